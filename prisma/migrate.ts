@@ -14,6 +14,7 @@
  * Usage: tsx prisma/migrate.ts <deploy|create NAME|check> [--schema FILE] [--migrations DIR]
  * The database comes from DATABASE_URL.
  */
+import '../scripts/load-env.mjs';
 import { readFile, readdir, mkdir, writeFile, access } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -108,11 +109,11 @@ class MigrationPg extends PrismaPg {
     super(poolConfig(databaseUrl));
   }
 
-  async connect(): Promise<PgAdapter> {
+  override async connect(): Promise<PgAdapter> {
     return readCharAsText(await super.connect());
   }
 
-  async connectToShadowDb(): Promise<PgAdapter> {
+  override async connectToShadowDb(): Promise<PgAdapter> {
     const name = `prisma_migrate_shadow_db_${randomUUID()}`;
     await adminQuery(this.databaseUrl, `CREATE DATABASE "${name}"`);
     const adapter = readCharAsText(

@@ -1,0 +1,71 @@
+// One lint run for the whole repository: `npm run check` runs it with --max-warnings 0.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'server/src/generated/**',
+      'prisma/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    rules: {
+      // NestJS injects by constructor parameter types
+      '@typescript-eslint/consistent-type-imports': 'off',
+    },
+  },
+  {
+    // type-aware rules: promises are awaited or voided, switches over unions are exhaustive
+    files: ['server/**/*.ts', 'web/src/**/*.{ts,tsx}', 'prisma/**/*.ts', 'tests/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: [
+      '**/*.spec.ts',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'server/test/**/*.ts',
+      'tests/**/*.ts',
+    ],
+    languageOptions: { globals: { ...globals.jest } },
+  },
+);

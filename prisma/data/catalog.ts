@@ -1,0 +1,73 @@
+/**
+ * What the site sells and the company behind it: credit packages, gifts, discount codes and the
+ * company details (SPEC points 3 and 9). Money is in integer cents (EUR); credits are integers.
+ * These are business choices, not reference data: operators change them later in the database,
+ * so the seed only creates rows that are missing and never overwrites them.
+ */
+
+export interface CreditPackageSeed {
+  slug: string;
+  credits: number;
+  priceCents: number;
+  tryout?: boolean;
+  popular?: boolean;
+}
+
+/** A message costs 10 credits (setting message_credits), so 60 credits are 6 messages. */
+export const CREDIT_PACKAGES: readonly CreditPackageSeed[] = [
+  { slug: 'tryout', credits: 60, priceCents: 495, tryout: true },
+  { slug: 'starter', credits: 150, priceCents: 1495 },
+  { slug: 'plus', credits: 350, priceCents: 2995, popular: true },
+  { slug: 'premium', credits: 800, priceCents: 5995 },
+  { slug: 'vip', credits: 1500, priceCents: 9995 },
+];
+
+export interface GiftSeed {
+  /** i18n key gifts.<slug> */
+  slug: string;
+  /** An emoji, so no image file is needed yet. */
+  image: string;
+  credits: number;
+}
+
+export const GIFTS: readonly GiftSeed[] = [
+  { slug: 'rose', image: '🌹', credits: 20 },
+  { slug: 'heart', image: '❤️', credits: 20 },
+  { slug: 'coffee', image: '☕', credits: 20 },
+  { slug: 'kiss', image: '💋', credits: 25 },
+  { slug: 'love_letter', image: '💌', credits: 25 },
+  { slug: 'chocolate', image: '🍫', credits: 30 },
+  { slug: 'teddy', image: '🧸', credits: 40 },
+  { slug: 'champagne', image: '🍾', credits: 50 },
+  { slug: 'bouquet', image: '💐', credits: 60 },
+  { slug: 'diamond_ring', image: '💍', credits: 100 },
+];
+
+export interface DiscountCodeSeed {
+  code: string;
+  valuePercentage: string;
+  validity: 'once_per_user' | 'once' | 'unlimited';
+}
+
+/** Offered before an account is deleted (company_info.delete_discount). */
+export const DELETE_DISCOUNT_CODE = 'STAY50';
+
+export const DISCOUNT_CODES: readonly DiscountCodeSeed[] = [
+  // the time bonus of SPEC point 9: 25% on a purchase within 4 hours of signup
+  { code: 'TIMEBONUS25', valuePercentage: '25.00', validity: 'once_per_user' },
+  { code: DELETE_DISCOUNT_CODE, valuePercentage: '50.00', validity: 'once_per_user' },
+];
+
+export const COMPANY_INFO = {
+  id: 1,
+  name: 'Vonkje Media B.V.',
+  address: 'Oudegracht 120',
+  kvk: '91234567',
+  city: '3511 AW Utrecht',
+  country: 'NL',
+  tradenames: ['Vonkje', 'Vonkje.nl'],
+  vatNumbers: ['NL865123457B01'],
+  supportPhone: '+31 30 207 4455',
+  deleteDiscount: DELETE_DISCOUNT_CODE,
+  added: new Date('2024-03-01T09:00:00Z'),
+};

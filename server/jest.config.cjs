@@ -1,0 +1,19 @@
+/**
+ * Server tests: unit tests next to the code (src/**\/*.spec.ts) and integration tests over HTTP
+ * against the real PostgreSQL and Redis (test/**\/*.e2e-spec.ts). The global setup migrates and
+ * seeds a template database once; every test file copies it (CREATE DATABASE ... TEMPLATE).
+ */
+module.exports = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
+  },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  // prisma/seed uses .js import endings (valid for tsx, tsc NodeNext and Playwright)
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  maxWorkers: 2,
+  testTimeout: 30000,
+};

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { createHash, randomBytes } from 'node:crypto';
+import { PrismaService } from '../prisma/prisma.service';
+import { AUTH_COOKIE_DAYS } from '../common/constants';
+
+const DAY_MS = 86_400_000;
+/** lastSeenAt is written at most this often per session. */
+const TOUCH_INTERVAL_MS = 5 * 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Opaque session tokens: the cookie holds a random token, the database only its SHA-256, so
+ * sessions can be listed and revoked and a database leak reveals no usable cookie.
+ */
+@Injectable()
+export class SessionService {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async create(userId: number, meta: { ip?: string; userAgent?: string }) {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + AUTH_COOKIE_DAYS * DAY_MS);
+    await this.prisma.session.create({
+      data: {
+        userId,
+        tokenHash: hashToken(token),
+        expiresAt,
+        ip: meta.ip?.slice(0, 45),
+        userAgent: meta.userAgent?.slice(0, 500),
+      },
+    });
+    return { token, expiresAt };
+  }
+
+  /** The live session for a cookie value, with its user; null when missing or expired. */
+  async find(token: string | undefined) {
+    if (!token) return null;
+    const session = await this.prisma.session.findUnique({
+      where: { tokenHash: hashToken(token) },
+      include: { user: { include: { profile: true } } },
+    });
+    if (!session || session.expiresAt.getTime() <= Date.now()) return null;
+    if (session.user.status === 'purged' || session.user.status === 'banned') return null;
+    if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await this.prisma.session.update({
+        where: { id: session.id },
+        data: { lastSeenAt: new Date() },
+      });
+    }
+    return session;
+  }
+
+  async end(sessionId: string): Promise<void> {
+    await this.prisma.session.deleteMany({ where: { id: sessionId } });
+  }
+}

@@ -1,0 +1,36 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { ZodValidationPipe } from 'nestjs-zod';
+import type { AppConfig } from './config/config';
+import { ConfigModule } from './config/config.module';
+import { PrismaModule } from './prisma/prisma.module';
+import { RedisModule } from './redis/redis.module';
+import { AppExceptionFilter } from './common/exception.filter';
+import { RequestTypeGuard } from './common/request-type.guard';
+import { HealthModule } from './health/health.module';
+import { SettingsModule } from './settings/settings.module';
+import { GeoModule } from './geo/geo.module';
+import { AccountsModule } from './accounts/accounts.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        PrismaModule,
+        RedisModule,
+        HealthModule,
+        SettingsModule,
+        GeoModule,
+        AccountsModule,
+      ],
+      providers: [
+        { provide: APP_PIPE, useClass: ZodValidationPipe },
+        { provide: APP_FILTER, useClass: AppExceptionFilter },
+        { provide: APP_GUARD, useClass: RequestTypeGuard },
+      ],
+    };
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * One error model: every failure the API reports has a code, an HTTP status and a message key
+ * (`errors.<code>` in server/src/i18n/locales). The spec's Dutch messages are the nl values.
+ */
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  invalid_coordinates: 400,
+  authentication_required: 403,
+  invalid_request_type: 403,
+  not_found: 404,
+  location_not_found: 404,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly params: Record<string, unknown> = {},
+    /** The request field the error is about, so forms can show it in place. */
+    readonly field?: string,
+  ) {
+    super(code);
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** The JSON body of every error response. */
+export interface ErrorBody {
+  error: string;
+  message: string;
+  field?: string;
+  issues?: { field: string; message: string }[];
+  correlation_id?: string;
+}

@@ -1,0 +1,91 @@
+/**
+ * Business constants and limits of SPEC point 9, under their spec names. The one module both
+ * the server and the web app (web/src/config/constants.ts re-exports it) read them from.
+ * Keep this file free of imports so either side can load it.
+ */
+
+export const SUPPORTED_LANGUAGES = ['nl', 'en', 'de', 'es', 'fr', 'it', 'pl'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'nl';
+/** Only nl is offered as a choice (SPEC point 1). */
+export const SELECTABLE_LANGUAGES: readonly Language[] = ['nl'];
+
+export const SUPPORTED_COUNTRIES = [
+  'NL',
+  'BE',
+  'GB',
+  'IE',
+  'DE',
+  'AT',
+  'IT',
+  'FR',
+  'CH',
+  'ES',
+  'US',
+  'CA',
+  'AU',
+  'NZ',
+  'PL',
+] as const;
+export type CountryCode = (typeof SUPPORTED_COUNTRIES)[number];
+
+export const REFRESH_INTERVAL_MS = 60_000;
+export const REFRESH_INTERVAL_PUSH_MS = 300_000;
+export const REFRESH_START_DELAY_MS = 5_000;
+
+export const TIME_BONUS_POPUP_DELAY_MS = 40_000;
+export const TIME_BONUS_CODE = 'TIMEBONUS25';
+export const TIME_BONUS_PERCENTAGE = 25.0;
+export const TIME_BONUS_WINDOW_S = 14_400;
+export const TIME_BONUS_TICK_MS = 1_000;
+export const WELCOME_DISCOUNT_PERCENTAGE = 25;
+
+export const CHUNK_RELOAD_GUARD_MS = 60_000;
+export const AUTO_LIKE_RELOAD_MS = 500;
+
+export const PROGRESS_BAR_THROTTLE_MS = 200;
+export const PROGRESS_BAR_DURATION_MS = 5_000;
+export const PROGRESS_BAR_HIDE_DELAY_MS = 500;
+
+export const FREE_MAX_CONVERSATIONS = 2;
+export const FREE_MAX_PHOTOS = 3;
+export const PREMIUM_MAX_PHOTOS = 25;
+export const SWIPE_LIKES_PER_DAY = 4;
+export const PREMIUM_MATCH_CHANCE_PERCENT = 46;
+
+export const DELETION_RECONSIDERATION_DAYS = 14;
+
+export const CREDITS_WARNING_THRESHOLD = 10;
+export const UNREAD_BADGE_CAP = 99;
+
+export const LOCALE_COOKIE = 'locale';
+export const LOCALE_COOKIE_DAYS = 365;
+export const AUTH_COOKIE = 'sid';
+export const AUTH_COOKIE_DAYS = 30;
+export const GEOLOCATION_CACHE_MS = 3_600_000;
+export const REQUEST_RETRIES = 5;
+
+export const ENTRY_WARNING_COUNTRIES: readonly CountryCode[] = ['NL', 'DE'];
+export const DEFAULT_DATE_LOCALE = 'nl';
+export const DESIGN_VERSION = 1;
+
+export const BREAKPOINTS = { sm: 576, md: 768, lg: 992, xl: 1200 } as const;
+export const TOAST_MAX_WIDTH_PX = 350;
+export const CHAT_MESSAGE_AREA_MAX_PX = 800;
+export const CONVERSATION_LIST_MIN_PX = 300;
+export const CONVERSATION_LIST_MAX_PX = 400;
+export const PRIMARY_COLOR = '#6f42c1'; // purple; unread-messages colour equals it
+
+/** Terms version date: the later of this and the company-added date (SPEC point 5). */
+export const TERMS_BASE_DATE = '2023-12-01T12:00:00Z';
+
+/** Our decisions where the spec says "not shown". */
+export const MIN_AGE_DEFAULT = 18;
+export const MESSAGE_LENGTH_DEFAULT = 1000;
+export const CHAT_HISTORY_LIMIT_DAYS = 365;
+export const LOGIN_MAX_FAILURES = 10;
+export const LOGIN_BLOCK_MINUTES = 15;
+
+/** Header that every state-changing call must carry (SPEC point 7). */
+export const REQUEST_TYPE_HEADER = 'x-request-type';
+export const REQUEST_TYPE_CLIENT = 'client';

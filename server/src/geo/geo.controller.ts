@@ -1,0 +1,16 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { GeoService } from './geo.service';
+import { GeocodeQuery } from './geo.dto';
+
+@ApiTags('geo')
+@Controller('api')
+export class GeoController {
+  constructor(private readonly geo: GeoService) {}
+
+  @Get('geocode.php')
+  @ApiOperation({ summary: 'Nearest city and region of a point (from the seeded cities)' })
+  async geocode(@Query() query: GeocodeQuery) {
+    return { geocode: await this.geo.nearest(query.lat, query.lon) };
+  }
+}

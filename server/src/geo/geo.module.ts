@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { GeoController } from './geo.controller';
+import { GeoService } from './geo.service';
+
+@Module({ controllers: [GeoController], providers: [GeoService] })
+export class GeoModule {}

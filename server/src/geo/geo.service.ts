@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '../prisma/prisma.service';
+import { AppError } from '../common/app-error';
+
+/** Search boxes in degrees of latitude, widened until a city is inside. */
+const SEARCH_BOXES = [0.15, 0.5, 2];
+const EARTH_RADIUS_KM = 6371;
+
+interface NearestRow {
+  city_id: number;
+  city_name: string;
+  latitude: number;
+  longitude: number;
+  country_code: string;
+  region_id: number;
+  region_code: string;
+  region_name: string;
+  distance_km: number;
+}
+
+@Injectable()
+export class GeoService {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /**
+   * The nearest seeded city to a point. A bounding box on the (latitude, longitude) index keeps
+   * the candidate set small; the great-circle distance orders it.
+   */
+  async nearest(lat: number, lon: number) {
+    for (const box of SEARCH_BOXES) {
+      const lonBox = box / Math.max(Math.cos((lat * Math.PI) / 180), 0.01);
+      const rows = await this.prisma.$queryRaw<NearestRow[]>`
+        SELECT c.id AS city_id, c.name AS city_name, c.latitude, c.longitude,
+               c.country_code, r.id AS region_id, r.code AS region_code, r.name AS region_name,
+               ${EARTH_RADIUS_KM} * 2 * asin(sqrt(
+                 power(sin(radians(c.latitude - ${lat}) / 2), 2) +
+                 cos(radians(${lat})) * cos(radians(c.latitude)) *
+                 power(sin(radians(c.longitude - ${lon}) / 2), 2))) AS distance_km
+        FROM cities c JOIN regions r ON r.id = c.region_id
+        WHERE c.latitude BETWEEN ${lat - box} AND ${lat + box}
+          AND c.longitude BETWEEN ${lon - lonBox} AND ${lon + lonBox}
+        ORDER BY distance_km
+        LIMIT 1`;
+      const row = rows[0];
+      if (row) {
+        return {
+          country: row.country_code.trim(),
+          region: { id: row.region_id, code: row.region_code, name: row.region_name },
+          city: {
+            id: row.city_id,
+            name: row.city_name,
+            latitude: row.latitude,
+            longitude: row.longitude,
+          },
+          distance_km: Math.round(Number(row.distance_km) * 10) / 10,
+        };
+      }
+    }
+    throw new AppError('location_not_found');
+  }
+}

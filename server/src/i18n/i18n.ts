@@ -1,0 +1,60 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '../common/constants';
+import nl from './locales/nl.json';
+import en from './locales/en.json';
+import de from './locales/de.json';
+import es from './locales/es.json';
+import fr from './locales/fr.json';
+import it from './locales/it.json';
+import pl from './locales/pl.json';
+
+/** Server-side catalogues (error messages, mails). The spec's Dutch messages are the nl values. */
+export const catalogues: Record<Language, typeof nl> = { nl, en, de, es, fr, it, pl };
+
+let instance: I18n | undefined;
+
+function translator(): I18n {
+  if (!instance) {
+    instance = i18next.createInstance();
+    void instance.init({
+      initAsync: false,
+      lng: DEFAULT_LANGUAGE,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...SUPPORTED_LANGUAGES],
+      resources: Object.fromEntries(
+        Object.entries(catalogues).map(([lng, messages]) => [lng, { translation: messages }]),
+      ),
+      // the spec writes placeholders as {min_age}
+      interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
+      returnNull: false,
+      showSupportNotice: false,
+    });
+  }
+  return instance;
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+}
+
+export function translate(
+  language: Language,
+  key: string,
+  params: Record<string, unknown> = {},
+): string {
+  return translator().t(key, { lng: language, ...params });
+}
+
+export function hasKey(key: string): boolean {
+  return translator().exists(key, { lng: DEFAULT_LANGUAGE });
+}
+
+/** Picks the language from the locale cookie, then Accept-Language, then nl. */
+export function languageFrom(cookie: unknown, acceptLanguage: string | undefined): Language {
+  if (isLanguage(cookie)) return cookie;
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const code = part.trim().slice(0, 2).toLowerCase();
+    if (isLanguage(code)) return code;
+  }
+  return DEFAULT_LANGUAGE;
+}

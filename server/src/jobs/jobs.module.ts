@@ -1,0 +1,18 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import type { AppConfig } from '../config/config';
+import { ConfigModule } from '../config/config.module';
+import { PrismaModule } from '../prisma/prisma.module';
+import { MaintenanceProcessor } from './maintenance.processor';
+
+/** Everything the worker process runs (server/src/worker.ts). */
+@Module({})
+export class JobsModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: JobsModule,
+      imports: [ConfigModule.forRoot(config), PrismaModule],
+      providers: [MaintenanceProcessor],
+      exports: [MaintenanceProcessor],
+    };
+  }
+}

@@ -1,0 +1,179 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { SUPPORTED_COUNTRIES, type CountryCode } from '../common/constants';
+import { PrismaService } from '../prisma/prisma.service';
+import { SETTING_DEFAULTS, type StoredSettings } from './settings.defaults';
+import type { SettingsQuery } from './settings.dto';
+
+const CACHE_MS = 10_000;
+
+export interface RequestContext {
+  host: string;
+  /** Country from a GeoIP-aware proxy header, when there is one. */
+  geoipHeader?: string;
+}
+
+/** Reads operator settings (defaults + database rows) and the reference lists. */
+@Injectable()
+export class SettingsService {
+  private cache?: { at: number; value: Promise<CachedData> };
+
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Rows change rarely; they are cached briefly in memory. */
+  private data(): Promise<CachedData> {
+    const now = Date.now();
+    if (!this.cache || now - this.cache.at > CACHE_MS) {
+      const value = this.load();
+      this.cache = { at: now, value };
+      value.catch(() => (this.cache = undefined));
+    }
+    return this.cache.value;
+  }
+
+  invalidate(): void {
+    this.cache = undefined;
+  }
+
+  private async load(): Promise<CachedData> {
+    const [rows, countries, interests, regionCounts] = await Promise.all([
+      this.prisma.setting.findMany(),
+      this.prisma.country.findMany({ orderBy: [{ position: 'asc' }, { code: 'asc' }] }),
+      this.interests(),
+      this.prisma.region.groupBy({ by: ['countryCode'], _count: { _all: true } }),
+    ]);
+    const stored = { ...SETTING_DEFAULTS } as Record<string, unknown>;
+    for (const row of rows) {
+      if (row.key in SETTING_DEFAULTS) stored[row.key] = row.value;
+    }
+    const counts = new Map(regionCounts.map((r) => [r.countryCode, r._count._all]));
+    return {
+      stored: stored as StoredSettings,
+      countries: countries.map((c) => ({
+        code: c.code,
+        name: c.name,
+        region_label: c.regionLabel,
+        currency: c.currency,
+      })),
+      regionData: Object.fromEntries(
+        countries.map((c) => [c.code, { label: c.regionLabel, regions: counts.get(c.code) ?? 0 }]),
+      ),
+      interests,
+    };
+  }
+
+  async stored(): Promise<StoredSettings> {
+    return (await this.data()).stored;
+  }
+
+  /** GET /api/settings.php: every Settings field of SPEC point 3. */
+  async publicSettings(query: SettingsQuery, ctx: RequestContext) {
+    const { stored, countries, regionData, interests } = await this.data();
+    const domain = (query.forced_domain || ctx.host || '').toLowerCase().replace(/:\d+$/, '');
+    const domainLanguage = stored.domain_languages[domain] ?? stored.domain_language;
+    const geoipCountry = supportedCountry(ctx.geoipHeader) ?? countryOfLanguage(domainLanguage);
+    const settings = {
+      countries,
+      name: stored.name,
+      index_title: stored.index_title,
+      description: stored.description,
+      visible_profile_fields: stored.visible_profile_fields,
+      visible_profile_notes: stored.visible_profile_notes,
+      geoip_country: geoipCountry,
+      geoip_selected_country: supportedCountry(query.country) ?? geoipCountry,
+      cdn_prefix: stored.cdn_prefix,
+      message_credits: stored.message_credits,
+      signup_credits: stored.signup_credits,
+      photo_credits: stored.photo_credits,
+      gift_credits: stored.gift_credits,
+      message_length: stored.message_length,
+      minimum_message_costs: stored.minimum_message_costs,
+      support_email: stored.support_email,
+      support_phone: stored.support_phone,
+      enable_site_entry_popup: stored.enable_site_entry_popup,
+      push_public_key: this.config.VAPID_PUBLIC_KEY ?? null,
+      search_fields: stored.search_fields,
+      domain,
+      domain_language: domainLanguage,
+      fictional_warning: stored.fictional_warning,
+      fictional_singular: stored.fictional_singular,
+      fictional_plural: stored.fictional_plural,
+      fictional_icon: stored.fictional_icon,
+      refund_days: stored.refund_days,
+      signups: stored.signups,
+      logged_out_search: stored.logged_out_search,
+      logged_out_search_trafficsource: stored.logged_out_search_trafficsource,
+      interests,
+      member_resell: stored.member_resell,
+      region_data: regionData,
+      min_age: stored.min_age,
+    };
+    return { settings, domain_language: domainLanguage };
+  }
+
+  interests() {
+    return this.prisma.interest.findMany({
+      select: { id: true, slug: true, icon: true, kind: true },
+      orderBy: [{ position: 'asc' }, { id: 'asc' }],
+    });
+  }
+
+  /** GET /api/regions.php: each supported country with its region label and regions. */
+  async regions(country?: string) {
+    const countries = await this.prisma.country.findMany({
+      where: country ? { code: country } : undefined,
+      orderBy: [{ position: 'asc' }, { code: 'asc' }],
+      select: {
+        code: true,
+        regionLabel: true,
+        regions: { select: { id: true, code: true, name: true }, orderBy: { name: 'asc' } },
+      },
+    });
+    return countries.map((c) => ({
+      code: c.code,
+      region_label: c.regionLabel,
+      regions: c.regions,
+    }));
+  }
+
+  /** GET /api/companyinfo.php */
+  async companyInfo() {
+    const info = await this.prisma.companyInfo.findUnique({ where: { id: 1 } });
+    if (!info) return null;
+    return {
+      name: info.name,
+      address: info.address,
+      kvk: info.kvk,
+      city: info.city,
+      country: info.country,
+      tradenames: info.tradenames,
+      vat_numbers: info.vatNumbers,
+      support_phone: info.supportPhone,
+      delete_discount: info.deleteDiscount,
+      added: info.added.toISOString(),
+    };
+  }
+}
+
+interface CachedData {
+  stored: StoredSettings;
+  countries: { code: string; name: string; region_label: string; currency: string }[];
+  regionData: Record<string, { label: string; regions: number }>;
+  interests: { id: number; slug: string; icon: string; kind: string }[];
+}
+
+function supportedCountry(value: string | undefined): CountryCode | undefined {
+  const code = value?.toUpperCase();
+  return (SUPPORTED_COUNTRIES as readonly string[]).includes(code ?? '')
+    ? (code as CountryCode)
+    : undefined;
+}
+
+/** 'nl-NL' -> NL; 'de' -> DE when that is a supported country; otherwise NL. */
+function countryOfLanguage(language: string): CountryCode {
+  const [lang, region] = language.split(/[-_]/);
+  return supportedCountry(region) ?? supportedCountry(lang) ?? 'NL';
+}

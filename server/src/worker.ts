@@ -1,0 +1,28 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ConfigError, loadConfig } from './config/config';
+import { JobsModule } from './jobs/jobs.module';
+import { MaintenanceProcessor } from './jobs/maintenance.processor';
+
+/** The BullMQ worker process: runs queued and scheduled jobs (docker-compose service `worker`). */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await NestFactory.createApplicationContext(JobsModule.forRoot(config), {
+    logger: ['error', 'warn', 'log'],
+  });
+  app.enableShutdownHooks();
+  await app.get(MaintenanceProcessor).start();
+  new Logger('Worker').log('Worker started');
+}
+
+void main();

@@ -1,0 +1,66 @@
+import 'reflect-metadata';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { randomBytes } from 'node:crypto';
+import { createApp } from '../../src/app';
+import { loadConfig, type AppConfig } from '../../src/config/config';
+import { PrismaService } from '../../src/prisma/prisma.service';
+import { RedisService } from '../../src/redis/redis.service';
+import { FILE_DB_PREFIX, TEMPLATE_DB, admin, urlFor } from './databases';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: () => ReturnType<typeof request>;
+  prisma: PrismaService;
+  redis: RedisService;
+  config: AppConfig;
+  databaseUrl: string;
+  close: () => Promise<void>;
+}
+
+/** A copy of the migrated, seeded template for one test file. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${FILE_DB_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
+  await admin((db) => db.query(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DB}"`));
+  return {
+    url: urlFor(name),
+    drop: () => admin((db) => db.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(),
+  };
+}
+
+/** Redis database of this jest worker (1-15), emptied when a file starts. */
+function redisUrl(): string {
+  const base = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  base.pathname = `/${(Number(process.env.JEST_WORKER_ID ?? '1') % 15) + 1}`;
+  return base.toString();
+}
+
+/** The whole HTTP application on its own database copy and Redis database. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    REDIS_URL: redisUrl(),
+    WEB_DIST_DIR: '',
+    ...env,
+  });
+  const app = await createApp(config);
+  await app.init();
+  const redis = app.get(RedisService);
+  await redis.flushdb();
+  const server = app.getHttpServer();
+  return {
+    app,
+    http: () => request(server),
+    prisma: app.get(PrismaService),
+    redis,
+    config,
+    databaseUrl: database.url,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+mkdirSync(shots, { recursive: true });
+
+const WIDTHS = [
+  { name: 'mobile', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 900 },
+];
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const viewport of WIDTHS) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('the home page renders with the settings loaded from the server', async ({ page }) => {
+      const settings = page.waitForResponse((r) => r.url().includes('/api/settings.php'));
+      await page.goto('/');
+      expect((await settings).status()).toBe(200);
+      // the site name and the fictional-profile notice come from /api/settings.php
+      await expect(page.getByText('Vonkje').first()).toBeVisible();
+      await expect(page.getByText(/chatmaatje/i).first()).toBeVisible();
+      await expect(page.getByRole('link', { name: /inloggen/i }).first()).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+      await expectNoHorizontalScroll(page);
+      await page.screenshot({
+        path: path.join(shots, `home-${viewport.name}.png`),
+        fullPage: true,
+      });
+    });
+
+    test('an unknown route shows the error page with a link home', async ({ page }) => {
+      await page.goto('/this/route/does-not-exist');
+      await expect(page.getByText('404')).toBeVisible();
+      await expect(page.getByText('This page could not be found')).toBeVisible();
+      const home = page.getByRole('link', { name: /home|startpagina/i }).last();
+      await expect(home).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await page.screenshot({ path: path.join(shots, `404-${viewport.name}.png`), fullPage: true });
+      await home.click();
+      await expect(page).toHaveURL(/\/$/);
+    });
+  });
+}
+
+test('the footer links reach the static pages', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.locator('footer');
+  for (const path of ['/terms', '/privacy', '/cookies', '/faq']) {
+    await expect(footer.locator(`a[href="${path}"]`).first()).toBeVisible();
+  }
+});

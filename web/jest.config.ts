@@ -1,0 +1,37 @@
+/**
+ * Web tests: jest + jsdom + Testing Library. Run from the repository root:
+ *   npx jest -c web/jest.config.ts
+ * ts-jest only transpiles (isolatedModules); `tsc -p web --noEmit` checks the types.
+ */
+import type { Config } from 'jest';
+
+const config: Config = {
+  rootDir: '.',
+  displayName: 'web',
+  testEnvironment: '<rootDir>/jest.environment.mjs',
+  roots: ['<rootDir>/src'],
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  moduleNameMapper: {
+    '\\.(css|scss|sass)$': 'identity-obj-proxy',
+  },
+  transform: {
+    '^.+\\.tsx?$': [
+      'ts-jest',
+      {
+        tsconfig: {
+          jsx: 'react-jsx',
+          module: 'commonjs',
+          moduleResolution: 'node',
+          esModuleInterop: true,
+          resolveJsonModule: true,
+          isolatedModules: true,
+        },
+        diagnostics: false,
+      },
+    ],
+  },
+};
+
+export default config;

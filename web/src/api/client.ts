@@ -1,0 +1,166 @@
+/**
+ * The one client for the server's `/api/<name>.php` endpoints (SPEC point 7).
+ * - JSON in and out, cookies included.
+ * - State-changing methods carry `X-Request-Type: client` (the server's CSRF check).
+ * - Network errors, 5xx and 429 are retried up to REQUEST_RETRIES times with exponential delay;
+ *   other 4xx answers are final.
+ * - Errors become an ApiError built from the server's `{ "error": code, "message": text }`.
+ * - 403 authentication_required on any call except user.php means the session is gone: the
+ *   registered handler logs the member out.
+ */
+import { REQUEST_RETRIES, REQUEST_TYPE_CLIENT } from '../config/constants';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue> | URLSearchParams;
+
+export interface ApiRequestOptions {
+  method?: HttpMethod;
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** How many times a failed request is tried again; REQUEST_RETRIES unless told. */
+  retries?: number;
+  headers?: Record<string, string>;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const REQUEST_TYPE_HEADER_NAME = 'X-Request-Type';
+export const RETRY_BASE_DELAY_MS = 250;
+const STATE_CHANGING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Delay before retry number `attempt` (0-based): 250, 500, 1000, 2000, 4000 ms. */
+export function retryDelay(attempt: number): number {
+  return RETRY_BASE_DELAY_MS * 2 ** attempt;
+}
+
+export function isRetryableStatus(status: number): boolean {
+  return status >= 500 || status === 429;
+}
+
+type AuthFailureHandler = () => void;
+let authFailureHandler: AuthFailureHandler | null = null;
+
+/** Registers what happens when the session turns out to be gone; returns an unregister function. */
+export function setAuthFailureHandler(handler: AuthFailureHandler): () => void {
+  authFailureHandler = handler;
+  return () => {
+    if (authFailureHandler === handler) authFailureHandler = null;
+  };
+}
+
+export function apiUrl(name: string, query?: Query): string {
+  const params =
+    query instanceof URLSearchParams ? new URLSearchParams(query) : new URLSearchParams();
+  if (query && !(query instanceof URLSearchParams)) {
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null) params.set(key, String(value));
+    }
+  }
+  const search = params.toString();
+  return `/api/${name}.php${search ? `?${search}` : ''}`;
+}
+
+export async function apiRequest<T>(name: string, options: ApiRequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (STATE_CHANGING.has(method)) headers[REQUEST_TYPE_HEADER_NAME] = REQUEST_TYPE_CLIENT;
+  const url = apiUrl(name, options.query);
+  const retries = options.retries ?? REQUEST_RETRIES;
+
+  for (let attempt = 0; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body,
+        credentials: 'include',
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      if (attempt < retries) {
+        await sleep(retryDelay(attempt), options.signal);
+        continue;
+      }
+      throw new ApiError(
+        0,
+        'network_error',
+        error instanceof Error ? error.message : 'Network error',
+      );
+    }
+
+    if (response.ok) return (await readJson(response)) as T;
+
+    const error = await toApiError(response);
+    if (isRetryableStatus(response.status) && attempt < retries) {
+      await sleep(retryDelay(attempt), options.signal);
+      continue;
+    }
+    if (error.status === 403 && error.code === 'authentication_required' && name !== 'user') {
+      authFailureHandler?.();
+    }
+    throw error;
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let payload: { error?: unknown; message?: unknown; field?: unknown } = {};
+  try {
+    const parsed = (await readJson(response)) as typeof payload | undefined;
+    if (parsed && typeof parsed === 'object') payload = parsed;
+  } catch {
+    // not JSON (a proxy's error page, for example): keep the status only
+  }
+  return new ApiError(
+    response.status,
+    typeof payload.error === 'string' ? payload.error : `http_${response.status}`,
+    typeof payload.message === 'string' ? payload.message : response.statusText,
+    typeof payload.field === 'string' ? payload.field : undefined,
+  );
+}
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason instanceof Error ? signal.reason : new DOMException('', 'AbortError'));
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    function onAbort() {
+      clearTimeout(timer);
+      reject(signal?.reason instanceof Error ? signal.reason : new DOMException('', 'AbortError'));
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

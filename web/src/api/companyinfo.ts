@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from './client';
+
+export interface CompanyInfo {
+  name: string;
+  address: string;
+  kvk: string;
+  city: string;
+  country: string;
+  tradenames: string[] | string | null;
+  vat_numbers: Record<string, string> | string[] | string | null;
+  support_phone: string | null;
+  delete_discount: number | null;
+  added: string;
+}
+
+export const companyInfoQueryKey = ['companyinfo'] as const;
+
+export function getCompanyInfo(signal?: AbortSignal): Promise<{ companyinfo: CompanyInfo | null }> {
+  return apiRequest('companyinfo', { signal });
+}
+
+export const companyInfoQueryOptions = () =>
+  queryOptions({
+    queryKey: companyInfoQueryKey,
+    queryFn: ({ signal }) => getCompanyInfo(signal),
+    select: (data) => data.companyinfo,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+export function useCompanyInfo() {
+  return useQuery(companyInfoQueryOptions());
+}

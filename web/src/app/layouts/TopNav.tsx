@@ -1,0 +1,223 @@
+import { useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSettings } from '../../api/settings';
+import { useLogout, useUser, updateUserLanguage, type User } from '../../api/user';
+import { CountBadge } from '../../components/CountBadge';
+import { Dropdown } from '../../components/Dropdown';
+import { chooseLanguage } from '../../i18n/locale';
+import { CREDITS_WARNING_THRESHOLD, SELECTABLE_LANGUAGES } from '../../config/constants';
+import { useNavCounts } from './nav-counts';
+import { useIsInstalledApp } from './installed-app';
+
+const BACK_BUTTON_PATHS = [/^\/members(\/|$)/, /^\/likes(\/|$)/, /^\/credits(\/|$)/];
+
+export function Brand({ to = '/' }: { to?: string }) {
+  const { name } = useSettings();
+  return (
+    <Link to={to} className="navbar-brand brand d-flex align-items-center gap-2">
+      <span className="brand__mark" aria-hidden="true">
+        ♥
+      </span>
+      <span className="brand__name">{name}</span>
+    </Link>
+  );
+}
+
+export function TopNav() {
+  const { t } = useTranslation();
+  const { user, isPending } = useUser();
+  const [expanded, setExpanded] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const installed = useIsInstalledApp();
+  const showBack =
+    installed && !!user && BACK_BUTTON_PATHS.some((re) => re.test(location.pathname));
+
+  return (
+    <header className="site-header sticky-top">
+      <nav className="navbar navbar-expand-lg bg-body shadow-sm" aria-label={t('nav.main')}>
+        <div className="container">
+          {showBack && (
+            <button
+              type="button"
+              className="btn btn-link text-body px-1 me-1"
+              onClick={() => navigate(-1)}
+              aria-label={t('nav.back')}
+            >
+              ‹
+            </button>
+          )}
+          <Brand to={user ? '/members' : '/'} />
+          {isPending ? null : user ? (
+            <>
+              <button
+                className="navbar-toggler border-0"
+                type="button"
+                aria-controls="member-menu"
+                aria-expanded={expanded}
+                aria-label={t('nav.toggle')}
+                onClick={() => setExpanded((value) => !value)}
+              >
+                <span className="navbar-toggler-icon" />
+              </button>
+              <div
+                id="member-menu"
+                className={`collapse navbar-collapse${expanded ? ' show' : ''}`}
+                onClick={(event) => {
+                  if ((event.target as HTMLElement).closest('a')) setExpanded(false);
+                }}
+              >
+                <MemberMenu user={user} />
+              </div>
+            </>
+          ) : (
+            <div className="d-flex align-items-center gap-2 ms-auto">
+              <Link
+                to="/signup"
+                className="btn btn-outline-primary rounded-pill d-none d-sm-inline-block"
+              >
+                {t('nav.signup')}
+              </Link>
+              <Link to="/login" className="btn btn-primary rounded-pill px-4">
+                {t('nav.login')}
+              </Link>
+            </div>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+function MemberMenu({ user }: { user: User }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { unreadMessages, newLikes } = useNavCounts();
+  const logout = useLogout(() => void navigate('/'));
+  const creditsBadge =
+    user.credits <= 0
+      ? 'text-bg-danger'
+      : user.credits <= CREDITS_WARNING_THRESHOLD
+        ? 'text-bg-warning'
+        : 'text-bg-light';
+
+  return (
+    <>
+      <ul className="navbar-nav ms-auto align-items-lg-center gap-lg-1">
+        <li className="nav-item">
+          <NavLink to="/members" className="nav-link" end>
+            <span className="nav-icon" aria-hidden="true">
+              🔍
+            </span>
+            {t('nav.searchMembers')}
+          </NavLink>
+        </li>
+        <li className="nav-item">
+          <NavLink to="/chats" className="nav-link">
+            <span className="nav-icon" aria-hidden="true">
+              💬
+            </span>
+            {t('nav.messages')}
+            <CountBadge
+              count={unreadMessages}
+              label={t('nav.unreadMessages', { count: unreadMessages })}
+            />
+          </NavLink>
+        </li>
+        <li className="nav-item">
+          <NavLink to="/likes" className="nav-link">
+            <span className="nav-icon" aria-hidden="true">
+              ❤
+            </span>
+            {t('nav.likes')}
+            <CountBadge count={newLikes} label={t('nav.newLikes', { count: newLikes })} />
+          </NavLink>
+        </li>
+        <li className="nav-item">
+          {user.paid_user ? (
+            <NavLink to="/credits" className="nav-link">
+              <span className="nav-icon" aria-hidden="true">
+                🪙
+              </span>
+              {t('nav.credits')}
+              <span
+                className={`badge rounded-pill nav-badge ${creditsBadge}`}
+                data-testid="credits-badge"
+              >
+                {user.credits}
+                <span className="visually-hidden">
+                  {' '}
+                  {t('nav.creditsBalance', { count: user.credits })}
+                </span>
+              </span>
+            </NavLink>
+          ) : (
+            <NavLink
+              to="/premium"
+              className="btn btn-warning btn-sm rounded-pill px-3 my-2 my-lg-0 ms-lg-2 fw-semibold"
+            >
+              ⭐ {t('nav.getPremium')}
+            </NavLink>
+          )}
+        </li>
+      </ul>
+      <ul className="navbar-nav align-items-lg-center ms-lg-2">
+        <li className="nav-item">
+          <Dropdown label={user.profile?.name ?? t('nav.account')} ariaLabel={t('nav.account')}>
+            {(close) => (
+              <>
+                <li>
+                  <Link className="dropdown-item" to="/profile" onClick={close}>
+                    {t('nav.myProfile')}
+                  </Link>
+                </li>
+                <li>
+                  <Link className="dropdown-item" to="/notifications" onClick={close}>
+                    {t('nav.settings')}
+                  </Link>
+                </li>
+                <li>
+                  <hr className="dropdown-divider" />
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    className="dropdown-item"
+                    onClick={() => {
+                      close();
+                      logout.mutate();
+                    }}
+                  >
+                    {t('nav.logout')}
+                  </button>
+                </li>
+              </>
+            )}
+          </Dropdown>
+        </li>
+        <li className="nav-item">
+          <Dropdown label={i18n.language.toUpperCase()} ariaLabel={t('nav.language')}>
+            {(close) =>
+              SELECTABLE_LANGUAGES.map((language) => (
+                <li key={language}>
+                  <button
+                    type="button"
+                    className={`dropdown-item${language === i18n.language ? ' active' : ''}`}
+                    onClick={() => {
+                      close();
+                      chooseLanguage(language);
+                      updateUserLanguage(language).catch(() => undefined);
+                    }}
+                  >
+                    {t(`languages.${language}`)}
+                  </button>
+                </li>
+              ))
+            }
+          </Dropdown>
+        </li>
+      </ul>
+    </>
+  );
+}

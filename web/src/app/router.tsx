@@ -1,0 +1,220 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { setAuthFailureHandler } from '../api/client';
+import { userQueryKey, userQueryOptions } from '../api/user';
+import { ErrorPage } from '../components/ErrorPage';
+import { RouteErrorBoundary } from '../components/RouteErrorBoundary';
+import { ShellLoading } from '../components/ShellState';
+import { lazyPage } from './chunk-reload';
+import { RootShell } from './layouts/RootShell';
+import { DefaultLayout } from './layouts/DefaultLayout';
+import { ChatLayout } from './layouts/ChatLayout';
+import { LanderLayout } from './layouts/LanderLayout';
+import { EmptyLayout } from './layouts/EmptyLayout';
+
+const auth = () => import('../features/auth/pages');
+const members = () => import('../features/members/pages');
+const chats = () => import('../features/chats/pages');
+const likes = () => import('../features/likes/pages');
+const credits = () => import('../features/credits/pages');
+const account = () => import('../features/account/pages');
+const statics = () => import('../features/static-pages/pages');
+const home = () => import('../features/home/pages/HomePage');
+const lander = () => import('../features/landers/pages/LanderPage');
+
+function page<M>(
+  id: string,
+  path: string | undefined,
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  extra: Partial<RouteObject> = {},
+): RouteObject {
+  return { id, path, lazy: lazyPage(load, pick), ...extra } as RouteObject;
+}
+
+export const LANDERS = [
+  'tinderswipe',
+  'alonetonight',
+  'collagelanding',
+  'gallery',
+  'iconslanding',
+  'maplanding',
+  'socialnetwork',
+  'transitionsvideolanding',
+  'video',
+] as const;
+
+export const STATIC_PAGES = {
+  terms: 'pages-terms',
+  privacy: 'pages-privacy',
+  cookies: 'pages-cookies',
+  ban: 'pages-ban',
+  'return-policy': 'pages-return-policy',
+  faq: 'pages-faq',
+  service: 'pages-service',
+} as const;
+
+/**
+ * The routes of SPEC point 2. Route ids are the spec's route names where it gives them.
+ * `queryClient` serves the redirect rules, which need the current user.
+ */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  /** Logged-in members who open / or /signup go to /members. */
+  const membersGoToMembers = async () => {
+    const data = await queryClient.ensureQueryData(userQueryOptions()).catch(() => null);
+    if (data?.user) throw redirect('/members');
+    return null;
+  };
+
+  return [
+    {
+      id: 'root',
+      element: <RootShell />,
+      hydrateFallbackElement: <ShellLoading />,
+      errorElement: <RouteErrorBoundary />,
+      children: [
+        {
+          id: 'layout-default',
+          element: <DefaultLayout />,
+          errorElement: <RouteErrorBoundary />,
+          children: [
+            {
+              errorElement: <RouteErrorBoundary />,
+              children: [
+                page('index', '/', home, (m) => m.default, { loader: membersGoToMembers }),
+                page('login', '/login', auth, (m) => m.LoginPage),
+                page('signup', '/signup', auth, (m) => m.SignupPage, {
+                  loader: membersGoToMembers,
+                }),
+                page('complete-signup', '/complete-signup', auth, (m) => m.CompleteSignupPage),
+                page('reset-password', '/reset-password', auth, (m) => m.ResetPasswordPage),
+                page('reset-password-do', '/reset-password/do', auth, (m) => m.ResetPasswordDoPage),
+                page('mail-change-do', '/mail-change/do', auth, (m) => m.MailChangeDoPage),
+                page('activate-done', '/activate/done', auth, (m) => m.ActivateDonePage),
+                page('activate-error', '/activate/error', auth, (m) => m.ActivateErrorPage),
+                page('account-deleted', '/account-deleted', auth, (m) => m.AccountDeletedPage),
+
+                page('members', '/members', members, (m) => m.MembersPage),
+                page('members-id', '/members/:id', members, (m) => m.MemberPage),
+                page(
+                  'members-id-signup',
+                  '/members/:id/signup',
+                  members,
+                  (m) => m.MemberSignupPage,
+                ),
+                page('likes-m-id', '/likes/m/:id', likes, (m) => m.LikesMemberPage),
+                page('likes', '/likes', likes, (m) => m.LikesPage),
+                page('likes-type', '/likes/:type', likes, (m) => m.LikesTypePage),
+                page('match-finder', '/match-finder', members, (m) => m.MatchFinderPage),
+                page('swipe-game', '/swipe-game', members, (m) => m.SwipeGamePage),
+
+                page('profile', '/profile', account, (m) => m.ProfilePage),
+                page('notifications', '/notifications', account, (m) => m.NotificationsPage),
+                page('lang-config', '/lang-config', account, (m) => m.LangConfigPage),
+                page('complaints', '/complaints', account, (m) => m.ComplaintsPage),
+
+                page('premium', '/premium', credits, (m) => m.PremiumPage),
+                page('pricing', '/pricing', credits, (m) => m.PricingPage),
+                page('credits', '/credits', credits, (m) => m.CreditsPage),
+                page(
+                  'credits-repeat-order',
+                  '/credits/repeat-order',
+                  credits,
+                  (m) => m.CreditsRepeatOrderPage,
+                ),
+                page(
+                  'credits-id-paymentmethod',
+                  '/credits/:id/:paymentmethod?',
+                  credits,
+                  (m) => m.CreditsPayPage,
+                ),
+                page('directdebit', '/directdebit', credits, (m) => m.DirectDebitPage),
+                page('transactions', '/transactions/:id?', credits, (m) => m.TransactionsPage),
+
+                page('pages-terms', '/terms', statics, (m) => m.TermsPage),
+                page('pages-privacy', '/privacy', statics, (m) => m.PrivacyPage),
+                page('pages-cookies', '/cookies', statics, (m) => m.CookiesPage),
+                page('pages-ban', '/ban', statics, (m) => m.BanPage),
+                page('pages-return-policy', '/return-policy', statics, (m) => m.ReturnPolicyPage),
+                page('pages-faq', '/faq', statics, (m) => m.FaqPage),
+                page('pages-service', '/service', statics, (m) => m.ServicePage),
+                {
+                  // older links of the form /pages/<name>
+                  id: 'pages-legacy',
+                  path: '/pages/:name',
+                  loader: ({ params }) => {
+                    if (params.name && params.name in STATIC_PAGES) {
+                      return redirect(`/${params.name}`);
+                    }
+                    throw new Response('', { status: 404 });
+                  },
+                },
+                { id: 'not-found', path: '*', element: <ErrorPage status={404} /> },
+              ],
+            },
+          ],
+        },
+        {
+          id: 'layout-chat',
+          element: <ChatLayout />,
+          errorElement: <RouteErrorBoundary />,
+          children: [
+            {
+              errorElement: <RouteErrorBoundary />,
+              children: [
+                page('chats', '/chats', chats, (m) => m.ChatsPage),
+                page('chats-id', '/chats/:id', chats, (m) => m.ChatPage),
+                page('members-id-chat', '/members/:id/chat', chats, (m) => m.MemberChatPage),
+              ],
+            },
+          ],
+        },
+        {
+          id: 'layout-lander',
+          element: <LanderLayout />,
+          errorElement: <RouteErrorBoundary />,
+          children: [
+            {
+              errorElement: <RouteErrorBoundary />,
+              children: [
+                ...LANDERS.map((name) =>
+                  page(`landers-${name}`, `/landers/${name}/:slug?`, lander, (m) => m.default),
+                ),
+                page('members-id-landing', '/members/:id/landing', lander, (m) => m.default),
+                page(
+                  'members-id-landing2',
+                  '/members/:id/landing2/:slug?',
+                  lander,
+                  (m) => m.default,
+                ),
+                page(
+                  'members-id-landing3',
+                  '/members/:id/landing3/:slug?',
+                  lander,
+                  (m) => m.default,
+                ),
+              ],
+            },
+          ],
+        },
+        {
+          id: 'layout-empty',
+          element: <EmptyLayout />,
+          errorElement: <RouteErrorBoundary />,
+          children: [page('signup-matches', '/signup-matches', auth, (m) => m.SignupMatchesPage)],
+        },
+      ],
+    },
+  ];
+}
+
+/** The browser router, with the logout rule for a session that turned out to be gone. */
+export function createAppRouter(queryClient: QueryClient) {
+  const router = createBrowserRouter(createRoutes(queryClient));
+  setAuthFailureHandler(() => {
+    queryClient.setQueryData(userQueryKey, { user: null });
+    void router.navigate('/login');
+  });
+  return router;
+}

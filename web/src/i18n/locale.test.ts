@@ -1,0 +1,52 @@
+import i18n from './index';
+import { chooseLocale, localeCookie, readLocaleCookie } from './choose-locale';
+import { applyDomainLanguage } from './locale';
+
+function clearCookie() {
+  document.cookie = 'locale=; path=/; max-age=0';
+}
+
+describe('locale choice', () => {
+  afterEach(async () => {
+    clearCookie();
+    await i18n.changeLanguage('nl');
+  });
+
+  it('prefers the locale cookie over the domain language', () => {
+    expect(chooseLocale('de', 'fr-FR')).toBe('de');
+  });
+
+  it('uses the first two letters of the domain language when there is no cookie', () => {
+    expect(chooseLocale(undefined, 'fr-FR')).toBe('fr');
+    expect(chooseLocale(undefined, 'PL')).toBe('pl');
+  });
+
+  it('falls back to nl for an unsupported or missing language', () => {
+    expect(chooseLocale(undefined, 'sv-SE')).toBe('nl');
+    expect(chooseLocale('xx', undefined)).toBe('nl');
+    expect(chooseLocale(undefined, undefined)).toBe('nl');
+  });
+
+  it('reads the locale cookie among others', () => {
+    expect(readLocaleCookie('sid=abc; locale=it; other=1')).toBe('it');
+    expect(readLocaleCookie('sid=abc')).toBeUndefined();
+  });
+
+  it('writes the locale cookie for 365 days', () => {
+    expect(localeCookie('en')).toContain('locale=en');
+    expect(localeCookie('en')).toContain(`max-age=${365 * 24 * 60 * 60}`);
+  });
+
+  it('switches to the domain language on a first visit and sets <html lang>', () => {
+    expect(applyDomainLanguage('de-DE')).toBe('de');
+    expect(i18n.language).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+  });
+
+  it('keeps the cookie language when the domain language differs', () => {
+    document.cookie = 'locale=es; path=/';
+    expect(applyDomainLanguage('de-DE')).toBe('es');
+    expect(i18n.language).toBe('es');
+    expect(document.documentElement.lang).toBe('es');
+  });
+});

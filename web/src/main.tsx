@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import './styles/main.scss';
+import './i18n';
+import { createQueryClient } from './api/query-client';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { reloadOnceForChunkError } from './app/chunk-reload';
+
+// Vite reports a failed preload of a page chunk here; reload once (guarded), else let it fail.
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadOnceForChunkError(event.payload)) event.preventDefault();
+});
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

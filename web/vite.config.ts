@@ -1,0 +1,39 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const webDir = fileURLToPath(new URL('.', import.meta.url));
+const api = process.env.API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root: webDir,
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  css: {
+    preprocessorOptions: {
+      // Bootstrap 5.3 still uses @import and global functions; keep its warnings out of the build log
+      scss: {
+        quietDeps: true,
+        silenceDeprecations: ['import', 'global-builtin', 'color-functions'],
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: api, changeOrigin: false },
+      '/socket.io': { target: api, ws: true, changeOrigin: false },
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: {
+      '/api': { target: api, changeOrigin: false },
+      '/socket.io': { target: api, ws: true, changeOrigin: false },
+    },
+  },
+});
