@@ -14,6 +14,7 @@ module.exports = {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   globalSetup: '<rootDir>/test/global-setup.ts',
+  setupFiles: ['<rootDir>/test/setup-env.ts'],
   maxWorkers: 2,
   testTimeout: 30000,
 };

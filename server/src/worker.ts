@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { ConfigError, loadConfig } from './config/config';
 import { JobsModule } from './jobs/jobs.module';
 import { MaintenanceProcessor } from './jobs/maintenance.processor';
+import { MailProcessor } from './mail/mail.processor';
 
 /** The BullMQ worker process: runs queued and scheduled jobs (docker-compose service `worker`). */
 async function main(): Promise<void> {
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   });
   app.enableShutdownHooks();
   await app.get(MaintenanceProcessor).start();
+  app.get(MailProcessor).start();
   new Logger('Worker').log('Worker started');
 }
 

@@ -1,14 +1,17 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { SettingsModule } from '../settings/settings.module';
+import { MailModule } from '../mail/mail.module';
+import { LoginThrottleService } from './login-throttle.service';
+import { SignupService } from './signup.service';
 import { CurrentSessionMiddleware } from './current-user';
 import { SessionService } from './session.service';
 import { AccountsService } from './accounts.service';
 import { UserController } from './user.controller';
 
 @Module({
-  imports: [SettingsModule],
+  imports: [SettingsModule, MailModule],
   controllers: [UserController],
-  providers: [SessionService, AccountsService],
+  providers: [SessionService, AccountsService, LoginThrottleService, SignupService],
   exports: [SessionService],
 })
 export class AccountsModule implements NestModule {

@@ -5,11 +5,26 @@
 export const ERROR_STATUS = {
   validation_failed: 400,
   invalid_coordinates: 400,
+  invalid_email: 400,
+  invalid_name_email: 400,
+  invalid_name_at: 400,
+  birthdate_required: 400,
+  invalid_birthdate: 400,
+  password_too_short: 400,
+  terms_required: 400,
+  fictional_ack_required: 400,
+  login_failed: 401,
+  signup_invite_only: 403,
+  signups_disabled: 403,
+  email_taken: 409,
+  account_reactivatable: 409,
+  already_confirmed: 409,
   authentication_required: 403,
   invalid_request_type: 403,
   not_found: 404,
   location_not_found: 404,
   rate_limited: 429,
+  login_blocked: 429,
   internal_error: 500,
   service_unavailable: 503,
 } as const;
@@ -33,6 +48,7 @@ export class AppError extends Error {
 
 /** The JSON body of every error response. */
 export interface ErrorBody {
+  [param: string]: unknown;
   error: string;
   message: string;
   field?: string;

@@ -85,6 +85,9 @@ export const MESSAGE_LENGTH_DEFAULT = 1000;
 export const CHAT_HISTORY_LIMIT_DAYS = 365;
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_BLOCK_MINUTES = 15;
+export const ACTIVATION_TOKEN_DAYS = 7;
+export const PASSWORD_MIN_LENGTH = 8;
+export const ACTIVATION_MAILS_PER_DAY = 5;
 
 /** Header that every state-changing call must carry (SPEC point 7). */
 export const REQUEST_TYPE_HEADER = 'x-request-type';

@@ -35,7 +35,12 @@ export class AppExceptionFilter implements ExceptionFilter {
     let body: ErrorBody;
     if (exception instanceof AppError) {
       status = exception.status;
-      body = { error: exception.code, message: message(exception.code, exception.params) };
+      // params are the message's placeholders ({minutes}, {min_age}); clients get them too
+      body = {
+        ...exception.params,
+        error: exception.code,
+        message: message(exception.code, exception.params),
+      };
       if (exception.field) body.field = exception.field;
     } else if (exception instanceof ZodValidationException) {
       status = ERROR_STATUS.validation_failed;

@@ -3,6 +3,10 @@ import type { AppConfig } from '../config/config';
 import { ConfigModule } from '../config/config.module';
 import { PrismaModule } from '../prisma/prisma.module';
 import { MaintenanceProcessor } from './maintenance.processor';
+import { RedisModule } from '../redis/redis.module';
+import { SettingsModule } from '../settings/settings.module';
+import { MailModule } from '../mail/mail.module';
+import { MailProcessor } from '../mail/mail.processor';
 
 /** Everything the worker process runs (server/src/worker.ts). */
 @Module({})
@@ -10,9 +14,15 @@ export class JobsModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: JobsModule,
-      imports: [ConfigModule.forRoot(config), PrismaModule],
-      providers: [MaintenanceProcessor],
-      exports: [MaintenanceProcessor],
+      imports: [
+        ConfigModule.forRoot(config),
+        PrismaModule,
+        RedisModule,
+        SettingsModule,
+        MailModule,
+      ],
+      providers: [MaintenanceProcessor, MailProcessor],
+      exports: [MaintenanceProcessor, MailProcessor],
     };
   }
 }

@@ -3,6 +3,7 @@ import type { ConnectionOptions } from 'bullmq';
 /** BullMQ queue names; one place so producers and the worker agree. */
 export const QUEUES = {
   maintenance: 'maintenance',
+  mail: 'mail',
 } as const;
 
 export const MAINTENANCE_JOBS = {

@@ -47,6 +47,8 @@ export const SETTING_DEFAULTS = {
   fictional_icon: '🎭',
   refund_days: 14,
   signups: 'all',
+  /** Signup only with an unused invite code (SPEC: 'Signup may be invite only'). */
+  signup_invite_only: false,
   logged_out_search: true,
   logged_out_search_trafficsource: false,
   member_resell: false,

@@ -1,0 +1,192 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  ACTIVATION_TOKEN_DAYS,
+  DELETION_RECONSIDERATION_DAYS,
+  PASSWORD_MIN_LENGTH,
+  SUPPORTED_COUNTRIES,
+  type Language,
+} from '../common/constants';
+import { AppError } from '../common/app-error';
+import { PrismaService } from '../prisma/prisma.service';
+import { SettingsService } from '../settings/settings.service';
+import { MailQueue } from '../mail/mail.jobs';
+import type { SignupInput } from './accounts.dto';
+import { normalizeEmail } from './email';
+import { hashPassword } from './passwords';
+import { newEmailToken } from './tokens';
+
+const DAY_MS = 86_400_000;
+const MAX_AGE_YEARS = 120;
+
+/** Age in whole years on `now` of someone born on `dob` (UTC dates). */
+export function ageOn(dob: Date, now: Date): number {
+  let age = now.getUTCFullYear() - dob.getUTCFullYear();
+  const beforeBirthday =
+    now.getUTCMonth() < dob.getUTCMonth() ||
+    (now.getUTCMonth() === dob.getUTCMonth() && now.getUTCDate() < dob.getUTCDate());
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+/** 'YYYY-MM-DD' as a real calendar date, or null. */
+export function parseDate(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [y, m, d] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+    ? date
+    : null;
+}
+
+@Injectable()
+export class SignupService {
+  private readonly logger = new Logger('Signup');
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly settings: SettingsService,
+    private readonly mailQueue: MailQueue,
+  ) {}
+
+  /** Checks every rule first, so bad input never creates a half account. */
+  private async validate(input: SignupInput, now: Date) {
+    const stored = await this.settings.stored();
+    const hasSource = Boolean(input.network || input.ref);
+    if (stored.signups !== 'all' && !(stored.signups === 'with_trafficsource' && hasSource)) {
+      throw new AppError('signups_disabled');
+    }
+    if (stored.signup_invite_only) {
+      const invite = input.invite
+        ? await this.prisma.invite.findUnique({ where: { code: input.invite } })
+        : null;
+      if (!invite || invite.usedAt || (invite.expiresAt && invite.expiresAt <= now)) {
+        throw new AppError('signup_invite_only', {}, 'invite');
+      }
+    }
+    const email = normalizeEmail(input.email);
+    const name = input.name.trim();
+    if (name.toLowerCase() === email) throw new AppError('invalid_name_email', {}, 'name');
+    if (name.startsWith('@')) throw new AppError('invalid_name_at', {}, 'name');
+
+    const minAge = stored.min_age;
+    if (!input.date_of_birth)
+      throw new AppError('birthdate_required', { min_age: minAge }, 'date_of_birth');
+    const dob = parseDate(input.date_of_birth);
+    if (!dob || dob > now || ageOn(dob, now) > MAX_AGE_YEARS) {
+      throw new AppError('invalid_birthdate', {}, 'date_of_birth');
+    }
+    if (ageOn(dob, now) < minAge) {
+      throw new AppError('birthdate_required', { min_age: minAge }, 'date_of_birth');
+    }
+    if (input.password.length < PASSWORD_MIN_LENGTH) {
+      throw new AppError('password_too_short', {}, 'password');
+    }
+    if (!input.accept_terms) throw new AppError('terms_required', {}, 'accept_terms');
+    if (!input.accept_fictional)
+      throw new AppError('fictional_ack_required', {}, 'accept_fictional');
+
+    const existing = await this.prisma.user.findUnique({
+      where: { email },
+      select: { status: true, deletedAt: true },
+    });
+    if (existing) {
+      const reactivatable =
+        existing.status === 'deleted' &&
+        existing.deletedAt &&
+        now.getTime() - existing.deletedAt.getTime() < DELETION_RECONSIDERATION_DAYS * DAY_MS;
+      throw new AppError(reactivatable ? 'account_reactivatable' : 'email_taken', {}, 'email');
+    }
+    return { email, name, dob, signupCredits: stored.signup_credits };
+  }
+
+  async signup(input: SignupInput, meta: { ip?: string; language: Language; domain?: string }) {
+    const now = new Date();
+    const { email, name, dob, signupCredits } = await this.validate(input, now);
+    const passwordHash = await hashPassword(input.password);
+    const { token, tokenHash } = newEmailToken();
+    const country = (SUPPORTED_COUNTRIES as readonly string[]).includes(
+      input.country?.toUpperCase() ?? '',
+    )
+      ? (input.country as string).toUpperCase()
+      : 'NL';
+
+    const user = await this.prisma.$transaction(async (tx) => {
+      const created = await tx.user.create({
+        data: {
+          email,
+          passwordHash,
+          status: 'not_confirmed',
+          language: meta.language,
+          credits: signupCredits,
+          signupIp: meta.ip?.slice(0, 45),
+          signupDomain: meta.domain,
+          profile: {
+            create: {
+              name,
+              status: 'disabled',
+              gender: input.gender,
+              seekingGender: input.seeking_gender ?? (input.gender === 'male' ? 'female' : 'male'),
+              dateOfBirth: dob,
+              countryCode: country,
+              signupMessage: input.signup_message || null,
+            },
+          },
+          notificationPreferences: { create: {} },
+          emailTokens: {
+            create: {
+              type: 'activation',
+              tokenHash,
+              expiresAt: new Date(now.getTime() + ACTIVATION_TOKEN_DAYS * DAY_MS),
+            },
+          },
+        },
+        include: { profile: true },
+      });
+      if (input.network || input.ref || input.sub1 || input.sub2 || input.sub3) {
+        await tx.trackingData.create({
+          data: {
+            userId: created.id,
+            network: input.network,
+            ref: input.ref,
+            sub1: input.sub1,
+            sub2: input.sub2,
+            sub3: input.sub3,
+            landingUrl: input.landing_url,
+          },
+        });
+      }
+      if (signupCredits > 0) {
+        await tx.creditLedgerEntry.create({
+          data: {
+            userId: created.id,
+            delta: signupCredits,
+            balanceAfter: signupCredits,
+            reason: 'signup_bonus',
+          },
+        });
+      }
+      if (input.invite) {
+        await tx.invite.updateMany({
+          where: { code: input.invite, usedAt: null },
+          data: { usedAt: now, usedById: created.id },
+        });
+      }
+      return created;
+    });
+
+    try {
+      await this.mailQueue.activation({
+        userId: user.id,
+        email,
+        name,
+        language: meta.language,
+        token,
+      });
+    } catch (error) {
+      // the account is complete; the activation reminder lets the member resend the mail
+      this.logger.error(`Activation mail for user ${user.id} not queued: ${String(error)}`);
+    }
+    return user;
+  }
+}

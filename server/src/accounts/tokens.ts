@@ -1,0 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { hashToken } from './session.service';
+
+/** A random single-use link token and the hash the database keeps. */
+export function newEmailToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token) };
+}

@@ -1,0 +1,67 @@
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server inside the test process; mails that arrive are kept in `mails`. */
+export async function startSmtp(): Promise<{
+  url: string;
+  mails: ReceivedMail[];
+  waitFor: (to: string, timeoutMs?: number) => Promise<ReceivedMail>;
+  failNext: (count: number) => void;
+  close: () => Promise<void>;
+}> {
+  const mails: ReceivedMail[] = [];
+  let failures = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        if (failures > 0) {
+          failures -= 1;
+          const error = Object.assign(new Error('Temporary failure'), { responseCode: 451 });
+          callback(error);
+          return;
+        }
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    mails,
+    failNext: (count) => (failures = count),
+    waitFor: async (to, timeoutMs = 15_000) => {
+      const start = Date.now();
+      for (;;) {
+        const mail = mails.find((m) => m.to.includes(to));
+        if (mail) return mail;
+        if (Date.now() - start > timeoutMs)
+          throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first link in a (quoted-printable) mail. */
+export function linkIn(raw: string): string {
+  const decoded = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = /https?:\/\/\S+/.exec(decoded);
+  if (!match) throw new Error('no link in mail');
+  return match[0];
+}
