@@ -40,3 +40,26 @@ export class ActivationMailBody extends createZodDto(activationMailSchema) {}
 
 export const activateQuerySchema = z.object({ token: z.string().max(200).optional() });
 export class ActivateQuery extends createZodDto(activateQuerySchema) {}
+
+export const resetRequestSchema = z.object({ email: z.string().trim().max(254) });
+export class ResetRequestBody extends createZodDto(resetRequestSchema) {}
+
+export const resetDoSchema = z.object({
+  token: z.string().max(200),
+  password: z.string().max(200),
+  password_repeat: z.string().max(200),
+});
+export class ResetDoBody extends createZodDto(resetDoSchema) {}
+
+export const changePasswordSchema = z.object({
+  old_password: z.string().max(200),
+  password: z.string().max(200),
+  password_repeat: z.string().max(200),
+});
+export class ChangePasswordBody extends createZodDto(changePasswordSchema) {}
+
+export const mailChangeSchema = z.object({ email: z.string().trim().max(254) });
+export class MailChangeBody extends createZodDto(mailChangeSchema) {}
+
+export const tokenSchema = z.object({ token: z.string().max(200) });
+export class TokenBody extends createZodDto(tokenSchema) {}

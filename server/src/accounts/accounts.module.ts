@@ -3,6 +3,8 @@ import { SettingsModule } from '../settings/settings.module';
 import { MailModule } from '../mail/mail.module';
 import { LoginThrottleService } from './login-throttle.service';
 import { SignupService } from './signup.service';
+import { CredentialsService } from './credentials.service';
+import { CredentialsController } from './credentials.controller';
 import { CurrentSessionMiddleware } from './current-user';
 import { SessionService } from './session.service';
 import { AccountsService } from './accounts.service';
@@ -10,8 +12,14 @@ import { UserController } from './user.controller';
 
 @Module({
   imports: [SettingsModule, MailModule],
-  controllers: [UserController],
-  providers: [SessionService, AccountsService, LoginThrottleService, SignupService],
+  controllers: [UserController, CredentialsController],
+  providers: [
+    SessionService,
+    AccountsService,
+    LoginThrottleService,
+    SignupService,
+    CredentialsService,
+  ],
   exports: [SessionService],
 })
 export class AccountsModule implements NestModule {

@@ -12,7 +12,7 @@ import { LoginThrottleService } from './login-throttle.service';
 import { normalizeEmail } from './email';
 import { verifyPassword } from './passwords';
 import { hashToken } from './session.service';
-import { newEmailToken } from './tokens';
+import { activationPath, newEmailToken } from './tokens';
 
 const DAY_MS = 86_400_000;
 
@@ -113,12 +113,13 @@ export class AccountsService {
         },
       },
     });
-    await this.mailQueue.activation({
+    await this.mailQueue.send({
       userId,
-      email,
+      to: email,
       name: user.profile?.name ?? '',
       language: user.language as Language,
-      token,
+      template: 'activation',
+      path: activationPath(token),
     });
     return email;
   }

@@ -13,7 +13,7 @@ import { MailQueue } from '../mail/mail.jobs';
 import type { SignupInput } from './accounts.dto';
 import { normalizeEmail } from './email';
 import { hashPassword } from './passwords';
-import { newEmailToken } from './tokens';
+import { activationPath, newEmailToken } from './tokens';
 
 const DAY_MS = 86_400_000;
 const MAX_AGE_YEARS = 120;
@@ -176,12 +176,13 @@ export class SignupService {
     });
 
     try {
-      await this.mailQueue.activation({
+      await this.mailQueue.send({
         userId: user.id,
-        email,
+        to: email,
         name,
         language: meta.language,
-        token,
+        template: 'activation',
+        path: activationPath(token),
       });
     } catch (error) {
       // the account is complete; the activation reminder lets the member resend the mail

@@ -88,6 +88,9 @@ export const LOGIN_BLOCK_MINUTES = 15;
 export const ACTIVATION_TOKEN_DAYS = 7;
 export const PASSWORD_MIN_LENGTH = 8;
 export const ACTIVATION_MAILS_PER_DAY = 5;
+export const RESET_MAILS_PER_DAY = 3;
+export const RESET_TOKEN_MINUTES = 60;
+export const MAIL_CHANGE_TOKEN_HOURS = 24;
 
 /** Header that every state-changing call must carry (SPEC point 7). */
 export const REQUEST_TYPE_HEADER = 'x-request-type';

@@ -4,16 +4,20 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import type { Language } from '../common/constants';
 import { QUEUES, bullConnection } from '../jobs/queues';
 
-export interface ActivationMailJob {
+/** Templates are `mail.<template>_subject` / `mail.<template>_body` in the server catalogues. */
+export type MailTemplate = 'activation' | 'reset' | 'mail_change';
+
+export interface LinkMailJob {
   userId: number;
-  email: string;
+  to: string;
   name: string;
   language: Language;
-  /** Single-use token; only its hash is stored in the database. */
-  token: string;
+  template: MailTemplate;
+  /** Site-relative link holding the single-use token (only its hash is in the database). */
+  path: string;
 }
 
-export const MAIL_JOBS = { activation: 'activation' } as const;
+export const MAIL_JOB = 'link-mail';
 
 /** Producer side of the mail queue: sending is the worker's job, retried with backoff. */
 @Injectable()
@@ -35,8 +39,8 @@ export class MailQueue implements OnApplicationShutdown {
     return this.queue;
   }
 
-  async activation(job: ActivationMailJob): Promise<void> {
-    await this.mailQueue.add(MAIL_JOBS.activation, job);
+  async send(job: LinkMailJob): Promise<void> {
+    await this.mailQueue.add(MAIL_JOB, job);
   }
 
   async onApplicationShutdown(): Promise<void> {

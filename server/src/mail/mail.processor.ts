@@ -5,7 +5,7 @@ import { translate } from '../i18n/i18n';
 import { QUEUES, bullConnection } from '../jobs/queues';
 import { SettingsService } from '../settings/settings.service';
 import { MailService } from './mail.service';
-import { MAIL_JOBS, type ActivationMailJob } from './mail.jobs';
+import { MAIL_JOB, type LinkMailJob } from './mail.jobs';
 
 /** Worker side of the mail queue: renders the mail in the member's language and sends it. */
 @Injectable()
@@ -36,21 +36,14 @@ export class MailProcessor implements OnApplicationShutdown {
   }
 
   async process(job: Job): Promise<void> {
-    switch (job.name) {
-      case MAIL_JOBS.activation:
-        return this.activation(job.data as ActivationMailJob);
-      default:
-        throw new Error(`Unknown mail job ${job.name}`);
-    }
-  }
-
-  private async activation(data: ActivationMailJob): Promise<void> {
+    if (job.name !== MAIL_JOB) throw new Error(`Unknown mail job ${job.name}`);
+    const data = job.data as LinkMailJob;
     const { name: site } = await this.settings.stored();
-    const link = `${this.appUrl}/api/activate.php?token=${encodeURIComponent(data.token)}`;
+    const link = `${this.appUrl}${data.path}`;
     await this.mail.send({
-      to: data.email,
-      subject: translate(data.language, 'mail.activation_subject', { site }),
-      text: translate(data.language, 'mail.activation_body', { site, name: data.name, link }),
+      to: data.to,
+      subject: translate(data.language, `mail.${data.template}_subject`, { site }),
+      text: translate(data.language, `mail.${data.template}_body`, { site, name: data.name, link }),
     });
   }
 
