@@ -11,6 +11,7 @@ import { HealthModule } from './health/health.module';
 import { SettingsModule } from './settings/settings.module';
 import { GeoModule } from './geo/geo.module';
 import { AccountsModule } from './accounts/accounts.module';
+import { DeletionModule } from './deletion/deletion.module';
 
 @Module({})
 export class AppModule {
@@ -25,6 +26,7 @@ export class AppModule {
         SettingsModule,
         GeoModule,
         AccountsModule,
+        DeletionModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: ZodValidationPipe },

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config/config';
 import { JobsModule } from './jobs/jobs.module';
 import { MaintenanceProcessor } from './jobs/maintenance.processor';
 import { MailProcessor } from './mail/mail.processor';
+import { PurgeProcessor } from './deletion/purge.processor';
 
 /** The BullMQ worker process: runs queued and scheduled jobs (docker-compose service `worker`). */
 async function main(): Promise<void> {
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   app.enableShutdownHooks();
   await app.get(MaintenanceProcessor).start();
   app.get(MailProcessor).start();
+  app.get(PurgeProcessor).start();
   new Logger('Worker').log('Worker started');
 }
 

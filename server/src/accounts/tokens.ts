@@ -12,3 +12,5 @@ export const activationPath = (token: string) =>
 export const resetPath = (token: string) => `/reset-password/do?token=${encodeURIComponent(token)}`;
 export const mailChangePath = (token: string) =>
   `/mail-change/do?token=${encodeURIComponent(token)}`;
+export const reactivationPath = (token: string) =>
+  `/api/reactivate.php?token=${encodeURIComponent(token)}`;

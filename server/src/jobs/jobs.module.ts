@@ -7,6 +7,7 @@ import { RedisModule } from '../redis/redis.module';
 import { SettingsModule } from '../settings/settings.module';
 import { MailModule } from '../mail/mail.module';
 import { MailProcessor } from '../mail/mail.processor';
+import { DeletionModule } from '../deletion/deletion.module';
 
 /** Everything the worker process runs (server/src/worker.ts). */
 @Module({})
@@ -20,9 +21,10 @@ export class JobsModule {
         RedisModule,
         SettingsModule,
         MailModule,
+        DeletionModule,
       ],
       providers: [MaintenanceProcessor, MailProcessor],
-      exports: [MaintenanceProcessor, MailProcessor],
+      exports: [MaintenanceProcessor, MailProcessor, DeletionModule],
     };
   }
 }

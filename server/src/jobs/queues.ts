@@ -4,6 +4,7 @@ import type { ConnectionOptions } from 'bullmq';
 export const QUEUES = {
   maintenance: 'maintenance',
   mail: 'mail',
+  purge: 'purge',
 } as const;
 
 export const MAINTENANCE_JOBS = {

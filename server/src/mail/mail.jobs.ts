@@ -5,7 +5,7 @@ import type { Language } from '../common/constants';
 import { QUEUES, bullConnection } from '../jobs/queues';
 
 /** Templates are `mail.<template>_subject` / `mail.<template>_body` in the server catalogues. */
-export type MailTemplate = 'activation' | 'reset' | 'mail_change';
+export type MailTemplate = 'activation' | 'reset' | 'mail_change' | 'reactivation';
 
 export interface LinkMailJob {
   userId: number;

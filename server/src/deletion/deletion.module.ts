@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { MailModule } from '../mail/mail.module';
+import { DeletionController } from './deletion.controller';
+import { DeletionService } from './deletion.service';
+import { PurgeProcessor } from './purge.processor';
+
+@Module({
+  imports: [MailModule],
+  controllers: [DeletionController],
+  providers: [DeletionService, PurgeProcessor],
+  exports: [DeletionService, PurgeProcessor],
+})
+export class DeletionModule {}
