@@ -15,6 +15,9 @@ const env = {
   WEB_DIST_DIR: path.join(root, 'web/dist'),
   NODE_ENV: 'test',
   LOG_LEVEL: 'warn',
+  // the journeys run a real SMTP server on this port inside the test (tests/e2e/mail.ts)
+  SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? '2526'}?ignoreTLS=true`,
+  APP_URL: `http://localhost:${process.env.E2E_PORT ?? '3100'}`,
 };
 
 const admin = new URL(url);
@@ -33,12 +36,18 @@ for (const script of [['prisma/migrate.ts', 'deploy'], ['prisma/seed.ts']]) {
   });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
-const server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
-  cwd: root,
-  env,
-  stdio: 'inherit',
-});
-const stop = () => server.kill('SIGTERM');
+// the site and, beside it, the job worker (mails, purges), as `npm start` runs them
+const children = ['main.js', 'worker.js'].map((file) =>
+  spawn(process.execPath, [path.join(root, 'server/dist', file)], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  }),
+);
+const stop = () => children.forEach((child) => child.kill('SIGTERM'));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-server.on('exit', (code) => process.exit(code ?? 0));
+children[0].on('exit', (code) => {
+  stop();
+  process.exit(code ?? 0);
+});
