@@ -7,11 +7,15 @@ import { createQueryClient } from './api/query-client';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { reloadOnceForChunkError } from './app/chunk-reload';
+import { captureTracking } from './features/auth/tracking';
 
 // Vite reports a failed preload of a page chunk here; reload once (guarded), else let it fail.
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadOnceForChunkError(event.payload)) event.preventDefault();
 });
+
+// the landing URL's tracking parameters travel with a later signup (SPEC point 3)
+captureTracking(window.location.search);
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

@@ -40,6 +40,14 @@ describe('api client', () => {
     expect(init.credentials).toBe('include');
   });
 
+  it("asks the server for messages in the page's language", async () => {
+    document.documentElement.lang = 'nl';
+    fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
+    await apiRequest('user', { method: 'POST', body: {} });
+    const headers = fetchMock.mock.calls[0][1].headers as Record<string, string>;
+    expect(headers['Accept-Language']).toBe('nl');
+  });
+
   it('retries a failing request 5 times with exponential delay, then reports the error', async () => {
     fetchMock.mockImplementation(() =>
       Promise.resolve(jsonResponse(503, { error: 'service_unavailable', message: 'Even geduld' })),

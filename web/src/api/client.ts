@@ -24,12 +24,19 @@ export interface ApiRequestOptions {
   headers?: Record<string, string>;
 }
 
+export interface ApiFieldIssue {
+  field: string;
+  message: string;
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** Per-field problems of a `validation_failed` answer. */
+    readonly issues?: ApiFieldIssue[],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -81,6 +88,9 @@ export async function apiRequest<T>(name: string, options: ApiRequestOptions = {
     body = JSON.stringify(options.body);
   }
   if (STATE_CHANGING.has(method)) headers[REQUEST_TYPE_HEADER_NAME] = REQUEST_TYPE_CLIENT;
+  // server messages come in the language the page shows, not the browser's default
+  const uiLanguage = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (uiLanguage && !headers['Accept-Language']) headers['Accept-Language'] = uiLanguage;
   const url = apiUrl(name, options.query);
   const retries = options.retries ?? REQUEST_RETRIES;
 
@@ -128,7 +138,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
-  let payload: { error?: unknown; message?: unknown; field?: unknown } = {};
+  let payload: { error?: unknown; message?: unknown; field?: unknown; issues?: unknown } = {};
   try {
     const parsed = (await readJson(response)) as typeof payload | undefined;
     if (parsed && typeof parsed === 'object') payload = parsed;
@@ -140,6 +150,16 @@ async function toApiError(response: Response): Promise<ApiError> {
     typeof payload.error === 'string' ? payload.error : `http_${response.status}`,
     typeof payload.message === 'string' ? payload.message : response.statusText,
     typeof payload.field === 'string' ? payload.field : undefined,
+    Array.isArray(payload.issues) ? payload.issues.filter(isFieldIssue) : undefined,
+  );
+}
+
+function isFieldIssue(value: unknown): value is ApiFieldIssue {
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    typeof (value as ApiFieldIssue).field === 'string' &&
+    typeof (value as ApiFieldIssue).message === 'string'
   );
 }
 

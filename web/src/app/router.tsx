@@ -60,7 +60,7 @@ export const STATIC_PAGES = {
  * `queryClient` serves the redirect rules, which need the current user.
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
-  /** Logged-in members who open / or /signup go to /members. */
+  /** Logged-in members who open /, /login or /signup go to /members. */
   const membersGoToMembers = async () => {
     const data = await queryClient.ensureQueryData(userQueryOptions()).catch(() => null);
     if (data?.user) throw redirect('/members');
@@ -83,7 +83,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               errorElement: <RouteErrorBoundary />,
               children: [
                 page('index', '/', home, (m) => m.default, { loader: membersGoToMembers }),
-                page('login', '/login', auth, (m) => m.LoginPage),
+                page('login', '/login', auth, (m) => m.LoginPage, { loader: membersGoToMembers }),
                 page('signup', '/signup', auth, (m) => m.SignupPage, {
                   loader: membersGoToMembers,
                 }),

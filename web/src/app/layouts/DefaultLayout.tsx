@@ -2,17 +2,22 @@ import { Outlet } from 'react-router';
 import { TopNav } from './TopNav';
 import { Footer } from './Footer';
 import { LegalDisclaimer } from '../../components/LegalDisclaimer';
+import { ActivationReminder } from '../../features/auth/components/ActivationReminder';
+import { SignupModalProvider } from '../../features/auth/signup/SignupLink';
 
-/** Top navigation, page, legal disclaimer and footer. */
+/** Top navigation, alerts, page, legal disclaimer and footer; signup links open the modal. */
 export function DefaultLayout() {
   return (
-    <div className="layout layout--default d-flex flex-column min-vh-100">
-      <TopNav />
-      <main id="main" className="flex-grow-1">
-        <Outlet />
-      </main>
-      <LegalDisclaimer />
-      <Footer />
-    </div>
+    <SignupModalProvider>
+      <div className="layout layout--default d-flex flex-column min-vh-100">
+        <TopNav />
+        <ActivationReminder />
+        <main id="main" className="flex-grow-1">
+          <Outlet />
+        </main>
+        <LegalDisclaimer />
+        <Footer />
+      </div>
+    </SignupModalProvider>
   );
 }

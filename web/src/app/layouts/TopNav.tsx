@@ -9,6 +9,8 @@ import { chooseLanguage } from '../../i18n/locale';
 import { CREDITS_WARNING_THRESHOLD, SELECTABLE_LANGUAGES } from '../../config/constants';
 import { useNavCounts } from './nav-counts';
 import { useIsInstalledApp } from './installed-app';
+import { SignupLink } from '../../features/auth/signup/SignupLink';
+import { useSignupsOpen } from '../../features/auth/tracking';
 
 const BACK_BUTTON_PATHS = [/^\/members(\/|$)/, /^\/likes(\/|$)/, /^\/credits(\/|$)/];
 
@@ -31,6 +33,7 @@ export function TopNav() {
   const location = useLocation();
   const navigate = useNavigate();
   const installed = useIsInstalledApp();
+  const signupsOpen = useSignupsOpen();
   const showBack =
     installed && !!user && BACK_BUTTON_PATHS.some((re) => re.test(location.pathname));
 
@@ -73,12 +76,11 @@ export function TopNav() {
             </>
           ) : (
             <div className="d-flex align-items-center gap-2 ms-auto">
-              <Link
-                to="/signup"
-                className="btn btn-outline-primary rounded-pill d-none d-sm-inline-block"
-              >
-                {t('nav.signup')}
-              </Link>
+              {signupsOpen && (
+                <SignupLink className="btn btn-outline-primary rounded-pill d-none d-sm-inline-block">
+                  {t('nav.signup')}
+                </SignupLink>
+              )}
               <Link to="/login" className="btn btn-primary rounded-pill px-4">
                 {t('nav.login')}
               </Link>

@@ -5,6 +5,8 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { FictionalNotice } from '../../../components/FictionalNotice';
 import { PREMIUM_MATCH_CHANCE_PERCENT } from '../../../config/constants';
 import { HeroPreview } from '../components/HeroPreview';
+import { SignupLink } from '../../auth/signup/SignupLink';
+import { useSignupsOpen } from '../../auth/tracking';
 
 const STEPS = [
   { icon: '📝', title: 'home.step1Title', text: 'home.step1Text' },
@@ -24,7 +26,7 @@ export default function HomePage() {
   const { t } = useTranslation();
   const settings = useSettings();
   usePageTitle(settings.index_title);
-  const signupOpen = settings.signups === 'all' || settings.signups === 'with_trafficsource';
+  const signupOpen = useSignupsOpen();
   const interests = settings.interests.slice(0, 14);
 
   return (
@@ -42,12 +44,9 @@ export default function HomePage() {
               <p className="hero__lead lead mb-4">{settings.description}</p>
               {signupOpen ? (
                 <div className="d-flex flex-column flex-sm-row gap-3 justify-content-center justify-content-lg-start">
-                  <Link
-                    to="/signup"
-                    className="btn btn-light btn-lg rounded-pill px-4 fw-semibold text-primary shadow text-nowrap"
-                  >
+                  <SignupLink className="btn btn-light btn-lg rounded-pill px-4 fw-semibold text-primary shadow text-nowrap">
                     {t('home.ctaSignup')}
-                  </Link>
+                  </SignupLink>
                   <Link
                     to="/login"
                     className="btn btn-outline-light btn-lg rounded-pill px-4 text-nowrap"
@@ -145,12 +144,9 @@ export default function HomePage() {
           <h2 className="h3 fw-bold mb-2">{t('home.finalTitle')}</h2>
           <p className="mb-4 opacity-75">{t('home.finalText')}</p>
           {signupOpen && (
-            <Link
-              to="/signup"
-              className="btn btn-light btn-lg rounded-pill px-4 fw-semibold text-primary"
-            >
+            <SignupLink className="btn btn-light btn-lg rounded-pill px-4 fw-semibold text-primary">
               {t('home.ctaSignup')}
-            </Link>
+            </SignupLink>
           )}
         </div>
       </section>

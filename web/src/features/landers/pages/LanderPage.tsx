@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../api/settings';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { FictionalNotice } from '../../../components/FictionalNotice';
+import { SignupLink } from '../../auth/signup/SignupLink';
 
 /** The landing pages share this hero until each lander's own design is built. */
 export default function LanderPage() {
@@ -15,12 +15,9 @@ export default function LanderPage() {
         <p className="h6 text-uppercase opacity-75 mb-2">{settings.name}</p>
         <h1 className="display-6 fw-bold mb-3">{t('lander.title')}</h1>
         <p className="lead mb-4 opacity-75">{t('lander.text')}</p>
-        <Link
-          to="/signup"
-          className="btn btn-light btn-lg rounded-pill px-5 fw-semibold text-primary shadow"
-        >
+        <SignupLink className="btn btn-light btn-lg rounded-pill px-5 fw-semibold text-primary shadow">
           {t('lander.cta')}
-        </Link>
+        </SignupLink>
         <div className="card border-0 rounded-4 mt-5 text-start text-body mx-auto lander-hero__notice">
           <div className="card-body">
             <FictionalNotice />

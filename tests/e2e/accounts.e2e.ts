@@ -1,0 +1,139 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startMailbox } from './mail.js';
+
+const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+mkdirSync(shots, { recursive: true });
+
+// one SMTP server on a fixed port: the journeys of this file run one after another
+test.describe.configure({ mode: 'serial' });
+
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+test.beforeAll(async () => {
+  mailbox = await startMailbox();
+});
+test.afterAll(async () => {
+  await mailbox.close();
+});
+
+const PASSWORD = 'geheim123';
+const uniqueEmail = (tag: string) =>
+  `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.test`;
+
+/** Steps 0-4 of the signup form, as a visitor fills them in. */
+async function fillSignup(page: Page, email: string, name: string) {
+  // the choices are button-styled labels over hidden radios: a visitor clicks the label
+  await page
+    .getByRole('group', { name: 'Ik ben een' })
+    .locator('label', { hasText: 'Vrouw' })
+    .click();
+  await page
+    .getByRole('group', { name: 'Ik zoek een' })
+    .locator('label', { hasText: 'Man' })
+    .click();
+  await expect(page.getByRole('group', { name: 'Ik ben een' }).getByLabel('Vrouw')).toBeChecked();
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.getByLabel('Dag').selectOption({ index: 12 });
+  await page.getByLabel('Maand').selectOption({ index: 4 });
+  await page.getByLabel('Jaar').selectOption({ index: 15 });
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.getByLabel('Profielnaam').fill(name);
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel('Wachtwoord').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  // the fictional-profile warning is shown plainly before the account exists
+  await expect(page.getByText(/chatmaatje/i).first()).toBeVisible();
+  await page.getByLabel(/fictieve profielen/).check();
+  await page.getByLabel(/akkoord met de/).check();
+}
+
+async function login(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel('Wachtwoord').fill(password);
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('a visitor signs up, activates by the mailed link, logs out and logs in again', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('journey');
+    await page.goto('/signup?network=e2enet&ref=e2eref');
+    await fillSignup(page, email, 'Journey');
+    await page.screenshot({ path: path.join(shots, 'signup-consent-mobile.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Account aanmaken' }).click();
+    await expect(page.getByText('Activatiemail versturen')).toBeVisible();
+    await expect(page).toHaveURL(/\/complete-signup$/, { timeout: 15_000 });
+    await expect(page.getByText(email)).toBeVisible();
+    await page.screenshot({ path: path.join(shots, 'complete-signup-mobile.png'), fullPage: true });
+
+    const link = await mailbox.linkFor(email, 'activate.php');
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/activate\/done$/);
+    await page.screenshot({ path: path.join(shots, 'activate-done-mobile.png'), fullPage: true });
+
+    const me = await (await page.request.get('/api/user.php')).json();
+    expect(me.user).toMatchObject({ status: 'confirmed', profile: { status: 'active' } });
+
+    await page.request.get('/api/logout.php');
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Inloggen', exact: true })).toBeVisible();
+    await login(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/members$/);
+  });
+
+  test('a forged activation link lands on the activation error page', async ({ page }) => {
+    await page.goto('/api/activate.php?token=forged');
+    await expect(page).toHaveURL(/\/activate\/error$/);
+    await expect(page.getByText('Activeren mislukt').first()).toBeVisible();
+  });
+
+  test('ten wrong passwords in a row block the account, even for the right password', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('lockout');
+    await page.goto('/signup');
+    await fillSignup(page, email, 'Lockout');
+    await page.getByRole('button', { name: 'Account aanmaken' }).click();
+    await expect(page).toHaveURL(/\/complete-signup$/, { timeout: 15_000 });
+    await page.request.get('/api/logout.php');
+
+    await login(page, email, 'verkeerd1');
+    await expect(page.getByRole('alert')).toHaveText('Login mislukt, probeer opnieuw');
+    for (let i = 0; i < 8; i++) {
+      const res = await page.request.post('/api/user.php', {
+        headers: { 'X-Request-Type': 'client' },
+        data: { email, password: 'verkeerd1' },
+      });
+      expect(res.status()).toBe(401);
+    }
+    await login(page, email, 'verkeerd1');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Te veel foute pogingen, account voor 15 min geblokkeerd.',
+    );
+    await login(page, email, PASSWORD);
+    await expect(page.getByRole('alert')).toHaveText(
+      'Te veel foute pogingen, account voor 15 min geblokkeerd.',
+    );
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('signup opens as a modal over the page', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Meld je gratis aan' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('group', { name: 'Ik ben een' })).toBeVisible();
+    await page.screenshot({ path: path.join(shots, 'signup-modal-desktop.png') });
+  });
+});

@@ -1,0 +1,73 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRoutes } from '../../../app/router';
+import { renderRoutes, seededQueryClient } from '../../../test/render';
+import { userFixture } from '../../../test/fixtures';
+import { jsonResponse, mockFetch } from '../../../test/http';
+
+async function logIn() {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('E-mailadres'), 'sanne@example.com');
+  await user.type(screen.getByLabelText('Wachtwoord'), 'verkeerd1');
+  await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+}
+
+describe('login page', () => {
+  it('shows the server failure message in an alert when the login fails', async () => {
+    const { calls } = mockFetch({
+      'POST /api/user.php': () =>
+        jsonResponse(401, { error: 'login_failed', message: 'Login mislukt, probeer opnieuw' }),
+    });
+    const queryClient = seededQueryClient();
+    renderRoutes(createRoutes(queryClient), { path: '/login', queryClient });
+    await logIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login mislukt, probeer opnieuw');
+    expect(calls[0].body).toEqual({ email: 'sanne@example.com', password: 'verkeerd1' });
+    expect(calls[0].headers['X-Request-Type']).toBe('client');
+  });
+
+  it('shows the block message of a 429 answer at once, without retrying the login', async () => {
+    const { calls } = mockFetch({
+      'POST /api/user.php': () =>
+        jsonResponse(429, {
+          error: 'login_blocked',
+          message: 'Te veel foute pogingen, account voor 15 min geblokkeerd.',
+          minutes: 15,
+        }),
+    });
+    const queryClient = seededQueryClient();
+    renderRoutes(createRoutes(queryClient), { path: '/login', queryClient });
+    await logIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Te veel foute pogingen, account voor 15 min geblokkeerd.',
+    );
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('goes to /members after a successful login, and links to password reset and signup', async () => {
+    mockFetch({
+      'POST /api/user.php': () => jsonResponse(200, { user: userFixture }),
+      'GET /api/user.php': () => jsonResponse(200, { user: userFixture }),
+    });
+    const queryClient = seededQueryClient();
+    const { router } = renderRoutes(createRoutes(queryClient), { path: '/login', queryClient });
+    expect(await screen.findByRole('link', { name: 'Wachtwoord vergeten?' })).toHaveAttribute(
+      'href',
+      '/reset-password',
+    );
+    expect(screen.getByRole('link', { name: 'Meld je gratis aan' })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
+    await logIn();
+    expect(await screen.findByRole('heading', { name: 'Leden zoeken' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/members');
+  });
+
+  it('sends a logged-in member from /login to /members', async () => {
+    const queryClient = seededQueryClient(userFixture);
+    const { router } = renderRoutes(createRoutes(queryClient), { path: '/login', queryClient });
+    expect(await screen.findByRole('heading', { name: 'Leden zoeken' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/members');
+  });
+});

@@ -1,0 +1,105 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { ApiError } from '../../../api/client';
+import { login } from '../../../api/auth';
+import { userQueryKey } from '../../../api/user';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { AuthCard } from '../components/AuthCard';
+import { SignupLink } from '../signup/SignupLink';
+
+/** Fallback block time when the server's message is missing (it sends its own). */
+const LOGIN_BLOCK_MINUTES = 15;
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('pages.login'));
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const mutation = useMutation({
+    mutationFn: login,
+    onSuccess: async (response) => {
+      if (response?.user) queryClient.setQueryData(userQueryKey, { user: response.user });
+      await queryClient.invalidateQueries({ queryKey: userQueryKey });
+      await navigate('/members');
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    mutation.mutate({ email: email.trim(), password });
+  };
+
+  return (
+    <AuthCard title={t('login.title')} icon="🔐">
+      <p className="text-center text-body-secondary mb-4">{t('login.intro')}</p>
+      {mutation.isError && (
+        <div className="alert alert-danger" role="alert">
+          {loginErrorText(mutation.error, t)}
+        </div>
+      )}
+      <form onSubmit={onSubmit}>
+        <div className="mb-3">
+          <label htmlFor={`${id}-email`} className="form-label fw-semibold">
+            {t('login.email')}
+          </label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            className="form-control"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="mb-2">
+          <label htmlFor={`${id}-password`} className="form-label fw-semibold">
+            {t('login.password')}
+          </label>
+          <input
+            id={`${id}-password`}
+            type="password"
+            className="form-control"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <p className="text-end small mb-4">
+          <Link to="/reset-password">{t('login.forgot')}</Link>
+        </p>
+        <button
+          type="submit"
+          className="btn btn-primary rounded-pill w-100 py-2"
+          disabled={mutation.isPending}
+        >
+          {mutation.isPending && (
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+          )}
+          {mutation.isPending ? t('login.busy') : t('login.submit')}
+        </button>
+      </form>
+      <p className="text-center small mt-4 mb-0">
+        {t('login.noAccount')} <SignupLink>{t('login.signup')}</SignupLink>
+      </p>
+    </AuthCard>
+  );
+}
+
+function loginErrorText(error: unknown, t: TFunction): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'login_failed') return error.message || t('login.failed');
+    if (error.code === 'login_blocked')
+      return error.message || t('login.blocked', { minutes: LOGIN_BLOCK_MINUTES });
+    if (error.status >= 400 && error.status < 500 && error.message) return error.message;
+  }
+  return t('errors.genericLater');
+}

@@ -1,0 +1,285 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { createRoutes } from '../../../app/router';
+import { settingsQueryKey } from '../../../api/settings';
+import { renderRoutes, seededQueryClient } from '../../../test/render';
+import { settingsFixture, settingsResponseFixture, userFixture } from '../../../test/fixtures';
+import { deferred, jsonResponse, mockFetch, mockViewport } from '../../../test/http';
+import { captureTracking, TRACKING_STORAGE_KEY } from '../tracking';
+import { PROGRESS_STEP_MS } from './SignupForm';
+
+const newUser = {
+  ...userFixture,
+  status: 'not_confirmed',
+  paid_user: false,
+  profile: { ...userFixture.profile!, status: 'disabled' },
+};
+
+function renderSignup(settings: Partial<typeof settingsFixture> = {}) {
+  const queryClient = seededQueryClient();
+  queryClient.setQueryData(settingsQueryKey, {
+    ...settingsResponseFixture,
+    settings: { ...settingsFixture, ...settings },
+  });
+  return renderRoutes(createRoutes(queryClient), { path: '/signup', queryClient });
+}
+
+async function form() {
+  return (await screen.findByRole('button', { name: /Volgende|Account aanmaken/ })).closest(
+    'form',
+  )!;
+}
+
+async function next(user: UserEvent) {
+  await user.click(within(await form()).getByRole('button', { name: 'Volgende' }));
+}
+
+async function fillSteps(user: UserEvent, until: number) {
+  const f = () =>
+    within(screen.getByRole('button', { name: /Volgende|Account aanmaken/ }).closest('form')!);
+  await form();
+  await user.click(within(f().getByRole('group', { name: 'Ik ben een' })).getByLabelText(/Man/));
+  await user.click(within(f().getByRole('group', { name: 'Ik zoek een' })).getByLabelText(/Vrouw/));
+  await next(user);
+  if (until === 1) return;
+  await user.selectOptions(f().getByRole('combobox', { name: 'Dag' }), '15');
+  await user.selectOptions(f().getByRole('combobox', { name: 'Maand' }), '6');
+  await user.selectOptions(f().getByRole('combobox', { name: 'Jaar' }), '1990');
+  await next(user);
+  if (until === 2) return;
+  await user.type(f().getByLabelText('Profielnaam'), 'Sanne');
+  await next(user);
+  if (until === 3) return;
+  await user.type(f().getByLabelText('E-mailadres'), 'sanne@example.com');
+  await user.type(f().getByLabelText('Wachtwoord'), 'geheim123');
+  await next(user);
+  if (until === 4) return;
+  await user.click(f().getByRole('checkbox', { name: /fictieve profielen actief/ }));
+  await user.click(f().getByRole('checkbox', { name: /Ik ga akkoord/ }));
+}
+
+function progressStates(): string[] {
+  return [
+    'Gegevens controleren',
+    'Account aanmaken',
+    'Matches zoeken',
+    'Activatiemail versturen',
+  ].map((label) => screen.getByText(label).closest('li')!.getAttribute('data-state')!);
+}
+
+describe('signup', () => {
+  beforeEach(() => {
+    window.sessionStorage.clear();
+    mockViewport(false);
+  });
+
+  it('opens as a modal on desktop that cannot be closed by Escape or backdrop while signing up', async () => {
+    mockViewport(true);
+    const pending = deferred();
+    mockFetch({ 'POST /api/signup.php': () => pending.promise });
+    const user = userEvent.setup();
+    const { router } = renderSignup();
+    const dialog = await screen.findByRole('dialog', { name: 'Gratis aanmelden' });
+    expect(within(dialog).getByRole('button', { name: 'Sluiten' })).toBeInTheDocument();
+
+    await fillSteps(user, 5);
+    await user.click(within(dialog).getByRole('button', { name: 'Account aanmaken' }));
+    expect(await within(dialog).findByText('Gegevens controleren')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Sluiten' })).not.toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await user.click(dialog); // the backdrop area around the dialog box
+    expect(screen.getByRole('dialog', { name: 'Gratis aanmelden' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signup');
+  });
+
+  it('closes the desktop modal with Escape when no signup is running', async () => {
+    mockViewport(true);
+    const user = userEvent.setup();
+    const { router } = renderSignup();
+    await screen.findByRole('dialog', { name: 'Gratis aanmelden' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('renders the signup page (no modal) on a phone', async () => {
+    renderSignup();
+    expect(
+      await screen.findByRole('heading', { name: 'Gratis aanmelden', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks for a date of birth with the minimum age from the settings and rejects impossible dates', async () => {
+    const user = userEvent.setup();
+    renderSignup({ min_age: 21 });
+    await fillSteps(user, 1);
+    await next(user);
+    expect(await screen.findByText('Vul uw geboortedatum in (21+ jaar)')).toBeInTheDocument();
+
+    const f = within(await form());
+    await user.selectOptions(f.getByRole('combobox', { name: 'Dag' }), '31');
+    await user.selectOptions(f.getByRole('combobox', { name: 'Maand' }), '2');
+    await user.selectOptions(f.getByRole('combobox', { name: 'Jaar' }), '1990');
+    await next(user);
+    expect(await screen.findByText('Ongeldige geboortedatum.')).toBeInTheDocument();
+    expect(screen.getByText('Stap 2 van 5')).toBeInTheDocument();
+  });
+
+  it('refuses a profile name that starts with @ or is an e-mail address', async () => {
+    const user = userEvent.setup();
+    renderSignup();
+    await fillSteps(user, 2);
+    const name = within(await form()).getByLabelText('Profielnaam');
+    await user.type(name, '@sanne');
+    await next(user);
+    expect(
+      await screen.findByText('Je profielnaam mag niet beginnen met een @'),
+    ).toBeInTheDocument();
+
+    await user.clear(name);
+    await user.type(name, 'sanne@example.com');
+    await next(user);
+    expect(
+      await screen.findByText('Je profielnaam moet anders zijn dan je e-mailadres'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Stap 3 van 5')).toBeInTheDocument();
+  });
+
+  it.each([
+    {
+      answer: {
+        error: 'email_taken',
+        field: 'email',
+        message: 'Dit e-mailadres heeft al een account op deze site.',
+      },
+      label: 'E-mailadres',
+      value: 'sanne@example.com',
+      step: 'Stap 4 van 5',
+      loginLink: true,
+    },
+    {
+      answer: {
+        error: 'invalid_name_email',
+        field: 'name',
+        message: 'Je profielnaam moet anders zijn dan je e-mailadres',
+      },
+      label: 'Profielnaam',
+      value: 'Sanne',
+      step: 'Stap 3 van 5',
+      loginLink: false,
+    },
+  ])(
+    'sends the visitor back to the step of a server field error ($answer.error) with the value kept',
+    async ({ answer, label, value, step, loginLink }) => {
+      mockFetch({ 'POST /api/signup.php': () => jsonResponse(409, answer) });
+      const user = userEvent.setup();
+      renderSignup();
+      await fillSteps(user, 5);
+      await user.click(screen.getByRole('button', { name: 'Account aanmaken' }));
+
+      expect(await screen.findByText(answer.message)).toBeInTheDocument();
+      expect(screen.getByText(step)).toBeInTheDocument();
+      expect(screen.getByLabelText(label)).toHaveValue(value);
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+      const link = screen.queryByRole('link', { name: 'Heb je al een account? Log dan in.' });
+      if (loginLink) expect(link).toHaveAttribute('href', '/login');
+      else expect(link).not.toBeInTheDocument();
+    },
+  );
+
+  it('ticks off the four progress steps in order, the last when the server answers', async () => {
+    const pending = deferred();
+    mockFetch({
+      'POST /api/signup.php': () => pending.promise,
+      'GET /api/user.php': () => jsonResponse(200, { user: newUser }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderSignup();
+    await fillSteps(user, 5);
+    await user.click(screen.getByRole('button', { name: 'Account aanmaken' }));
+
+    await screen.findByText('Gegevens controleren');
+    expect(progressStates()).toEqual(['active', 'pending', 'pending', 'pending']);
+    const timeout = { timeout: PROGRESS_STEP_MS * 3 };
+    await waitFor(
+      () => expect(progressStates()).toEqual(['done', 'active', 'pending', 'pending']),
+      timeout,
+    );
+    await waitFor(
+      () => expect(progressStates()).toEqual(['done', 'done', 'active', 'pending']),
+      timeout,
+    );
+    await waitFor(
+      () => expect(progressStates()).toEqual(['done', 'done', 'done', 'active']),
+      timeout,
+    );
+    // the last step waits for the answer
+    await new Promise((resolve) => setTimeout(resolve, PROGRESS_STEP_MS + 100));
+    expect(progressStates()).toEqual(['done', 'done', 'done', 'active']);
+
+    pending.resolve(jsonResponse(201, { user: newUser }));
+    await waitFor(() => expect(progressStates()).toEqual(['done', 'done', 'done', 'done']));
+    expect(
+      await screen.findByRole('heading', { name: 'Bedankt voor je aanmelding!' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/complete-signup');
+    expect(screen.getByText('sanne@example.com')).toBeInTheDocument();
+  }, 15000);
+
+  it('sends the tracking parameters of the landing URL with the signup', async () => {
+    captureTracking('?network=affnet&ref=r42&sub1=a&sub2=b&sub3=c&invite=inv9&utm=x');
+    // a later page of the visit does not overwrite the landing's parameters
+    captureTracking('?network=other');
+    expect(JSON.parse(window.sessionStorage.getItem(TRACKING_STORAGE_KEY)!)).toEqual({
+      network: 'affnet',
+      ref: 'r42',
+      sub1: 'a',
+      sub2: 'b',
+      sub3: 'c',
+      invite: 'inv9',
+    });
+    const { calls } = mockFetch({
+      'POST /api/signup.php': () => jsonResponse(201, { user: newUser }),
+      'GET /api/user.php': () => jsonResponse(200, { user: newUser }),
+    });
+    const user = userEvent.setup();
+    renderSignup();
+    await fillSteps(user, 5);
+    await user.click(screen.getByRole('button', { name: 'Account aanmaken' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/signup.php')).toBe(true));
+    const body = calls.find((c) => c.url === '/api/signup.php')!.body;
+    expect(body).toEqual({
+      network: 'affnet',
+      ref: 'r42',
+      sub1: 'a',
+      sub2: 'b',
+      sub3: 'c',
+      invite: 'inv9',
+      email: 'sanne@example.com',
+      name: 'Sanne',
+      password: 'geheim123',
+      date_of_birth: '1990-06-15',
+      gender: 'male',
+      seeking_gender: 'female',
+      accept_terms: true,
+      accept_fictional: true,
+    });
+  });
+
+  it('shows the signups-closed message instead of the form unless signups are open to this visitor', async () => {
+    const { unmount } = renderSignup({ signups: 'with_trafficsource' });
+    expect(
+      await screen.findByText(
+        'Aanmelden is op dit moment niet mogelijk. Probeer het later nog eens.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Volgende' })).not.toBeInTheDocument();
+    unmount();
+
+    captureTracking('?ref=r42');
+    renderSignup({ signups: 'with_trafficsource' });
+    expect(await screen.findByRole('button', { name: 'Volgende' })).toBeInTheDocument();
+  });
+});

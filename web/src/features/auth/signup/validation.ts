@@ -1,0 +1,184 @@
+import type { TFunction } from 'i18next';
+import type { Gender } from '../../../api/auth';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const NAME_MAX_LENGTH = 30;
+export const SIGNUP_MESSAGE_MAX_LENGTH = 500;
+const MAX_AGE_YEARS = 120;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export interface SignupValues {
+  gender: Gender | '';
+  seeking_gender: Gender | '';
+  day: string;
+  month: string;
+  year: string;
+  name: string;
+  signup_message: string;
+  email: string;
+  password: string;
+  accept_fictional: boolean;
+  accept_terms: boolean;
+}
+
+export const EMPTY_SIGNUP: SignupValues = {
+  gender: '',
+  seeking_gender: '',
+  day: '',
+  month: '',
+  year: '',
+  name: '',
+  signup_message: '',
+  email: '',
+  password: '',
+  accept_fictional: false,
+  accept_terms: false,
+};
+
+export type SignupField =
+  | 'gender'
+  | 'seeking_gender'
+  | 'date_of_birth'
+  | 'name'
+  | 'signup_message'
+  | 'email'
+  | 'password'
+  | 'accept_fictional'
+  | 'accept_terms';
+
+export type FieldErrors = Partial<Record<SignupField, string>>;
+
+/** Which step (0-4) holds each field: a server error on a field sends the visitor there. */
+export const FIELD_STEP: Record<SignupField, number> = {
+  gender: 0,
+  seeking_gender: 0,
+  date_of_birth: 1,
+  name: 2,
+  signup_message: 2,
+  email: 3,
+  password: 3,
+  accept_fictional: 4,
+  accept_terms: 4,
+};
+
+export const STEP_COUNT = 5;
+
+/** The field a server error code belongs to when the answer names none. */
+export const CODE_FIELD: Record<string, SignupField> = {
+  invalid_email: 'email',
+  email_taken: 'email',
+  account_reactivatable: 'email',
+  invalid_name_email: 'name',
+  invalid_name_at: 'name',
+  birthdate_required: 'date_of_birth',
+  invalid_birthdate: 'date_of_birth',
+  password_too_short: 'password',
+  terms_required: 'accept_terms',
+  fictional_ack_required: 'accept_fictional',
+};
+
+export function isSignupField(value: string | undefined): value is SignupField {
+  return !!value && value in FIELD_STEP;
+}
+
+export function isValidEmail(email: string): boolean {
+  return EMAIL_PATTERN.test(email.trim());
+}
+
+export type BirthdateProblem = 'required' | 'invalid' | 'too_young';
+
+/** Checks day, month and year of birth against the site's minimum age. */
+export function birthdateProblem(
+  day: string,
+  month: string,
+  year: string,
+  minAge: number,
+  today: Date = new Date(),
+): BirthdateProblem | null {
+  if (!day || !month || !year) return 'required';
+  const d = Number(day);
+  const m = Number(month);
+  const y = Number(year);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (
+    !Number.isInteger(d) ||
+    !Number.isInteger(m) ||
+    !Number.isInteger(y) ||
+    date.getUTCFullYear() !== y ||
+    date.getUTCMonth() !== m - 1 ||
+    date.getUTCDate() !== d
+  ) {
+    return 'invalid';
+  }
+  const age = ageOn(y, m, d, today);
+  if (age < 0 || age > MAX_AGE_YEARS) return 'invalid';
+  if (age < minAge) return 'too_young';
+  return null;
+}
+
+function ageOn(year: number, month: number, day: number, today: Date): number {
+  const ty = today.getFullYear();
+  const tm = today.getMonth() + 1;
+  const td = today.getDate();
+  let age = ty - year;
+  if (tm < month || (tm === month && td < day)) age -= 1;
+  return age;
+}
+
+export function dateOfBirth(values: Pick<SignupValues, 'day' | 'month' | 'year'>): string {
+  return `${values.year}-${values.month.padStart(2, '0')}-${values.day.padStart(2, '0')}`;
+}
+
+/** The client-side checks of one step; an empty object means the step is complete. */
+export function validateStep(
+  step: number,
+  values: SignupValues,
+  t: TFunction,
+  minAge: number,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  switch (step) {
+    case 0:
+      if (!values.gender) errors.gender = t('signup.genderRequired');
+      if (!values.seeking_gender) errors.seeking_gender = t('signup.seekingRequired');
+      break;
+    case 1: {
+      const problem = birthdateProblem(values.day, values.month, values.year, minAge);
+      if (problem === 'invalid') errors.date_of_birth = t('signup.birthdateInvalid');
+      else if (problem) errors.date_of_birth = t('signup.birthdateRequired', { min_age: minAge });
+      break;
+    }
+    case 2: {
+      const nameError = validateName(values.name, values.email, t);
+      if (nameError) errors.name = nameError;
+      break;
+    }
+    case 3:
+      if (!isValidEmail(values.email)) errors.email = t('signup.emailInvalid');
+      if (values.password.length < PASSWORD_MIN_LENGTH)
+        errors.password = t('signup.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
+      break;
+    case 4:
+      if (!values.accept_fictional) errors.accept_fictional = t('signup.fictionalRequired');
+      if (!values.accept_terms) errors.accept_terms = t('signup.termsRequired');
+      break;
+    default:
+      break;
+  }
+  return errors;
+}
+
+/** The profile name is shown to others: not an e-mail address and not starting with @. */
+export function validateName(name: string, email: string, t: TFunction): string | null {
+  const trimmed = name.trim();
+  if (!trimmed) return t('signup.nameRequired');
+  if (trimmed.startsWith('@')) return t('signup.nameAt');
+  if (
+    isValidEmail(trimmed) ||
+    (email.trim() !== '' && trimmed.toLowerCase() === email.trim().toLowerCase())
+  ) {
+    return t('signup.nameEmail');
+  }
+  return null;
+}

@@ -1,0 +1,51 @@
+import type { TrackingData } from '../../api/auth';
+import { useSettings } from '../../api/settings';
+
+export const TRACKING_STORAGE_KEY = 'signup_tracking';
+export const TRACKING_PARAMS = ['network', 'ref', 'sub1', 'sub2', 'sub3', 'invite'] as const;
+
+/**
+ * Keeps the landing URL's tracking parameters (network, ref, sub1-3, invite) in sessionStorage.
+ * Only the first landing with any of them counts; later pages of the visit do not overwrite it.
+ */
+export function captureTracking(search: string, storage: Storage = window.sessionStorage): void {
+  try {
+    if (storage.getItem(TRACKING_STORAGE_KEY)) return;
+    const params = new URLSearchParams(search);
+    const data: TrackingData = {};
+    for (const name of TRACKING_PARAMS) {
+      const value = params.get(name);
+      if (value) data[name] = value.slice(0, 255);
+    }
+    if (Object.keys(data).length > 0) storage.setItem(TRACKING_STORAGE_KEY, JSON.stringify(data));
+  } catch {
+    // storage unavailable (private mode): signup works without tracking data
+  }
+}
+
+export function readTracking(storage: Storage = window.sessionStorage): TrackingData {
+  try {
+    const raw = storage.getItem(TRACKING_STORAGE_KEY);
+    if (!raw) return {};
+    const parsed = JSON.parse(raw) as Record<string, unknown>;
+    const data: TrackingData = {};
+    for (const name of TRACKING_PARAMS) {
+      if (typeof parsed[name] === 'string') data[name] = parsed[name];
+    }
+    return data;
+  } catch {
+    return {};
+  }
+}
+
+/** settings.signups: 'all' is open, 'with_trafficsource' needs a network or ref, else closed. */
+export function signupsOpen(signups: string, tracking: TrackingData): boolean {
+  if (signups === 'all') return true;
+  if (signups === 'with_trafficsource') return !!(tracking.network || tracking.ref);
+  return false;
+}
+
+export function useSignupsOpen(): boolean {
+  const { signups } = useSettings();
+  return signupsOpen(signups, readTracking());
+}

@@ -1,0 +1,59 @@
+/** Fetch mocked at the boundary: answers per "METHOD /api/name.php", calls recorded. */
+export interface RecordedCall {
+  method: string;
+  url: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export type Responder = (call: RecordedCall) => Response | Promise<Response>;
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export function mockFetch(routes: Record<string, Responder>) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = jest.fn(async (input: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    const path = String(input).split('?')[0];
+    const call: RecordedCall = {
+      method,
+      url: String(input),
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      headers: (init.headers ?? {}) as Record<string, string>,
+    };
+    calls.push(call);
+    const responder = routes[`${method} ${path}`];
+    if (!responder) return jsonResponse(404, { error: 'not_found', message: 'not mocked' });
+    return responder(call);
+  });
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  return { calls, fetchMock };
+}
+
+/** A response the test hands out when it wants to. */
+export function deferred() {
+  let resolve!: (response: Response) => void;
+  const promise = new Promise<Response>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** Desktop (>= 992 px) or phone, as window.matchMedia reports it. */
+export function mockViewport(desktop: boolean) {
+  window.matchMedia = ((query: string) => ({
+    matches: desktop,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+}
