@@ -63,6 +63,7 @@ describe('site settings and reference data', () => {
     expect(settings.signups).toMatch(/^(all|with_trafficsource|disabled)$/);
     expect(settings.region_data.CH.label).toBe('canton');
     expect(settings.min_age).toBeGreaterThanOrEqual(18);
+    expect(settings.partner_redirect_url).toBe('');
   });
 
   it('takes the language of a domain from its forced_domain value and passes page parameters', async () => {

@@ -52,6 +52,8 @@ export const SETTING_DEFAULTS = {
   logged_out_search: true,
   logged_out_search_trafficsource: false,
   member_resell: false,
+  /** Partner site shown after deletion (countdown, cancellable); empty: none. */
+  partner_redirect_url: '',
   min_age: MIN_AGE_DEFAULT,
 };
 

@@ -108,6 +108,7 @@ export class SettingsService {
       logged_out_search_trafficsource: stored.logged_out_search_trafficsource,
       interests,
       member_resell: stored.member_resell,
+      partner_redirect_url: stored.partner_redirect_url,
       region_data: regionData,
       min_age: stored.min_age,
     };
