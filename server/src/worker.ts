@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ConfigError, loadConfig } from './config/config';
+import { loadConfigOrExit } from './config/config';
 import { JobsModule } from './jobs/jobs.module';
 import { MaintenanceProcessor } from './jobs/maintenance.processor';
 import { MailProcessor } from './mail/mail.processor';
@@ -9,16 +9,7 @@ import { PurgeProcessor } from './deletion/purge.processor';
 
 /** The BullMQ worker process: runs queued and scheduled jobs (docker-compose service `worker`). */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const app = await NestFactory.createApplicationContext(JobsModule.forRoot(config), {
     logger: ['error', 'warn', 'log'],
   });

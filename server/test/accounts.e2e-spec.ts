@@ -1,12 +1,5 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { JobsModule } from '../src/jobs/jobs.module';
-import { MailProcessor } from '../src/mail/mail.processor';
-import { AUTH_COOKIE } from '../src/common/constants';
-import { createTestApp, type TestApp } from './helpers/test-app';
-import { linkIn, startSmtp } from './helpers/smtp';
-
-type Smtp = Awaited<ReturnType<typeof startSmtp>>;
+import { createMailTestApp, sessionCookie, type MailTestApp } from './helpers/mail-app';
+import { linkIn } from './helpers/smtp';
 
 let counter = 0;
 function signupBody(overrides: Record<string, unknown> = {}) {
@@ -24,35 +17,19 @@ function signupBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-function cookieFrom(res: { headers: Record<string, unknown> }): string {
-  const cookies = res.headers['set-cookie'] as string[];
-  const sid = cookies.find((c) => c.startsWith(`${AUTH_COOKIE}=`));
-  if (!sid) throw new Error('no session cookie');
-  return sid.split(';')[0];
-}
+const cookieFrom = sessionCookie;
 
 describe('accounts: signup, activation and login', () => {
-  let t: TestApp;
-  let smtp: Smtp;
-  let worker: INestApplicationContext;
+  let t: MailTestApp;
 
   beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await createTestApp({
-      SMTP_URL: smtp.url,
-      APP_URL: 'http://site.test',
-      TRUST_PROXY: 'true',
-    });
-    worker = await NestFactory.createApplicationContext(JobsModule.forRoot(t.config), {
-      logger: ['error'],
-    });
-    worker.get(MailProcessor).start();
+    t = await createMailTestApp({ TRUST_PROXY: 'true' });
   });
-  afterAll(async () => {
-    await worker.close();
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
+  const smtp = {
+    waitFor: (to: string, timeoutMs?: number) => t.smtp.waitFor(to, timeoutMs),
+    failNext: (count: number) => t.smtp.failNext(count),
+  };
 
   const signup = (body: Record<string, unknown>) =>
     t.http().post('/api/signup.php').set('X-Request-Type', 'client').send(body);

@@ -1,37 +1,21 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { JobsModule } from '../src/jobs/jobs.module';
-import { MailProcessor } from '../src/mail/mail.processor';
-import { AUTH_COOKIE } from '../src/common/constants';
-import { createTestApp, type TestApp } from './helpers/test-app';
-import { linkIn, startSmtp } from './helpers/smtp';
-
-type Smtp = Awaited<ReturnType<typeof startSmtp>>;
+import { createMailTestApp, sessionCookie, type MailTestApp } from './helpers/mail-app';
+import { linkIn } from './helpers/smtp';
 
 describe('passwords and e-mail addresses', () => {
-  let t: TestApp;
-  let smtp: Smtp;
-  let worker: INestApplicationContext;
+  let t: MailTestApp;
   let n = 0;
 
   beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await createTestApp({ SMTP_URL: smtp.url, APP_URL: 'http://site.test' });
-    worker = await NestFactory.createApplicationContext(JobsModule.forRoot(t.config), {
-      logger: ['error'],
-    });
-    worker.get(MailProcessor).start();
+    t = await createMailTestApp();
   });
-  afterAll(async () => {
-    await worker.close();
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
-  const post = (path: string, body: object, cookie?: string) => {
-    const req = t.http().post(path).set('X-Request-Type', 'client');
-    if (cookie) req.set('Cookie', cookie);
-    return req.send(body);
+  const post: MailTestApp['post'] = (...args) => t.post(...args);
+  const smtp = {
+    waitFor: (to: string) => t.smtp.waitFor(to),
+    get mails() {
+      return t.smtp.mails;
+    },
   };
 
   /** A member with a session; returns the e-mail, password and session cookie. */
@@ -48,9 +32,7 @@ describe('passwords and e-mail addresses', () => {
       accept_terms: true,
       accept_fictional: true,
     }).expect(201);
-    const cookie = (res.headers['set-cookie'] as unknown as string[])
-      .find((c) => c.startsWith(`${AUTH_COOKIE}=`))!
-      .split(';')[0];
+    const cookie = sessionCookie(res);
     await smtp.waitFor(email); // the activation mail
     return { email, password, cookie };
   }
@@ -128,10 +110,7 @@ describe('passwords and e-mail addresses', () => {
 
   it('changes the password after checking the old one, ending only the other sessions', async () => {
     const m = await member();
-    const other = (await login(m.email, m.password).expect(200)).headers[
-      'set-cookie'
-    ] as unknown as string[];
-    const otherCookie = other.find((c) => c.startsWith(`${AUTH_COOKIE}=`))!.split(';')[0];
+    const otherCookie = sessionCookie(await login(m.email, m.password).expect(200));
     const put = (body: object) =>
       t
         .http()

@@ -1,44 +1,20 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { Queue } from 'bullmq';
-import { JobsModule } from '../src/jobs/jobs.module';
-import { MailProcessor } from '../src/mail/mail.processor';
-import { PurgeProcessor } from '../src/deletion/purge.processor';
 import { DeletionService } from '../src/deletion/deletion.service';
 import { QUEUES, bullConnection } from '../src/jobs/queues';
-import { AUTH_COOKIE } from '../src/common/constants';
-import { createTestApp, type TestApp } from './helpers/test-app';
-import { linkIn, startSmtp } from './helpers/smtp';
-
-type Smtp = Awaited<ReturnType<typeof startSmtp>>;
+import { createMailTestApp, sessionCookie, type MailTestApp } from './helpers/mail-app';
+import { linkIn } from './helpers/smtp';
 const DAY_MS = 86_400_000;
 
 describe('account deletion, reactivation and the 14-day purge', () => {
-  let t: TestApp;
-  let smtp: Smtp;
-  let worker: INestApplicationContext;
+  let t: MailTestApp;
   let n = 0;
 
   beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await createTestApp({ SMTP_URL: smtp.url, APP_URL: 'http://site.test' });
-    worker = await NestFactory.createApplicationContext(JobsModule.forRoot(t.config), {
-      logger: ['error'],
-    });
-    worker.get(MailProcessor).start();
-    worker.get(PurgeProcessor).start();
+    t = await createMailTestApp();
   });
-  afterAll(async () => {
-    await worker.close();
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
-  const post = (path: string, body: object, cookie?: string) => {
-    const req = t.http().post(path).set('X-Request-Type', 'client');
-    if (cookie) req.set('Cookie', cookie);
-    return req.send(body);
-  };
+  const post: MailTestApp['post'] = (...args) => t.post(...args);
 
   async function member() {
     n += 1;
@@ -52,15 +28,13 @@ describe('account deletion, reactivation and the 14-day purge', () => {
       accept_terms: true,
       accept_fictional: true,
     }).expect(201);
-    const cookie = (res.headers['set-cookie'] as unknown as string[])
-      .find((c) => c.startsWith(`${AUTH_COOKIE}=`))!
-      .split(';')[0];
+    const cookie = sessionCookie(res);
     return { email, cookie, id: res.body.user.id as number };
   }
 
   async function reactivationMail(to: string): Promise<string> {
     for (let i = 0; i < 200; i++) {
-      const mail = smtp.mails.find((m) => m.to.includes(to) && m.raw.includes('reactivate.php'));
+      const mail = t.smtp.mails.find((m) => m.to.includes(to) && m.raw.includes('reactivate.php'));
       if (mail) return mail.raw;
       await new Promise((r) => setTimeout(r, 50));
     }

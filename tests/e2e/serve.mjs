@@ -20,6 +20,15 @@ const env = {
   APP_URL: `http://localhost:${process.env.E2E_PORT ?? '3100'}`,
 };
 
+// a Redis database of its own, emptied first: lockout counters of an earlier run must not leak in
+const redisUrl = new URL(process.env.REDIS_URL);
+redisUrl.pathname = `/${process.env.E2E_REDIS_DB ?? '14'}`;
+env.REDIS_URL = redisUrl.toString();
+const { Redis } = await import('ioredis');
+const redis = new Redis(env.REDIS_URL);
+await redis.flushdb();
+await redis.quit();
+
 const admin = new URL(url);
 admin.pathname = '/postgres';
 const drop = spawnSync(

@@ -1,13 +1,15 @@
 import { MESSAGE_LENGTH_DEFAULT, MIN_AGE_DEFAULT } from '../common/constants';
 
 /**
- * Defaults for the operator-editable Settings fields (SPEC point 3). A row in the `settings`
- * table with the same key overrides a default; `npm run db:seed` writes the demo values.
+ * The operator-editable Settings fields (SPEC point 3) and their values for a new site. A row in
+ * the `settings` table with the same key overrides one; `npm run db:seed` writes these rows
+ * (prisma/data/settings.ts), so operators can change them later.
  */
 export const SETTING_DEFAULTS = {
   name: 'Vonkje',
   index_title: 'Daten en chatten met singles bij jou in de buurt',
-  description: 'Maak gratis een profiel, ontdek leden in de buurt, like, match en chat.',
+  description:
+    'Maak gratis een profiel op Vonkje, ontdek singles in de buurt, like, match en chat met wie jou een vonk geeft.',
   visible_profile_fields: [
     'gender',
     'age',
@@ -34,14 +36,14 @@ export const SETTING_DEFAULTS = {
     string,
     { costs: number; currency: string }
   >,
-  support_email: 'support@vonkje.test',
-  support_phone: '+31 20 000 0000',
+  support_email: 'support@vonkje.nl',
+  support_phone: '+31 30 207 4455', // as company_info.support_phone (prisma/data/catalog.ts)
   enable_site_entry_popup: true,
   domain_language: 'nl-NL',
   /** Per-domain language, e.g. {"vonkje.de": "de-DE"}; unknown domains use domain_language. */
   domain_languages: {} as Record<string, string>,
   fictional_warning:
-    'Op deze site zijn ook fictieve profielen actief, chatmaatjes genoemd. Zij worden beantwoord door medewerkers, zijn altijd gemarkeerd met het 🎭-icoon en het label "chatmaatje", en je kunt ze niet in het echt ontmoeten.',
+    'Op Vonkje staan ook fictieve profielen, chatmaatjes genoemd. Hun berichten worden geschreven door medewerkers van Vonkje. Een chatmaatje is altijd gemarkeerd met het 🎭-icoon en het label "chatmaatje". Met een chatmaatje kun je chatten, maar je kunt hem of haar niet in het echt ontmoeten.',
   fictional_singular: 'chatmaatje',
   fictional_plural: 'chatmaatjes',
   fictional_icon: '🎭',

@@ -1,0 +1,57 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { JobsModule } from '../../src/jobs/jobs.module';
+import { MailProcessor } from '../../src/mail/mail.processor';
+import { PurgeProcessor } from '../../src/deletion/purge.processor';
+import { AUTH_COOKIE } from '../../src/common/constants';
+import { createTestApp, type TestApp } from './test-app';
+import { startSmtp } from './smtp';
+
+export type Smtp = Awaited<ReturnType<typeof startSmtp>>;
+
+export interface MailTestApp extends TestApp {
+  smtp: Smtp;
+  /** POST with X-Request-Type: client (and a session cookie when given). */
+  post: (
+    path: string,
+    body: object,
+    cookie?: string,
+  ) => ReturnType<ReturnType<TestApp['http']>['post']>;
+}
+
+/**
+ * The HTTP app plus the worker's mail and purge processors, sending to a real SMTP server in the
+ * test process; links in mails point at http://site.test.
+ */
+export async function createMailTestApp(env: Record<string, string> = {}): Promise<MailTestApp> {
+  const smtp = await startSmtp();
+  const t = await createTestApp({ SMTP_URL: smtp.url, APP_URL: 'http://site.test', ...env });
+  const worker: INestApplicationContext = await NestFactory.createApplicationContext(
+    JobsModule.forRoot(t.config),
+    { logger: ['error'] },
+  );
+  worker.get(MailProcessor).start();
+  worker.get(PurgeProcessor).start();
+  return {
+    ...t,
+    smtp,
+    post: (path, body, cookie) => {
+      const req = t.http().post(path).set('X-Request-Type', 'client');
+      if (cookie) req.set('Cookie', cookie);
+      return req.send(body);
+    },
+    close: async () => {
+      await worker.close();
+      await t.close();
+      await smtp.close();
+    },
+  };
+}
+
+/** The `sid=...` pair of a response that logged someone in. */
+export function sessionCookie(res: { headers: Record<string, unknown> }): string {
+  const cookies = res.headers['set-cookie'] as string[];
+  const sid = cookies.find((c) => c.startsWith(`${AUTH_COOKIE}=`));
+  if (!sid) throw new Error('no session cookie');
+  return sid.split(';')[0];
+}
