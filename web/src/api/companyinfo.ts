@@ -10,7 +10,8 @@ export interface CompanyInfo {
   tradenames: string[] | string | null;
   vat_numbers: Record<string, string> | string[] | string | null;
   support_phone: string | null;
-  delete_discount: number | null;
+  /** Discount code offered to members about to delete their account. */
+  delete_discount: string | number | null;
   added: string;
 }
 

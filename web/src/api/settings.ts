@@ -47,6 +47,8 @@ export interface Settings {
   member_resell: boolean;
   region_data: Record<string, { label: RegionLabel; regions: number }>;
   min_age: number;
+  /** Where a member goes after deleting the account; '' or absent = nowhere. */
+  partner_redirect_url?: string;
 }
 
 export interface SettingsResponse {

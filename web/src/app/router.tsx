@@ -111,6 +111,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 
                 page('profile', '/profile', account, (m) => m.ProfilePage),
                 page('notifications', '/notifications', account, (m) => m.NotificationsPage),
+                page('account-delete', '/account/delete', account, (m) => m.DeleteAccountPage),
                 page('lang-config', '/lang-config', account, (m) => m.LangConfigPage),
                 page('complaints', '/complaints', account, (m) => m.ComplaintsPage),
 

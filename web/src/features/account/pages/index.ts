@@ -1,6 +1,8 @@
 import { placeholderPage } from '../../../components/PlaceholderPage';
 
+export { AccountSettingsPage as NotificationsPage } from './AccountSettingsPage';
+export { DeleteAccountPage } from './DeleteAccountPage';
+
 export const ProfilePage = placeholderPage('pages.profile');
-export const NotificationsPage = placeholderPage('pages.notifications');
 export const LangConfigPage = placeholderPage('pages.langConfig');
 export const ComplaintsPage = placeholderPage('pages.complaints');

@@ -3,10 +3,9 @@ import { placeholderPage } from '../../../components/PlaceholderPage';
 export { LoginPage } from './LoginPage';
 export { SignupPage } from './SignupPage';
 export { CompleteSignupPage } from './CompleteSignupPage';
+export { ResetPasswordPage, ResetPasswordDoPage } from './ResetPasswordPages';
+export { MailChangeDoPage } from './MailChangeDoPage';
+export { AccountDeletedPage } from './AccountDeletedPage';
 export { ActivateDonePage, ActivateErrorPage } from './ActivatePages';
 
 export const SignupMatchesPage = placeholderPage('pages.signupMatches');
-export const ResetPasswordPage = placeholderPage('pages.resetPassword');
-export const ResetPasswordDoPage = placeholderPage('pages.resetPasswordDo');
-export const MailChangeDoPage = placeholderPage('pages.mailChangeDo');
-export const AccountDeletedPage = placeholderPage('pages.accountDeleted');

@@ -1,0 +1,79 @@
+/**
+ * Account management calls: password reset, password and e-mail change, account deletion.
+ * They change state and are never retried: a second attempt is the member's choice.
+ */
+import { apiRequest } from './client';
+
+export interface OkResponse {
+  ok?: boolean;
+}
+
+/** POST /api/reset-password.php: mail a reset link. 404 email_not_found, 429 reset_limit. */
+export function requestPasswordReset(email: string): Promise<OkResponse> {
+  return apiRequest<OkResponse>('reset-password', {
+    method: 'POST',
+    body: { email },
+    retries: 0,
+  });
+}
+
+export interface NewPasswordBody {
+  password: string;
+  password_repeat: string;
+}
+
+/** POST /api/reset-password-do.php with the mailed token. 400 reset_link_invalid and others. */
+export function resetPassword(body: NewPasswordBody & { token: string }): Promise<OkResponse> {
+  return apiRequest<OkResponse>('reset-password-do', { method: 'POST', body, retries: 0 });
+}
+
+/** PUT /api/password.php (logged in). 400 wrong_old_password and others. */
+export function changePassword(
+  body: NewPasswordBody & { old_password: string },
+): Promise<OkResponse> {
+  return apiRequest<OkResponse>('password', { method: 'PUT', body, retries: 0 });
+}
+
+export interface EmailResponse {
+  email: string;
+}
+
+/** POST /api/mail-change.php (logged in): mails a confirmation link to the new address. */
+export function requestMailChange(email: string): Promise<EmailResponse> {
+  return apiRequest<EmailResponse>('mail-change', { method: 'POST', body: { email }, retries: 0 });
+}
+
+/** POST /api/mail-change-do.php with the mailed token. */
+export function confirmMailChange(token: string): Promise<EmailResponse> {
+  return apiRequest<EmailResponse>('mail-change-do', {
+    method: 'POST',
+    body: { token },
+    retries: 0,
+  });
+}
+
+export const DELETE_REASONS = [
+  'price',
+  'found_someone',
+  'not_looking',
+  'site_problems',
+  'no_members',
+  'time',
+  'other',
+] as const;
+export type DeleteReason = (typeof DELETE_REASONS)[number];
+
+export interface DeleteAccountBody {
+  confirm: true;
+  reason: DeleteReason;
+  remarks?: string;
+}
+
+/** POST /api/account-delete.php (logged in); the session ends. */
+export function deleteAccount(body: DeleteAccountBody): Promise<{ purge_at: string }> {
+  return apiRequest<{ purge_at: string }>('account-delete', {
+    method: 'POST',
+    body,
+    retries: 0,
+  });
+}
