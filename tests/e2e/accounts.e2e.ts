@@ -137,3 +137,90 @@ test.describe('on a desktop', () => {
     await page.screenshot({ path: path.join(shots, 'signup-modal-desktop.png') });
   });
 });
+
+/** Signs a new visitor up through the form and leaves them logged out; returns the e-mail. */
+async function signUpAndLogOut(page: Page, tag: string, name: string): Promise<string> {
+  const email = uniqueEmail(tag);
+  await page.goto('/signup');
+  await fillSignup(page, email, name);
+  await page.getByRole('button', { name: 'Account aanmaken' }).click();
+  await expect(page).toHaveURL(/\/complete-signup$/, { timeout: 15_000 });
+  await page.goto(await mailbox.linkFor(email, 'activate.php'));
+  await expect(page).toHaveURL(/\/activate\/done$/);
+  await page.request.get('/api/logout.php');
+  return email;
+}
+
+test.describe('password reset and deletion on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('a member who forgot the password sets a new one by the mailed link and logs in with it', async ({
+    page,
+  }) => {
+    const email = await signUpAndLogOut(page, 'reset', 'Vergeetachtig');
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: /wachtwoord vergeten/i }).click();
+    await expect(page).toHaveURL(/\/reset-password$/);
+    await page.getByLabel('E-mailadres').fill(email);
+    await page.getByRole('button', { name: 'Herstellink versturen' }).click();
+    await expect(page.getByRole('heading', { name: 'Controleer je e-mail' })).toBeVisible();
+    await page.screenshot({ path: path.join(shots, 'reset-sent-mobile.png'), fullPage: true });
+
+    const link = await mailbox.linkFor(email, 'reset-password/do');
+    await page.goto(link);
+    await page.getByLabel('Nieuw wachtwoord', { exact: true }).fill('nieuwgeheim9');
+    await page.getByLabel('Herhaal nieuw wachtwoord').fill('nieuwgeheim9');
+    await page.screenshot({ path: path.join(shots, 'reset-new-mobile.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+    await expect(page.getByRole('heading', { name: 'Wachtwoord gewijzigd' })).toBeVisible();
+
+    // the link is single-use
+    await page.goto(link);
+    await page.getByLabel('Nieuw wachtwoord', { exact: true }).fill('nogeenkeer9');
+    await page.getByLabel('Herhaal nieuw wachtwoord').fill('nogeenkeer9');
+    await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+    await expect(
+      page.getByText('Link verlopen of invalide, vraag een nieuwe e-mail aan').first(),
+    ).toBeVisible();
+
+    await login(page, email, PASSWORD);
+    await expect(page.getByRole('alert')).toHaveText('Login mislukt, probeer opnieuw');
+    await login(page, email, 'nieuwgeheim9');
+    await expect(page).toHaveURL(/\/members$/);
+  });
+
+  test('an unknown address gets a clear message and no mail', async ({ page }) => {
+    await page.goto('/reset-password');
+    await page.getByLabel('E-mailadres').fill(uniqueEmail('nobody'));
+    await page.getByRole('button', { name: 'Herstellink versturen' }).click();
+    await expect(page.getByText('E-mailadres niet gevonden')).toBeVisible();
+  });
+
+  test('a member deletes the account with a reason and brings it back by the mailed link', async ({
+    page,
+  }) => {
+    const email = await signUpAndLogOut(page, 'delete', 'Vertrekker');
+    await login(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/members$/);
+
+    await page.goto('/account/delete');
+    await page.getByRole('button', { name: 'Toch verwijderen' }).click();
+    await page.getByLabel('Geen tijd').check();
+    await page.getByLabel('Ja, ik wil mijn account verwijderen').check();
+    await page.screenshot({ path: path.join(shots, 'delete-reason-mobile.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Account verwijderen' }).click();
+    await expect(page).toHaveURL(/\/account-deleted$/);
+    await expect(page.getByRole('heading', { name: 'Account verwijderd' })).toBeVisible();
+
+    // deleted: the old password no longer logs in
+    await login(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole('alert')).toBeVisible();
+
+    await page.goto(await mailbox.linkFor(email, 'reactivate.php'));
+    await expect(page).toHaveURL(/\/login\?reactivated=1$/);
+    await login(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/members$/);
+  });
+});
