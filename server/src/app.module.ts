@@ -12,6 +12,7 @@ import { SettingsModule } from './settings/settings.module';
 import { GeoModule } from './geo/geo.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { DeletionModule } from './deletion/deletion.module';
+import { MembersModule } from './members/members.module';
 
 @Module({})
 export class AppModule {
@@ -27,6 +28,7 @@ export class AppModule {
         GeoModule,
         AccountsModule,
         DeletionModule,
+        MembersModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: ZodValidationPipe },

@@ -223,4 +223,31 @@ test.describe('password reset and deletion on a phone', () => {
     await login(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/members$/);
   });
+
+  test('a new member sees first matches, and a visitor signs up beside a member card', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('matches');
+    await page.goto('/signup');
+    await fillSignup(page, email, 'Matchzoeker');
+    await page.getByRole('button', { name: 'Account aanmaken' }).click();
+    await expect(page).toHaveURL(/\/complete-signup$/, { timeout: 15_000 });
+    await page.getByRole('link', { name: 'Bekijk je matches' }).click();
+    await expect(page).toHaveURL(/\/signup-matches$/);
+    const cards = page.getByTestId('member-card');
+    await expect(cards.first()).toBeVisible();
+    // the demo chat pals among the matches carry the label
+    await expect(page.getByTestId('fictional-badge').first()).toBeVisible();
+    await page.screenshot({ path: path.join(shots, 'signup-matches-mobile.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: path.join(shots, 'signup-matches-desktop.png'), fullPage: true });
+
+    const href = await cards.first().getAttribute('href');
+    expect(href).toMatch(/^\/members\/\d+$/);
+    await page.request.get('/api/logout.php');
+    await page.goto(`${href}/signup`);
+    await expect(page.getByRole('heading', { name: /^Maak kennis met / })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Ik ben een' })).toBeVisible();
+    await page.screenshot({ path: path.join(shots, 'member-signup-desktop.png'), fullPage: true });
+  });
 });

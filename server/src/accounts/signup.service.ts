@@ -12,21 +12,12 @@ import { SettingsService } from '../settings/settings.service';
 import { MailQueue } from '../mail/mail.jobs';
 import type { SignupInput } from './accounts.dto';
 import { normalizeEmail } from './email';
+import { ageOn } from '../common/age';
 import { hashPassword } from './passwords';
 import { activationPath, newEmailToken } from './tokens';
 
 const DAY_MS = 86_400_000;
 const MAX_AGE_YEARS = 120;
-
-/** Age in whole years on `now` of someone born on `dob` (UTC dates). */
-export function ageOn(dob: Date, now: Date): number {
-  let age = now.getUTCFullYear() - dob.getUTCFullYear();
-  const beforeBirthday =
-    now.getUTCMonth() < dob.getUTCMonth() ||
-    (now.getUTCMonth() === dob.getUTCMonth() && now.getUTCDate() < dob.getUTCDate());
-  if (beforeBirthday) age -= 1;
-  return age;
-}
 
 /** 'YYYY-MM-DD' as a real calendar date, or null. */
 export function parseDate(value: string): Date | null {

@@ -95,3 +95,11 @@ export const MAIL_CHANGE_TOKEN_HOURS = 24;
 /** Header that every state-changing call must carry (SPEC point 7). */
 export const REQUEST_TYPE_HEADER = 'x-request-type';
 export const REQUEST_TYPE_CLIENT = 'client';
+
+// ---- members (our decisions; the spec does not show them)
+/** A member counts as online when active within this many minutes. */
+export const ONLINE_MINUTES = 5;
+/** Profiles shown on /signup-matches. */
+export const SIGNUP_MATCHES_COUNT = 8;
+/** Candidates read (newest activity first) before ranking them for /signup-matches. */
+export const SIGNUP_MATCHES_CANDIDATES = 60;

@@ -66,6 +66,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     if (data?.user) throw redirect('/members');
     return null;
   };
+  /** Member-only pages send a visitor to the login page. */
+  const visitorsGoToLogin = async () => {
+    const data = await queryClient.ensureQueryData(userQueryOptions()).catch(() => null);
+    if (!data?.user) throw redirect('/login');
+    return null;
+  };
+  /** /members/{id}/signup is for visitors; a member sees the profile itself. */
+  const membersGoToProfile = async ({ params }: { params: { id?: string } }) => {
+    const data = await queryClient.ensureQueryData(userQueryOptions()).catch(() => null);
+    if (data?.user) throw redirect(`/members/${params.id ?? ''}`);
+    return null;
+  };
 
   return [
     {
@@ -102,6 +114,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   '/members/:id/signup',
                   members,
                   (m) => m.MemberSignupPage,
+                  { loader: membersGoToProfile },
                 ),
                 page('likes-m-id', '/likes/m/:id', likes, (m) => m.LikesMemberPage),
                 page('likes', '/likes', likes, (m) => m.LikesPage),
@@ -203,7 +216,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           id: 'layout-empty',
           element: <EmptyLayout />,
           errorElement: <RouteErrorBoundary />,
-          children: [page('signup-matches', '/signup-matches', auth, (m) => m.SignupMatchesPage)],
+          children: [
+            page('signup-matches', '/signup-matches', auth, (m) => m.SignupMatchesPage, {
+              loader: visitorsGoToLogin,
+            }),
+          ],
         },
       ],
     },

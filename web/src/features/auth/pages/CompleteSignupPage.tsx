@@ -11,7 +11,8 @@ export function CompleteSignupPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.completeSignup'));
   const location = useLocation();
-  const state = location.state as { email?: unknown } | null;
+  const state = location.state as { email?: unknown; memberId?: unknown } | null;
+  const memberId = typeof state?.memberId === 'number' ? state.memberId : null;
   const [email, setEmail] = useState<string | null>(() =>
     typeof state?.email === 'string' ? state.email : readSignupEmail(),
   );
@@ -32,7 +33,16 @@ export function CompleteSignupPage() {
         <p className="small fw-semibold mb-2">{t('completeSignup.noMail')}</p>
         <ActivationMailActions email={email} onSent={setEmail} />
       </div>
-      <div className="text-center">
+      <div className="d-flex flex-column flex-sm-row gap-2 justify-content-center">
+        {memberId !== null ? (
+          <Link to={`/members/${memberId}`} className="btn btn-primary rounded-pill px-4">
+            {t('completeSignup.toMember')}
+          </Link>
+        ) : (
+          <Link to="/signup-matches" className="btn btn-primary rounded-pill px-4">
+            {t('completeSignup.toMatches')}
+          </Link>
+        )}
         <Link to="/members" className="btn btn-outline-primary rounded-pill px-4">
           {t('completeSignup.toMembers')}
         </Link>

@@ -1,5 +1,3 @@
-import { placeholderPage } from '../../../components/PlaceholderPage';
-
 export { LoginPage } from './LoginPage';
 export { SignupPage } from './SignupPage';
 export { CompleteSignupPage } from './CompleteSignupPage';
@@ -8,4 +6,4 @@ export { MailChangeDoPage } from './MailChangeDoPage';
 export { AccountDeletedPage } from './AccountDeletedPage';
 export { ActivateDonePage, ActivateErrorPage } from './ActivatePages';
 
-export const SignupMatchesPage = placeholderPage('pages.signupMatches');
+export { SignupMatchesPage } from './SignupMatchesPage';

@@ -40,10 +40,12 @@ interface SignupFormProps {
   onBusyChange?: (busy: boolean) => void;
   /** Called just before moving on to /complete-signup. */
   onComplete?: () => void;
+  /** Signing up for this member (/members/{id}/signup): /complete-signup leads back to them. */
+  memberId?: number;
 }
 
 /** Signup steps 0-4, the progress steps while the account is created, then /complete-signup. */
-export function SignupForm({ onBusyChange, onComplete }: SignupFormProps) {
+export function SignupForm({ onBusyChange, onComplete, memberId }: SignupFormProps) {
   const { t } = useTranslation();
   const settings = useSettings();
   const open = useSignupsOpen();
@@ -73,7 +75,7 @@ export function SignupForm({ onBusyChange, onComplete }: SignupFormProps) {
         void queryClient.invalidateQueries({ queryKey: userQueryKey });
         busyRef.current?.(false);
         completeRef.current?.();
-        void navigate('/complete-signup', { state: { email: values.email.trim() } });
+        void navigate('/complete-signup', { state: { email: values.email.trim(), memberId } });
       }, PROGRESS_DONE_MS);
       return () => clearTimeout(timer);
     }
@@ -81,7 +83,7 @@ export function SignupForm({ onBusyChange, onComplete }: SignupFormProps) {
     if (last && !result) return;
     const timer = setTimeout(() => setTicked((n) => n + 1), last ? 0 : PROGRESS_STEP_MS);
     return () => clearTimeout(timer);
-  }, [submitting, ticked, result, queryClient, navigate, values.email]);
+  }, [submitting, ticked, result, queryClient, navigate, values.email, memberId]);
 
   if (!open) {
     return (

@@ -2,6 +2,6 @@ import { placeholderPage } from '../../../components/PlaceholderPage';
 
 export const MembersPage = placeholderPage('pages.members');
 export const MemberPage = placeholderPage('pages.member');
-export const MemberSignupPage = placeholderPage('pages.memberSignup');
 export const MatchFinderPage = placeholderPage('pages.matchFinder');
 export const SwipeGamePage = placeholderPage('pages.swipeGame');
+export { MemberSignupPage } from './MemberSignupPage';

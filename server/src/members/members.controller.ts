@@ -1,0 +1,27 @@
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthGuard } from '../accounts/auth.guard';
+import { CurrentSession, type SessionWithUser } from '../accounts/current-user';
+import { MembersService } from './members.service';
+import { MemberQuery } from './members.dto';
+
+@ApiTags('members')
+@Controller('api')
+export class MembersController {
+  constructor(private readonly members: MembersService) {}
+
+  @Get('member.php')
+  @ApiOperation({
+    summary: "A member's public card (visitors too); 404 not_found when not visible to the caller",
+  })
+  async member(@Query() query: MemberQuery, @CurrentSession() session?: SessionWithUser) {
+    return { profile: await this.members.card(query.id, session?.userId ?? null) };
+  }
+
+  @Get('signup-matches.php')
+  @UseGuards(AuthGuard)
+  @ApiOperation({ summary: 'The first matches shown after signup' })
+  async signupMatches(@CurrentSession() session: SessionWithUser) {
+    return { profiles: await this.members.signupMatches(session.userId) };
+  }
+}

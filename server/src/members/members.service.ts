@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { AppError } from '../common/app-error';
+import { ageOn } from '../common/age';
+import { SIGNUP_MATCHES_CANDIDATES, SIGNUP_MATCHES_COUNT } from '../common/constants';
+import { PrismaService } from '../prisma/prisma.service';
+import {
+  PROFILE_CARD_SELECT,
+  presentProfileCard,
+  type ProfileCard,
+  type ProfileCardRow,
+} from './member.presenter';
+import { visibleProfileWhere } from './visibility';
+
+@Injectable()
+export class MembersService {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** One member's public card, if the viewer (null: a visitor) may see it; else 404 not_found. */
+  async card(profileId: number, viewerId: number | null, now = new Date()): Promise<ProfileCard> {
+    const row = await this.prisma.profile.findFirst({
+      where: { AND: [{ id: profileId }, visibleProfileWhere(viewerId, 'view')] },
+      select: PROFILE_CARD_SELECT,
+    });
+    if (!row) throw new AppError('not_found');
+    return presentProfileCard(row, now);
+  }
+
+  /**
+   * The first matches shown right after signup: visible members of the gender the member seeks,
+   * in the member's country; same region first, then the nearest in age, then the most recently
+   * active. Read from the (status, gender, country, date_of_birth) index.
+   */
+  async signupMatches(userId: number, now = new Date()): Promise<ProfileCard[]> {
+    const me = await this.prisma.profile.findUnique({
+      where: { userId },
+      select: {
+        gender: true,
+        seekingGender: true,
+        countryCode: true,
+        regionId: true,
+        dateOfBirth: true,
+      },
+    });
+    if (!me) return [];
+    const rows = await this.prisma.profile.findMany({
+      where: {
+        AND: [
+          visibleProfileWhere(userId, 'list'),
+          {
+            countryCode: me.countryCode,
+            ...(me.seekingGender ? { gender: me.seekingGender } : {}),
+          },
+        ],
+      },
+      orderBy: [{ lastActiveAt: 'desc' }, { id: 'asc' }],
+      take: SIGNUP_MATCHES_CANDIDATES,
+      select: PROFILE_CARD_SELECT,
+    });
+    const myAge = ageOn(me.dateOfBirth, now);
+    const rank = (row: ProfileCardRow) => [
+      me.regionId !== null && row.regionId === me.regionId ? 0 : 1,
+      Math.abs(ageOn(row.dateOfBirth, now) - myAge),
+    ];
+    return rows
+      .map((row, order) => ({ row, order, key: rank(row) }))
+      .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.order - b.order)
+      .slice(0, SIGNUP_MATCHES_COUNT)
+      .map(({ row }) => presentProfileCard(row, now));
+  }
+}

@@ -1,0 +1,193 @@
+import type { PrismaClient } from '../src/generated/prisma/client';
+import { seedMember, type SeedMemberOptions } from '../../prisma/seed/member';
+import { sessionCookie } from './helpers/mail-app';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+describe('member cards and the first matches after signup', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const seed = (options: SeedMemberOptions = {}) =>
+    seedMember(t.prisma as unknown as PrismaClient, { passwordCost: 4, ...options });
+
+  async function loggedIn(options: SeedMemberOptions = {}) {
+    const m = await seed(options);
+    const res = await t
+      .http()
+      .post('/api/user.php')
+      .set('X-Request-Type', 'client')
+      .send({ email: m.user.email, password: m.password })
+      .expect(200);
+    return { ...m, cookie: sessionCookie(res) };
+  }
+
+  async function converse(a: number, b: number) {
+    await t.prisma.conversation.create({
+      data: {
+        userLowId: Math.min(a, b),
+        userHighId: Math.max(a, b),
+        initiatorId: a,
+        participants: { create: [{ userId: a }, { userId: b }] },
+      },
+    });
+  }
+
+  describe('GET /api/member.php', () => {
+    it('shows a visitor the age, city and fictional flag, never the date of birth', async () => {
+      const pal = await seed({ name: 'Palina', age: 31, city: 'Utrecht', fictional: true });
+      const res = await t.http().get(`/api/member.php?id=${pal.profile.id}`).expect(200);
+      expect(res.body.profile).toMatchObject({
+        id: pal.profile.id,
+        name: 'Palina',
+        age: 31,
+        city: 'Utrecht',
+        country: 'NL',
+        fictional: true,
+      });
+      expect(JSON.stringify(res.body)).not.toMatch(/date_of_birth|dateOfBirth|email/);
+    });
+
+    it('answers 404 for a member whose account is deleted, unconfirmed or taken offline', async () => {
+      const deleted = await seed({ status: 'deleted', profileStatus: 'active' });
+      const unconfirmed = await seed({ status: 'not_confirmed' });
+      const hidden = await seed({ profileStatus: 'hidden' });
+      for (const m of [deleted, unconfirmed, hidden]) {
+        const res = await t.http().get(`/api/member.php?id=${m.profile.id}`).expect(404);
+        expect(res.body).toEqual({ error: 'not_found', message: expect.any(String) });
+      }
+    });
+
+    it('hides an invisible member from strangers but not from a conversation partner', async () => {
+      const shy = await seed({ profile: { invisible: true } });
+      const stranger = await loggedIn();
+      const partner = await loggedIn();
+      await converse(partner.user.id, shy.user.id);
+      const path = `/api/member.php?id=${shy.profile.id}`;
+      await t.http().get(path).expect(404);
+      await t.http().get(path).set('Cookie', stranger.cookie).expect(404);
+      await t.http().get(path).set('Cookie', partner.cookie).expect(200);
+    });
+
+    it('hides both members of a block from each other', async () => {
+      const blocker = await loggedIn();
+      const blocked = await loggedIn();
+      await t.prisma.block.create({
+        data: { blockerId: blocker.user.id, blockedId: blocked.user.id },
+      });
+      await t
+        .http()
+        .get(`/api/member.php?id=${blocker.profile.id}`)
+        .set('Cookie', blocked.cookie)
+        .expect(404);
+      await t
+        .http()
+        .get(`/api/member.php?id=${blocked.profile.id}`)
+        .set('Cookie', blocker.cookie)
+        .expect(404);
+      // others still see both
+      await t.http().get(`/api/member.php?id=${blocker.profile.id}`).expect(200);
+    });
+
+    it('refuses an id that is not a number with a validation error', async () => {
+      const res = await t.http().get('/api/member.php?id=abc').expect(400);
+      expect(res.body.error).toBe('validation_failed');
+    });
+  });
+
+  describe('GET /api/signup-matches.php', () => {
+    it('needs a session', async () => {
+      const res = await t.http().get('/api/signup-matches.php').expect(403);
+      expect(res.body.error).toBe('authentication_required');
+    });
+
+    it('lists visible members of the sought gender, same region and nearest age first', async () => {
+      // its own country keeps this test apart from members other tests seed in NL
+      const country = 'BE';
+      const region = await t.prisma.region.findFirstOrThrow({
+        where: { countryCode: country },
+        orderBy: { id: 'asc' },
+      });
+      const otherRegion = await t.prisma.region.findFirstOrThrow({
+        where: { countryCode: country, id: { not: region.id } },
+        orderBy: { id: 'asc' },
+      });
+      const me = await loggedIn({
+        gender: 'male',
+        seekingGender: 'female',
+        age: 30,
+        country,
+        region: region.code ?? region.name,
+      });
+      const near = await seed({
+        gender: 'female',
+        age: 31,
+        country,
+        region: region.code ?? region.name,
+      });
+      const older = await seed({
+        gender: 'female',
+        age: 50,
+        country,
+        region: region.code ?? region.name,
+      });
+      const elsewhere = await seed({
+        gender: 'female',
+        age: 30,
+        country,
+        region: otherRegion.code ?? otherRegion.name,
+      });
+      const pal = await seed({ gender: 'female', age: 45, country, fictional: true });
+      const man = await seed({ gender: 'male', age: 30, country });
+      const invisible = await seed({
+        gender: 'female',
+        age: 30,
+        country,
+        profile: { invisible: true },
+      });
+      const blockedMe = await seed({ gender: 'female', age: 30, country });
+      await t.prisma.block.create({
+        data: { blockerId: blockedMe.user.id, blockedId: me.user.id },
+      });
+      const gone = await seed({
+        gender: 'female',
+        age: 30,
+        country,
+        status: 'deleted',
+        profileStatus: 'active',
+      });
+      await seed({ gender: 'female', age: 30, country: 'DE' });
+
+      const res = await t
+        .http()
+        .get('/api/signup-matches.php')
+        .set('Cookie', me.cookie)
+        .expect(200);
+      const ids = (res.body.profiles as { id: number }[]).map((p) => p.id);
+      expect(ids.slice(0, 2)).toEqual([near.profile.id, older.profile.id]);
+      expect(ids).toEqual(expect.arrayContaining([elsewhere.profile.id, pal.profile.id]));
+      expect(ids).toHaveLength(4);
+      for (const hiddenOne of [man, invisible, blockedMe, gone, me]) {
+        expect(ids).not.toContain(hiddenOne.profile.id);
+      }
+      const palCard = (res.body.profiles as { id: number; fictional: boolean }[]).find(
+        (p) => p.id === pal.profile.id,
+      );
+      expect(palCard?.fictional).toBe(true);
+    });
+
+    it('returns at most eight profiles', async () => {
+      const country = 'AT';
+      const me = await loggedIn({ gender: 'female', seekingGender: 'male', country });
+      for (let i = 0; i < 10; i++) await seed({ gender: 'male', country });
+      const res = await t
+        .http()
+        .get('/api/signup-matches.php')
+        .set('Cookie', me.cookie)
+        .expect(200);
+      expect(res.body.profiles).toHaveLength(8);
+    });
+  });
+});

@@ -1,0 +1,67 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ProfileCard } from '../../../api/members';
+import { FictionalBadge } from '../../../components/FictionalBadge';
+
+/** Eight soft gradients; a member keeps theirs (by id) until a photo replaces the initial. */
+const AVATAR_TONES = 8;
+
+export function MemberAvatar({ member, size = 'md' }: { member: ProfileCard; size?: 'md' | 'lg' }) {
+  if (member.main_image) {
+    return (
+      <img
+        className={`member-avatar member-avatar--${size}`}
+        src={member.main_image.thumb}
+        alt=""
+        loading="lazy"
+      />
+    );
+  }
+  return (
+    <div
+      className={`member-avatar member-avatar--${size} member-avatar--tone-${member.id % AVATAR_TONES}`}
+      aria-hidden="true"
+    >
+      {member.name.slice(0, 1).toUpperCase()}
+    </div>
+  );
+}
+
+/** Name, age, place, online state and (always, when fictional) the chat-pal label. */
+export function MemberFacts({ member }: { member: ProfileCard }) {
+  const { t } = useTranslation();
+  const place = member.city ?? member.region ?? t(`countries.${member.country}`);
+  return (
+    <>
+      <div className="d-flex align-items-center gap-2 flex-wrap">
+        <span className="fw-bold text-truncate">{member.name}</span>
+        <span className="text-body-secondary">{t('members.age', { age: member.age })}</span>
+        {member.online && (
+          <span className="member-online" title={t('members.online')}>
+            <span className="visually-hidden">{t('members.online')}</span>
+          </span>
+        )}
+      </div>
+      <div className="small text-body-secondary text-truncate">{place}</div>
+      {member.fictional && <FictionalBadge className="mt-1" />}
+    </>
+  );
+}
+
+/** A member in a grid: avatar over the facts; the whole card opens the profile. */
+export function MemberCard({ member }: { member: ProfileCard }) {
+  return (
+    <Link
+      to={`/members/${member.id}`}
+      className="member-card card border-0 shadow-sm rounded-4 h-100 text-reset text-decoration-none"
+      data-testid="member-card"
+    >
+      <div className="member-card__media rounded-top-4">
+        <MemberAvatar member={member} />
+      </div>
+      <div className="card-body p-3">
+        <MemberFacts member={member} />
+      </div>
+    </Link>
+  );
+}
