@@ -181,6 +181,46 @@ describe('accounts: signup, activation and login', () => {
     }
   });
 
+  it('lets only a visitor with an unused invite code sign up when signup is invite only', async () => {
+    await t.prisma.setting.upsert({
+      where: { key: 'signup_invite_only' },
+      create: { key: 'signup_invite_only', value: true },
+      update: { value: true },
+    });
+    const { SettingsService } = await import('../src/settings/settings.service');
+    t.app.get(SettingsService).invalidate();
+    try {
+      const code = `inv-${Date.now()}`;
+      await t.prisma.invite.create({ data: { code } });
+      await t.prisma.invite.create({
+        data: { code: `${code}-old`, expiresAt: new Date(Date.now() - 1000) },
+      });
+      for (const invite of [undefined, 'unknown-code', `${code}-old`]) {
+        const refused = await signup(signupBody({ invite })).expect(403);
+        expect(refused.body).toMatchObject({
+          error: 'signup_invite_only',
+          message: 'Aanmelden kan alleen op uitnodiging.',
+          field: 'invite',
+        });
+      }
+      // two signups racing for one code: exactly one account is created
+      const [a, b] = [signupBody({ invite: code }), signupBody({ invite: code })];
+      const results = await Promise.all([signup(a), signup(b)]);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 403]);
+      const created = await t.prisma.user.count({ where: { email: { in: [a.email, b.email] } } });
+      expect(created).toBe(1);
+      const used = await t.prisma.invite.findUniqueOrThrow({ where: { code } });
+      expect(used.usedAt).not.toBeNull();
+      await signup(signupBody({ invite: code })).expect(403);
+    } finally {
+      await t.prisma.setting.update({
+        where: { key: 'signup_invite_only' },
+        data: { value: false },
+      });
+      t.app.get(SettingsService).invalidate();
+    }
+  });
+
   it('logs in with the right password and fails the same way for a wrong password or unknown e-mail', async () => {
     const body = signupBody();
     await signup(body).expect(201);

@@ -88,12 +88,18 @@ export class SignupService {
         now.getTime() - existing.deletedAt.getTime() < DELETION_RECONSIDERATION_DAYS * DAY_MS;
       throw new AppError(reactivatable ? 'account_reactivatable' : 'email_taken', {}, 'email');
     }
-    return { email, name, dob, signupCredits: stored.signup_credits };
+    return {
+      email,
+      name,
+      dob,
+      signupCredits: stored.signup_credits,
+      inviteOnly: stored.signup_invite_only,
+    };
   }
 
   async signup(input: SignupInput, meta: { ip?: string; language: Language; domain?: string }) {
     const now = new Date();
-    const { email, name, dob, signupCredits } = await this.validate(input, now);
+    const { email, name, dob, signupCredits, inviteOnly } = await this.validate(input, now);
     const passwordHash = await hashPassword(input.password);
     const { token, tokenHash } = newEmailToken();
     const country = (SUPPORTED_COUNTRIES as readonly string[]).includes(
@@ -158,10 +164,18 @@ export class SignupService {
         });
       }
       if (input.invite) {
-        await tx.invite.updateMany({
-          where: { code: input.invite, usedAt: null },
+        // claimed inside the transaction: of two signups racing for one code, only one wins
+        const claimed = await tx.invite.updateMany({
+          where: {
+            code: input.invite,
+            usedAt: null,
+            OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
+          },
           data: { usedAt: now, usedById: created.id },
         });
+        if (inviteOnly && claimed.count === 0) {
+          throw new AppError('signup_invite_only', {}, 'invite');
+        }
       }
       return created;
     });
