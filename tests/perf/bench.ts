@@ -30,8 +30,8 @@ interface Row {
   errors: number;
 }
 
-async function load(name: string, url: string): Promise<Row> {
-  const result = await autocannon({ url, connections, duration: seconds });
+async function load(name: string, url: string, headers?: Record<string, string>): Promise<Row> {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   return {
     name,
     rps: result.requests.average,
@@ -126,6 +126,23 @@ async function main(): Promise<void> {
       ),
     );
     rows.push(await load('GET /api/regions.php', `${base}/api/regions.php`));
+    // a logged-in demo member (README's demo login) and a demo profile
+    const login = await fetch(`${base}/api/user.php`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Request-Type': 'client' },
+      body: JSON.stringify({ email: 'demo@vonkje.test', password: 'demo1234' }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const me = (await login.json()) as { user: { profile: { id: number } } };
+    rows.push(await load('GET /api/user.php (member)', `${base}/api/user.php`, { cookie }));
+    rows.push(
+      await load('GET /api/member.php', `${base}/api/member.php?id=${me.user.profile.id - 1}`, {
+        cookie,
+      }),
+    );
+    rows.push(
+      await load('GET /api/signup-matches.php', `${base}/api/signup-matches.php`, { cookie }),
+    );
   } finally {
     app.kill('SIGTERM');
     bare.close();
