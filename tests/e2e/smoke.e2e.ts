@@ -59,3 +59,18 @@ test('the footer links reach the static pages', async ({ page }) => {
     await expect(footer.locator(`a[href="${path}"]`).first()).toBeVisible();
   }
 });
+
+test('a visitor with the English locale cookie gets the English catalogue, fetched on its own', async ({
+  page,
+  baseURL,
+}) => {
+  await page.context().addCookies([{ name: 'locale', value: 'en', url: baseURL ?? '' }]);
+  const catalogue = page.waitForResponse((r) => /\/assets\/en-[\w-]+\.js$/.test(r.url()));
+  await page.goto('/');
+  expect((await catalogue).status()).toBe(200);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('footer').getByText('Terms and conditions').first()).toBeVisible();
+  await expect(
+    page.locator('footer').getByText('For visitors from the United States'),
+  ).toBeVisible();
+});

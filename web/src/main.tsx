@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import './styles/main.scss';
-import './i18n';
+import { i18nReady } from './i18n';
 import { createQueryClient } from './api/query-client';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
@@ -20,10 +20,13 @@ captureTracking(window.location.search);
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// the chosen language's catalogue first (Dutch is bundled; others are one small request)
+void i18nReady.finally(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

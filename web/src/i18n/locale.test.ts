@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import i18n from './index';
 import { chooseLocale, localeCookie, readLocaleCookie } from './choose-locale';
 import { applyDomainLanguage } from './locale';
@@ -37,16 +38,18 @@ describe('locale choice', () => {
     expect(localeCookie('en')).toContain(`max-age=${365 * 24 * 60 * 60}`);
   });
 
-  it('switches to the domain language on a first visit and sets <html lang>', () => {
+  it('switches to the domain language on a first visit and sets <html lang>', async () => {
     expect(applyDomainLanguage('de-DE')).toBe('de');
-    expect(i18n.language).toBe('de');
+    // the German catalogue is fetched first, then the language switches
+    await waitFor(() => expect(i18n.language).toBe('de'));
+    expect(i18n.t('common.retry')).toBe('Erneut versuchen');
     expect(document.documentElement.lang).toBe('de');
   });
 
-  it('keeps the cookie language when the domain language differs', () => {
+  it('keeps the cookie language when the domain language differs', async () => {
     document.cookie = 'locale=es; path=/';
     expect(applyDomainLanguage('de-DE')).toBe('es');
-    expect(i18n.language).toBe('es');
+    await waitFor(() => expect(i18n.language).toBe('es'));
     expect(document.documentElement.lang).toBe('es');
   });
 });
