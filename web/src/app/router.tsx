@@ -66,12 +66,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     if (data?.user) throw redirect('/members');
     return null;
   };
-  /** Member-only pages send a visitor to the login page. */
-  const visitorsGoToLogin = async () => {
+  /** Member-only pages send a visitor to the login page, which returns them here afterwards. */
+  const visitorsGoToLogin = async ({ request }: { request: Request }) => {
     const data = await queryClient.ensureQueryData(userQueryOptions()).catch(() => null);
-    if (!data?.user) throw redirect('/login');
+    if (!data?.user) {
+      const url = new URL(request.url);
+      throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+    }
     return null;
   };
+  const membersOnly = { loader: visitorsGoToLogin };
   /** /members/{id}/signup is for visitors; a member sees the profile itself. */
   const membersGoToProfile = async ({ params }: { params: { id?: string } }) => {
     const data = await queryClient.ensureQueryData(userQueryOptions()).catch(() => null);
@@ -116,35 +120,55 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   (m) => m.MemberSignupPage,
                   { loader: membersGoToProfile },
                 ),
-                page('likes-m-id', '/likes/m/:id', likes, (m) => m.LikesMemberPage),
-                page('likes', '/likes', likes, (m) => m.LikesPage),
-                page('likes-type', '/likes/:type', likes, (m) => m.LikesTypePage),
+                page('likes-m-id', '/likes/m/:id', likes, (m) => m.LikesMemberPage, membersOnly),
+                page('likes', '/likes', likes, (m) => m.LikesPage, membersOnly),
+                page('likes-type', '/likes/:type', likes, (m) => m.LikesTypePage, membersOnly),
                 page('match-finder', '/match-finder', members, (m) => m.MatchFinderPage),
-                page('swipe-game', '/swipe-game', members, (m) => m.SwipeGamePage),
+                page('swipe-game', '/swipe-game', members, (m) => m.SwipeGamePage, membersOnly),
 
-                page('profile', '/profile', account, (m) => m.ProfilePage),
-                page('notifications', '/notifications', account, (m) => m.NotificationsPage),
-                page('account-delete', '/account/delete', account, (m) => m.DeleteAccountPage),
-                page('lang-config', '/lang-config', account, (m) => m.LangConfigPage),
+                page('profile', '/profile', account, (m) => m.ProfilePage, membersOnly),
+                page(
+                  'notifications',
+                  '/notifications',
+                  account,
+                  (m) => m.NotificationsPage,
+                  membersOnly,
+                ),
+                page(
+                  'account-delete',
+                  '/account/delete',
+                  account,
+                  (m) => m.DeleteAccountPage,
+                  membersOnly,
+                ),
+                page('lang-config', '/lang-config', account, (m) => m.LangConfigPage, membersOnly),
                 page('complaints', '/complaints', account, (m) => m.ComplaintsPage),
 
                 page('premium', '/premium', credits, (m) => m.PremiumPage),
                 page('pricing', '/pricing', credits, (m) => m.PricingPage),
-                page('credits', '/credits', credits, (m) => m.CreditsPage),
+                page('credits', '/credits', credits, (m) => m.CreditsPage, membersOnly),
                 page(
                   'credits-repeat-order',
                   '/credits/repeat-order',
                   credits,
                   (m) => m.CreditsRepeatOrderPage,
+                  membersOnly,
                 ),
                 page(
                   'credits-id-paymentmethod',
                   '/credits/:id/:paymentmethod?',
                   credits,
                   (m) => m.CreditsPayPage,
+                  membersOnly,
                 ),
-                page('directdebit', '/directdebit', credits, (m) => m.DirectDebitPage),
-                page('transactions', '/transactions/:id?', credits, (m) => m.TransactionsPage),
+                page('directdebit', '/directdebit', credits, (m) => m.DirectDebitPage, membersOnly),
+                page(
+                  'transactions',
+                  '/transactions/:id?',
+                  credits,
+                  (m) => m.TransactionsPage,
+                  membersOnly,
+                ),
 
                 page('pages-terms', '/terms', statics, (m) => m.TermsPage),
                 page('pages-privacy', '/privacy', statics, (m) => m.PrivacyPage),
@@ -177,8 +201,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               errorElement: <RouteErrorBoundary />,
               children: [
-                page('chats', '/chats', chats, (m) => m.ChatsPage),
-                page('chats-id', '/chats/:id', chats, (m) => m.ChatPage),
+                page('chats', '/chats', chats, (m) => m.ChatsPage, membersOnly),
+                page('chats-id', '/chats/:id', chats, (m) => m.ChatPage, membersOnly),
                 page('members-id-chat', '/members/:id/chat', chats, (m) => m.MemberChatPage),
               ],
             },
@@ -217,9 +241,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           element: <EmptyLayout />,
           errorElement: <RouteErrorBoundary />,
           children: [
-            page('signup-matches', '/signup-matches', auth, (m) => m.SignupMatchesPage, {
-              loader: visitorsGoToLogin,
-            }),
+            page(
+              'signup-matches',
+              '/signup-matches',
+              auth,
+              (m) => m.SignupMatchesPage,
+              membersOnly,
+            ),
           ],
         },
       ],
@@ -232,7 +260,10 @@ export function createAppRouter(queryClient: QueryClient) {
   const router = createBrowserRouter(createRoutes(queryClient));
   setAuthFailureHandler(() => {
     queryClient.setQueryData(userQueryKey, { user: null });
-    void router.navigate('/login');
+    const { pathname, search } = router.state.location;
+    void router.navigate(
+      pathname === '/login' ? '/login' : `/login?redirect=${encodeURIComponent(pathname + search)}`,
+    );
   });
   return router;
 }

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutes } from '../../../app/router';
+import { afterLoginPath } from './LoginPage';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { userFixture } from '../../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../../test/http';
@@ -69,5 +70,36 @@ describe('login page', () => {
     const { router } = renderRoutes(createRoutes(queryClient), { path: '/login', queryClient });
     expect(await screen.findByRole('heading', { name: 'Leden zoeken' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/members');
+  });
+
+  it('sends a visitor of a member-only page to login, and back to that page after login', async () => {
+    let loggedIn = false;
+    mockFetch({
+      'GET /api/user.php': () => jsonResponse(200, { user: loggedIn ? userFixture : null }),
+      'POST /api/user.php': () => {
+        loggedIn = true;
+        return jsonResponse(200, { user: userFixture });
+      },
+    });
+    const queryClient = seededQueryClient(null);
+    const { router } = renderRoutes(createRoutes(queryClient), {
+      path: '/notifications?tab=mail',
+      queryClient,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(
+      `?redirect=${encodeURIComponent('/notifications?tab=mail')}`,
+    );
+    await logIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/notifications'));
+    expect(router.state.location.search).toBe('?tab=mail');
+  });
+
+  it('only returns to pages of this site after login', () => {
+    expect(afterLoginPath('/chats/4')).toBe('/chats/4');
+    expect(afterLoginPath('//evil.example/steal')).toBe('/members');
+    expect(afterLoginPath('/\\evil.example')).toBe('/members');
+    expect(afterLoginPath('https://evil.example')).toBe('/members');
+    expect(afterLoginPath(null)).toBe('/members');
   });
 });

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -10,6 +10,12 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard } from '../components/AuthCard';
 import { SignupLink } from '../signup/SignupLink';
 
+/** Where to go after login: the page that asked for it (same site only), else the members. */
+export function afterLoginPath(redirectTo: string | null): string {
+  if (redirectTo && /^\/(?![/\\])/.test(redirectTo)) return redirectTo;
+  return '/members';
+}
+
 /** Fallback block time when the server's message is missing (it sends its own). */
 const LOGIN_BLOCK_MINUTES = 15;
 
@@ -17,6 +23,7 @@ export function LoginPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.login'));
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const id = useId();
   const [email, setEmail] = useState('');
@@ -26,7 +33,7 @@ export function LoginPage() {
     onSuccess: async (response) => {
       if (response?.user) queryClient.setQueryData(userQueryKey, { user: response.user });
       await queryClient.invalidateQueries({ queryKey: userQueryKey });
-      await navigate('/members');
+      await navigate(afterLoginPath(params.get('redirect')));
     },
   });
 
