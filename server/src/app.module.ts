@@ -7,6 +7,7 @@ import { PrismaModule } from './prisma/prisma.module';
 import { RedisModule } from './redis/redis.module';
 import { AppExceptionFilter } from './common/exception.filter';
 import { RequestTypeGuard } from './common/request-type.guard';
+import { RateLimitGuard } from './redis/rate-limit';
 import { HealthModule } from './health/health.module';
 import { SettingsModule } from './settings/settings.module';
 import { GeoModule } from './geo/geo.module';
@@ -34,6 +35,7 @@ export class AppModule {
         { provide: APP_PIPE, useClass: ZodValidationPipe },
         { provide: APP_FILTER, useClass: AppExceptionFilter },
         { provide: APP_GUARD, useClass: RequestTypeGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
       ],
     };
   }

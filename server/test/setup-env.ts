@@ -1,2 +1,7 @@
 // Cheap password hashing in tests (production uses 12 rounds); set before any module loads.
 process.env.BCRYPT_COST = '4';
+// Abuse limits high enough for files that sign many visitors up from one address;
+// rate-limits.e2e-spec.ts sets its own low ones.
+process.env.RATE_LIMIT_SIGNUPS_PER_IP_HOUR ??= '10000';
+process.env.RATE_LIMIT_RESETS_PER_IP_HOUR ??= '10000';
+process.env.RATE_LIMIT_MAIL_CHANGES_PER_DAY ??= '10000';

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Post, Put, UseGuards } from '@nestjs/common
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard } from './auth.guard';
 import { CurrentSession, type SessionWithUser } from './current-user';
+import { RateLimit } from '../redis/rate-limit';
 import { CredentialsService } from './credentials.service';
 import {
   ChangePasswordBody,
@@ -18,6 +19,7 @@ export class CredentialsController {
   constructor(private readonly credentials: CredentialsService) {}
 
   @Post('reset-password.php')
+  @RateLimit('reset')
   @HttpCode(200)
   @ApiOperation({ summary: 'Mails a single-use reset link (1 hour); at most 3 a day' })
   async requestReset(@Body() body: ResetRequestBody) {
@@ -45,6 +47,7 @@ export class CredentialsController {
   }
 
   @Post('mail-change.php')
+  @RateLimit('mail_change')
   @HttpCode(200)
   @UseGuards(AuthGuard)
   @ApiOperation({ summary: 'Mails a confirmation link to the new address' })

@@ -25,6 +25,7 @@ import { UpdateUserBody } from './user.dto';
 import { ActivateQuery, ActivationMailBody, LoginBody, SignupBody } from './accounts.dto';
 import { SignupService } from './signup.service';
 import { setSessionCookie } from './session-cookie';
+import { RateLimit } from '../redis/rate-limit';
 import { presentUser } from './user.presenter';
 
 @ApiTags('accounts')
@@ -66,6 +67,7 @@ export class UserController {
   }
 
   @Post('signup.php')
+  @RateLimit('signup')
   @HttpCode(201)
   @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
   @ApiOperation({

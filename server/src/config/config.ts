@@ -25,6 +25,11 @@ const schema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+  /** Abuse limits (429 rate_limited): signups and reset requests per IP per hour. */
+  RATE_LIMIT_SIGNUPS_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_RESETS_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
+  /** E-mail change confirmation mails per member per day. */
+  RATE_LIMIT_MAIL_CHANGES_PER_DAY: z.coerce.number().int().min(1).default(5),
 });
 
 export type AppConfig = z.infer<typeof schema>;

@@ -64,6 +64,34 @@ describe('api client', () => {
     expect([0, 1, 2, 3, 4].map(retryDelay)).toEqual([250, 500, 1000, 2000, 4000]);
   });
 
+  it('gives up at once on a 429 that asks to wait longer than a retry could', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          error: 'rate_limited',
+          message: 'Te veel verzoeken, probeer het zo nog eens.',
+        }),
+        { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '1800' } },
+      ),
+    );
+    const error = await settle(apiRequest('chats')).catch((e: unknown) => e);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(error).toMatchObject({ status: 429, code: 'rate_limited' });
+  });
+
+  it('retries a 429 with a short Retry-After', async () => {
+    fetchMock
+      .mockResolvedValueOnce(
+        new Response('{"error":"rate_limited","message":"x"}', {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '1' },
+        }),
+      )
+      .mockResolvedValueOnce(jsonResponse(200, { chats: [] }));
+    await expect(settle(apiRequest('chats'))).resolves.toEqual({ chats: [] });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('retries network errors and succeeds when the server comes back', async () => {
     fetchMock
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))

@@ -52,8 +52,12 @@ export function retryDelay(attempt: number): number {
   return RETRY_BASE_DELAY_MS * 2 ** attempt;
 }
 
-export function isRetryableStatus(status: number): boolean {
-  return status >= 500 || status === 429;
+/** A 429 that asks for a longer wait than this is final: retrying cannot succeed in time. */
+export const MAX_RETRY_AFTER_S = 5;
+
+export function isRetryableStatus(status: number, retryAfter?: string | null): boolean {
+  if (status === 429) return !(Number(retryAfter) > MAX_RETRY_AFTER_S);
+  return status >= 500;
 }
 
 type AuthFailureHandler = () => void;
@@ -120,8 +124,9 @@ export async function apiRequest<T>(name: string, options: ApiRequestOptions = {
     if (response.ok) return (await readJson(response)) as T;
 
     const error = await toApiError(response);
-    if (isRetryableStatus(response.status) && attempt < retries) {
-      await sleep(retryDelay(attempt), options.signal);
+    const retryAfter = response.headers.get('Retry-After');
+    if (isRetryableStatus(response.status, retryAfter) && attempt < retries) {
+      await sleep(Math.max(retryDelay(attempt), Number(retryAfter) * 1000 || 0), options.signal);
       continue;
     }
     if (error.status === 403 && error.code === 'authentication_required' && name !== 'user') {

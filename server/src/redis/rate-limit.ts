@@ -1,0 +1,85 @@
+import {
+  CanActivate,
+  ExecutionContext,
+  Inject,
+  Injectable,
+  OnModuleInit,
+  SetMetadata,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Response } from 'express';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError } from '../common/app-error';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import type { AuthedRequest } from '../accounts/current-user';
+import { RedisService } from './redis.service';
+
+/** What can be abused, counted per IP address or per member (ARCHITECTURE, "Sessions"). */
+const LIMITS = {
+  signup: { per: 'ip', seconds: 3600, points: (c: AppConfig) => c.RATE_LIMIT_SIGNUPS_PER_IP_HOUR },
+  reset: { per: 'ip', seconds: 3600, points: (c: AppConfig) => c.RATE_LIMIT_RESETS_PER_IP_HOUR },
+  mail_change: {
+    per: 'member',
+    seconds: 86_400,
+    points: (c: AppConfig) => c.RATE_LIMIT_MAIL_CHANGES_PER_DAY,
+  },
+} as const;
+
+export type RateLimitName = keyof typeof LIMITS;
+
+const RATE_LIMIT_KEY = 'rate-limit';
+
+/** Counts every call of the route against the named limit; over it, 429 rate_limited. */
+export const RateLimit = (name: RateLimitName) => SetMetadata(RATE_LIMIT_KEY, name);
+
+/** Global guard behind @RateLimit: fixed windows in Redis (rate-limiter-flexible). */
+@Injectable()
+export class RateLimitGuard implements CanActivate, OnModuleInit {
+  private readonly limiters = new Map<RateLimitName, RateLimiterRedis>();
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly redis: RedisService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    for (const [name, limit] of Object.entries(LIMITS) as [
+      RateLimitName,
+      (typeof LIMITS)[RateLimitName],
+    ][]) {
+      this.limiters.set(
+        name,
+        new RateLimiterRedis({
+          storeClient: this.redis,
+          keyPrefix: `ratelimit:${name}`,
+          points: limit.points(this.config),
+          duration: limit.seconds,
+        }),
+      );
+    }
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const name = this.reflector.get<RateLimitName | undefined>(
+      RATE_LIMIT_KEY,
+      context.getHandler(),
+    );
+    if (!name) return true;
+    const http = context.switchToHttp();
+    const req = http.getRequest<AuthedRequest>();
+    const key =
+      LIMITS[name].per === 'member' && req.session
+        ? `member:${req.session.userId}`
+        : `ip:${req.ip ?? 'unknown'}`;
+    try {
+      await this.limiters.get(name)?.consume(key);
+      return true;
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+      http.getResponse<Response>().setHeader('Retry-After', String(seconds));
+      throw new AppError('rate_limited', { retry_after: seconds });
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import type { PrismaClient } from '../src/generated/prisma/client';
+import { seedMember } from '../../prisma/seed/member';
+import { sessionCookie } from './helpers/mail-app';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+describe('abuse limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_SIGNUPS_PER_IP_HOUR: '2',
+      RATE_LIMIT_RESETS_PER_IP_HOUR: '2',
+      RATE_LIMIT_MAIL_CHANGES_PER_DAY: '2',
+    });
+  });
+  afterAll(() => t.close());
+
+  let n = 0;
+  const signup = (ip: string) => {
+    n += 1;
+    const email = `limit${n}.${Date.now()}@example.test`;
+    const req = t
+      .http()
+      .post('/api/signup.php')
+      .set('X-Request-Type', 'client')
+      .set('X-Forwarded-For', ip)
+      .send({
+        email,
+        name: `Limiet${n}`,
+        password: 'geheim123',
+        date_of_birth: '1990-05-17',
+        gender: 'female',
+        accept_terms: true,
+        accept_fictional: true,
+      });
+    return { email, req };
+  };
+
+  it('refuses a third signup from one address within the hour, in Dutch, and creates nothing', async () => {
+    await signup('203.0.113.5').req.expect(201);
+    await signup('203.0.113.5').req.expect(201);
+    const third = signup('203.0.113.5');
+    const res = await third.req.expect(429);
+    expect(res.body).toMatchObject({
+      error: 'rate_limited',
+      message: 'Te veel verzoeken, probeer het zo nog eens.',
+    });
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(await t.prisma.user.count({ where: { email: third.email } })).toBe(0);
+    // another address is not affected
+    await signup('203.0.113.6').req.expect(201);
+  });
+
+  it('limits password reset requests per address, whatever the e-mail', async () => {
+    const reset = (email: string) =>
+      t
+        .http()
+        .post('/api/reset-password.php')
+        .set('X-Request-Type', 'client')
+        .set('X-Forwarded-For', '198.51.100.7')
+        .send({ email });
+    await reset('een@example.test').expect(404);
+    await reset('twee@example.test').expect(404);
+    const res = await reset('drie@example.test').expect(429);
+    expect(res.body.error).toBe('rate_limited');
+  });
+
+  it('limits e-mail change mails per member, not per address', async () => {
+    const login = async () => {
+      const m = await seedMember(t.prisma as unknown as PrismaClient, { passwordCost: 4 });
+      const res = await t
+        .http()
+        .post('/api/user.php')
+        .set('X-Request-Type', 'client')
+        .send({ email: m.user.email, password: m.password })
+        .expect(200);
+      return sessionCookie(res);
+    };
+    const [first, second] = [await login(), await login()];
+    const change = (cookie: string) =>
+      t
+        .http()
+        .post('/api/mail-change.php')
+        .set('X-Request-Type', 'client')
+        .set('Cookie', cookie)
+        .send({ email: `nieuw.${Date.now()}.${Math.random()}@example.test` });
+    await change(first).expect(200);
+    await change(first).expect(200);
+    expect((await change(first).expect(429)).body.error).toBe('rate_limited');
+    await change(second).expect(200);
+  });
+});
