@@ -134,7 +134,7 @@ export const DEMO_MEMBERS: readonly DemoMember[] = [
     name: 'Yasmin',
     gender: 'female',
     age: 26,
-    city: 'The Hague',
+    city: 'Den Haag',
     about:
       'Werk bij een ministerie en dans salsa op woensdag. Ik zoek iemand met ambitie en een warm hart.',
     interests: ['dancing', 'music', 'romance', 'relationship'],
@@ -274,7 +274,7 @@ export const DEMO_MEMBERS: readonly DemoMember[] = [
     name: 'Mohamed',
     gender: 'male',
     age: 29,
-    city: 'The Hague',
+    city: 'Den Haag',
     about:
       'Fysiotherapeut en fanatiek zwemmer. Respect, humor en goede gesprekken vind ik belangrijk.',
     interests: ['swimming', 'gym', 'humor', 'relationship'],
@@ -411,7 +411,7 @@ export const DEMO_MEMBERS: readonly DemoMember[] = [
     name: 'Max (chatmaatje)',
     gender: 'male',
     age: 27,
-    city: 'The Hague',
+    city: 'Den Haag',
     about:
       'Fictief profiel (chatmaatje), beantwoord door een medewerker van Vonkje. We kunnen niet afspreken, maar wel chatten over gamen, films en het strand.',
     interests: ['gaming', 'beach', 'chatting'],

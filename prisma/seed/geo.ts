@@ -7,6 +7,7 @@
 import { City, Country, State } from 'country-state-city';
 import type { PrismaClient } from '../../server/src/generated/prisma/client.ts';
 import { COUNTRIES, keepsRegion, type CountryChoice } from '../data/countries.js';
+import { LOCAL_CITY_NAMES, localCityName, localRegionName } from '../data/local-names.js';
 
 /** Rows per INSERT statement; each statement sends five array parameters (unnest). */
 const CITY_CHUNK = 10_000;
@@ -67,7 +68,7 @@ export async function seedRegions(prisma: PrismaClient): Promise<Map<string, Map
     for (const state of keptStates(choice)) {
       countryCodes.push(choice.code);
       codes.push(state.isoCode);
-      names.push(state.name);
+      names.push(localRegionName(choice.code, state.isoCode, state.name));
       latitudes.push(coordinate(state.latitude));
       longitudes.push(coordinate(state.longitude));
     }
@@ -121,16 +122,28 @@ export async function seedCities(
       const latitude = coordinate(city.latitude);
       const longitude = coordinate(city.longitude);
       if (regionId === undefined || latitude === null || longitude === null) continue;
-      const key = `${regionId}\u0000${city.name}`;
+      const name = localCityName(choice.code, city.name);
+      const key = `${regionId}\u0000${name}`;
       if (seen.has(key)) continue; // the package repeats a few names within a subdivision
       seen.add(key);
       rows.country.push(choice.code);
       rows.region.push(regionId);
-      rows.name.push(city.name);
+      rows.name.push(name);
       rows.latitude.push(latitude);
       rows.longitude.push(longitude);
     }
     offered[choice.code] = seen.size;
+  }
+  // databases seeded before a local name was added: rename in place, so a re-run adds no twin
+  for (const [country, names] of Object.entries(LOCAL_CITY_NAMES)) {
+    for (const [english, local] of Object.entries(names)) {
+      await prisma.$executeRawUnsafe(
+        `UPDATE cities SET name = $3 WHERE country_code = $1 AND name = $2`,
+        country,
+        english,
+        local,
+      );
+    }
   }
   for (let start = 0; start < rows.name.length; start += CITY_CHUNK) {
     const end = start + CITY_CHUNK;

@@ -78,7 +78,7 @@ export interface SeedMemberOptions extends SeedAccountOptions {
   country?: string;
   /** Region code (e.g. 'UT') or English name; default the city's region, else none. */
   region?: string;
-  /** City name as seeded (e.g. 'Utrecht', 'The Hague'); default none. */
+  /** City name as seeded (e.g. 'Utrecht', 'Den Haag'); default none. */
   city?: string;
   /** Interest slugs (prisma/data/interests.ts). */
   interests?: readonly string[];

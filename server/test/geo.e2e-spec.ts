@@ -15,6 +15,12 @@ describe('GET /api/geocode.php', () => {
     expect(res.body.geocode.distance_km).toBeLessThan(5);
   });
 
+  it('names Dutch places by their Dutch names: Den Haag in Zuid-Holland', async () => {
+    const res = await t.http().get('/api/geocode.php?lat=52.0705&lon=4.3007').expect(200);
+    expect(res.body.geocode.city.name).toBe('Den Haag');
+    expect(res.body.geocode.region.name).toBe('Zuid-Holland');
+  });
+
   it('finds the nearest city in another supported country', async () => {
     const res = await t.http().get('/api/geocode.php?lat=52.52&lon=13.405').expect(200);
     expect(res.body.geocode.country).toBe('DE');
