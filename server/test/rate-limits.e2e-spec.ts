@@ -11,6 +11,7 @@ describe('abuse limits', () => {
       RATE_LIMIT_SIGNUPS_PER_IP_HOUR: '2',
       RATE_LIMIT_RESETS_PER_IP_HOUR: '2',
       RATE_LIMIT_MAIL_CHANGES_PER_DAY: '2',
+      RATE_LIMIT_VISITOR_PROFILES_PER_IP_HOUR: '2',
     });
   });
   afterAll(() => t.close());
@@ -90,5 +91,24 @@ describe('abuse limits', () => {
     await change(first).expect(200);
     expect((await change(first).expect(429)).body.error).toBe('rate_limited');
     await change(second).expect(200);
+  });
+
+  it('limits member cards for visitors per address, but not for members', async () => {
+    const m = await seedMember(t.prisma as unknown as PrismaClient, { passwordCost: 4 });
+    const card = () =>
+      t.http().get(`/api/member.php?id=${m.profile.id}`).set('X-Forwarded-For', '192.0.2.44');
+    await card().expect(200);
+    await card().expect(200);
+    expect((await card().expect(429)).body.error).toBe('rate_limited');
+    const login = await t
+      .http()
+      .post('/api/user.php')
+      .set('X-Request-Type', 'client')
+      .set('X-Forwarded-For', '192.0.2.44')
+      .send({ email: m.user.email, password: m.password })
+      .expect(200);
+    for (let i = 0; i < 3; i++) {
+      await card().set('Cookie', sessionCookie(login)).expect(200);
+    }
   });
 });

@@ -28,6 +28,8 @@ const schema = z.object({
   /** Abuse limits (429 rate_limited): signups and reset requests per IP per hour. */
   RATE_LIMIT_SIGNUPS_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_RESETS_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Member cards a visitor (no session) may read per IP per hour. */
+  RATE_LIMIT_VISITOR_PROFILES_PER_IP_HOUR: z.coerce.number().int().min(1).default(300),
   /** E-mail change confirmation mails per member per day. */
   RATE_LIMIT_MAIL_CHANGES_PER_DAY: z.coerce.number().int().min(1).default(5),
 });

@@ -2,6 +2,7 @@ import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard } from '../accounts/auth.guard';
 import { CurrentSession, type SessionWithUser } from '../accounts/current-user';
+import { RateLimit } from '../redis/rate-limit';
 import { MembersService } from './members.service';
 import { MemberQuery } from './members.dto';
 
@@ -11,6 +12,7 @@ export class MembersController {
   constructor(private readonly members: MembersService) {}
 
   @Get('member.php')
+  @RateLimit('visitor_profiles')
   @ApiOperation({
     summary: "A member's public card (visitors too); 404 not_found when not visible to the caller",
   })

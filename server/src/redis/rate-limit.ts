@@ -23,6 +23,12 @@ const LIMITS = {
     seconds: 86_400,
     points: (c: AppConfig) => c.RATE_LIMIT_MAIL_CHANGES_PER_DAY,
   },
+  /** Visitors reading member cards (landing pages): enough for people, not for scrapers. */
+  visitor_profiles: {
+    per: 'visitor',
+    seconds: 3600,
+    points: (c: AppConfig) => c.RATE_LIMIT_VISITOR_PROFILES_PER_IP_HOUR,
+  },
 } as const;
 
 export type RateLimitName = keyof typeof LIMITS;
@@ -68,6 +74,8 @@ export class RateLimitGuard implements CanActivate, OnModuleInit {
     if (!name) return true;
     const http = context.switchToHttp();
     const req = http.getRequest<AuthedRequest>();
+    // members are not counted against a visitors' limit
+    if (LIMITS[name].per === 'visitor' && req.session) return true;
     const key =
       LIMITS[name].per === 'member' && req.session
         ? `member:${req.session.userId}`
