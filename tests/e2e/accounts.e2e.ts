@@ -136,6 +136,28 @@ test.describe('on a desktop', () => {
     await expect(dialog.getByRole('group', { name: 'Ik ben een' })).toBeVisible();
     await page.screenshot({ path: path.join(shots, 'signup-modal-desktop.png') });
   });
+
+  test('the signup modal cannot be closed by Escape or the backdrop while the account is created', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('modal');
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Meld je gratis aan' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await fillSignup(page, email, 'Modaal');
+    // the signup answer is held back a moment, so the progress steps stay on screen
+    await page.route('**/api/signup.php', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await dialog.getByRole('button', { name: 'Account aanmaken' }).click();
+    await expect(dialog.getByText('Gegevens controleren')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.mouse.click(10, 10); // the backdrop, outside the dialog
+    await expect(dialog).toBeVisible();
+    await page.screenshot({ path: path.join(shots, 'signup-progress-desktop.png') });
+    await expect(page).toHaveURL(/\/complete-signup$/, { timeout: 15_000 });
+  });
 });
 
 /** Signs a new visitor up through the form and leaves them logged out; returns the e-mail. */
