@@ -53,6 +53,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   return app;
 }
 
+/** Paths the server answers itself; every other GET is a page of the web app. */
+const SERVER_PATHS = ['/api/', '/socket.io/', '/assets/', '/dev/'];
+
 /** In production the server also serves the built web app, so one port serves the site. */
 function serveWebApp(app: NestExpressApplication, distDir: string | undefined): void {
   if (!distDir) return;
@@ -67,9 +70,7 @@ function serveWebApp(app: NestExpressApplication, distDir: string | undefined): 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const isPage =
       (req.method === 'GET' || req.method === 'HEAD') &&
-      !req.path.startsWith('/api/') &&
-      !req.path.startsWith('/socket.io/') &&
-      !req.path.startsWith('/assets/');
+      !SERVER_PATHS.some((prefix) => req.path.startsWith(prefix));
     if (!isPage) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);

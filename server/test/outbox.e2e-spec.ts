@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JobsModule } from '../src/jobs/jobs.module';
@@ -12,7 +12,15 @@ describe('the local outbox (no SMTP server configured)', () => {
   let worker: INestApplicationContext;
   beforeAll(async () => {
     const storage = mkdtempSync(path.join(tmpdir(), 'storage-'));
-    t = await createTestApp({ SMTP_URL: '', STORAGE_DIR: storage, APP_URL: 'http://site.test' });
+    // served beside the API, as `npm start` does: the outbox page must not become a web page
+    const web = mkdtempSync(path.join(tmpdir(), 'web-'));
+    writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>web app</title>');
+    t = await createTestApp({
+      SMTP_URL: '',
+      STORAGE_DIR: storage,
+      APP_URL: 'http://site.test',
+      WEB_DIST_DIR: web,
+    });
     worker = await NestFactory.createApplicationContext(JobsModule.forRoot(t.config), {
       logger: ['error'],
     });
@@ -52,5 +60,12 @@ describe('the local outbox (no SMTP server configured)', () => {
       .get((href as string).replace(/&amp;/g, '&'))
       .expect(302);
     expect(res.headers.location).toBe('/activate/done');
+  });
+
+  it('serves the web app for page routes next to the outbox page', async () => {
+    const page = await t.http().get('/members/12').expect(200);
+    expect(page.text).toContain('<title>web app</title>');
+    const outbox = await t.http().get('/dev/outbox').expect(200);
+    expect(outbox.text).toContain('Local outbox');
   });
 });
