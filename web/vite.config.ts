@@ -26,6 +26,7 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': { target: api, changeOrigin: false },
+      '/dev': { target: api, changeOrigin: false },
       '/socket.io': { target: api, ws: true, changeOrigin: false },
     },
   },
