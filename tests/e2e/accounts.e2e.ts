@@ -173,7 +173,7 @@ async function signUpAndLogOut(page: Page, tag: string, name: string): Promise<s
   return email;
 }
 
-test.describe('password reset and deletion on a phone', () => {
+test.describe('account journeys on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test('a member who forgot the password sets a new one by the mailed link and logs in with it', async ({
@@ -271,5 +271,37 @@ test.describe('password reset and deletion on a phone', () => {
     await expect(page.getByRole('heading', { name: /^Maak kennis met / })).toBeVisible();
     await expect(page.getByRole('group', { name: 'Ik ben een' })).toBeVisible();
     await page.screenshot({ path: path.join(shots, 'member-signup-desktop.png'), fullPage: true });
+  });
+
+  test('a member changes password and e-mail address in the settings and logs in with both', async ({
+    page,
+  }) => {
+    const email = await signUpAndLogOut(page, 'settings', 'Verhuizer');
+    const newEmail = uniqueEmail('verhuisd');
+    await login(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/members$/);
+
+    await page.goto('/notifications');
+    await page.getByLabel('Huidig wachtwoord').fill(PASSWORD);
+    await page.getByLabel('Nieuw wachtwoord', { exact: true }).fill('anders12345');
+    await page.getByLabel('Herhaal nieuw wachtwoord').fill('anders12345');
+    await page.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
+    await expect(page.getByText('Je wachtwoord is gewijzigd.', { exact: false })).toBeVisible();
+
+    await page.getByLabel('Nieuw e-mailadres').fill(newEmail);
+    await page.getByRole('button', { name: 'Bevestigingslink sturen' }).click();
+    await expect(
+      page.getByText(`We hebben een bevestigingslink gestuurd naar ${newEmail}.`),
+    ).toBeVisible();
+    await page.screenshot({ path: path.join(shots, 'settings-mobile.png'), fullPage: true });
+
+    await page.goto(await mailbox.linkFor(newEmail, 'mail-change/do'));
+    await expect(page.getByRole('heading', { name: 'E-mailadres gewijzigd' })).toBeVisible();
+
+    await page.request.get('/api/logout.php');
+    await login(page, email, 'anders12345');
+    await expect(page.getByRole('alert')).toHaveText('Login mislukt, probeer opnieuw');
+    await login(page, newEmail, 'anders12345');
+    await expect(page).toHaveURL(/\/members$/);
   });
 });
