@@ -91,6 +91,30 @@ describe('member cards and the first matches after signup', () => {
       await t.http().get(`/api/member.php?id=${blocker.profile.id}`).expect(200);
     });
 
+    it('shows a member as online while they use the site, and offline after a quiet spell', async () => {
+      const active = await loggedIn({
+        profile: { lastActiveAt: new Date(Date.now() - 3_600_000) },
+      });
+      const viewer = await loggedIn();
+      const card = () =>
+        t.http().get(`/api/member.php?id=${active.profile.id}`).set('Cookie', viewer.cookie);
+      // logging in counts as activity
+      expect((await card().expect(200)).body.profile.online).toBe(true);
+      // a quiet spell, then a request of the member's own session marks them active again
+      const quiet = new Date(Date.now() - 3_600_000);
+      await t.prisma.profile.update({
+        where: { id: active.profile.id },
+        data: { lastActiveAt: quiet },
+      });
+      await t.prisma.session.updateMany({
+        where: { userId: active.user.id },
+        data: { lastSeenAt: quiet },
+      });
+      expect((await card().expect(200)).body.profile.online).toBe(false);
+      await t.http().get('/api/user.php').set('Cookie', active.cookie).expect(200);
+      expect((await card().expect(200)).body.profile.online).toBe(true);
+    });
+
     it('refuses an id that is not a number with a validation error', async () => {
       const res = await t.http().get('/api/member.php?id=abc').expect(400);
       expect(res.body.error).toBe('validation_failed');

@@ -4,8 +4,12 @@ import { PrismaService } from '../prisma/prisma.service';
 import { AUTH_COOKIE_DAYS } from '../common/constants';
 
 const DAY_MS = 86_400_000;
-/** lastSeenAt is written at most this often per session. */
-const TOUCH_INTERVAL_MS = 5 * 60_000;
+/**
+ * Activity (session and user last_seen_at, profile last_active_at: online state and search
+ * order) is written at most this often per session; well inside ONLINE_MINUTES, so an active
+ * member always shows as online.
+ */
+export const TOUCH_INTERVAL_MS = 2 * 60_000;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -22,15 +26,21 @@ export class SessionService {
   async create(userId: number, meta: { ip?: string; userAgent?: string }) {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + AUTH_COOKIE_DAYS * DAY_MS);
-    await this.prisma.session.create({
-      data: {
-        userId,
-        tokenHash: hashToken(token),
-        expiresAt,
-        ip: meta.ip?.slice(0, 45),
-        userAgent: meta.userAgent?.slice(0, 500),
-      },
-    });
+    const now = new Date();
+    await this.prisma.$transaction([
+      this.prisma.session.create({
+        data: {
+          userId,
+          tokenHash: hashToken(token),
+          expiresAt,
+          lastSeenAt: now,
+          ip: meta.ip?.slice(0, 45),
+          userAgent: meta.userAgent?.slice(0, 500),
+        },
+      }),
+      this.prisma.user.update({ where: { id: userId }, data: { lastSeenAt: now } }),
+      this.prisma.profile.updateMany({ where: { userId }, data: { lastActiveAt: now } }),
+    ]);
     return { token, expiresAt };
   }
 
@@ -44,10 +54,15 @@ export class SessionService {
     if (!session || session.expiresAt.getTime() <= Date.now()) return null;
     if (session.user.status === 'purged' || session.user.status === 'banned') return null;
     if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await this.prisma.session.update({
-        where: { id: session.id },
-        data: { lastSeenAt: new Date() },
-      });
+      const now = new Date();
+      await this.prisma.$transaction([
+        this.prisma.session.update({ where: { id: session.id }, data: { lastSeenAt: now } }),
+        this.prisma.user.update({ where: { id: session.userId }, data: { lastSeenAt: now } }),
+        this.prisma.profile.updateMany({
+          where: { userId: session.userId },
+          data: { lastActiveAt: now },
+        }),
+      ]);
     }
     return session;
   }
