@@ -2,7 +2,10 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 interface DropdownProps {
   label: ReactNode;
-  /** Accessible name when the label is only an icon. */
+  /**
+   * What the menu is (e.g. "Account", "Taal"), added for screen readers after the visible label,
+   * so the accessible name still starts with the text people see (WCAG 2.5.3).
+   */
   ariaLabel?: string;
   align?: 'start' | 'end';
   toggleClassName?: string;
@@ -45,10 +48,10 @@ export function Dropdown({
         className={`btn btn-link ${toggleClassName}${open ? ' show' : ''}`}
         aria-expanded={open}
         aria-controls={id}
-        aria-label={ariaLabel}
         onClick={() => setOpen((value) => !value)}
       >
         {label}
+        {ariaLabel && <span className="visually-hidden">, {ariaLabel}</span>}
       </button>
       <ul
         id={id}
