@@ -127,7 +127,7 @@ describe('member cards and the first matches after signup', () => {
       expect(res.body.error).toBe('authentication_required');
     });
 
-    it('lists visible members of the sought gender, same region and nearest age first', async () => {
+    it('lists visible members of the sought gender: real before fictional, same region and nearest age first', async () => {
       // its own country keeps this test apart from members other tests seed in NL
       const country = 'BE';
       const region = await t.prisma.region.findFirstOrThrow({
@@ -190,9 +190,13 @@ describe('member cards and the first matches after signup', () => {
         .set('Cookie', me.cookie)
         .expect(200);
       const ids = (res.body.profiles as { id: number }[]).map((p) => p.id);
-      expect(ids.slice(0, 2)).toEqual([near.profile.id, older.profile.id]);
-      expect(ids).toEqual(expect.arrayContaining([elsewhere.profile.id, pal.profile.id]));
-      expect(ids).toHaveLength(4);
+      // real members first, chat pals only after them; then region, then age
+      expect(ids).toEqual([
+        near.profile.id,
+        older.profile.id,
+        elsewhere.profile.id,
+        pal.profile.id,
+      ]);
       for (const hiddenOne of [man, invisible, blockedMe, gone, me]) {
         expect(ids).not.toContain(hiddenOne.profile.id);
       }

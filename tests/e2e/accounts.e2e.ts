@@ -258,17 +258,25 @@ test.describe('account journeys on a phone', () => {
     await expect(page).toHaveURL(/\/signup-matches$/);
     const cards = page.getByTestId('member-card');
     await expect(cards.first()).toBeVisible();
-    // the demo chat pals among the matches carry the label
-    await expect(page.getByTestId('fictional-badge').first()).toBeVisible();
     await page.screenshot({ path: path.join(shots, 'signup-matches-mobile.png'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: path.join(shots, 'signup-matches-desktop.png'), fullPage: true });
-
     const href = await cards.first().getAttribute('href');
     expect(href).toMatch(/^\/members\/\d+$/);
+
+    // a visitor who came for a chat pal sees the label and the warning beside the signup form
     await page.request.get('/api/logout.php');
-    await page.goto(`${href}/signup`);
+    let palId: number | undefined;
+    for (let id = 1; id <= 60 && palId === undefined; id++) {
+      const res = await page.request.get(`/api/member.php?id=${id}`);
+      if (res.ok() && (await res.json()).profile.fictional) palId = id;
+    }
+    expect(palId).toBeDefined();
+    await page.goto(`/members/${palId}/signup`);
     await expect(page.getByRole('heading', { name: /^Maak kennis met / })).toBeVisible();
+    const card = page.locator('.member-signup__card');
+    await expect(card.getByTestId('fictional-badge')).toBeVisible();
+    await expect(card.getByRole('note')).toContainText('fictieve profielen');
     await expect(page.getByRole('group', { name: 'Ik ben een' })).toBeVisible();
     await page.screenshot({ path: path.join(shots, 'member-signup-desktop.png'), fullPage: true });
   });

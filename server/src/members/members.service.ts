@@ -27,8 +27,9 @@ export class MembersService {
 
   /**
    * The first matches shown right after signup: visible members of the gender the member seeks,
-   * in the member's country; same region first, then the nearest in age, then the most recently
-   * active. Read from the (status, gender, country, date_of_birth) index.
+   * in the member's country; real members before chat pals, same region first, then the nearest
+   * in age, then the most recently active. Read from the (status, gender, country,
+   * date_of_birth) index.
    */
   async signupMatches(userId: number, now = new Date()): Promise<ProfileCard[]> {
     const me = await this.prisma.profile.findUnique({
@@ -57,13 +58,18 @@ export class MembersService {
       select: PROFILE_CARD_SELECT,
     });
     const myAge = ageOn(me.dateOfBirth, now);
+    // real members first (chat pals, always labelled, only fill up), then the same region,
+    // then the nearest age, then the most recently active
     const rank = (row: ProfileCardRow) => [
+      row.fictional ? 1 : 0,
       me.regionId !== null && row.regionId === me.regionId ? 0 : 1,
       Math.abs(ageOn(row.dateOfBirth, now) - myAge),
     ];
+    const compare = (a: number[], b: number[]) =>
+      a.reduce((result, value, i) => result || value - b[i], 0);
     return rows
       .map((row, order) => ({ row, order, key: rank(row) }))
-      .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.order - b.order)
+      .sort((a, b) => compare(a.key, b.key) || a.order - b.order)
       .slice(0, SIGNUP_MATCHES_COUNT)
       .map(({ row }) => presentProfileCard(row, now));
   }
