@@ -102,6 +102,25 @@ describe('site settings and reference data', () => {
     expect(res.body.countries[0].code).toBe('CH');
   });
 
+  it('answers an unsupported country with no regions', async () => {
+    const res = await t.http().get('/api/regions.php?country=zz').expect(200);
+    expect(res.body.countries).toEqual([]);
+  });
+
+  it('shows a company info change after the settings cache is invalidated', async () => {
+    const before = await t.http().get('/api/companyinfo.php').expect(200);
+    await t.prisma.companyInfo.update({
+      where: { id: 1 },
+      data: { supportPhone: '+31 6 1234 5678' },
+    });
+    // cached reference data: the old value until the cache is dropped (or 10 s pass)
+    expect((await t.http().get('/api/companyinfo.php')).body).toEqual(before.body);
+    const { SettingsService } = await import('../src/settings/settings.service');
+    t.app.get(SettingsService).invalidate();
+    const after = await t.http().get('/api/companyinfo.php').expect(200);
+    expect(after.body.companyinfo.support_phone).toBe('+31 6 1234 5678');
+  });
+
   it('lists about fifty interests, each with an icon', async () => {
     const res = await t.http().get('/api/interests.php').expect(200);
     expect(res.body.interests.length).toBeGreaterThanOrEqual(45);

@@ -17,6 +17,8 @@ export interface RequestContext {
 @Injectable()
 export class SettingsService {
   private cache?: { at: number; value: Promise<CachedData> };
+  /** Reference lists (regions, interests, company info): read once per CACHE_MS. */
+  private readonly lists = new Map<string, { at: number; value: Promise<unknown> }>();
 
   constructor(
     private readonly prisma: PrismaService,
@@ -36,6 +38,17 @@ export class SettingsService {
 
   invalidate(): void {
     this.cache = undefined;
+    this.lists.clear();
+  }
+
+  private remember<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = this.lists.get(key);
+    if (hit && now - hit.at <= CACHE_MS) return hit.value as Promise<T>;
+    const value = load();
+    this.lists.set(key, { at: now, value });
+    value.catch(() => this.lists.delete(key));
+    return value;
   }
 
   private async load(): Promise<CachedData> {
@@ -116,14 +129,23 @@ export class SettingsService {
   }
 
   interests() {
-    return this.prisma.interest.findMany({
-      select: { id: true, slug: true, icon: true, kind: true },
-      orderBy: [{ position: 'asc' }, { id: 'asc' }],
-    });
+    return this.remember('interests', () =>
+      this.prisma.interest.findMany({
+        select: { id: true, slug: true, icon: true, kind: true },
+        orderBy: [{ position: 'asc' }, { id: 'asc' }],
+      }),
+    );
   }
 
   /** GET /api/regions.php: each supported country with its region label and regions. */
-  async regions(country?: string) {
+  regions(country?: string) {
+    if (country && !(SUPPORTED_COUNTRIES as readonly string[]).includes(country)) {
+      return Promise.resolve([]);
+    }
+    return this.remember(`regions:${country ?? '*'}`, () => this.loadRegions(country));
+  }
+
+  private async loadRegions(country?: string) {
     const countries = await this.prisma.country.findMany({
       where: country ? { code: country } : undefined,
       orderBy: [{ position: 'asc' }, { code: 'asc' }],
@@ -141,7 +163,11 @@ export class SettingsService {
   }
 
   /** GET /api/companyinfo.php */
-  async companyInfo() {
+  companyInfo() {
+    return this.remember('companyinfo', () => this.loadCompanyInfo());
+  }
+
+  private async loadCompanyInfo() {
     const info = await this.prisma.companyInfo.findUnique({ where: { id: 1 } });
     if (!info) return null;
     return {
