@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { changePassword, requestMailChange } from '../../../api/account';
 import { fieldError } from '../../../api/server-error';
 import { useUser } from '../../../api/user';
+import { BusyButton } from '../../../components/BusyButton';
 import { FormField } from '../../../components/FormField';
+import { NewPasswordFields, useNewPassword } from '../../../components/NewPasswordFields';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { isValidEmail } from '../../auth/signup/validation';
 
@@ -66,15 +68,12 @@ function ChangePasswordForm() {
   const { t } = useTranslation();
   const id = useId();
   const [oldPassword, setOldPassword] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const newPassword = useNewPassword();
   const mutation = useMutation({
     mutationFn: changePassword,
     onSuccess: () => {
       setOldPassword('');
-      setPassword('');
-      setRepeat('');
+      newPassword.clear();
     },
   });
   const server = mutation.isError ? fieldError(mutation.error, t) : null;
@@ -83,13 +82,15 @@ function ChangePasswordForm() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (mutation.isPending) return;
-    if (password !== repeat) {
-      setMismatch(true);
+    if (!newPassword.confirm()) {
       mutation.reset();
       return;
     }
-    setMismatch(false);
-    mutation.mutate({ old_password: oldPassword, password, password_repeat: repeat });
+    mutation.mutate({
+      old_password: oldPassword,
+      password: newPassword.password,
+      password_repeat: newPassword.repeat,
+    });
   };
 
   return (
@@ -114,36 +115,10 @@ function ChangePasswordForm() {
         error={errorFor('old_password')}
         onChange={(event) => setOldPassword(event.target.value)}
       />
-      <FormField
-        id={`${id}-new`}
-        label={t('password.new')}
-        type="password"
-        autoComplete="new-password"
-        required
-        value={password}
-        error={errorFor('password')}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <FormField
-        id={`${id}-repeat`}
-        label={t('password.repeat')}
-        type="password"
-        autoComplete="new-password"
-        required
-        value={repeat}
-        error={mismatch ? t('password.mismatch') : errorFor('password_repeat')}
-        onChange={(event) => setRepeat(event.target.value)}
-      />
-      <button
-        type="submit"
-        className="btn btn-primary rounded-pill px-4"
-        disabled={mutation.isPending}
-      >
-        {mutation.isPending && (
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-        )}
+      <NewPasswordFields id={id} state={newPassword} errorFor={errorFor} />
+      <BusyButton className="btn btn-primary rounded-pill px-4" busy={mutation.isPending}>
         {t('account.passwordSubmit')}
-      </button>
+      </BusyButton>
     </form>
   );
 }
@@ -186,16 +161,9 @@ function ChangeEmailForm() {
         error={invalid ? t('activation.newEmailInvalid') : (server?.text ?? null)}
         onChange={(event) => setEmail(event.target.value)}
       />
-      <button
-        type="submit"
-        className="btn btn-primary rounded-pill px-4"
-        disabled={mutation.isPending}
-      >
-        {mutation.isPending && (
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-        )}
+      <BusyButton className="btn btn-primary rounded-pill px-4" busy={mutation.isPending}>
         {t('account.emailSubmit')}
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/BusyButton';
 import { DELETE_REASONS, deleteAccount, type DeleteReason } from '../../../api/account';
 import { useCompanyInfo } from '../../../api/companyinfo';
 import { serverErrorText } from '../../../api/server-error';
@@ -190,16 +191,9 @@ function ReasonForm({ onDeleted }: { onDeleted: () => void }) {
         <Link to="/members" className="btn btn-primary rounded-pill px-4">
           {t('deleteAccount.stay')}
         </Link>
-        <button
-          type="submit"
-          className="btn btn-danger rounded-pill px-4"
-          disabled={mutation.isPending}
-        >
-          {mutation.isPending && (
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          )}
+        <BusyButton className="btn btn-danger rounded-pill px-4" busy={mutation.isPending}>
           {t('deleteAccount.submit')}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

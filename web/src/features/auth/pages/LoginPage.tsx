@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/BusyButton';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../../api/client';
 import { login } from '../../../api/auth';
@@ -83,16 +84,9 @@ export function LoginPage() {
         <p className="text-end small mb-4">
           <Link to="/reset-password">{t('login.forgot')}</Link>
         </p>
-        <button
-          type="submit"
-          className="btn btn-primary rounded-pill w-100 py-2"
-          disabled={mutation.isPending}
-        >
-          {mutation.isPending && (
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          )}
+        <BusyButton className="btn btn-primary rounded-pill w-100 py-2" busy={mutation.isPending}>
           {mutation.isPending ? t('login.busy') : t('login.submit')}
-        </button>
+        </BusyButton>
       </form>
       <p className="text-center small mt-4 mb-0">
         {t('login.noAccount')} <SignupLink>{t('login.signup')}</SignupLink>

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { requestPasswordReset, resetPassword } from '../../../api/account';
 import { fieldError, serverErrorText } from '../../../api/server-error';
+import { BusyButton } from '../../../components/BusyButton';
 import { FormField } from '../../../components/FormField';
+import { NewPasswordFields, useNewPassword } from '../../../components/NewPasswordFields';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard } from '../components/AuthCard';
 
@@ -57,16 +59,9 @@ export function ResetPasswordPage() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <button
-          type="submit"
-          className="btn btn-primary rounded-pill w-100 py-2"
-          disabled={mutation.isPending}
-        >
-          {mutation.isPending && (
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          )}
+        <BusyButton className="btn btn-primary rounded-pill w-100 py-2" busy={mutation.isPending}>
           {t('reset.submit')}
-        </button>
+        </BusyButton>
       </form>
       <p className="text-center small mt-4 mb-0">
         <Link to="/login">{t('reset.backToLogin')}</Link>
@@ -82,9 +77,7 @@ export function ResetPasswordDoPage() {
   const id = useId();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const newPassword = useNewPassword();
   const mutation = useMutation({ mutationFn: resetPassword });
 
   const linkInvalid =
@@ -124,18 +117,19 @@ export function ResetPasswordDoPage() {
 
   const server = mutation.isError ? fieldError(mutation.error, t) : null;
   const errorFor = (field: string) => (server?.field === field ? server.text : null);
-  const repeatError = mismatch ? t('password.mismatch') : errorFor('password_repeat');
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (mutation.isPending) return;
-    if (password !== repeat) {
-      setMismatch(true);
+    if (!newPassword.confirm()) {
       mutation.reset();
       return;
     }
-    setMismatch(false);
-    mutation.mutate({ token, password, password_repeat: repeat });
+    mutation.mutate({
+      token,
+      password: newPassword.password,
+      password_repeat: newPassword.repeat,
+    });
   };
 
   return (
@@ -147,37 +141,10 @@ export function ResetPasswordDoPage() {
         </div>
       )}
       <form onSubmit={onSubmit} noValidate>
-        <FormField
-          id={`${id}-password`}
-          label={t('password.new')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          error={errorFor('password')}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <FormField
-          id={`${id}-repeat`}
-          label={t('password.repeat')}
-          type="password"
-          autoComplete="new-password"
-          required
-          className="mb-4"
-          value={repeat}
-          error={repeatError}
-          onChange={(event) => setRepeat(event.target.value)}
-        />
-        <button
-          type="submit"
-          className="btn btn-primary rounded-pill w-100 py-2"
-          disabled={mutation.isPending}
-        >
-          {mutation.isPending && (
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          )}
+        <NewPasswordFields id={id} state={newPassword} errorFor={errorFor} repeatClassName="mb-4" />
+        <BusyButton className="btn btn-primary rounded-pill w-100 py-2" busy={mutation.isPending}>
           {t('reset.save')}
-        </button>
+        </BusyButton>
       </form>
     </AuthCard>
   );
