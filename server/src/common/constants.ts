@@ -86,7 +86,11 @@ export const CHAT_HISTORY_LIMIT_DAYS = 365;
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_BLOCK_MINUTES = 15;
 export const ACTIVATION_TOKEN_DAYS = 7;
-export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MIN_LENGTH = 10;
+/** bcrypt uses only the first 72 bytes of a password; longer ones are refused, never cut. */
+export const PASSWORD_MAX_BYTES = 72;
+/** A name or e-mail part this long or longer may not appear inside the password. */
+export const PASSWORD_PERSONAL_MIN_CHARS = 4;
 export const ACTIVATION_MAILS_PER_DAY = 5;
 export const RESET_MAILS_PER_DAY = 3;
 export const RESET_TOKEN_MINUTES = 60;
