@@ -18,9 +18,10 @@ const env = {
   // the journeys run a real SMTP server on this port inside the test (tests/e2e/mail.ts)
   SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? '2526'}?ignoreTLS=true`,
   APP_URL: `http://localhost:${process.env.E2E_PORT ?? '3100'}`,
-  // journeys that trip per-IP limits (the lockout) say which client address they are, so the
+  // journeys that trip per-IP limits (the lockout) say which client address they are (one proxy
+  // hop is trusted, so X-Forwarded-For's one entry is the client), so the
   // other journeys, from the same machine, are not blocked with them
-  TRUST_PROXY: 'true',
+  TRUST_PROXY: '1',
 };
 
 // a Redis database of its own, emptied first: lockout counters of an earlier run must not leak in
