@@ -1,11 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { ZodValidationPipe } from 'nestjs-zod';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { PrismaModule } from './prisma/prisma.module';
 import { RedisModule } from './redis/redis.module';
 import { AppExceptionFilter } from './common/exception.filter';
+import { AppValidationPipe } from './common/validation.pipe';
 import { RequestTypeGuard } from './common/request-type.guard';
 import { RateLimitGuard } from './redis/rate-limit';
 import { HealthModule } from './health/health.module';
@@ -32,7 +32,7 @@ export class AppModule {
         MembersModule,
       ],
       providers: [
-        { provide: APP_PIPE, useClass: ZodValidationPipe },
+        { provide: APP_PIPE, useClass: AppValidationPipe },
         { provide: APP_FILTER, useClass: AppExceptionFilter },
         { provide: APP_GUARD, useClass: RequestTypeGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },

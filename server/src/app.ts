@@ -8,7 +8,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { AppConfig } from './config/config';
+import { apiDocsEnabled, secureCookies, type AppConfig } from './config/config';
 import { AppModule } from './app.module';
 
 /** Builds the HTTP application (used by main.ts and by the integration tests). */
@@ -17,7 +17,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     logger: config.NODE_ENV === 'test' ? ['error'] : levelsFrom(config.LOG_LEVEL),
     bodyParser: true,
   });
-  if (config.TRUST_PROXY) app.set('trust proxy', true);
+  // a hop count or the proxies' addresses: never every X-Forwarded-For entry (clients write those)
+  app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   app.use(
     helmet({
@@ -27,16 +28,22 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
+          // CSP3 'self' covers our own ws:/wss: origin; no other host may be reached
+          connectSrc: ["'self'"],
+          upgradeInsecureRequests: secureCookies(config) ? [] : null,
         },
       },
     }),
   );
   app.use(compression());
   app.use(cookieParser());
-  app.enableShutdownHooks();
+  if (apiDocsEnabled(config)) setUpApiDocs(app);
+  serveWebApp(app, config.WEB_DIST_DIR);
+  return app;
+}
 
+/** The OpenAPI document of every route (also used by tests that walk every endpoint). */
+export function openApiDocument(app: NestExpressApplication) {
   const openApi = new DocumentBuilder()
     .setTitle('Vonkje API')
     .setDescription(
@@ -45,12 +52,12 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     )
     .setVersion('1')
     .build();
-  SwaggerModule.setup('api/docs', app, () =>
-    cleanupOpenApiDoc(SwaggerModule.createDocument(app, openApi)),
-  );
+  return cleanupOpenApiDoc(SwaggerModule.createDocument(app, openApi));
+}
 
-  serveWebApp(app, config.WEB_DIST_DIR);
-  return app;
+/** /api/docs and /api/docs-json: outside production only, unless API_DOCS says otherwise. */
+function setUpApiDocs(app: NestExpressApplication): void {
+  SwaggerModule.setup('api/docs', app, () => openApiDocument(app));
 }
 
 /** Paths the server answers itself; every other GET is a page of the web app. */
@@ -65,6 +72,10 @@ function serveWebApp(app: NestExpressApplication, distDir: string | undefined): 
   app.use(
     '/assets',
     express.static(path.join(root, 'assets'), { immutable: true, maxAge: '365d', index: false }),
+  );
+  // source maps are built for an error tracker, never served (they would show the sources)
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    req.path.endsWith('.map') ? res.status(404).end() : next(),
   );
   app.use(express.static(root, { index: false, maxAge: '1h' }));
   app.use((req: Request, res: Response, next: NextFunction) => {

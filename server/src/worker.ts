@@ -7,7 +7,11 @@ import { MaintenanceProcessor } from './jobs/maintenance.processor';
 import { MailProcessor } from './mail/mail.processor';
 import { PurgeProcessor } from './deletion/purge.processor';
 
-/** The BullMQ worker process: runs queued and scheduled jobs (docker-compose service `worker`). */
+/**
+ * The BullMQ worker process: runs queued and scheduled jobs (docker-compose service `worker`).
+ * On SIGTERM the workers stop taking jobs and finish the running ones before PostgreSQL and
+ * Redis close.
+ */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const app = await NestFactory.createApplicationContext(JobsModule.forRoot(config), {
@@ -20,4 +24,10 @@ async function main(): Promise<void> {
   new Logger('Worker').log('Worker started');
 }
 
-void main();
+main().catch((error: unknown) => {
+  new Logger('Worker').error(
+    'Start-up failed',
+    error instanceof Error ? error.stack : String(error),
+  );
+  process.exit(1);
+});

@@ -7,7 +7,7 @@ function signupBody(overrides: Record<string, unknown> = {}) {
   return {
     email: `new${counter}.${Date.now()}@example.test`,
     name: `Nieuw${counter}`,
-    password: 'geheim123',
+    password: 'geheim-12345',
     date_of_birth: '1990-05-17',
     gender: 'female',
     seeking_gender: 'male',
@@ -23,7 +23,7 @@ describe('accounts: signup, activation and login', () => {
   let t: MailTestApp;
 
   beforeAll(async () => {
-    t = await createMailTestApp({ TRUST_PROXY: 'true' });
+    t = await createMailTestApp({ TRUST_PROXY: '1', LOGIN_MAX_FAILURES_PER_IP_HOUR: '10' });
   });
   afterAll(() => t.close());
   const smtp = {
@@ -117,7 +117,7 @@ describe('accounts: signup, activation and login', () => {
       { password: 'kort' },
       400,
       'password_too_short',
-      'Je wachtwoord moet minimaal 8 tekens lang zijn.',
+      'Je wachtwoord moet minimaal 10 tekens lang zijn.',
       'password',
     ],
     [{ accept_terms: false }, 400, 'terms_required', undefined, 'accept_terms'],
@@ -134,6 +134,21 @@ describe('accounts: signup, activation and login', () => {
       expect(await t.prisma.user.count({ where: { email } })).toBe(0);
     },
   );
+
+  it('answers two signups racing for one address with one account and one 409 email_taken', async () => {
+    const body = signupBody();
+    const results = await Promise.all([signup(body), signup(body), signup(body)]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    for (const refused of results.filter((r) => r.status === 409)) {
+      expect(refused.body).toMatchObject({ error: 'email_taken', field: 'email' });
+    }
+    expect(await t.prisma.user.count({ where: { email: body.email } })).toBe(1);
+  });
+
+  it('removes invisible formatting characters from a profile name, so it shows what it is', async () => {
+    const res = await signup(signupBody({ name: '\u202Enimda\u200B Lisa' })).expect(201);
+    expect(res.body.user.profile.name).toBe('nimda Lisa');
+  });
 
   it('refuses a profile name equal to the e-mail address', async () => {
     const body = signupBody();
@@ -250,7 +265,7 @@ describe('accounts: signup, activation and login', () => {
     expect(blocked.body).toMatchObject({ error: 'login_blocked', minutes: 15 });
   });
 
-  it('blocks an IP address after 10 failed logins in a row across accounts', async () => {
+  it('blocks an IP address after 10 failed logins in an hour across accounts', async () => {
     const ip = '10.2.0.1';
     for (let i = 0; i < 9; i++) {
       await login(`nobody${i}@example.test`, 'wrongpass1', ip).expect(401);

@@ -102,8 +102,22 @@ describe('API conventions', () => {
 
   it('ends the session on logout, so the cookie no longer identifies the member', async () => {
     const cookie = await memberSession(t);
-    await t.http().get('/api/logout.php').set('Cookie', cookie).expect(200);
+    await t
+      .http()
+      .get('/api/logout.php')
+      .set('Cookie', cookie)
+      .set('X-Request-Type', 'client')
+      .expect(200);
     await t.http().get('/api/user.php').set('Cookie', cookie).expect(200, { user: null });
+  });
+
+  it('keeps the session when logout.php is opened without X-Request-Type, as a cross-site link would', async () => {
+    const cookie = await memberSession(t);
+    const res = await t.http().get('/api/logout.php').set('Cookie', cookie).expect(403);
+    expect(res.body.error).toBe('invalid_request_type');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const me = await t.http().get('/api/user.php').set('Cookie', cookie).expect(200);
+    expect(me.body.user).not.toBeNull();
   });
 
   it('serves the OpenAPI description at /api/docs', async () => {

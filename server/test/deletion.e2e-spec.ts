@@ -1,6 +1,10 @@
 import { Queue } from 'bullmq';
-import { DeletionService } from '../src/deletion/deletion.service';
-import { QUEUES, bullConnection } from '../src/jobs/queues';
+import { mkdirSync, mkdtempSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DeletionService, PURGE_COVERAGE } from '../src/deletion/deletion.service';
+import { Logger } from '@nestjs/common';
+import { QUEUES, workerConnection } from '../src/jobs/queues';
 import { createMailTestApp, sessionCookie, type MailTestApp } from './helpers/mail-app';
 import { linkIn } from './helpers/smtp';
 const DAY_MS = 86_400_000;
@@ -9,8 +13,9 @@ describe('account deletion, reactivation and the 14-day purge', () => {
   let t: MailTestApp;
   let n = 0;
 
+  const storage = mkdtempSync(path.join(tmpdir(), 'storage-'));
   beforeAll(async () => {
-    t = await createMailTestApp();
+    t = await createMailTestApp({ STORAGE_DIR: storage });
   });
   afterAll(() => t.close());
 
@@ -22,7 +27,7 @@ describe('account deletion, reactivation and the 14-day purge', () => {
     const res = await post('/api/signup.php', {
       email,
       name: `Del${n}`,
-      password: 'geheim123',
+      password: 'geheim-12345',
       date_of_birth: '1980-01-01',
       gender: 'female',
       accept_terms: true,
@@ -41,26 +46,42 @@ describe('account deletion, reactivation and the 14-day purge', () => {
     throw new Error('no reactivation mail');
   }
 
-  it('needs confirmation and a known reason', async () => {
+  const PASSWORD = 'geheim-12345';
+
+  it('needs confirmation, a known reason and the password', async () => {
     const m = await member();
-    await post('/api/account-delete.php', { reason: 'price' }, m.cookie).expect(400);
-    await post('/api/account-delete.php', { confirm: true, reason: 'bored' }, m.cookie).expect(400);
+    await post('/api/account-delete.php', { reason: 'price', password: PASSWORD }, m.cookie).expect(
+      400,
+    );
+    await post(
+      '/api/account-delete.php',
+      { confirm: true, reason: 'bored', password: PASSWORD },
+      m.cookie,
+    ).expect(400);
+    await post('/api/account-delete.php', { confirm: true, reason: 'price' }, m.cookie).expect(400);
+    const wrong = await post(
+      '/api/account-delete.php',
+      { confirm: true, reason: 'price', password: 'gok-wachtwoord-1' },
+      m.cookie,
+    ).expect(400);
+    expect(wrong.body).toMatchObject({ error: 'wrong_password', field: 'password' });
     expect((await t.prisma.user.findUnique({ where: { id: m.id } }))?.status).toBe('not_confirmed');
+    await t.http().get('/api/user.php').set('Cookie', m.cookie).expect(200);
   });
 
   it('deletes at once, logs out, queues the purge in 14 days, and a mailed link reactivates', async () => {
     const m = await member();
     const res = await post(
       '/api/account-delete.php',
-      { confirm: true, reason: 'other', remarks: 'Even pauze' },
+      { confirm: true, reason: 'other', remarks: 'Even pauze', password: PASSWORD },
       m.cookie,
     ).expect(200);
     const purgeAt = new Date(res.body.purge_at).getTime();
     expect(Math.round((purgeAt - Date.now()) / DAY_MS)).toBe(14);
     await t.http().get('/api/user.php').set('Cookie', m.cookie).expect(200, { user: null });
-    await post('/api/user.php', { email: m.email, password: 'geheim123' }).expect(401);
+    await post('/api/user.php', { email: m.email, password: 'geheim-12345' }).expect(401);
 
-    const queue = new Queue(QUEUES.purge, { connection: bullConnection(t.config.REDIS_URL) });
+    const queue = new Queue(QUEUES.purge, { connection: workerConnection(t.config) });
     try {
       const delayed = await queue.getDelayed();
       const job = delayed.find((j) => j.data.userId === m.id);
@@ -73,7 +94,7 @@ describe('account deletion, reactivation and the 14-day purge', () => {
     const signupAgain = await post('/api/signup.php', {
       email: m.email,
       name: 'Opnieuw',
-      password: 'geheim123',
+      password: 'geheim-12345',
       date_of_birth: '1980-01-01',
       gender: 'female',
       accept_terms: true,
@@ -84,7 +105,9 @@ describe('account deletion, reactivation and the 14-day purge', () => {
     const link = linkIn(await reactivationMail(m.email)).replace('http://site.test', '');
     const back = await t.http().get(link).expect(302);
     expect(back.headers.location).toBe('/login?reactivated=1');
-    await post('/api/user.php', { email: m.email, password: 'geheim123' }).expect(200);
+    await post('/api/user.php', { email: m.email, password: 'geheim-12345' }).expect(200);
+    // the link works once, even when followed twice at the same moment
+    expect((await t.http().get(link).expect(302)).headers.location).toBe('/activate/error');
     const request = await t.prisma.deletionRequest.findFirst({ where: { userId: m.id } });
     expect(request?.cancelledAt).not.toBeNull();
     // the purge job, run later, leaves a reactivated member alone
@@ -114,7 +137,7 @@ describe('account deletion, reactivation and the 14-day purge', () => {
     });
     await post(
       '/api/account-delete.php',
-      { confirm: true, reason: 'found_someone' },
+      { confirm: true, reason: 'found_someone', password: PASSWORD },
       m.cookie,
     ).expect(200);
     const request = await t.prisma.deletionRequest.findFirstOrThrow({ where: { userId: m.id } });
@@ -129,7 +152,7 @@ describe('account deletion, reactivation and the 14-day purge', () => {
       where: { id: request.id },
       data: { purgeAt: new Date(Date.now() - 1000) },
     });
-    const queue = new Queue(QUEUES.purge, { connection: bullConnection(t.config.REDIS_URL) });
+    const queue = new Queue(QUEUES.purge, { connection: workerConnection(t.config) });
     try {
       const job = (await queue.getDelayed()).find((j) => j.data.requestId === request.id);
       await job!.promote();
@@ -164,11 +187,161 @@ describe('account deletion, reactivation and the 14-day purge', () => {
     await post('/api/signup.php', {
       email: m.email,
       name: 'Nieuw',
-      password: 'geheim123',
+      password: 'geheim-12345',
       date_of_birth: '1980-01-01',
       gender: 'female',
       accept_terms: true,
       accept_fictional: true,
     }).expect(201);
+  });
+
+  /** A deleted member whose 14 days are over (its delayed job removed, as if Redis lost it). */
+  async function dueDeletion() {
+    const m = await member();
+    await post(
+      '/api/account-delete.php',
+      { confirm: true, reason: 'time', password: PASSWORD },
+      m.cookie,
+    ).expect(200);
+    const request = await t.prisma.deletionRequest.findFirstOrThrow({ where: { userId: m.id } });
+    await t.prisma.deletionRequest.update({
+      where: { id: request.id },
+      data: { purgeAt: new Date(Date.now() - 1000) },
+    });
+    const queue = new Queue(QUEUES.purge, { connection: workerConnection(t.config) });
+    try {
+      await queue.remove(`purge-${request.id}`);
+    } finally {
+      await queue.close();
+    }
+    return { ...m, requestId: request.id };
+  }
+
+  it('purges every due deletion in the hourly sweep, even when its delayed job was lost', async () => {
+    const m = await dueDeletion();
+    const result = await t.app.get(DeletionService).purgeDue();
+    expect(result.purged).toBeGreaterThanOrEqual(1);
+    expect((await t.prisma.user.findUniqueOrThrow({ where: { id: m.id } })).status).toBe('purged');
+    // a second sweep finds nothing left to do for this member
+    await t.app.get(DeletionService).purgeDue();
+    expect(
+      (await t.prisma.deletionRequest.findUniqueOrThrow({ where: { id: m.requestId } })).purgedAt,
+    ).not.toBeNull();
+  });
+
+  it('erases the complaints a member wrote, their photo and chat image files, unsent mails and trusted browsers', async () => {
+    const m = await dueDeletion();
+    const other = await member();
+    const complaint = await t.prisma.complaint.create({
+      data: {
+        reporterId: m.id,
+        name: 'Echte Naam',
+        email: m.email,
+        subject: 'Over mijn ex',
+        message: 'Persoonlijk verhaal',
+      },
+    });
+    const about = await t.prisma.complaint.create({
+      data: { reporterId: other.id, reportedUserId: m.id, subject: 'Spam', message: 'Stuurt spam' },
+    });
+    const profile = await t.prisma.profile.findUniqueOrThrow({ where: { userId: m.id } });
+    mkdirSync(path.join(storage, 'photos'), { recursive: true });
+    mkdirSync(path.join(storage, 'chat'), { recursive: true });
+    const files = [
+      path.join(storage, 'photos', `p-${m.id}.jpg`),
+      path.join(storage, 'photos', `t-${m.id}.jpg`),
+      path.join(storage, 'chat', `c-${m.id}.jpg`),
+    ];
+    files.forEach((file) => writeFileSync(file, 'jpeg'));
+    await t.prisma.photo.create({
+      data: {
+        profileId: profile.id,
+        filename: `p-${m.id}.jpg`,
+        thumbFilename: `t-${m.id}.jpg`,
+        width: 10,
+        height: 10,
+      },
+    });
+    const convo = await t.prisma.conversation.create({
+      data: {
+        userLowId: Math.min(m.id, other.id),
+        userHighId: Math.max(m.id, other.id),
+        initiatorId: m.id,
+      },
+    });
+    await t.prisma.message.create({
+      data: {
+        conversationId: convo.id,
+        senderId: m.id,
+        type: 'photo',
+        imageFilename: `c-${m.id}.jpg`,
+      },
+    });
+    await t.prisma.mailIntent.create({ data: { userId: m.id, template: 'password_changed' } });
+    await t.prisma.trustedDevice.create({
+      data: {
+        userId: m.id,
+        tokenHash: 'd'.repeat(63) + String(m.id % 10),
+        expiresAt: new Date(Date.now() + DAY_MS),
+      },
+    });
+
+    expect(await t.app.get(DeletionService).purge({ userId: m.id, requestId: m.requestId })).toBe(
+      'purged',
+    );
+    expect(files.filter((file) => existsSync(file))).toEqual([]);
+    expect(
+      await t.prisma.complaint.findUniqueOrThrow({ where: { id: complaint.id } }),
+    ).toMatchObject({
+      name: null,
+      email: null,
+      subject: '',
+      message: '',
+    });
+    // a complaint about the member, written by someone else, stays as the moderation record
+    expect((await t.prisma.complaint.findUniqueOrThrow({ where: { id: about.id } })).message).toBe(
+      'Stuurt spam',
+    );
+    expect(await t.prisma.mailIntent.count({ where: { userId: m.id } })).toBe(0);
+    expect(await t.prisma.trustedDevice.count({ where: { userId: m.id } })).toBe(0);
+    expect(await t.prisma.photo.count({ where: { profileId: profile.id } })).toBe(0);
+  });
+
+  it('logs a failed purge loudly and purges at the next sweep', async () => {
+    const m = await dueDeletion();
+    const errors: string[] = [];
+    const spy = jest
+      .spyOn(Logger.prototype, 'error')
+      .mockImplementation((message: unknown) => void errors.push(String(message)));
+    await t.prisma.$executeRawUnsafe(`
+      CREATE OR REPLACE FUNCTION refuse_purge() RETURNS trigger AS $$
+      BEGIN RAISE EXCEPTION 'disk full'; END $$ LANGUAGE plpgsql`);
+    await t.prisma.$executeRawUnsafe(
+      `CREATE TRIGGER refuse_purge BEFORE DELETE ON profiles FOR EACH ROW WHEN (OLD.user_id = ${m.id}) EXECUTE FUNCTION refuse_purge()`,
+    );
+    try {
+      const failed = await t.app.get(DeletionService).purgeDue();
+      expect(failed.failed).toBe(1);
+      expect(
+        errors.some((e) => e.includes('PURGE FAILED') && e.includes(String(m.requestId))),
+      ).toBe(true);
+      const user = await t.prisma.user.findUniqueOrThrow({ where: { id: m.id } });
+      expect(user.status).toBe('deleted');
+      expect(user.email).toBe(m.email);
+    } finally {
+      spy.mockRestore();
+      await t.prisma.$executeRawUnsafe('DROP TRIGGER refuse_purge ON profiles');
+    }
+    await t.app.get(DeletionService).purgeDue();
+    expect((await t.prisma.user.findUniqueOrThrow({ where: { id: m.id } })).status).toBe('purged');
+  });
+
+  it('says for every column that points at a member what the purge does with it', async () => {
+    const columns = await t.prisma.$queryRaw<{ column: string }[]>`
+      SELECT c.conrelid::regclass::text || '.' || a.attname AS column
+      FROM pg_constraint c
+      JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+      WHERE c.contype = 'f' AND c.confrelid = 'users'::regclass`;
+    expect(columns.map((c) => c.column).sort()).toEqual(Object.keys(PURGE_COVERAGE).sort());
   });
 });

@@ -1,7 +1,7 @@
 import { Queue, QueueEvents } from 'bullmq';
 import { JobsModule } from '../src/jobs/jobs.module';
 import { MaintenanceProcessor } from '../src/jobs/maintenance.processor';
-import { MAINTENANCE_JOBS, QUEUES, bullConnection } from '../src/jobs/queues';
+import { MAINTENANCE_JOBS, QUEUES, workerConnection } from '../src/jobs/queues';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -32,7 +32,7 @@ describe('the worker', () => {
         { userId: user.id, tokenHash: 'b'.repeat(64), expiresAt: future },
       ],
     });
-    const connection = bullConnection(t.config.REDIS_URL);
+    const connection = workerConnection(t.config);
     const queue = new Queue(QUEUES.maintenance, { connection });
     const events = new QueueEvents(QUEUES.maintenance, { connection });
     await events.waitUntilReady();
@@ -53,7 +53,7 @@ describe('the worker', () => {
       logger: ['error'],
     });
     await scheduled.get(MaintenanceProcessor).start();
-    const queue = new Queue(QUEUES.maintenance, { connection: bullConnection(t.config.REDIS_URL) });
+    const queue = new Queue(QUEUES.maintenance, { connection: workerConnection(t.config) });
     try {
       const schedulers = await queue.getJobSchedulers();
       expect(schedulers.map((s) => s.key)).toContain(MAINTENANCE_JOBS.purgeExpiredSessions);

@@ -16,6 +16,8 @@ describe('the local outbox (no SMTP server configured)', () => {
     const web = mkdtempSync(path.join(tmpdir(), 'web-'));
     writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>web app</title>');
     t = await createTestApp({
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'error',
       SMTP_URL: '',
       STORAGE_DIR: storage,
       APP_URL: 'http://site.test',
@@ -40,7 +42,7 @@ describe('the local outbox (no SMTP server configured)', () => {
       .send({
         email,
         name: 'Outbox',
-        password: 'geheim123',
+        password: 'geheim-12345',
         date_of_birth: '1985-01-02',
         gender: 'male',
         accept_terms: true,

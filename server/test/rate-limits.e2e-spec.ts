@@ -7,7 +7,7 @@ describe('abuse limits', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       RATE_LIMIT_SIGNUPS_PER_IP_HOUR: '2',
       RATE_LIMIT_RESETS_PER_IP_HOUR: '2',
       RATE_LIMIT_MAIL_CHANGES_PER_DAY: '2',
@@ -28,7 +28,7 @@ describe('abuse limits', () => {
       .send({
         email,
         name: `Limiet${n}`,
-        password: 'geheim123',
+        password: 'geheim-12345',
         date_of_birth: '1990-05-17',
         gender: 'female',
         accept_terms: true,
@@ -77,16 +77,19 @@ describe('abuse limits', () => {
         .set('X-Request-Type', 'client')
         .send({ email: m.user.email, password: m.password })
         .expect(200);
-      return sessionCookie(res);
+      return { cookie: sessionCookie(res), password: m.password as string };
     };
     const [first, second] = [await login(), await login()];
-    const change = (cookie: string) =>
+    const change = (member: { cookie: string; password: string }) =>
       t
         .http()
         .post('/api/mail-change.php')
         .set('X-Request-Type', 'client')
-        .set('Cookie', cookie)
-        .send({ email: `nieuw.${Date.now()}.${Math.random()}@example.test` });
+        .set('Cookie', member.cookie)
+        .send({
+          email: `nieuw.${Date.now()}.${Math.random()}@example.test`,
+          password: member.password,
+        });
     await change(first).expect(200);
     await change(first).expect(200);
     expect((await change(first).expect(429)).body.error).toBe('rate_limited');

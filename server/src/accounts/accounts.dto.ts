@@ -58,7 +58,11 @@ export const changePasswordSchema = z.object({
 });
 export class ChangePasswordBody extends createZodDto(changePasswordSchema) {}
 
-export const mailChangeSchema = z.object({ email: z.string().trim().max(254) });
+/** The current password is asked again: a stolen session alone cannot move the account. */
+export const mailChangeSchema = z.object({
+  email: z.string().trim().max(254),
+  password: z.string().max(200),
+});
 export class MailChangeBody extends createZodDto(mailChangeSchema) {}
 
 export const tokenSchema = z.object({ token: z.string().max(200) });

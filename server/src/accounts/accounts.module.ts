@@ -9,6 +9,9 @@ import { CurrentSessionMiddleware } from './current-user';
 import { SessionService } from './session.service';
 import { AccountsService } from './accounts.service';
 import { UserController } from './user.controller';
+import { PasswordHasher } from './passwords';
+import { PasswordGate } from './password-gate.service';
+import { TrustedDevices } from './trusted-devices.service';
 
 @Module({
   imports: [SettingsModule, MailModule],
@@ -19,8 +22,11 @@ import { UserController } from './user.controller';
     LoginThrottleService,
     SignupService,
     CredentialsService,
+    PasswordHasher,
+    PasswordGate,
+    TrustedDevices,
   ],
-  exports: [SessionService],
+  exports: [SessionService, PasswordGate, TrustedDevices],
 })
 export class AccountsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

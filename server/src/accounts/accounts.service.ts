@@ -1,28 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import {
-  ACTIVATION_MAILS_PER_DAY,
-  ACTIVATION_TOKEN_DAYS,
-  type Language,
-} from '../common/constants';
+import { ACTIVATION_MAILS_PER_DAY, type Language } from '../common/constants';
 import { AppError } from '../common/app-error';
+import { isUniqueViolation } from '../common/failures';
+import { consumeToken, hashToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
 import { RedisService } from '../redis/redis.service';
-import { MailQueue } from '../mail/mail.jobs';
-import { LoginThrottleService } from './login-throttle.service';
+import { MailOutbox } from '../mail/mail-outbox.service';
 import { normalizeEmail } from './email';
-import { verifyPassword } from './passwords';
-import { hashToken } from './session.service';
-import { activationPath, newEmailToken } from './tokens';
+import { PasswordGate, type AttemptSource } from './password-gate.service';
+import { TrustedDevices } from './trusted-devices.service';
 
-const DAY_MS = 86_400_000;
+const LOGIN_STATUSES = ['confirmed', 'not_confirmed'];
 
 @Injectable()
 export class AccountsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly redis: RedisService,
-    private readonly throttle: LoginThrottleService,
-    private readonly mailQueue: MailQueue,
+    private readonly gate: PasswordGate,
+    private readonly devices: TrustedDevices,
+    private readonly outbox: MailOutbox,
   ) {}
 
   setLanguage(userId: number, language: Language) {
@@ -34,93 +31,106 @@ export class AccountsService {
   }
 
   /**
-   * The same 'Login mislukt, probeer opnieuw' for an unknown e-mail and a wrong password;
-   * failures in a row are counted per account and per IP (LoginThrottleService).
+   * The same 'Login mislukt, probeer opnieuw' for an unknown e-mail, a deleted or banned account
+   * and a wrong password, after the same work. Returns the member and, for a browser it has not
+   * logged in from before, a trusted-browser token for its cookie.
    */
-  async login(rawEmail: string, password: string, ip: string) {
+  async login(rawEmail: string, password: string, source: AttemptSource) {
     const email = rawEmail.trim().toLowerCase();
-    await this.throttle.assertAllowed(email, ip);
-    const user = await this.prisma.user.findUnique({
+    const found = await this.prisma.user.findUnique({
       where: { email },
+      select: { id: true, status: true, passwordHash: true },
+    });
+    const account = found && LOGIN_STATUSES.includes(found.status) ? found : null;
+    const checked = await this.gate.check(email, account, password, source);
+    if (!checked.ok || !account) throw new AppError('login_failed');
+    const user = await this.prisma.user.update({
+      where: { id: account.id },
+      data: {
+        lastLoginAt: new Date(),
+        ...(checked.upgraded ? { passwordHash: checked.upgraded } : {}),
+      },
       include: { profile: true },
     });
-    const usable = user && (user.status === 'confirmed' || user.status === 'not_confirmed');
-    const ok = await verifyPassword(password, usable ? user.passwordHash : null);
-    if (!ok || !user) {
-      await this.throttle.recordFailure(email, ip);
-      throw new AppError('login_failed');
-    }
-    await this.throttle.clear(email, ip);
-    return this.prisma.user.update({
-      where: { id: user.id },
-      data: { lastLoginAt: new Date() },
-      include: { profile: true },
+    const device = checked.deviceId ? null : await this.devices.trust(account.id);
+    return { user, device };
+  }
+
+  /**
+   * The link of a lock mail: the browser that follows it is trusted, so the owner logs in
+   * whatever others keep typing. Null when the link is expired, used or unknown.
+   */
+  async unlock(token: string | undefined) {
+    return this.prisma.$transaction(async (tx) => {
+      const used = await consumeToken(tx, token, 'login_unlock');
+      if (!used) return null;
+      return this.devices.trust(used.userId, tx);
     });
   }
 
   /** Confirms the e-mail address of an activation link; the profile becomes visible. */
   async activate(token: string | undefined): Promise<boolean> {
     if (!token) return false;
-    const found = await this.prisma.emailToken.findUnique({
-      where: { tokenHash: hashToken(token) },
-      include: { user: true },
-    });
-    if (!found || found.type !== 'activation') return false;
-    if (found.usedAt) return found.user.status === 'confirmed'; // a second click still succeeds
-    if (found.expiresAt <= new Date() || found.user.status !== 'not_confirmed') return false;
     const now = new Date();
-    await this.prisma.$transaction([
-      this.prisma.emailToken.update({ where: { id: found.id }, data: { usedAt: now } }),
-      this.prisma.user.update({
-        where: { id: found.userId },
-        data: { status: 'confirmed', confirmedAt: now, profile: { update: { status: 'active' } } },
-      }),
-    ]);
-    return true;
+    return this.prisma.$transaction(async (tx) => {
+      const used = await consumeToken(tx, token, 'activation', now);
+      if (!used) {
+        // a second click on a used link still lands on the success page
+        const earlier = await tx.emailToken.findUnique({
+          where: { tokenHash: hashToken(token) },
+          select: { type: true, usedAt: true, user: { select: { status: true } } },
+        });
+        return (
+          earlier?.type === 'activation' &&
+          earlier.usedAt !== null &&
+          earlier.user.status === 'confirmed'
+        );
+      }
+      const { count } = await tx.user.updateMany({
+        where: { id: used.userId, status: 'not_confirmed' },
+        data: { status: 'confirmed', confirmedAt: now },
+      });
+      if (count === 0) return false;
+      await tx.profile.updateMany({ where: { userId: used.userId }, data: { status: 'active' } });
+      return true;
+    });
   }
 
   /** Resends the activation mail, to a corrected address if one is given. */
   async resendActivation(userId: number, newEmail: string | undefined): Promise<string> {
     const user = await this.prisma.user.findUniqueOrThrow({
       where: { id: userId },
-      include: { profile: true },
+      select: { email: true, status: true },
     });
     if (user.status !== 'not_confirmed') throw new AppError('already_confirmed');
     let email = user.email as string;
-    if (newEmail !== undefined && newEmail.trim() !== '') {
-      email = normalizeEmail(newEmail);
-      if (email !== user.email) {
-        const taken = await this.prisma.user.findUnique({ where: { email }, select: { id: true } });
-        if (taken) throw new AppError('email_taken', {}, 'email');
-      }
+    if (newEmail !== undefined && newEmail.trim() !== '') email = normalizeEmail(newEmail);
+    if (email !== user.email) {
+      const taken = await this.prisma.user.findUnique({ where: { email }, select: { id: true } });
+      if (taken) throw new AppError('email_taken', {}, 'email');
     }
     const key = `mail:activation:${userId}:${new Date().toISOString().slice(0, 10)}`;
-    const sent = await this.redis.incr(key);
-    await this.redis.expire(key, 86_400);
+    const [[, sent]] = (await this.redis.multi().incr(key).expire(key, 86_400).exec()) as [
+      [unknown, number],
+    ];
     if (sent > ACTIVATION_MAILS_PER_DAY) throw new AppError('rate_limited');
 
-    const { token, tokenHash } = newEmailToken();
-    await this.prisma.user.update({
-      where: { id: userId },
-      data: {
-        email,
-        emailTokens: {
-          create: {
-            type: 'activation',
-            tokenHash,
-            expiresAt: new Date(Date.now() + ACTIVATION_TOKEN_DAYS * DAY_MS),
-          },
-        },
-      },
-    });
-    await this.mailQueue.send({
-      userId,
-      to: email,
-      name: user.profile?.name ?? '',
-      language: user.language as Language,
-      template: 'activation',
-      path: activationPath(token),
-    });
+    try {
+      const mails = await this.prisma.$transaction(async (tx) => {
+        await tx.user.update({ where: { id: userId }, data: { email } });
+        // links mailed to an earlier (perhaps mistyped) address stop working
+        await tx.emailToken.updateMany({
+          where: { userId, type: 'activation', usedAt: null },
+          data: { usedAt: new Date() },
+        });
+        await tx.mailIntent.deleteMany({ where: { userId, template: 'activation' } });
+        return [await this.outbox.write(tx, { userId, template: 'activation' })];
+      });
+      await this.outbox.dispatch(mails);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('email_taken', {}, 'email');
+      throw error;
+    }
     return email;
   }
 }

@@ -1,9 +1,10 @@
-import { Body, Controller, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard } from './auth.guard';
-import { CurrentSession, type SessionWithUser } from './current-user';
+import { CurrentSession, type AuthedRequest, type SessionWithUser } from './current-user';
 import { RateLimit } from '../redis/rate-limit';
 import { CredentialsService } from './credentials.service';
+import { DEVICE_COOKIE, cookieOf } from './session-cookie';
 import {
   ChangePasswordBody,
   MailChangeBody,
@@ -11,6 +12,12 @@ import {
   ResetRequestBody,
   TokenBody,
 } from './accounts.dto';
+
+/** Where a password typed in this request comes from (for the lockout). */
+const sourceOf = (req: AuthedRequest) => ({
+  ip: req.ip,
+  deviceToken: cookieOf(req, DEVICE_COOKIE),
+});
 
 @ApiTags('accounts')
 @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
@@ -29,7 +36,9 @@ export class CredentialsController {
 
   @Post('reset-password-do.php')
   @HttpCode(200)
-  @ApiOperation({ summary: "Sets a new password from a reset link; ends the member's sessions" })
+  @ApiOperation({
+    summary: "Sets a new password from a reset link; ends the member's sessions and other links",
+  })
   async completeReset(@Body() body: ResetDoBody) {
     await this.credentials.completeReset(body.token, body.password, body.password_repeat);
     return { ok: true };
@@ -37,12 +46,16 @@ export class CredentialsController {
 
   @Put('password.php')
   @UseGuards(AuthGuard)
-  @ApiOperation({ summary: 'Changes the password; other sessions end' })
+  @ApiOperation({
+    summary:
+      'Changes the password (the old one is checked under the login lockout); other sessions end',
+  })
   async changePassword(
     @CurrentSession() session: SessionWithUser,
     @Body() body: ChangePasswordBody,
+    @Req() req: AuthedRequest,
   ) {
-    await this.credentials.changePassword(session.userId, session.id, body);
+    await this.credentials.changePassword(session.userId, session.id, body, sourceOf(req));
     return { ok: true };
   }
 
@@ -50,12 +63,19 @@ export class CredentialsController {
   @RateLimit('mail_change')
   @HttpCode(200)
   @UseGuards(AuthGuard)
-  @ApiOperation({ summary: 'Mails a confirmation link to the new address' })
+  @ApiOperation({
+    summary:
+      'With the current password: mails a confirmation link to the new address and a notice ' +
+      'with a cancel link to the current one',
+  })
   async requestMailChange(
     @CurrentSession() session: SessionWithUser,
     @Body() body: MailChangeBody,
+    @Req() req: AuthedRequest,
   ) {
-    return { email: await this.credentials.requestMailChange(session.userId, body.email) };
+    return {
+      email: await this.credentials.requestMailChange(session.userId, body, sourceOf(req)),
+    };
   }
 
   @Post('mail-change-do.php')
@@ -66,5 +86,16 @@ export class CredentialsController {
     @Body() body: TokenBody,
   ) {
     return { email: await this.credentials.completeMailChange(body.token, session?.id) };
+  }
+
+  @Post('mail-change-cancel.php')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Link mailed to the previous address: undoes the e-mail change and ends every session; ' +
+      '400 link_invalid when expired or used',
+  })
+  async cancelMailChange(@Body() body: TokenBody) {
+    return { email: await this.credentials.cancelMailChange(body.token) };
   }
 }

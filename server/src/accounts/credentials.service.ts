@@ -1,162 +1,228 @@
 import { Injectable } from '@nestjs/common';
-import {
-  MAIL_CHANGE_TOKEN_HOURS,
-  PASSWORD_MIN_LENGTH,
-  RESET_MAILS_PER_DAY,
-  RESET_TOKEN_MINUTES,
-  type Language,
-} from '../common/constants';
+import { z } from 'zod';
+import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, RESET_MAILS_PER_DAY } from '../common/constants';
 import { AppError } from '../common/app-error';
+import { isUniqueViolation } from '../common/failures';
+import { passwordProblem, type PasswordProblem } from '../common/password-rules';
+import { consumeToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
 import { RedisService } from '../redis/redis.service';
-import { MailQueue } from '../mail/mail.jobs';
-import { hashPassword, verifyPassword } from './passwords';
-import { hashToken } from './session.service';
-import { mailChangePath, newEmailToken, resetPath } from './tokens';
-import { z } from 'zod';
+import { MailOutbox } from '../mail/mail-outbox.service';
+import { PasswordHasher } from './passwords';
+import { PasswordGate, type AttemptSource } from './password-gate.service';
+import { endCredentialLinks } from './credential-links';
 
 const emailSchema = z.email();
 
-function checkNewPassword(password: string, repeat: string): void {
+/** A broken password rule as an error on the `password` field, with the limits for its message. */
+export function passwordError(problem: PasswordProblem): AppError {
+  return new AppError(
+    problem,
+    { min: PASSWORD_MIN_LENGTH, max_bytes: PASSWORD_MAX_BYTES },
+    'password',
+  );
+}
+
+/** The rules of a new password, each with its own message on the `password` field. */
+export function checkNewPassword(
+  password: string,
+  repeat: string,
+  identity: { email?: string | null; name?: string | null } = {},
+): void {
   if (password !== repeat) throw new AppError('passwords_mismatch', {}, 'password_repeat');
-  if (password.length < PASSWORD_MIN_LENGTH)
-    throw new AppError('password_too_short', {}, 'password');
+  const problem = passwordProblem(password, identity);
+  if (problem) throw passwordError(problem);
 }
 
 /**
- * Password reset by mail, password change and e-mail change. Links are single-use and expire;
- * a changed password or e-mail address ends the member's other sessions.
+ * Password reset by mail, password change, and e-mail change (asked with the current password,
+ * confirmed by the new address, announced to the old address with a link that undoes it).
+ * Links are consumed atomically; every credential change ends all other credential links of the
+ * member and their sessions in the same transaction.
  */
 @Injectable()
 export class CredentialsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly redis: RedisService,
-    private readonly mailQueue: MailQueue,
+    private readonly outbox: MailOutbox,
+    private readonly hasher: PasswordHasher,
+    private readonly gate: PasswordGate,
   ) {}
 
   async requestReset(rawEmail: string): Promise<void> {
     const email = rawEmail.trim().toLowerCase();
     const user = await this.prisma.user.findUnique({
       where: { email },
-      include: { profile: true },
+      select: { id: true, status: true },
     });
     if (!user || (user.status !== 'confirmed' && user.status !== 'not_confirmed')) {
       throw new AppError('email_not_found', {}, 'email');
     }
     const key = `mail:reset:${user.id}:${new Date().toISOString().slice(0, 10)}`;
-    const sent = await this.redis.incr(key);
-    await this.redis.expire(key, 86_400);
+    const [[, sent]] = (await this.redis.multi().incr(key).expire(key, 86_400).exec()) as [
+      [unknown, number],
+    ];
     if (sent > RESET_MAILS_PER_DAY) throw new AppError('reset_limit');
-    const { token, tokenHash } = newEmailToken();
-    await this.prisma.emailToken.create({
-      data: {
-        userId: user.id,
-        type: 'password_reset',
-        tokenHash,
-        expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
-      },
-    });
-    await this.mailQueue.send({
-      userId: user.id,
-      to: email,
-      name: user.profile?.name ?? '',
-      language: user.language as Language,
-      template: 'reset',
-      path: resetPath(token),
-    });
+    await this.outbox.send({ userId: user.id, template: 'reset' });
   }
 
-  private async usableToken(token: string, type: 'password_reset' | 'email_change') {
-    const found = await this.prisma.emailToken.findUnique({
-      where: { tokenHash: hashToken(token) },
-    });
-    if (!found || found.type !== type || found.usedAt || found.expiresAt <= new Date()) {
-      throw new AppError('reset_link_invalid');
-    }
-    return found;
-  }
-
-  /** Sets the new password of a reset link and ends every session of the member. */
+  /** Sets the new password of a reset link; every session and credential link of the member ends. */
   async completeReset(token: string, password: string, repeat: string): Promise<void> {
     checkNewPassword(password, repeat);
-    const found = await this.usableToken(token, 'password_reset');
-    const passwordHash = await hashPassword(password);
-    await this.prisma.$transaction([
-      this.prisma.emailToken.update({ where: { id: found.id }, data: { usedAt: new Date() } }),
-      this.prisma.emailToken.updateMany({
-        where: { userId: found.userId, type: 'password_reset', usedAt: null },
-        data: { usedAt: new Date() },
-      }),
-      this.prisma.user.update({ where: { id: found.userId }, data: { passwordHash } }),
-      this.prisma.session.deleteMany({ where: { userId: found.userId } }),
-    ]);
+    const passwordHash = await this.hasher.hash(password);
+    const now = new Date();
+    const mails = await this.prisma.$transaction(async (tx) => {
+      const used = await consumeToken(tx, token, 'password_reset', now);
+      if (!used) throw new AppError('reset_link_invalid');
+      const user = await tx.user.findUniqueOrThrow({
+        where: { id: used.userId },
+        select: { email: true, profile: { select: { name: true } } },
+      });
+      // throwing here rolls the transaction back: the link stays usable for a better password
+      checkNewPassword(password, repeat, { email: user.email, name: user.profile?.name });
+      await tx.user.update({ where: { id: used.userId }, data: { passwordHash } });
+      await endCredentialLinks(tx, used.userId, now);
+      await tx.session.deleteMany({ where: { userId: used.userId } });
+      return [await this.outbox.write(tx, { userId: used.userId, template: 'password_changed' })];
+    });
+    await this.outbox.dispatch(mails);
   }
 
   async changePassword(
     userId: number,
     currentSessionId: string,
     input: { old_password: string; password: string; password_repeat: string },
+    source: AttemptSource,
   ): Promise<void> {
-    const user = await this.prisma.user.findUniqueOrThrow({ where: { id: userId } });
-    if (!(await verifyPassword(input.old_password, user.passwordHash))) {
-      throw new AppError('wrong_old_password', {}, 'old_password');
-    }
-    checkNewPassword(input.password, input.password_repeat);
-    const passwordHash = await hashPassword(input.password);
-    await this.prisma.$transaction([
-      this.prisma.user.update({ where: { id: userId }, data: { passwordHash } }),
-      this.prisma.session.deleteMany({ where: { userId, id: { not: currentSessionId } } }),
-    ]);
+    const user = await this.account(userId);
+    const checked = await this.gate.check(user.email, user, input.old_password, source);
+    if (!checked.ok) throw new AppError('wrong_old_password', {}, 'old_password');
+    checkNewPassword(input.password, input.password_repeat, {
+      email: user.email,
+      name: user.profile?.name,
+    });
+    const passwordHash = await this.hasher.hash(input.password);
+    const now = new Date();
+    const mails = await this.prisma.$transaction(async (tx) => {
+      await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+      await endCredentialLinks(tx, userId, now, checked.deviceId);
+      await tx.session.deleteMany({ where: { userId, id: { not: currentSessionId } } });
+      return [await this.outbox.write(tx, { userId, template: 'password_changed' })];
+    });
+    await this.outbox.dispatch(mails);
   }
 
-  /** Sends a confirmation link to the new address; nothing changes until it is followed. */
-  async requestMailChange(userId: number, rawEmail: string): Promise<string> {
-    const email = rawEmail.trim().toLowerCase();
+  /**
+   * Asks for an e-mail change: needs the current password; the new address gets the link that
+   * makes the change, the current address a notice with a link that cancels it.
+   */
+  async requestMailChange(
+    userId: number,
+    input: { email: string; password: string },
+    source: AttemptSource,
+  ): Promise<string> {
+    const email = input.email.trim().toLowerCase();
     if (!emailSchema.safeParse(email).success) throw new AppError('new_email_invalid', {}, 'email');
-    const user = await this.prisma.user.findUniqueOrThrow({
-      where: { id: userId },
-      include: { profile: true },
-    });
+    const user = await this.account(userId);
+    const checked = await this.gate.check(user.email, user, input.password, source);
+    if (!checked.ok) throw new AppError('wrong_password', {}, 'password');
     const taken = await this.prisma.user.findUnique({ where: { email }, select: { id: true } });
     if (taken) throw new AppError('email_taken', {}, 'email');
-    const { token, tokenHash } = newEmailToken();
-    await this.prisma.emailToken.create({
-      data: {
-        userId,
-        type: 'email_change',
-        tokenHash,
-        newEmail: email,
-        expiresAt: new Date(Date.now() + MAIL_CHANGE_TOKEN_HOURS * 3_600_000),
-      },
+    const mails = await this.prisma.$transaction(async (tx) => {
+      // one change at a time: an earlier request's link stops working
+      await tx.emailToken.updateMany({
+        where: { userId, type: 'email_change', usedAt: null },
+        data: { usedAt: new Date() },
+      });
+      await tx.mailIntent.deleteMany({ where: { userId, template: 'mail_change' } });
+      return [
+        await this.outbox.write(tx, { userId, template: 'mail_change', newEmail: email }),
+        await this.outbox.write(tx, {
+          userId,
+          template: 'mail_change_notice',
+          recipient: user.email,
+          newEmail: email,
+        }),
+      ];
     });
-    await this.mailQueue.send({
-      userId,
-      to: email,
-      name: user.profile?.name ?? '',
-      language: user.language as Language,
-      template: 'mail_change',
-      path: mailChangePath(token),
-    });
+    await this.outbox.dispatch(mails);
     return email;
   }
 
-  /** Applies a confirmed e-mail change; sessions other than the confirming one end. */
+  /** Applies a confirmed e-mail change; the member's other sessions and credential links end. */
   async completeMailChange(token: string, currentSessionId: string | undefined): Promise<string> {
-    const found = await this.usableToken(token, 'email_change');
-    const email = found.newEmail as string;
-    const taken = await this.prisma.user.findUnique({ where: { email }, select: { id: true } });
-    if (taken && taken.id !== found.userId) throw new AppError('email_taken', {}, 'email');
-    await this.prisma.$transaction([
-      this.prisma.emailToken.update({ where: { id: found.id }, data: { usedAt: new Date() } }),
-      this.prisma.user.update({ where: { id: found.userId }, data: { email } }),
-      this.prisma.session.deleteMany({
-        where: {
-          userId: found.userId,
-          ...(currentSessionId ? { id: { not: currentSessionId } } : {}),
-        },
-      }),
-    ]);
-    return email;
+    const now = new Date();
+    try {
+      const { email, mails } = await this.prisma.$transaction(async (tx) => {
+        const used = await consumeToken(tx, token, 'email_change', now);
+        if (!used?.newEmail) throw new AppError('reset_link_invalid');
+        const before = await tx.user.findUniqueOrThrow({
+          where: { id: used.userId },
+          select: { email: true },
+        });
+        await tx.user.update({ where: { id: used.userId }, data: { email: used.newEmail } });
+        await endCredentialLinks(tx, used.userId, now);
+        await tx.session.deleteMany({
+          where: {
+            userId: used.userId,
+            ...(currentSessionId ? { id: { not: currentSessionId } } : {}),
+          },
+        });
+        const notice = before.email
+          ? [
+              await this.outbox.write(tx, {
+                userId: used.userId,
+                template: 'mail_changed',
+                recipient: before.email,
+                newEmail: used.newEmail,
+              }),
+            ]
+          : [];
+        return { email: used.newEmail, mails: notice };
+      });
+      await this.outbox.dispatch(mails);
+      return email;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('email_taken', {}, 'email');
+      throw error;
+    }
+  }
+
+  /**
+   * The link mailed to the previous address: undoes the change (before or after it was made),
+   * ends every session and credential link, and forgets trusted browsers: whoever asked for
+   * the change knew the password, so the owner should choose a new one next.
+   */
+  async cancelMailChange(token: string): Promise<string> {
+    const now = new Date();
+    try {
+      return await this.prisma.$transaction(async (tx) => {
+        const used = await consumeToken(tx, token, 'email_change_cancel', now);
+        if (!used?.newEmail) throw new AppError('link_invalid');
+        const user = await tx.user.findUniqueOrThrow({
+          where: { id: used.userId },
+          select: { email: true, status: true },
+        });
+        if (user.status === 'purged') throw new AppError('link_invalid');
+        if (user.email !== used.newEmail) {
+          await tx.user.update({ where: { id: used.userId }, data: { email: used.newEmail } });
+        }
+        await endCredentialLinks(tx, used.userId, now);
+        await tx.session.deleteMany({ where: { userId: used.userId } });
+        return used.newEmail;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('email_taken', {}, 'email');
+      throw error;
+    }
+  }
+
+  private async account(userId: number) {
+    const user = await this.prisma.user.findUniqueOrThrow({
+      where: { id: userId },
+      select: { id: true, email: true, passwordHash: true, profile: { select: { name: true } } },
+    });
+    return { ...user, email: user.email ?? '' };
   }
 }

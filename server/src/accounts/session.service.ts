@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
 import { AUTH_COOKIE_DAYS } from '../common/constants';
 
@@ -10,10 +11,6 @@ const DAY_MS = 86_400_000;
  * member always shows as online.
  */
 export const TOUCH_INTERVAL_MS = 2 * 60_000;
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /**
  * Opaque session tokens: the cookie holds a random token, the database only its SHA-256, so

@@ -1,20 +1,21 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
-  ACTIVATION_TOKEN_DAYS,
   DELETION_RECONSIDERATION_DAYS,
-  PASSWORD_MIN_LENGTH,
   SUPPORTED_COUNTRIES,
   type Language,
 } from '../common/constants';
 import { AppError } from '../common/app-error';
+import { isUniqueViolation } from '../common/failures';
+import { cleanDisplayName } from '../common/input-text';
+import { passwordProblem } from '../common/password-rules';
 import { PrismaService } from '../prisma/prisma.service';
 import { SettingsService } from '../settings/settings.service';
-import { MailQueue } from '../mail/mail.jobs';
+import { MailOutbox } from '../mail/mail-outbox.service';
 import type { SignupInput } from './accounts.dto';
 import { normalizeEmail } from './email';
 import { ageOn } from '../common/age';
-import { hashPassword } from './passwords';
-import { activationPath, newEmailToken } from './tokens';
+import { PasswordHasher } from './passwords';
+import { passwordError } from './credentials.service';
 
 const DAY_MS = 86_400_000;
 const MAX_AGE_YEARS = 120;
@@ -32,12 +33,11 @@ export function parseDate(value: string): Date | null {
 
 @Injectable()
 export class SignupService {
-  private readonly logger = new Logger('Signup');
-
   constructor(
     private readonly prisma: PrismaService,
     private readonly settings: SettingsService,
-    private readonly mailQueue: MailQueue,
+    private readonly outbox: MailOutbox,
+    private readonly hasher: PasswordHasher,
   ) {}
 
   /** Checks every rule first, so bad input never creates a half account. */
@@ -56,7 +56,8 @@ export class SignupService {
       }
     }
     const email = normalizeEmail(input.email);
-    const name = input.name.trim();
+    const name = cleanDisplayName(input.name);
+    if (!name) throw new AppError('validation_failed', {}, 'name');
     if (name.toLowerCase() === email) throw new AppError('invalid_name_email', {}, 'name');
     if (name.startsWith('@')) throw new AppError('invalid_name_at', {}, 'name');
 
@@ -70,9 +71,8 @@ export class SignupService {
     if (ageOn(dob, now) < minAge) {
       throw new AppError('birthdate_required', { min_age: minAge }, 'date_of_birth');
     }
-    if (input.password.length < PASSWORD_MIN_LENGTH) {
-      throw new AppError('password_too_short', {}, 'password');
-    }
+    const problem = passwordProblem(input.password, { email, name });
+    if (problem) throw passwordError(problem);
     if (!input.accept_terms) throw new AppError('terms_required', {}, 'accept_terms');
     if (!input.accept_fictional)
       throw new AppError('fictional_ack_required', {}, 'accept_fictional');
@@ -98,17 +98,29 @@ export class SignupService {
   }
 
   async signup(input: SignupInput, meta: { ip?: string; language: Language; domain?: string }) {
+    try {
+      return await this.create(input, meta);
+    } catch (error) {
+      // two signups racing for one address: the second is told the address is taken
+      if (isUniqueViolation(error, 'email')) throw new AppError('email_taken', {}, 'email');
+      throw error;
+    }
+  }
+
+  private async create(
+    input: SignupInput,
+    meta: { ip?: string; language: Language; domain?: string },
+  ) {
     const now = new Date();
     const { email, name, dob, signupCredits, inviteOnly } = await this.validate(input, now);
-    const passwordHash = await hashPassword(input.password);
-    const { token, tokenHash } = newEmailToken();
+    const passwordHash = await this.hasher.hash(input.password);
     const country = (SUPPORTED_COUNTRIES as readonly string[]).includes(
       input.country?.toUpperCase() ?? '',
     )
       ? (input.country as string).toUpperCase()
       : 'NL';
 
-    const user = await this.prisma.$transaction(async (tx) => {
+    const { user, mails } = await this.prisma.$transaction(async (tx) => {
       const created = await tx.user.create({
         data: {
           email,
@@ -130,13 +142,6 @@ export class SignupService {
             },
           },
           notificationPreferences: { create: {} },
-          emailTokens: {
-            create: {
-              type: 'activation',
-              tokenHash,
-              expiresAt: new Date(now.getTime() + ACTIVATION_TOKEN_DAYS * DAY_MS),
-            },
-          },
         },
         include: { profile: true },
       });
@@ -177,22 +182,11 @@ export class SignupService {
           throw new AppError('signup_invite_only', {}, 'invite');
         }
       }
-      return created;
+      // written with the account: sent even when Redis is down right now
+      const mail = await this.outbox.write(tx, { userId: created.id, template: 'activation' });
+      return { user: created, mails: [mail] };
     });
-
-    try {
-      await this.mailQueue.send({
-        userId: user.id,
-        to: email,
-        name,
-        language: meta.language,
-        template: 'activation',
-        path: activationPath(token),
-      });
-    } catch (error) {
-      // the account is complete; the activation reminder lets the member resend the mail
-      this.logger.error(`Activation mail for user ${user.id} not queued: ${String(error)}`);
-    }
+    await this.outbox.dispatch(mails);
     return user;
   }
 }

@@ -13,18 +13,25 @@ import {
 } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { APP_CONFIG, type AppConfig } from '../config/config';
+import { APP_CONFIG, secureCookies, type AppConfig } from '../config/config';
+import { AppError } from '../common/app-error';
 import { requestLanguage } from '../common/request-language';
-import { AUTH_COOKIE } from '../common/constants';
+import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '../common/constants';
 import { SettingsService } from '../settings/settings.service';
-import { CurrentSession, type SessionWithUser } from './current-user';
+import { CurrentSession, type AuthedRequest, type SessionWithUser } from './current-user';
 import { SessionService } from './session.service';
 import { AccountsService } from './accounts.service';
 import { AuthGuard } from './auth.guard';
 import { UpdateUserBody } from './user.dto';
 import { ActivateQuery, ActivationMailBody, LoginBody, SignupBody } from './accounts.dto';
 import { SignupService } from './signup.service';
-import { setSessionCookie } from './session-cookie';
+import {
+  DEVICE_COOKIE,
+  clearSessionCookie,
+  cookieOf,
+  setDeviceCookie,
+  setSessionCookie,
+} from './session-cookie';
 import { RateLimit } from '../redis/rate-limit';
 import { presentUser } from './user.presenter';
 
@@ -39,12 +46,18 @@ export class UserController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private async startSession(userId: number, req: Request, res: Response) {
+  private get secure(): boolean {
+    return secureCookies(this.config);
+  }
+
+  /** A new session for this browser; the one it held before (if any) ends. */
+  private async startSession(userId: number, req: AuthedRequest, res: Response) {
+    if (req.session) await this.sessions.end(req.session.id);
     const { token, expiresAt } = await this.sessions.create(userId, {
       ip: req.ip,
       userAgent: req.headers['user-agent'],
     });
-    setSessionCookie(res, token, expiresAt, this.config.NODE_ENV === 'production');
+    setSessionCookie(res, token, expiresAt, this.secure);
   }
 
   private async present(user: Parameters<typeof presentUser>[0]) {
@@ -58,12 +71,28 @@ export class UserController {
   @ApiOperation({ summary: 'Login; sets the session cookie. 401 login_failed, 429 login_blocked' })
   async login(
     @Body() body: LoginBody,
-    @Req() req: Request,
+    @Req() req: AuthedRequest,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const user = await this.accounts.login(body.email, body.password, req.ip ?? 'unknown');
+    const { user, device } = await this.accounts.login(body.email, body.password, {
+      ip: req.ip,
+      deviceToken: cookieOf(req, DEVICE_COOKIE),
+    });
+    if (device) setDeviceCookie(res, device.token, device.expiresAt, this.secure);
     await this.startSession(user.id, req, res);
     return this.present(user);
+  }
+
+  @Get('login-unlock.php')
+  @ApiOperation({
+    summary:
+      'Link of the account-locked mail: trusts this browser for the account, then redirects to ' +
+      '/login?unlocked=1 (or /login?unlocked=0 for an expired or used link)',
+  })
+  async unlock(@Query() query: ActivateQuery, @Res() res: Response) {
+    const device = await this.accounts.unlock(query.token);
+    if (device) setDeviceCookie(res, device.token, device.expiresAt, this.secure);
+    res.redirect(302, device ? '/login?unlocked=1' : '/login?unlocked=0');
   }
 
   @Post('signup.php')
@@ -75,7 +104,7 @@ export class UserController {
   })
   async signup(
     @Body() body: SignupBody,
-    @Req() req: Request,
+    @Req() req: AuthedRequest,
     @Res({ passthrough: true }) res: Response,
   ) {
     const user = await this.signups.signup(body, {
@@ -97,6 +126,7 @@ export class UserController {
   }
 
   @Post('activation-mail.php')
+  @RateLimit('activation_mail')
   @HttpCode(200)
   @UseGuards(AuthGuard)
   @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
@@ -124,13 +154,22 @@ export class UserController {
   }
 
   @Get('logout.php')
-  @ApiOperation({ summary: 'Ends the session and clears its cookie' })
+  @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
+  @ApiOperation({
+    summary:
+      'Ends the session and clears its cookie. Needs X-Request-Type: client (a GET, as the ' +
+      'spec has it, but a cross-site link or image cannot log a member out)',
+  })
   async logout(
     @CurrentSession() session: SessionWithUser | undefined,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
+    if (req.headers[REQUEST_TYPE_HEADER] !== REQUEST_TYPE_CLIENT) {
+      throw new AppError('invalid_request_type');
+    }
     if (session) await this.sessions.end(session.id);
-    res.clearCookie(AUTH_COOKIE, { path: '/' });
+    clearSessionCookie(res, this.secure);
     return { ok: true };
   }
 }

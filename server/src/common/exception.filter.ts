@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { ZodValidationException } from 'nestjs-zod';
 import { ZodError } from 'zod';
 import { AppError, ERROR_STATUS, type ErrorBody, type ErrorCode } from './app-error';
+import { clientFault, isServiceUnavailable, isUniqueViolation, redactUrl } from './failures';
 import { requestLanguage } from './request-language';
 import { translate } from '../i18n/i18n';
 
@@ -11,13 +12,18 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   400: 'validation_failed',
   403: 'authentication_required',
   404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
   429: 'rate_limited',
   503: 'service_unavailable',
 };
 
 /**
- * Maps every exception to `{ error, message }` in the member's language. Unknown errors become a
- * plain 500 with a correlation id; the stack is logged, never sent.
+ * Maps every exception to `{ error, message }` in the member's language. What a client caused
+ * (a body too large or undecodable, a race for a unique value) is a 4xx; an outage of
+ * PostgreSQL or Redis is a 503; anything else becomes a plain 500 with a correlation id, its
+ * stack logged (with link tokens redacted), never sent.
  */
 @Catch()
 export class AppExceptionFilter implements ExceptionFilter {
@@ -30,9 +36,14 @@ export class AppExceptionFilter implements ExceptionFilter {
     const language = requestLanguage(req);
     const message = (code: ErrorCode, params?: Record<string, unknown>) =>
       translate(language, `errors.${code}`, params);
+    const plain = (code: ErrorCode): [number, ErrorBody] => [
+      ERROR_STATUS[code],
+      { error: code, message: message(code) },
+    ];
 
     let status: number;
     let body: ErrorBody;
+    const fault = clientFault(exception);
     if (exception instanceof AppError) {
       status = exception.status;
       // params are the message's placeholders ({minutes}, {min_age}); clients get them too
@@ -57,11 +68,22 @@ export class AppExceptionFilter implements ExceptionFilter {
       status = exception.getStatus();
       const code = STATUS_CODES[status] ?? (status >= 500 ? 'internal_error' : 'validation_failed');
       body = { error: code, message: message(code) };
+    } else if (fault) {
+      status = fault.status;
+      body = { error: fault.code, message: message(fault.code) };
+    } else if (isUniqueViolation(exception)) {
+      [status, body] = plain('conflict');
+    } else if (isServiceUnavailable(exception)) {
+      [status, body] = plain('service_unavailable');
+      res.setHeader('Retry-After', '5');
+      this.logger.warn(
+        `${req.method} ${redactUrl(req.originalUrl)}: a service is unavailable: ${describe(exception)}`,
+      );
     } else {
       status = 500;
       const correlationId = randomUUID();
       this.logger.error(
-        `${req.method} ${req.originalUrl} failed [${correlationId}]`,
+        `${req.method} ${redactUrl(req.originalUrl)} failed [${correlationId}]`,
         exception instanceof Error ? exception.stack : String(exception),
       );
       body = {
@@ -72,4 +94,8 @@ export class AppExceptionFilter implements ExceptionFilter {
     }
     if (!res.headersSent) res.status(status).json(body);
   }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

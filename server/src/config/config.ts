@@ -1,38 +1,128 @@
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+
+/** Express `trust proxy` keywords that name address ranges (proxy-addr). */
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: which reverse proxies may tell us the client's address (X-Forwarded-For).
+ * `false` (or 0): none, the socket's address is the client. A number: that many proxies in front
+ * of us, each appending the address it saw (behind one proxy: 1). Otherwise a comma list of the
+ * proxies' addresses or CIDR ranges (or loopback, linklocal, uniquelocal). Never "trust every
+ * hop": the left-most X-Forwarded-For entry is whatever the client wrote.
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value, ctx): false | number | string[] => {
+    const text = value.trim().toLowerCase();
+    if (text === '' || text === 'false' || text === '0') return false;
+    if (text === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY=true would trust every X-Forwarded-For entry, which clients can forge: ' +
+          'give the number of proxies in front of the app (e.g. 1) or their addresses',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim());
+    const bad = entries.find((entry) => !PROXY_KEYWORDS.has(entry) && !isAddressOrRange(entry));
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY: "${bad}" is neither a hop count nor an IP address or CIDR range`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+function isAddressOrRange(value: string): boolean {
+  try {
+    if (value.includes('/')) ipaddr.parseCIDR(value);
+    else ipaddr.parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The environment, validated once at start-up into one typed object. A missing or wrong
  * variable stops the process with a message naming it (see .env.example for every variable).
  */
-const schema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  DATABASE_URL: z
-    .string({ error: 'DATABASE_URL is required, e.g. postgresql://postgres@127.0.0.1:5432/dating' })
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgresql://'),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis://')
-    .default('redis://127.0.0.1:6379'),
-  /** Public base URL used in e-mail links. */
-  APP_URL: z.url('APP_URL must be a full URL such as http://localhost:3000').optional(),
-  /** Built web app to serve; empty disables serving it (API only). */
-  WEB_DIST_DIR: z.string().optional(),
-  STORAGE_DIR: z.string().default('storage'),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Vonkje <noreply@vonkje.test>'),
-  TRUST_PROXY: z.stringbool().default(false),
-  VAPID_PUBLIC_KEY: z.string().optional(),
-  VAPID_PRIVATE_KEY: z.string().optional(),
-  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
-  /** Abuse limits (429 rate_limited): signups and reset requests per IP per hour. */
-  RATE_LIMIT_SIGNUPS_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
-  RATE_LIMIT_RESETS_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
-  /** Member cards a visitor (no session) may read per IP per hour. */
-  RATE_LIMIT_VISITOR_PROFILES_PER_IP_HOUR: z.coerce.number().int().min(1).default(300),
-  /** E-mail change confirmation mails per member per day. */
-  RATE_LIMIT_MAIL_CHANGES_PER_DAY: z.coerce.number().int().min(1).default(5),
-});
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATABASE_URL: z
+      .string({
+        error: 'DATABASE_URL is required, e.g. postgresql://postgres@127.0.0.1:5432/dating',
+      })
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgresql://'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis://')
+      .default('redis://127.0.0.1:6379'),
+    /** Public base URL: links in e-mails; https here makes cookies Secure. */
+    APP_URL: z.url('APP_URL must be a full URL such as http://localhost:3000').optional(),
+    /** Built web app to serve; empty disables serving it (API only). */
+    WEB_DIST_DIR: z.string().optional(),
+    STORAGE_DIR: z.string().default('storage'),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Vonkje <noreply@vonkje.test>'),
+    TRUST_PROXY: trustProxy,
+    VAPID_PUBLIC_KEY: z.string().optional(),
+    VAPID_PRIVATE_KEY: z.string().optional(),
+    LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+    /** bcrypt cost of new password hashes; older hashes are upgraded at the next login. */
+    BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
+    /** OpenAPI at /api/docs; default: on outside production. */
+    API_DOCS: z.stringbool().optional(),
+    /** PostgreSQL: waiting for a connection, and the longest statement, in milliseconds. */
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
+    DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** Redis: connecting, and a single command, in milliseconds. */
+    REDIS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+    REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
+    /** The worker hands mails that are not queued yet (Redis was down) to the queue this often. */
+    MAIL_RELAY_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+    /** Abuse limits (429 rate_limited): signups and reset requests per IP per hour. */
+    RATE_LIMIT_SIGNUPS_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_RESETS_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
+    /** Activation mails a client address may ask for (resend or corrected address) per hour. */
+    RATE_LIMIT_ACTIVATION_MAILS_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
+    /** Member cards a visitor (no session) may read per IP per hour. */
+    RATE_LIMIT_VISITOR_PROFILES_PER_IP_HOUR: z.coerce.number().int().min(1).default(300),
+    /** Member cards a logged-in member may read per hour. */
+    RATE_LIMIT_MEMBER_PROFILES_PER_HOUR: z.coerce.number().int().min(1).default(2000),
+    /** E-mail change confirmation mails per member per day. */
+    RATE_LIMIT_MAIL_CHANGES_PER_DAY: z.coerce.number().int().min(1).default(5),
+    /** Failed logins from one client address (IPv6: its /64) per hour, whoever they were for. */
+    LOGIN_MAX_FAILURES_PER_IP_HOUR: z.coerce.number().int().min(1).default(50),
+  })
+  .superRefine((config, ctx) => {
+    if (config.NODE_ENV !== 'production') return;
+    for (const key of ['SMTP_URL', 'APP_URL'] as const) {
+      if (!config[key]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} is required when NODE_ENV=production`,
+        });
+      }
+    }
+    if (config.BCRYPT_COST < 10) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BCRYPT_COST'],
+        message: 'BCRYPT_COST must be at least 10 when NODE_ENV=production',
+      });
+    }
+  });
 
 export type AppConfig = z.infer<typeof schema>;
 
@@ -45,6 +135,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return result.data;
+}
+
+/** Cookies are Secure when the site's public address is https (not when NODE_ENV says so). */
+export function secureCookies(config: Pick<AppConfig, 'APP_URL'>): boolean {
+  return config.APP_URL?.startsWith('https:') ?? false;
+}
+
+/** OpenAPI and source maps are public outside production unless API_DOCS says otherwise. */
+export function apiDocsEnabled(config: Pick<AppConfig, 'API_DOCS' | 'NODE_ENV'>): boolean {
+  return config.API_DOCS ?? config.NODE_ENV !== 'production';
+}
+
+/**
+ * The development outbox (/dev/outbox) is served only in development, only when mails are kept
+ * locally (no SMTP_URL), and only to clients on this machine.
+ */
+export function devOutboxEnabled(config: Pick<AppConfig, 'NODE_ENV' | 'SMTP_URL'>): boolean {
+  return config.NODE_ENV === 'development' && !config.SMTP_URL;
 }
 
 /** Injection token for the validated configuration. */

@@ -1,29 +1,51 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AUTH_COOKIE } from '../common/constants';
+import { APP_CONFIG, secureCookies, type AppConfig } from '../config/config';
 import { AuthGuard } from '../accounts/auth.guard';
-import { CurrentSession, type SessionWithUser } from '../accounts/current-user';
+import { CurrentSession, type AuthedRequest, type SessionWithUser } from '../accounts/current-user';
+import { DEVICE_COOKIE, clearSessionCookie, cookieOf } from '../accounts/session-cookie';
 import { DeletionService } from './deletion.service';
 import { DeleteAccountBody, ReactivateQuery } from './deletion.dto';
 
 @ApiTags('accounts')
 @Controller('api')
 export class DeletionController {
-  constructor(private readonly deletion: DeletionService) {}
+  constructor(
+    private readonly deletion: DeletionService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Post('account-delete.php')
   @HttpCode(200)
   @UseGuards(AuthGuard)
   @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
-  @ApiOperation({ summary: 'Deletes the account (reactivatable by mail link for 14 days)' })
+  @ApiOperation({
+    summary:
+      'With the current password: deletes the account (reactivatable by mail link for 14 days)',
+  })
   async delete(
     @CurrentSession() session: SessionWithUser,
     @Body() body: DeleteAccountBody,
+    @Req() req: AuthedRequest,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const request = await this.deletion.delete(session.userId, body);
-    res.clearCookie(AUTH_COOKIE, { path: '/' });
+    const request = await this.deletion.delete(session.userId, body, {
+      ip: req.ip,
+      deviceToken: cookieOf(req, DEVICE_COOKIE),
+    });
+    clearSessionCookie(res, secureCookies(this.config));
     return { purge_at: request.purgeAt.toISOString() };
   }
 

@@ -16,6 +16,8 @@ export const deleteAccountSchema = z.object({
   confirm: z.literal(true),
   reason: z.enum(DELETION_REASONS),
   remarks: z.string().trim().max(2000).optional(),
+  /** The current password, asked again: a stolen session alone cannot delete the account. */
+  password: z.string().max(200),
 });
 export class DeleteAccountBody extends createZodDto(deleteAccountSchema) {}
 

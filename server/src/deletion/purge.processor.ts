@@ -1,12 +1,13 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { QUEUES, bullConnection } from '../jobs/queues';
-import { DeletionService, PURGE_JOB, type PurgeJob } from './deletion.service';
+import { QUEUES, workerConnection } from '../jobs/queues';
+import { DeletionService, PURGE_ATTEMPTS, PURGE_JOB, type PurgeJob } from './deletion.service';
 
-/** Worker side of the delayed 14-day purge. */
+/** Worker side of the delayed 14-day purge (the hourly sweep backs it up). */
 @Injectable()
-export class PurgeProcessor implements OnApplicationShutdown {
+export class PurgeProcessor implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('PurgeWorker');
   private worker?: Worker;
 
   constructor(
@@ -21,11 +22,20 @@ export class PurgeProcessor implements OnApplicationShutdown {
         if (job.name !== PURGE_JOB) throw new Error(`Unknown purge job ${job.name}`);
         return this.deletion.purge(job.data as PurgeJob);
       },
-      { connection: bullConnection(this.config.REDIS_URL) },
+      { connection: workerConnection(this.config) },
     );
+    this.worker.on('error', (error) => this.logger.warn(`Purge worker: ${error.message}`));
+    this.worker.on('failed', (job, error) => {
+      const data = job?.data as PurgeJob | undefined;
+      const final = job ? job.attemptsMade >= (job.opts.attempts ?? PURGE_ATTEMPTS) : false;
+      this.logger.error(
+        `PURGE FAILED for deletion request ${data?.requestId ?? '?'} (attempt ${job?.attemptsMade ?? '?'}${final ? ', last; the hourly sweep keeps trying' : ''}): ${error.message}`,
+      );
+    });
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops taking jobs and lets a running purge finish, while PostgreSQL and Redis are open. */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.worker?.close();
   }
 }

@@ -6,7 +6,6 @@ import { MaintenanceProcessor } from './maintenance.processor';
 import { RedisModule } from '../redis/redis.module';
 import { SettingsModule } from '../settings/settings.module';
 import { MailModule } from '../mail/mail.module';
-import { MailProcessor } from '../mail/mail.processor';
 import { DeletionModule } from '../deletion/deletion.module';
 
 /** Everything the worker process runs (server/src/worker.ts). */
@@ -23,8 +22,8 @@ export class JobsModule {
         MailModule,
         DeletionModule,
       ],
-      providers: [MaintenanceProcessor, MailProcessor],
-      exports: [MaintenanceProcessor, MailProcessor, DeletionModule],
+      providers: [MaintenanceProcessor],
+      exports: [MaintenanceProcessor, MailModule, DeletionModule],
     };
   }
 }

@@ -1,4 +1,6 @@
-import type { ConnectionOptions } from 'bullmq';
+import type { Logger } from '@nestjs/common';
+import { Queue, type ConnectionOptions, type DefaultJobOptions } from 'bullmq';
+import type { AppConfig } from '../config/config';
 
 /** BullMQ queue names; one place so producers and the worker agree. */
 export const QUEUES = {
@@ -9,10 +11,16 @@ export const QUEUES = {
 
 export const MAINTENANCE_JOBS = {
   purgeExpiredSessions: 'purge-expired-sessions',
+  purgeDueDeletions: 'purge-due-deletions',
+  purgeExpiredTokens: 'purge-expired-tokens',
 } as const;
 
-/** BullMQ needs its own connections (blocking commands); it gets the URL, not our client. */
-export function bullConnection(redisUrl: string): ConnectionOptions {
+type RedisTimeouts = Pick<
+  AppConfig,
+  'REDIS_URL' | 'REDIS_CONNECT_TIMEOUT_MS' | 'REDIS_COMMAND_TIMEOUT_MS'
+>;
+
+function fromUrl(redisUrl: string) {
   const url = new URL(redisUrl);
   return {
     host: url.hostname,
@@ -21,6 +29,51 @@ export function bullConnection(redisUrl: string): ConnectionOptions {
     password: url.password ? decodeURIComponent(url.password) : undefined,
     db: Number(url.pathname.slice(1) || 0),
     tls: url.protocol === 'rediss:' ? {} : undefined,
+  };
+}
+
+/**
+ * A worker's connection: BullMQ needs its own (blocking commands), retried for ever, so a
+ * worker rides out a Redis outage and carries on.
+ */
+export function workerConnection(config: RedisTimeouts): ConnectionOptions {
+  return {
+    ...fromUrl(config.REDIS_URL),
+    connectTimeout: config.REDIS_CONNECT_TIMEOUT_MS,
     maxRetriesPerRequest: null,
   };
+}
+
+/**
+ * A producer's queue (requests add jobs): while Redis is down, `add` fails at once instead of
+ * waiting in ioredis' offline queue, so no request hangs; what must not be lost is written to
+ * PostgreSQL first (the mail outbox, the deletion requests) and queued again later.
+ */
+export function producerQueue(
+  name: string,
+  config: RedisTimeouts,
+  logger: Logger,
+  defaultJobOptions?: DefaultJobOptions,
+): Queue {
+  const queue = new Queue(name, {
+    connection: {
+      ...fromUrl(config.REDIS_URL),
+      connectTimeout: config.REDIS_CONNECT_TIMEOUT_MS,
+      commandTimeout: config.REDIS_COMMAND_TIMEOUT_MS,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+    },
+    defaultJobOptions,
+  });
+  queue.on('error', (error) => logger.warn(`Queue ${name}: ${error.message}`));
+  return queue;
+}
+
+/** Rejects when `promise` takes longer than `ms`: a queue call never holds a request up. */
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

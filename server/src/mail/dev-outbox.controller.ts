@@ -1,15 +1,28 @@
-import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { APP_CONFIG, type AppConfig } from '../config/config';
+import type { Request } from 'express';
+import ipaddr from 'ipaddr.js';
+import { APP_CONFIG, devOutboxEnabled, type AppConfig } from '../config/config';
 import { AppError } from '../common/app-error';
 import { MailService } from './mail.service';
 
 const escape = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  try {
+    return ipaddr.process(address).range() === 'loopback';
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Development only: the local outbox (mails kept when no SMTP_URL is set), with links clickable,
- * so a newcomer can activate an account on a bare machine. 404 in production.
+ * The local outbox (mails kept when no SMTP_URL is set), with links clickable, so a newcomer can
+ * activate an account on a bare machine. Only in development (NODE_ENV=development without
+ * SMTP_URL) and only to a browser on this machine: the socket and the client address (after any
+ * trusted proxy) must both be loopback. Everyone else gets 404.
  */
 @ApiExcludeController()
 @Controller('dev')
@@ -21,8 +34,10 @@ export class DevOutboxController {
 
   @Get('outbox')
   @Header('Content-Type', 'text/html; charset=utf-8')
-  async outbox(): Promise<string> {
-    if (this.config.NODE_ENV === 'production') throw new AppError('not_found');
+  @Header('Cache-Control', 'no-store')
+  async outbox(@Req() req: Request): Promise<string> {
+    const local = isLoopback(req.socket.remoteAddress) && isLoopback(req.ip);
+    if (!devOutboxEnabled(this.config) || !local) throw new AppError('not_found');
     const mails = await this.mail.outbox();
     const items = mails
       .map(({ to, subject, text, date }) => {

@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
+import { SettingsModule } from '../settings/settings.module';
 import { MailService } from './mail.service';
-import { MailQueue } from './mail.jobs';
+import { MailOutbox } from './mail-outbox.service';
+import { MailDelivery } from './mail-delivery.service';
+import { MailProcessor } from './mail.processor';
 import { DevOutboxController } from './dev-outbox.controller';
 
 @Module({
+  imports: [SettingsModule],
   controllers: [DevOutboxController],
-  providers: [MailService, MailQueue],
-  exports: [MailService, MailQueue],
+  providers: [MailService, MailOutbox, MailDelivery, MailProcessor],
+  exports: [MailService, MailOutbox, MailDelivery, MailProcessor],
 })
 export class MailModule {}

@@ -1,53 +1,77 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { Worker, type Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { translate } from '../i18n/i18n';
-import { QUEUES, bullConnection } from '../jobs/queues';
-import { SettingsService } from '../settings/settings.service';
-import { MailService } from './mail.service';
-import { MAIL_JOB, type LinkMailJob } from './mail.jobs';
+import { QUEUES, workerConnection } from '../jobs/queues';
+import { MailDelivery, type Delivery } from './mail-delivery.service';
+import {
+  MAIL_ATTEMPTS,
+  MAIL_JOB,
+  MailOutbox,
+  mailRetryDelay,
+  type MailJob,
+} from './mail-outbox.service';
 
-/** Worker side of the mail queue: renders the mail in the member's language and sends it. */
+/**
+ * The worker side of the mail queue: each job sends one intent (MailDelivery), retried for more
+ * than a day; beside it, the relay queues intents that could not be queued when they were made.
+ */
 @Injectable()
-export class MailProcessor implements OnApplicationShutdown {
+export class MailProcessor implements BeforeApplicationShutdown {
   private readonly logger = new Logger('MailWorker');
   private worker?: Worker;
+  private relayTimer?: NodeJS.Timeout;
+  private relaying?: Promise<unknown>;
 
   constructor(
-    private readonly mail: MailService,
-    private readonly settings: SettingsService,
+    private readonly delivery: MailDelivery,
+    private readonly outbox: MailOutbox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   start(): void {
     this.worker = new Worker(QUEUES.mail, (job) => this.process(job), {
-      connection: bullConnection(this.config.REDIS_URL),
+      connection: workerConnection(this.config),
       concurrency: 4,
+      settings: { backoffStrategy: (attemptsMade: number) => mailRetryDelay(attemptsMade) },
     });
-    this.worker.on('failed', (job, error) =>
-      this.logger.warn(
-        `${job?.name ?? 'mail'} attempt ${job?.attemptsMade ?? '?'} failed: ${error.message}`,
-      ),
-    );
+    this.worker.on('error', (error) => this.logger.warn(`Mail worker: ${error.message}`));
+    this.worker.on('failed', (job, error) => {
+      if (!job) return;
+      const data = job.data as MailJob;
+      if (job.attemptsMade >= (job.opts.attempts ?? MAIL_ATTEMPTS)) {
+        void this.delivery.giveUp(data.intentId, error.message).catch((e: unknown) => {
+          this.logger.error(
+            `Could not record the failure of mail intent ${data.intentId}: ${String(e)}`,
+          );
+        });
+      } else {
+        this.logger.warn(
+          `Mail intent ${data.intentId}: attempt ${job.attemptsMade} failed (${error.message}); retrying`,
+        );
+      }
+    });
+    this.relayTimer = setInterval(() => void this.relayOnce(), this.config.MAIL_RELAY_INTERVAL_MS);
+    void this.relayOnce();
   }
 
-  get appUrl(): string {
-    return (this.config.APP_URL ?? `http://localhost:${this.config.PORT}`).replace(/\/$/, '');
+  /** One pass of the relay (also called by tests); a pass still running is not doubled. */
+  relayOnce(): Promise<unknown> {
+    this.relaying ??= this.outbox
+      .relay()
+      .catch((error: unknown) => this.logger.warn(`Mail relay: ${String(error)}`))
+      .finally(() => (this.relaying = undefined));
+    return this.relaying;
   }
 
-  async process(job: Job): Promise<void> {
+  async process(job: Job): Promise<Delivery> {
     if (job.name !== MAIL_JOB) throw new Error(`Unknown mail job ${job.name}`);
-    const data = job.data as LinkMailJob;
-    const { name: site } = await this.settings.stored();
-    const link = `${this.appUrl}${data.path}`;
-    await this.mail.send({
-      to: data.to,
-      subject: translate(data.language, `mail.${data.template}_subject`, { site }),
-      text: translate(data.language, `mail.${data.template}_body`, { site, name: data.name, link }),
-    });
+    return this.delivery.deliver((job.data as MailJob).intentId);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops taking jobs and lets the running ones finish, while PostgreSQL and Redis are open. */
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.relayTimer);
+    await this.relaying;
     await this.worker?.close();
   }
 }

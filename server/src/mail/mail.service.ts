@@ -42,10 +42,16 @@ export class MailService {
         date: new Date().toISOString(),
       };
       await writeFile(path.join(this.outboxDir, file), JSON.stringify(kept, null, 2));
-      this.logger.log(`Mail to ${mail.to} kept in the local outbox: /dev/outbox`);
+      this.logger.log('Mail kept in the local outbox: /dev/outbox');
       return;
     }
-    this.transport ??= nodemailer.createTransport(this.config.SMTP_URL);
+    // bounded waits: a silent mail server fails the attempt, which is retried later
+    this.transport ??= nodemailer.createTransport({
+      url: this.config.SMTP_URL,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     await this.transport.sendMail({ from: this.config.MAIL_FROM, ...mail });
   }
 

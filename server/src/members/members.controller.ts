@@ -12,7 +12,7 @@ export class MembersController {
   constructor(private readonly members: MembersService) {}
 
   @Get('member.php')
-  @RateLimit('visitor_profiles')
+  @RateLimit('visitor_profiles', 'member_profiles')
   @ApiOperation({
     summary: "A member's public card (visitors too); 404 not_found when not visible to the caller",
   })

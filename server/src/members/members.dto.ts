@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
+import { dbId } from '../common/schemas';
 
-export const memberQuerySchema = z.object({
-  id: z.coerce.number().int().positive(),
-});
+export const memberQuerySchema = z.object({ id: dbId });
 export class MemberQuery extends createZodDto(memberQuerySchema) {}

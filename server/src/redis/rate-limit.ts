@@ -8,8 +8,9 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../common/app-error';
+import { clientKey } from '../common/client-address';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import type { AuthedRequest } from '../accounts/current-user';
 import { RedisService } from './redis.service';
@@ -18,6 +19,12 @@ import { RedisService } from './redis.service';
 const LIMITS = {
   signup: { per: 'ip', seconds: 3600, points: (c: AppConfig) => c.RATE_LIMIT_SIGNUPS_PER_IP_HOUR },
   reset: { per: 'ip', seconds: 3600, points: (c: AppConfig) => c.RATE_LIMIT_RESETS_PER_IP_HOUR },
+  /** Activation mails (resent, or re-pointed to a corrected address) per client address. */
+  activation_mail: {
+    per: 'ip',
+    seconds: 3600,
+    points: (c: AppConfig) => c.RATE_LIMIT_ACTIVATION_MAILS_PER_IP_HOUR,
+  },
   mail_change: {
     per: 'member',
     seconds: 86_400,
@@ -29,16 +36,26 @@ const LIMITS = {
     seconds: 3600,
     points: (c: AppConfig) => c.RATE_LIMIT_VISITOR_PROFILES_PER_IP_HOUR,
   },
+  /** Members reading member cards: generous for browsing, a brake on scraping by id. */
+  member_profiles: {
+    per: 'member_only',
+    seconds: 3600,
+    points: (c: AppConfig) => c.RATE_LIMIT_MEMBER_PROFILES_PER_HOUR,
+  },
 } as const;
 
 export type RateLimitName = keyof typeof LIMITS;
 
 const RATE_LIMIT_KEY = 'rate-limit';
 
-/** Counts every call of the route against the named limit; over it, 429 rate_limited. */
-export const RateLimit = (name: RateLimitName) => SetMetadata(RATE_LIMIT_KEY, name);
+/** Counts every call of the route against the named limits; over one, 429 rate_limited. */
+export const RateLimit = (...names: RateLimitName[]) => SetMetadata(RATE_LIMIT_KEY, names);
 
-/** Global guard behind @RateLimit: fixed windows in Redis (rate-limiter-flexible). */
+/**
+ * Global guard behind @RateLimit: fixed windows in Redis (rate-limiter-flexible), keyed by client
+ * address (IPv6 by its /64) or member. While Redis is unreachable, each process counts in memory
+ * instead (the insurance limiter), so limits still hold and requests still work.
+ */
 @Injectable()
 export class RateLimitGuard implements CanActivate, OnModuleInit {
   private readonly limiters = new Map<RateLimitName, RateLimiterRedis>();
@@ -61,33 +78,42 @@ export class RateLimitGuard implements CanActivate, OnModuleInit {
           keyPrefix: `ratelimit:${name}`,
           points: limit.points(this.config),
           duration: limit.seconds,
+          insuranceLimiter: new RateLimiterMemory({
+            keyPrefix: `ratelimit:${name}`,
+            points: limit.points(this.config),
+            duration: limit.seconds,
+          }),
         }),
       );
     }
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const name = this.reflector.get<RateLimitName | undefined>(
+    const names = this.reflector.get<RateLimitName[] | undefined>(
       RATE_LIMIT_KEY,
       context.getHandler(),
     );
-    if (!name) return true;
+    if (!names) return true;
     const http = context.switchToHttp();
     const req = http.getRequest<AuthedRequest>();
-    // members are not counted against a visitors' limit
-    if (LIMITS[name].per === 'visitor' && req.session) return true;
-    const key =
-      LIMITS[name].per === 'member' && req.session
-        ? `member:${req.session.userId}`
-        : `ip:${req.ip ?? 'unknown'}`;
-    try {
-      await this.limiters.get(name)?.consume(key);
-      return true;
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-      http.getResponse<Response>().setHeader('Retry-After', String(seconds));
-      throw new AppError('rate_limited', { retry_after: seconds });
+    for (const name of names) {
+      const per = LIMITS[name].per;
+      // members are not counted against a visitors' limit, visitors not against a members' one
+      if (per === 'visitor' && req.session) continue;
+      if (per === 'member_only' && !req.session) continue;
+      const key =
+        (per === 'member' || per === 'member_only') && req.session
+          ? `member:${req.session.userId}`
+          : `ip:${clientKey(req.ip)}`;
+      try {
+        await this.limiters.get(name)?.consume(key);
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+        http.getResponse<Response>().setHeader('Retry-After', String(seconds));
+        throw new AppError('rate_limited', { retry_after: seconds });
+      }
     }
+    return true;
   }
 }

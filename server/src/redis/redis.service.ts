@@ -1,15 +1,38 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 
-/** One shared Redis connection for counters, rate limits and caches (BullMQ opens its own). */
+/**
+ * One shared Redis connection for counters, rate limits and caches (BullMQ opens its own). A
+ * command fails within REDIS_COMMAND_TIMEOUT_MS while Redis is unreachable (the request gets a
+ * 503), and the connection keeps trying in the background.
+ */
 @Injectable()
-export class RedisService extends Redis implements OnModuleDestroy {
+export class RedisService extends Redis implements OnApplicationShutdown {
+  private readonly logger = new Logger('Redis');
+  private lastError = '';
+
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    super(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false });
+    super(config.REDIS_URL, {
+      maxRetriesPerRequest: 1,
+      connectTimeout: config.REDIS_CONNECT_TIMEOUT_MS,
+      commandTimeout: config.REDIS_COMMAND_TIMEOUT_MS,
+      lazyConnect: false,
+    });
+    // without a listener ioredis prints every reconnect failure as an unhandled error event
+    this.on('error', (error: Error) => {
+      if (error.message === this.lastError) return;
+      this.lastError = error.message;
+      this.logger.warn(`Redis: ${error.message}`);
+    });
+    this.on('ready', () => {
+      if (this.lastError) this.logger.log('Redis: connected again');
+      this.lastError = '';
+    });
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** Closed last: after the HTTP server and the workers have stopped (Nest's last hook). */
+  async onApplicationShutdown(): Promise<void> {
     await this.quit().catch(() => this.disconnect());
   }
 }

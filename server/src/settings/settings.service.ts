@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { SUPPORTED_COUNTRIES, type CountryCode } from '../common/constants';
+import { MIN_AGE_DEFAULT, SUPPORTED_COUNTRIES, type CountryCode } from '../common/constants';
 import { PrismaService } from '../prisma/prisma.service';
 import { SETTING_DEFAULTS, type StoredSettings } from './settings.defaults';
 import type { SettingsQuery } from './settings.dto';
@@ -60,8 +60,10 @@ export class SettingsService {
     ]);
     const stored = { ...SETTING_DEFAULTS } as Record<string, unknown>;
     for (const row of rows) {
-      if (row.key in SETTING_DEFAULTS) stored[row.key] = row.value;
+      if (Object.hasOwn(SETTING_DEFAULTS, row.key)) stored[row.key] = row.value;
     }
+    // adults only, whatever an operator stored
+    stored.min_age = Math.max(MIN_AGE_DEFAULT, Number(stored.min_age) || MIN_AGE_DEFAULT);
     const counts = new Map(regionCounts.map((r) => [r.countryCode, r._count._all]));
     return {
       stored: stored as StoredSettings,
@@ -86,7 +88,11 @@ export class SettingsService {
   async publicSettings(query: SettingsQuery, ctx: RequestContext) {
     const { stored, countries, regionData, interests } = await this.data();
     const domain = (query.forced_domain || ctx.host || '').toLowerCase().replace(/:\d+$/, '');
-    const domainLanguage = stored.domain_languages[domain] ?? stored.domain_language;
+    // an own property only: a domain such as "constructor" must not reach Object.prototype
+    const mapped = Object.hasOwn(stored.domain_languages, domain)
+      ? stored.domain_languages[domain]
+      : undefined;
+    const domainLanguage = typeof mapped === 'string' ? mapped : stored.domain_language;
     const geoipCountry = supportedCountry(ctx.geoipHeader) ?? countryOfLanguage(domainLanguage);
     const settings = {
       countries,

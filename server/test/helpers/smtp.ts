@@ -65,3 +65,34 @@ export function linkIn(raw: string): string {
   if (!match) throw new Error('no link in mail');
   return match[0];
 }
+
+/** A mail's text with quoted-printable soft breaks and folded headers undone. */
+export function readable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Waits for a mail to `to` whose subject line matches; returns it decoded (readable). */
+export async function waitForMail(
+  mails: ReceivedMail[],
+  to: string,
+  subject: RegExp,
+  timeoutMs = 15_000,
+): Promise<string> {
+  const start = Date.now();
+  for (;;) {
+    const mail = mails.find(
+      (m) => m.to.includes(to) && subject.test(/^Subject: (.*)$/m.exec(readable(m.raw))?.[1] ?? ''),
+    );
+    if (mail) return readable(mail.raw);
+    if (Date.now() - start > timeoutMs) throw new Error(`no mail ${subject} to ${to}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The token of the first link in a mail. */
+export function tokenIn(raw: string): string {
+  return decodeURIComponent(new URL(linkIn(raw)).searchParams.get('token') as string);
+}

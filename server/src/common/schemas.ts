@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** PostgreSQL's `integer`: ids above it would make the database fail instead of answering 404. */
+export const DB_INT_MAX = 2_147_483_647;
+
+/** A database id in a query string: decimal digits only (no 0x10, no 1e3), 1 to DB_INT_MAX. */
+export const dbId = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .refine((id) => id <= DB_INT_MAX);
+
+/** A decimal number in a query string (an empty value is missing, not 0). */
+export const decimal = z
+  .string()
+  .regex(/^-?\d{1,4}(\.\d{1,15})?$/)
+  .transform(Number);

@@ -1,0 +1,131 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import type { Prisma } from '../generated/prisma/client';
+import { PrismaService } from '../prisma/prisma.service';
+import { QUEUES, producerQueue, within } from '../jobs/queues';
+import type { MailTemplate } from './mail.templates';
+
+export const MAIL_JOB = 'mail';
+
+/** A mail job carries only the id of its intent: no address, no token. */
+export interface MailJob {
+  intentId: number;
+}
+
+export interface MailIntentInput {
+  userId: number;
+  template: MailTemplate;
+  /** A fixed recipient (notices to a previous address). */
+  recipient?: string;
+  /** The address an e-mail change confirms. */
+  newEmail?: string;
+}
+
+/**
+ * Retries with a doubling delay from 5 s, capped at 1 hour: 34 attempts span more than a day,
+ * so a mail server that is down for a day still gets every mail.
+ */
+export const MAIL_ATTEMPTS = 34;
+export function mailRetryDelay(attemptsMade: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attemptsMade - 1), 3_600_000);
+}
+
+/** A mail queued this long ago and still not sent has lost its job (Redis lost its data). */
+const LOST_JOB_MS = 30 * 3_600_000;
+/** Intents younger than this are still being dispatched by the request that wrote them. */
+const FRESH_MS = 2_000;
+const DISPATCH_TIMEOUT_MS = 2_000;
+
+/**
+ * The producer side of mail: a transactional outbox. A service writes the intent inside the
+ * transaction of the change that causes the mail, then dispatches it to the queue after the
+ * commit. When Redis is down the dispatch fails fast and the request still succeeds; the
+ * worker's relay queues what is left once Redis is back.
+ */
+@Injectable()
+export class MailOutbox implements OnApplicationShutdown {
+  private readonly logger = new Logger('MailOutbox');
+  private queue?: Queue;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private get mailQueue(): Queue {
+    this.queue ??= producerQueue(QUEUES.mail, this.config, this.logger, {
+      attempts: MAIL_ATTEMPTS,
+      backoff: { type: 'capped' },
+      // the job holds no personal data, but there is nothing to keep it for
+      removeOnComplete: true,
+      removeOnFail: true,
+    });
+    return this.queue;
+  }
+
+  /** Writes a mail intent in the caller's transaction; returns its id for `dispatch`. */
+  async write(tx: Prisma.TransactionClient, intent: MailIntentInput): Promise<number> {
+    const row = await tx.mailIntent.create({ data: intent, select: { id: true } });
+    return row.id;
+  }
+
+  /** Writes and dispatches one intent outside any other transaction. */
+  async send(intent: MailIntentInput): Promise<void> {
+    const id = await this.write(this.prisma, intent);
+    await this.dispatch([id]);
+  }
+
+  /** Hands intents to the queue; never throws (what fails here, the relay sends later). */
+  async dispatch(ids: number[]): Promise<void> {
+    for (const id of ids) {
+      try {
+        await within(
+          this.mailQueue.add(MAIL_JOB, { intentId: id } satisfies MailJob, { jobId: `mail-${id}` }),
+          DISPATCH_TIMEOUT_MS,
+          'queueing a mail',
+        );
+        await this.prisma.mailIntent.updateMany({
+          where: { id, enqueuedAt: null },
+          data: { enqueuedAt: new Date() },
+        });
+      } catch (error) {
+        this.logger.warn(
+          `Mail intent ${id} not queued yet (${error instanceof Error ? error.message : String(error)}); the worker's relay will queue it`,
+        );
+        return;
+      }
+    }
+  }
+
+  /**
+   * The worker's relay: queues intents that no request could queue (Redis was down), and
+   * those whose job was lost with Redis' data. Returns how many it handed over.
+   */
+  async relay(now = new Date()): Promise<number> {
+    const pending = await this.prisma.mailIntent.findMany({
+      where: {
+        failedAt: null,
+        OR: [
+          { enqueuedAt: null, createdAt: { lt: new Date(now.getTime() - FRESH_MS) } },
+          { enqueuedAt: { lt: new Date(now.getTime() - LOST_JOB_MS) } },
+        ],
+      },
+      orderBy: { id: 'asc' },
+      take: 500,
+      select: { id: true },
+    });
+    if (pending.length === 0) return 0;
+    // jobs of lost intents are queued again: clear the mark so dispatch sets it anew
+    await this.prisma.mailIntent.updateMany({
+      where: { id: { in: pending.map((p) => p.id) }, enqueuedAt: { not: null } },
+      data: { enqueuedAt: null },
+    });
+    await this.dispatch(pending.map((p) => p.id));
+    return pending.length;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue?.close();
+  }
+}

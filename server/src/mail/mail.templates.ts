@@ -1,0 +1,93 @@
+import type { EmailTokenType } from '../generated/prisma/client';
+import {
+  ACTIVATION_TOKEN_DAYS,
+  MAIL_CHANGE_TOKEN_HOURS,
+  RESET_TOKEN_MINUTES,
+} from '../common/constants';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** How long an e-mail change can be undone from the link sent to the previous address. */
+export const MAIL_CHANGE_CANCEL_DAYS = 7;
+/** How long the link in a "your account is locked" mail stays usable. */
+export const LOGIN_UNLOCK_TOKEN_HOURS = 24;
+
+/**
+ * Every mail the site sends. Texts are `mail.<template>_subject` / `mail.<template>_body` in the
+ * server catalogues. A template with a link names the token type the worker issues for it when
+ * the mail is sent (never earlier), how long it lives and the page it opens.
+ */
+export const MAIL_TEMPLATES = {
+  activation: {
+    token: 'activation',
+    lifetimeMs: ACTIVATION_TOKEN_DAYS * DAY_MS,
+    path: '/api/activate.php',
+    to: 'account',
+  },
+  reset: {
+    token: 'password_reset',
+    lifetimeMs: RESET_TOKEN_MINUTES * MINUTE_MS,
+    path: '/reset-password/do',
+    to: 'account',
+  },
+  mail_change: {
+    token: 'email_change',
+    lifetimeMs: MAIL_CHANGE_TOKEN_HOURS * HOUR_MS,
+    path: '/mail-change/do',
+    to: 'new_email',
+  },
+  /** To the current address when a change is asked for: what happens, and a link to undo it. */
+  mail_change_notice: {
+    token: 'email_change_cancel',
+    lifetimeMs: MAIL_CHANGE_CANCEL_DAYS * DAY_MS,
+    path: '/mail-change/cancel',
+    to: 'recipient',
+  },
+  /** To the previous address once the change is made, again with a link to undo it. */
+  mail_changed: {
+    token: 'email_change_cancel',
+    lifetimeMs: MAIL_CHANGE_CANCEL_DAYS * DAY_MS,
+    path: '/mail-change/cancel',
+    to: 'recipient',
+  },
+  /** Lives until the purge date of the member's deletion request. */
+  reactivation: {
+    token: 'reactivation',
+    lifetimeMs: 0,
+    path: '/api/reactivate.php',
+    to: 'account',
+  },
+  login_unlock: {
+    token: 'login_unlock',
+    lifetimeMs: LOGIN_UNLOCK_TOKEN_HOURS * HOUR_MS,
+    path: '/api/login-unlock.php',
+    to: 'account',
+  },
+  /** A notice without a token: the password was changed; a link to reset it if that was not you. */
+  password_changed: { token: null, lifetimeMs: 0, path: '/reset-password', to: 'account' },
+} as const satisfies Record<
+  string,
+  {
+    token: EmailTokenType | null;
+    lifetimeMs: number;
+    path: string;
+    /** account: the member's address when sent; new_email / recipient: the intent's. */
+    to: 'account' | 'new_email' | 'recipient';
+  }
+>;
+
+export type MailTemplate = keyof typeof MAIL_TEMPLATES;
+
+/** Mails whose link changes credentials: dropped, unsent, when the credentials change. */
+export const CREDENTIAL_MAILS: MailTemplate[] = [
+  'activation',
+  'reset',
+  'mail_change',
+  'login_unlock',
+];
+
+export function isMailTemplate(value: string): value is MailTemplate {
+  return Object.hasOwn(MAIL_TEMPLATES, value);
+}
