@@ -1,34 +1,48 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from './FormField';
+import { passwordHint, passwordProblemText, type PasswordIdentity } from './password-rules';
 
-/** A new password and its repetition, as the reset and the change-password forms ask them. */
-export function useNewPassword() {
+/**
+ * A new password and its repetition, as the reset and the change-password forms ask them.
+ * `identity` is what the password may not contain (the e-mail address, the profile name), as far
+ * as the form knows it.
+ */
+export function useNewPassword(identity: PasswordIdentity = {}) {
+  const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  /** Set by the first submit: from then on the messages follow what the member types. */
+  const [checked, setChecked] = useState(false);
+  const problem = passwordProblemText(password, identity, t);
+  const mismatch = password !== repeat;
   return {
     password,
     repeat,
-    mismatch,
     setPassword,
     setRepeat,
-    /** True when both are the same; otherwise the mismatch message shows. */
+    /** The rule the new password breaks, once the form has been submitted. */
+    problem: checked ? problem : null,
+    mismatch: checked && mismatch,
+    /** True when the new password keeps the rules and both are the same; else the messages show. */
     confirm(): boolean {
-      const same = password === repeat;
-      setMismatch(!same);
-      return same;
+      setChecked(true);
+      return !problem && !mismatch;
     },
     clear(): void {
       setPassword('');
       setRepeat('');
+      setChecked(false);
     },
   };
 }
 
 export type NewPassword = ReturnType<typeof useNewPassword>;
 
-/** "Nieuw wachtwoord" and "Herhaal nieuw wachtwoord", with the server's errors for them. */
+/**
+ * "Nieuw wachtwoord" with the rule as its hint, and "Herhaal nieuw wachtwoord". The form's own
+ * check comes first; the server's errors for these fields show otherwise.
+ */
 export function NewPasswordFields({
   id,
   state,
@@ -49,8 +63,9 @@ export function NewPasswordFields({
         type="password"
         autoComplete="new-password"
         required
+        hint={passwordHint(t)}
         value={state.password}
-        error={errorFor('password')}
+        error={state.problem ?? errorFor('password')}
         onChange={(event) => state.setPassword(event.target.value)}
       />
       <FormField

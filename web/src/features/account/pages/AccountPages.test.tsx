@@ -30,17 +30,31 @@ describe('account settings', () => {
     renderLoggedIn('/notifications');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Huidig wachtwoord'), 'fout');
-    await user.type(screen.getByLabelText('Nieuw wachtwoord'), 'geheim123');
-    await user.type(screen.getByLabelText('Herhaal nieuw wachtwoord'), 'geheim123');
+    await user.type(screen.getByLabelText('Nieuw wachtwoord'), 'Zonnebloem-2026');
+    await user.type(screen.getByLabelText('Herhaal nieuw wachtwoord'), 'Zonnebloem-2026');
     await user.click(screen.getByRole('button', { name: 'Wachtwoord wijzigen' }));
     expect(await screen.findByText('Controleer je oude wachtwoord.')).toBeInTheDocument();
     expect(screen.getByLabelText('Huidig wachtwoord')).toHaveAttribute('aria-invalid', 'true');
     const put = calls.find((call) => call.method === 'PUT');
     expect(put?.body).toEqual({
       old_password: 'fout',
-      password: 'geheim123',
-      password_repeat: 'geheim123',
+      password: 'Zonnebloem-2026',
+      password_repeat: 'Zonnebloem-2026',
     });
+  });
+
+  it('refuses a new password that contains the profile name before sending it', async () => {
+    const { calls } = mockFetch({});
+    renderLoggedIn('/notifications');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Huidig wachtwoord'), 'Zonnebloem-2026');
+    await user.type(screen.getByLabelText('Nieuw wachtwoord'), 'ikhouvanSANNE!');
+    await user.type(screen.getByLabelText('Herhaal nieuw wachtwoord'), 'ikhouvanSANNE!');
+    await user.click(screen.getByRole('button', { name: 'Wachtwoord wijzigen' }));
+    expect(
+      await screen.findByText('Je wachtwoord mag je e-mailadres of profielnaam niet bevatten.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
   });
 
   it('tells where the e-mail confirmation link went', async () => {

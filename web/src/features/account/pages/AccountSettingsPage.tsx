@@ -24,7 +24,7 @@ export function AccountSettingsPage() {
       <div className="row g-4">
         <div className="col-12 col-lg-6">
           <SettingsCard title={t('account.passwordTitle')}>
-            <ChangePasswordForm />
+            <ChangePasswordForm profileName={user.profile?.name} />
           </SettingsCard>
         </div>
         <div className="col-12 col-lg-6">
@@ -64,11 +64,12 @@ function SettingsCard({
   );
 }
 
-function ChangePasswordForm() {
+/** `profileName`: the new password may not contain it (the server also checks the e-mail). */
+function ChangePasswordForm({ profileName }: { profileName?: string }) {
   const { t } = useTranslation();
   const id = useId();
   const [oldPassword, setOldPassword] = useState('');
-  const newPassword = useNewPassword();
+  const newPassword = useNewPassword({ name: profileName });
   const mutation = useMutation({
     mutationFn: changePassword,
     onSuccess: () => {

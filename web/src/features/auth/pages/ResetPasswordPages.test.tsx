@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutes } from '../../../app/router';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
@@ -40,13 +40,75 @@ describe('password reset pages', () => {
     const { calls } = mockFetch({});
     renderAt('/reset-password/do?token=abc');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Nieuw wachtwoord'), 'geheim123');
-    await user.type(screen.getByLabelText('Herhaal nieuw wachtwoord'), 'geheim124');
+    await user.type(await screen.findByLabelText('Nieuw wachtwoord'), 'Zonnebloem-2026');
+    await user.type(screen.getByLabelText('Herhaal nieuw wachtwoord'), 'Zonnebloem-2027');
     await user.click(screen.getByRole('button', { name: 'Wachtwoord opslaan' }));
     expect(
       await screen.findByText('De opgegeven wachtwoorden zijn niet gelijk.'),
     ).toBeInTheDocument();
     expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('shows the password rule as a hint and refuses a shorter password without sending it', async () => {
+    const { calls } = mockFetch({});
+    renderAt('/reset-password/do?token=abc');
+    const user = userEvent.setup();
+    const password = await screen.findByLabelText('Nieuw wachtwoord');
+    expect(password).toHaveAccessibleDescription(
+      'Minimaal 10 tekens, zonder je e-mailadres of profielnaam.',
+    );
+    await user.type(password, 'kort12345');
+    await user.type(screen.getByLabelText('Herhaal nieuw wachtwoord'), 'kort12345');
+    await user.click(screen.getByRole('button', { name: 'Wachtwoord opslaan' }));
+    expect(password).toHaveAccessibleDescription(
+      'Je wachtwoord moet minimaal 10 tekens lang zijn.',
+    );
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
+
+    // the message follows the typing once shown
+    await user.type(password, '6');
+    expect(password).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('refuses a password beyond 72 bytes, counting accented letters as more than one', async () => {
+    const { calls } = mockFetch({});
+    renderAt('/reset-password/do?token=abc');
+    const user = userEvent.setup();
+    const long = 'é'.repeat(37); // 37 characters, 74 bytes
+    await user.type(await screen.findByLabelText('Nieuw wachtwoord'), long);
+    await user.type(screen.getByLabelText('Herhaal nieuw wachtwoord'), long);
+    await user.click(screen.getByRole('button', { name: 'Wachtwoord opslaan' }));
+    expect(
+      await screen.findByText(
+        'Je wachtwoord is te lang: gebruik hoogstens 72 tekens (letters met accenten en emoji tellen voor meer).',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
+  });
+
+  it("shows the server's password error under the new password", async () => {
+    mockFetch({
+      'POST /api/reset-password-do.php': () =>
+        jsonResponse(400, {
+          error: 'password_personal',
+          field: 'password',
+          message: 'Je wachtwoord mag je e-mailadres of profielnaam niet bevatten.',
+        }),
+    });
+    renderAt('/reset-password/do?token=abc');
+    const user = userEvent.setup();
+    const password = await screen.findByLabelText('Nieuw wachtwoord');
+    await user.type(password, 'sanne-geheim-1');
+    await user.type(screen.getByLabelText('Herhaal nieuw wachtwoord'), 'sanne-geheim-1');
+    await user.click(screen.getByRole('button', { name: 'Wachtwoord opslaan' }));
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription(
+        'Je wachtwoord mag je e-mailadres of profielnaam niet bevatten.',
+      ),
+    );
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('sends the token and new password, then links to the login page', async () => {
@@ -55,8 +117,8 @@ describe('password reset pages', () => {
     });
     renderAt('/reset-password/do?token=abc');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Nieuw wachtwoord'), 'geheim123');
-    await user.type(screen.getByLabelText('Herhaal nieuw wachtwoord'), 'geheim123');
+    await user.type(await screen.findByLabelText('Nieuw wachtwoord'), 'Zonnebloem-2026');
+    await user.type(screen.getByLabelText('Herhaal nieuw wachtwoord'), 'Zonnebloem-2026');
     await user.click(screen.getByRole('button', { name: 'Wachtwoord opslaan' }));
     expect(await screen.findByRole('link', { name: 'Naar inloggen' })).toHaveAttribute(
       'href',
@@ -64,8 +126,8 @@ describe('password reset pages', () => {
     );
     expect(calls[0].body).toEqual({
       token: 'abc',
-      password: 'geheim123',
-      password_repeat: 'geheim123',
+      password: 'Zonnebloem-2026',
+      password_repeat: 'Zonnebloem-2026',
     });
   });
 
@@ -79,8 +141,8 @@ describe('password reset pages', () => {
     });
     renderAt('/reset-password/do?token=oud');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Nieuw wachtwoord'), 'geheim123');
-    await user.type(screen.getByLabelText('Herhaal nieuw wachtwoord'), 'geheim123');
+    await user.type(await screen.findByLabelText('Nieuw wachtwoord'), 'Zonnebloem-2026');
+    await user.type(screen.getByLabelText('Herhaal nieuw wachtwoord'), 'Zonnebloem-2026');
     await user.click(screen.getByRole('button', { name: 'Wachtwoord opslaan' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Link verlopen of invalide, vraag een nieuwe e-mail aan',

@@ -51,7 +51,7 @@ async function fillSteps(user: UserEvent, until: number) {
   await next(user);
   if (until === 3) return;
   await user.type(f().getByLabelText('E-mailadres'), 'sanne@example.com');
-  await user.type(f().getByLabelText('Wachtwoord'), 'geheim123');
+  await user.type(f().getByLabelText('Wachtwoord'), 'Zonnebloem-2026');
   await next(user);
   if (until === 4) return;
   await user.click(f().getByRole('checkbox', { name: /fictieve profielen actief/ }));
@@ -147,6 +147,47 @@ describe('signup', () => {
     expect(screen.getByText('Stap 3 van 5')).toBeInTheDocument();
   });
 
+  it('shows the password rule under the field and refuses a short or personal password before sending', async () => {
+    const { calls } = mockFetch({});
+    const user = userEvent.setup();
+    renderSignup();
+    await fillSteps(user, 3);
+    const f = within(await form());
+    await user.type(f.getByLabelText('E-mailadres'), 'vlinder88@example.com');
+    const password = f.getByLabelText('Wachtwoord');
+    expect(password).toHaveAccessibleDescription(
+      'Minimaal 10 tekens, zonder je e-mailadres of profielnaam.',
+    );
+
+    await user.type(password, 'kort12345');
+    await next(user);
+    expect(password).toHaveAccessibleDescription(
+      'Je wachtwoord moet minimaal 10 tekens lang zijn.',
+    );
+
+    await user.clear(password);
+    await user.type(password, 'ikbenSanne2026'); // the profile name from step 3
+    await next(user);
+    expect(password).toHaveAccessibleDescription(
+      'Je wachtwoord mag je e-mailadres of profielnaam niet bevatten.',
+    );
+
+    await user.clear(password);
+    await user.type(password, 'vlinder88-geheim'); // the e-mail address before the @
+    await next(user);
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(
+      'Je wachtwoord mag je e-mailadres of profielnaam niet bevatten.',
+    );
+    expect(screen.getByText('Stap 4 van 5')).toBeInTheDocument();
+
+    await user.clear(password);
+    await user.type(password, 'Zonnebloem-2026');
+    await next(user);
+    expect(await screen.findByText('Stap 5 van 5')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
   it.each([
     {
       answer: {
@@ -168,6 +209,17 @@ describe('signup', () => {
       label: 'Profielnaam',
       value: 'Sanne',
       step: 'Stap 3 van 5',
+      loginLink: false,
+    },
+    {
+      answer: {
+        error: 'password_personal',
+        field: 'password',
+        message: 'Je wachtwoord mag je e-mailadres of profielnaam niet bevatten.',
+      },
+      label: 'Wachtwoord',
+      value: 'Zonnebloem-2026',
+      step: 'Stap 4 van 5',
       loginLink: false,
     },
   ])(
@@ -259,7 +311,7 @@ describe('signup', () => {
       invite: 'inv9',
       email: 'sanne@example.com',
       name: 'Sanne',
-      password: 'geheim123',
+      password: 'Zonnebloem-2026',
       date_of_birth: '1990-06-15',
       gender: 'male',
       seeking_gender: 'female',

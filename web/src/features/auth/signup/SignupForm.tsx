@@ -8,13 +8,13 @@ import { useSettings } from '../../../api/settings';
 import { userQueryKey, type UserResponse } from '../../../api/user';
 import { readTracking, useSignupsOpen } from '../tracking';
 import { rememberSignupEmail } from '../signup-email';
+import { passwordHint } from '../../../components/password-rules';
 import { PROGRESS_STEPS, SignupProgress } from './SignupProgress';
 import {
   CODE_FIELD,
   EMPTY_SIGNUP,
   FIELD_STEP,
   NAME_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   SIGNUP_MESSAGE_MAX_LENGTH,
   STEP_COUNT,
   dateOfBirth,
@@ -277,7 +277,7 @@ export function SignupForm({ onBusyChange, onComplete, memberId }: SignupFormPro
             name="password"
             type="password"
             label={t('signup.password')}
-            hint={t('signup.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+            hint={passwordHint(t)}
             value={values.password}
             onChange={(value) => set('password', value)}
             error={errors.password}

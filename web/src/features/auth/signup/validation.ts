@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Gender } from '../../../api/auth';
+import { passwordProblemText } from '../../../components/password-rules';
 
-export const PASSWORD_MIN_LENGTH = 8;
 export const NAME_MAX_LENGTH = 30;
 export const SIGNUP_MESSAGE_MAX_LENGTH = 500;
 const MAX_AGE_YEARS = 120;
@@ -74,6 +74,8 @@ export const CODE_FIELD: Record<string, SignupField> = {
   birthdate_required: 'date_of_birth',
   invalid_birthdate: 'date_of_birth',
   password_too_short: 'password',
+  password_too_long: 'password',
+  password_personal: 'password',
   terms_required: 'accept_terms',
   fictional_ack_required: 'accept_fictional',
 };
@@ -154,11 +156,13 @@ export function validateStep(
       if (nameError) errors.name = nameError;
       break;
     }
-    case 3:
+    case 3: {
       if (!isValidEmail(values.email)) errors.email = t('signup.emailInvalid');
-      if (values.password.length < PASSWORD_MIN_LENGTH)
-        errors.password = t('signup.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
+      const identity = { email: values.email, name: values.name };
+      const passwordError = passwordProblemText(values.password, identity, t);
+      if (passwordError) errors.password = passwordError;
       break;
+    }
     case 4:
       if (!values.accept_fictional) errors.accept_fictional = t('signup.fictionalRequired');
       if (!values.accept_terms) errors.accept_terms = t('signup.termsRequired');
