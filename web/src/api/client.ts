@@ -1,7 +1,8 @@
 /**
  * The one client for the server's `/api/<name>.php` endpoints (SPEC point 7).
  * - JSON in and out, cookies included.
- * - State-changing methods carry `X-Request-Type: client` (the server's CSRF check).
+ * - State-changing methods carry `X-Request-Type: client` (the server's CSRF check), and so do
+ *   the GETs that change state (logout.php, a GET in the spec) when marked `changesState`.
  * - Network errors, 5xx and 429 are retried up to REQUEST_RETRIES times with exponential delay;
  *   other 4xx answers are final.
  * - Errors become an ApiError built from the server's `{ "error": code, "message": text }`.
@@ -22,6 +23,8 @@ export interface ApiRequestOptions {
   /** How many times a failed request is tried again; REQUEST_RETRIES unless told. */
   retries?: number;
   headers?: Record<string, string>;
+  /** A GET that changes state: it carries `X-Request-Type: client` like a POST does. */
+  changesState?: boolean;
 }
 
 export interface ApiFieldIssue {
@@ -91,7 +94,9 @@ export async function apiRequest<T>(name: string, options: ApiRequestOptions = {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  if (STATE_CHANGING.has(method)) headers[REQUEST_TYPE_HEADER_NAME] = REQUEST_TYPE_CLIENT;
+  if (STATE_CHANGING.has(method) || options.changesState) {
+    headers[REQUEST_TYPE_HEADER_NAME] = REQUEST_TYPE_CLIENT;
+  }
   // server messages come in the language the page shows, not the browser's default
   const uiLanguage = typeof document === 'undefined' ? '' : document.documentElement.lang;
   if (uiLanguage && !headers['Accept-Language']) headers['Accept-Language'] = uiLanguage;

@@ -64,11 +64,15 @@ export function updateUserLanguage(language: string): Promise<UserResponse> {
   return apiRequest<UserResponse>('user', { method: 'PUT', body: { language } });
 }
 
-/** GET /api/logout.php, then forget the user. */
+/**
+ * GET /api/logout.php. The server ends the session only when the request carries
+ * X-Request-Type (so a link or image on another site cannot log a member out). Not retried.
+ */
 export function logout(): Promise<unknown> {
-  return apiRequest('logout');
+  return apiRequest('logout', { changesState: true, retries: 0 });
 }
 
+/** Logs out and forgets the user, also when the server could not be reached. */
 export function useLogout(onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
