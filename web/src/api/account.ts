@@ -38,9 +38,19 @@ export interface EmailResponse {
   email: string;
 }
 
-/** POST /api/mail-change.php (logged in): mails a confirmation link to the new address. */
-export function requestMailChange(email: string): Promise<EmailResponse> {
-  return apiRequest<EmailResponse>('mail-change', { method: 'POST', body: { email }, retries: 0 });
+export interface MailChangeBody {
+  email: string;
+  /** The current password: a stolen session alone cannot move the account elsewhere. */
+  password: string;
+}
+
+/**
+ * POST /api/mail-change.php (logged in): mails a confirmation link to the new address and a
+ * notice with a cancel link to the current one. 400 new_email_invalid, 409 email_taken,
+ * 400 wrong_password, 429 login_blocked or rate_limited.
+ */
+export function requestMailChange(body: MailChangeBody): Promise<EmailResponse> {
+  return apiRequest<EmailResponse>('mail-change', { method: 'POST', body, retries: 0 });
 }
 
 /** POST /api/mail-change-do.php with the mailed token. */
