@@ -77,9 +77,14 @@ export interface DeleteAccountBody {
   confirm: true;
   reason: DeleteReason;
   remarks?: string;
+  /** The current password. */
+  password: string;
 }
 
-/** POST /api/account-delete.php (logged in); the session ends. */
+/**
+ * POST /api/account-delete.php (logged in); the session ends. 400 wrong_password,
+ * 429 login_blocked.
+ */
 export function deleteAccount(body: DeleteAccountBody): Promise<{ purge_at: string }> {
   return apiRequest<{ purge_at: string }>('account-delete', {
     method: 'POST',

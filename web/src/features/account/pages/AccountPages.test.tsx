@@ -174,6 +174,16 @@ describe('e-mail change in the settings', () => {
 });
 
 describe('account deletion', () => {
+  /** Past the alternatives, with a reason and what is given of the password and confirmation. */
+  async function deleteWith({ password = '', confirm = true }) {
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Toch verwijderen' }));
+    await user.click(screen.getByLabelText('Geen tijd'));
+    if (password) await user.type(screen.getByLabelText('Huidig wachtwoord'), password);
+    if (confirm) await user.click(screen.getByLabelText('Ja, ik wil mijn account verwijderen'));
+    await user.click(screen.getByRole('button', { name: 'Account verwijderen' }));
+  }
+
   it('offers the alternatives first, requires a reason, sends it and lands on /account-deleted', async () => {
     const { calls } = mockFetch({
       'POST /api/account-delete.php': () =>
@@ -207,23 +217,76 @@ describe('account deletion', () => {
 
     await user.click(screen.getByLabelText('Anders'));
     await user.type(screen.getByLabelText('Toelichting'), 'Even pauze');
+    await user.type(screen.getByLabelText('Huidig wachtwoord'), 'Zonnebloem-2026');
     await user.click(screen.getByRole('button', { name: 'Account verwijderen' }));
 
     expect(await screen.findByRole('heading', { name: 'Account verwijderd' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/account-deleted');
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts).toHaveLength(1);
-    expect(posts[0].body).toEqual({ confirm: true, reason: 'other', remarks: 'Even pauze' });
+    expect(posts[0].body).toEqual({
+      confirm: true,
+      reason: 'other',
+      remarks: 'Even pauze',
+      password: 'Zonnebloem-2026',
+    });
     expect(queryClient.getQueryData<UserResponse>(userQueryKey)?.user).toBeNull();
+  });
+
+  it('requires the current password before deleting', async () => {
+    const { calls } = mockFetch({});
+    renderLoggedIn('/account/delete');
+    await deleteWith({ confirm: true });
+    const password = screen.getByLabelText('Huidig wachtwoord');
+    expect(password).toHaveAccessibleDescription('Vul je huidige wachtwoord in.');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('shows a wrong password under the password field and keeps the member on the form', async () => {
+    const { calls } = mockFetch({
+      'POST /api/account-delete.php': () =>
+        jsonResponse(400, {
+          error: 'wrong_password',
+          field: 'password',
+          message: 'Controleer je wachtwoord.',
+        }),
+    });
+    const { router } = renderLoggedIn('/account/delete');
+    await deleteWith({ password: 'verkeerd-wachtwoord' });
+    await waitFor(() =>
+      expect(screen.getByLabelText('Huidig wachtwoord')).toHaveAccessibleDescription(
+        'Controleer je wachtwoord.',
+      ),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/account/delete');
+    expect(calls.filter((call) => call.method === 'POST')[0].body).toEqual({
+      confirm: true,
+      reason: 'time',
+      password: 'verkeerd-wachtwoord',
+    });
+  });
+
+  it('shows the block message in an alert when the password was guessed too often', async () => {
+    mockFetch({
+      'POST /api/account-delete.php': () =>
+        jsonResponse(429, {
+          error: 'login_blocked',
+          message: 'Te veel foute pogingen, account voor 15 min geblokkeerd.',
+        }),
+    });
+    renderLoggedIn('/account/delete');
+    await deleteWith({ password: 'verkeerd-wachtwoord' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Te veel foute pogingen, account voor 15 min geblokkeerd.',
+    );
   });
 
   it('requires the explicit confirmation before deleting', async () => {
     const { calls } = mockFetch({});
     renderLoggedIn('/account/delete');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Toch verwijderen' }));
-    await user.click(screen.getByLabelText('Te duur'));
-    await user.click(screen.getByRole('button', { name: 'Account verwijderen' }));
+    await deleteWith({ password: 'Zonnebloem-2026', confirm: false });
     expect(
       await screen.findByText('Bevestig dat je je account wilt verwijderen.'),
     ).toBeInTheDocument();
