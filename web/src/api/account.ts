@@ -62,6 +62,19 @@ export function confirmMailChange(token: string): Promise<EmailResponse> {
   });
 }
 
+/**
+ * POST /api/mail-change-cancel.php with the token of the notice mailed to the old address:
+ * cancels the change (or puts the old address back) and ends every session of the member.
+ * Answers the address the account has now; 400 link_invalid.
+ */
+export function cancelMailChange(token: string): Promise<EmailResponse> {
+  return apiRequest<EmailResponse>('mail-change-cancel', {
+    method: 'POST',
+    body: { token },
+    retries: 0,
+  });
+}
+
 export const DELETE_REASONS = [
   'price',
   'found_someone',
