@@ -69,13 +69,13 @@ function serveWebApp(app: NestExpressApplication, distDir: string | undefined): 
   const root = path.resolve(distDir);
   const index = path.join(root, 'index.html');
   if (!existsSync(index)) return;
-  app.use(
-    '/assets',
-    express.static(path.join(root, 'assets'), { immutable: true, maxAge: '365d', index: false }),
-  );
   // source maps are built for an error tracker, never served (they would show the sources)
   app.use((req: Request, res: Response, next: NextFunction) =>
     req.path.endsWith('.map') ? res.status(404).end() : next(),
+  );
+  app.use(
+    '/assets',
+    express.static(path.join(root, 'assets'), { immutable: true, maxAge: '365d', index: false }),
   );
   app.use(express.static(root, { index: false, maxAge: '1h' }));
   app.use((req: Request, res: Response, next: NextFunction) => {

@@ -48,7 +48,36 @@ describe('the worker', () => {
     expect(left.map((s) => s.tokenHash)).toEqual(['b'.repeat(64)]);
   });
 
-  it('schedules the hourly purge when it starts', async () => {
+  it('removes links used or expired a month ago, expired trusted browsers and given-up mails', async () => {
+    const user = await t.prisma.user.create({ data: { email: 'links@example.test' } });
+    const old = new Date(Date.now() - 31 * 86_400_000);
+    const soon = new Date(Date.now() + 86_400_000);
+    await t.prisma.emailToken.createMany({
+      data: [
+        { userId: user.id, type: 'password_reset', tokenHash: 'e'.repeat(64), expiresAt: old },
+        {
+          userId: user.id,
+          type: 'activation',
+          tokenHash: 'f'.repeat(64),
+          expiresAt: soon,
+          usedAt: old,
+        },
+        { userId: user.id, type: 'activation', tokenHash: '0'.repeat(64), expiresAt: soon },
+      ],
+    });
+    await t.prisma.trustedDevice.create({
+      data: { userId: user.id, tokenHash: '1'.repeat(64), expiresAt: new Date(Date.now() - 1000) },
+    });
+    await t.prisma.mailIntent.create({
+      data: { userId: user.id, template: 'reset', failedAt: old },
+    });
+    const result = await worker.get(MaintenanceProcessor).purgeExpiredTokens();
+    expect(result).toEqual({ links: 2, devices: 1, mails: 1 });
+    const left = await t.prisma.emailToken.findMany({ where: { userId: user.id } });
+    expect(left.map((l) => l.tokenHash)).toEqual(['0'.repeat(64)]);
+  });
+
+  it('schedules the hourly jobs when it starts: sessions, due deletions and old links', async () => {
     const scheduled = await NestFactory.createApplicationContext(JobsModule.forRoot(t.config), {
       logger: ['error'],
     });
@@ -56,7 +85,7 @@ describe('the worker', () => {
     const queue = new Queue(QUEUES.maintenance, { connection: workerConnection(t.config) });
     try {
       const schedulers = await queue.getJobSchedulers();
-      expect(schedulers.map((s) => s.key)).toContain(MAINTENANCE_JOBS.purgeExpiredSessions);
+      expect(schedulers.map((s) => s.key).sort()).toEqual(Object.values(MAINTENANCE_JOBS).sort());
     } finally {
       await queue.close();
       await scheduled.close();

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { LOGIN_BLOCK_MINUTES, LOGIN_MAX_FAILURES } from '../common/constants';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { RedisService } from '../redis/redis.service';
@@ -23,85 +24,108 @@ export interface FailureOutcome {
   accountLockedNow: boolean;
 }
 
+const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
+
 /**
  * Login lockout (SPEC points 4 and 8: 'Te veel foute pogingen, account voor {minutes} min
- * geblokkeerd.'), counted in Redis:
+ * geblokkeerd.'), counted in Redis (rate-limiter-flexible):
  * - per account, LOGIN_MAX_FAILURES wrong passwords lock it for LOGIN_BLOCK_MINUTES, but only
  *   for browsers it has not logged in from: a trusted browser counts its own failures instead,
  *   so nobody can keep the owner out by typing wrong passwords (OWASP device cookies);
  * - per client address (IPv6 by /64) over an hour, whatever accounts the failures were for; a
  *   successful login does not reset it, so an attacker cannot clear it with an account of their
  *   own. A success clears only the account's (or trusted browser's) counter.
+ * While Redis is unreachable each process counts in memory (the insurance limiters): logins go
+ * on, and so do the limits.
  */
 @Injectable()
-export class LoginThrottleService {
+export class LoginThrottleService implements OnModuleInit {
+  private personal!: RateLimiterRedis;
+  private perClient!: RateLimiterRedis;
+  private lockNotices!: RateLimiterRedis;
+
   constructor(
     private readonly redis: RedisService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  onModuleInit(): void {
+    const limiter = (keyPrefix: string, points: number, duration: number) =>
+      new RateLimiterRedis({
+        storeClient: this.redis,
+        keyPrefix,
+        points,
+        duration,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
+      });
+    this.personal = limiter('login:fail', LOGIN_MAX_FAILURES, PERSONAL_WINDOW_S);
+    this.perClient = limiter(
+      'login:fail:ip',
+      this.config.LOGIN_MAX_FAILURES_PER_IP_HOUR,
+      IP_WINDOW_S,
+    );
+    this.lockNotices = limiter('login:lock-mail', 1, PERSONAL_WINDOW_S);
+  }
+
   private personalKey(attempt: LoginAttempt): string {
-    return attempt.deviceId
-      ? `login:fail:dev:${attempt.deviceId}`
-      : `login:fail:acct:${attempt.email}`;
+    return attempt.deviceId ? `dev:${attempt.deviceId}` : `acct:${attempt.email}`;
   }
 
-  private ipKey(attempt: LoginAttempt): string {
-    return `login:fail:ip:${attempt.client}`;
-  }
-
-  /** Throws login_blocked with the minutes left while a counter is at its limit. */
-  async assertAllowed(attempt: LoginAttempt): Promise<number | null> {
-    const keys = [this.personalKey(attempt), this.ipKey(attempt)];
-    const limits = [LOGIN_MAX_FAILURES, this.config.LOGIN_MAX_FAILURES_PER_IP_HOUR];
-    const counts = await this.redis.mget(...keys);
-    for (const [i, count] of counts.entries()) {
-      if (Number(count ?? 0) >= limits[i]) {
-        const ttl = await this.redis.ttl(keys[i]);
-        return Math.max(1, Math.ceil(ttl / 60));
-      }
+  /** The minutes left while the account (or browser) or the address is blocked, else null. */
+  async blockedFor(attempt: LoginAttempt): Promise<number | null> {
+    const [personal, client] = await Promise.all([
+      this.personal.get(this.personalKey(attempt)),
+      this.perClient.get(attempt.client),
+    ]);
+    if (personal && personal.consumedPoints >= LOGIN_MAX_FAILURES) {
+      return minutes(personal.msBeforeNext);
+    }
+    if (client && client.consumedPoints >= this.config.LOGIN_MAX_FAILURES_PER_IP_HOUR) {
+      return minutes(client.msBeforeNext);
     }
     return null;
   }
 
   /** Counts a wrong password; the failure that reaches a limit is answered as blocked at once. */
   async recordFailure(attempt: LoginAttempt): Promise<FailureOutcome> {
-    const personal = this.personalKey(attempt);
-    const ip = this.ipKey(attempt);
-    const results = await this.redis
-      .multi()
-      .incr(personal)
-      .expire(personal, PERSONAL_WINDOW_S)
-      .incr(ip)
-      .expire(ip, IP_WINDOW_S, 'NX')
-      .exec();
-    const personalCount = Number(results?.[0]?.[1] ?? 0);
-    const ipCount = Number(results?.[2]?.[1] ?? 0);
-    let blockedMinutes: number | null = null;
-    if (personalCount >= LOGIN_MAX_FAILURES) blockedMinutes = LOGIN_BLOCK_MINUTES;
-    else if (ipCount >= this.config.LOGIN_MAX_FAILURES_PER_IP_HOUR) {
-      blockedMinutes = Math.max(1, Math.ceil((await this.redis.ttl(ip)) / 60));
+    const key = this.personalKey(attempt);
+    const [personal, client] = await Promise.all([
+      consumed(this.personal.consume(key)),
+      consumed(this.perClient.consume(attempt.client)),
+    ]);
+    if (personal.consumedPoints >= LOGIN_MAX_FAILURES) {
+      // the lock lasts its full time from the failure that caused it
+      if (personal.consumedPoints === LOGIN_MAX_FAILURES) {
+        await this.personal.block(key, PERSONAL_WINDOW_S);
+      }
+      return {
+        blockedMinutes: LOGIN_BLOCK_MINUTES,
+        accountLockedNow: !attempt.deviceId && personal.consumedPoints === LOGIN_MAX_FAILURES,
+      };
     }
-    return {
-      blockedMinutes,
-      accountLockedNow: !attempt.deviceId && personalCount === LOGIN_MAX_FAILURES,
-    };
+    if (client.consumedPoints >= this.config.LOGIN_MAX_FAILURES_PER_IP_HOUR) {
+      return { blockedMinutes: minutes(client.msBeforeNext), accountLockedNow: false };
+    }
+    return { blockedMinutes: null, accountLockedNow: false };
   }
 
   /** After a right password: the account's (or the browser's) counter only. */
   async clear(attempt: LoginAttempt): Promise<void> {
-    await this.redis.del(this.personalKey(attempt));
+    await this.personal.delete(this.personalKey(attempt));
   }
 
   /** True once per lock period: the first caller mails the owner. */
   async firstNoticeOfLock(userId: number): Promise<boolean> {
-    const set = await this.redis.set(
-      `login:lock-mail:${userId}`,
-      '1',
-      'EX',
-      PERSONAL_WINDOW_S,
-      'NX',
-    );
-    return set === 'OK';
+    return (await consumed(this.lockNotices.consume(String(userId)))).consumedPoints === 1;
+  }
+}
+
+/** A consume that went over the limit still tells how far: that is what we want to know. */
+async function consumed(result: Promise<RateLimiterRes>): Promise<RateLimiterRes> {
+  try {
+    return await result;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return error;
+    throw error;
   }
 }

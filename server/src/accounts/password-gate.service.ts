@@ -43,7 +43,7 @@ export class PasswordGate {
   ): Promise<GateResult> {
     const deviceId = account ? await this.devices.idFor(source.deviceToken, account.id) : null;
     const attempt: LoginAttempt = { email, client: clientKey(source.ip), deviceId };
-    const blocked = await this.throttle.assertAllowed(attempt);
+    const blocked = await this.throttle.blockedFor(attempt);
     if (blocked !== null) throw new AppError('login_blocked', { minutes: blocked });
 
     const verified = await this.hasher.verify(password, account?.passwordHash ?? null);

@@ -23,3 +23,48 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('loadConfig: safe production defaults', () => {
+  const base = { DATABASE_URL: 'postgresql://h/x' };
+  const production = {
+    ...base,
+    NODE_ENV: 'production',
+    SMTP_URL: 'smtp://mail.example:25',
+    APP_URL: 'https://vonkje.example',
+  };
+
+  it.each(['SMTP_URL', 'APP_URL'] as const)('refuses to start in production without %s', (key) => {
+    const env: Record<string, string> = { ...production };
+    delete env[key];
+    expect(() => loadConfig(env)).toThrow(
+      new RegExp(`${key} is required when NODE_ENV=production`),
+    );
+  });
+
+  it('refuses a bcrypt cost below 10 in production', () => {
+    expect(() => loadConfig({ ...production, BCRYPT_COST: '8' })).toThrow(/BCRYPT_COST/);
+    expect(loadConfig({ ...production }).BCRYPT_COST).toBe(12);
+  });
+
+  it('refuses TRUST_PROXY=true, which would trust addresses that clients write', () => {
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true/);
+  });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.0/8, 192.0.2.7', ['10.0.0.0/8', '192.0.2.7']],
+    ['loopback', ['loopback']],
+  ])('reads TRUST_PROXY=%s as %j', (value, expected) => {
+    const env: Record<string, string> = { ...base };
+    if (value !== undefined) env.TRUST_PROXY = value;
+    expect(loadConfig(env).TRUST_PROXY).toEqual(expected);
+  });
+
+  it('refuses a TRUST_PROXY entry that is not an address', () => {
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'proxy.example' })).toThrow(/proxy\.example/);
+  });
+});

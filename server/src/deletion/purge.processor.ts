@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { QUEUES, workerConnection } from '../jobs/queues';
+import { QUEUES, closeWorker, workerConnection } from '../jobs/queues';
 import { DeletionService, PURGE_ATTEMPTS, PURGE_JOB, type PurgeJob } from './deletion.service';
 
 /** Worker side of the delayed 14-day purge (the hourly sweep backs it up). */
@@ -36,6 +36,6 @@ export class PurgeProcessor implements BeforeApplicationShutdown {
 
   /** Stops taking jobs and lets a running purge finish, while PostgreSQL and Redis are open. */
   async beforeApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
+    await closeWorker(this.worker, this.logger);
   }
 }

@@ -3,7 +3,7 @@ import { Queue, Worker, type Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { PrismaService } from '../prisma/prisma.service';
 import { DeletionService } from '../deletion/deletion.service';
-import { MAINTENANCE_JOBS, QUEUES, workerConnection } from './queues';
+import { MAINTENANCE_JOBS, QUEUES, closeWorker, workerConnection } from './queues';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -78,7 +78,7 @@ export class MaintenanceProcessor implements BeforeApplicationShutdown {
 
   /** Stops taking jobs and lets the running ones finish, while PostgreSQL and Redis are open. */
   async beforeApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
+    await closeWorker(this.worker, this.logger);
     await this.queue?.close();
   }
 }

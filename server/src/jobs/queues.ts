@@ -1,5 +1,5 @@
 import type { Logger } from '@nestjs/common';
-import { Queue, type ConnectionOptions, type DefaultJobOptions } from 'bullmq';
+import { Queue, type ConnectionOptions, type DefaultJobOptions, type Worker } from 'bullmq';
 import type { AppConfig } from '../config/config';
 
 /** BullMQ queue names; one place so producers and the worker agree. */
@@ -20,9 +20,13 @@ type RedisTimeouts = Pick<
   'REDIS_URL' | 'REDIS_CONNECT_TIMEOUT_MS' | 'REDIS_COMMAND_TIMEOUT_MS'
 >;
 
+/** Reconnect soon after an outage: every 0.2 s at first, then at most every 2 s. */
+const reconnectDelay = (times: number) => Math.min(times * 200, 2_000);
+
 function fromUrl(redisUrl: string) {
   const url = new URL(redisUrl);
   return {
+    retryStrategy: reconnectDelay,
     host: url.hostname,
     port: Number(url.port || 6379),
     username: url.username || undefined,
@@ -76,4 +80,18 @@ export function within<T>(promise: Promise<T>, ms: number, what: string): Promis
     timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Closes a worker, letting its running jobs finish, but never holds shutdown up for longer than
+ * `ms`: BullMQ's close can wait for ever on a connection that is still reconnecting after a
+ * Redis outage (taskforcesh/bullmq#4656).
+ */
+export async function closeWorker(worker: Worker | undefined, logger: Logger, ms = 10_000) {
+  if (!worker) return;
+  try {
+    await within(worker.close(), ms, `closing the ${worker.name} worker`);
+  } catch (error) {
+    logger.warn(`${error instanceof Error ? error.message : String(error)}; shutting down anyway`);
+  }
 }

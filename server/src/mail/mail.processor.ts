@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { Worker, type Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { QUEUES, workerConnection } from '../jobs/queues';
+import { QUEUES, closeWorker, workerConnection } from '../jobs/queues';
 import { MailDelivery, type Delivery } from './mail-delivery.service';
 import {
   MAIL_ATTEMPTS,
@@ -72,6 +72,6 @@ export class MailProcessor implements BeforeApplicationShutdown {
   async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.relayTimer);
     await this.relaying;
-    await this.worker?.close();
+    await closeWorker(this.worker, this.logger);
   }
 }

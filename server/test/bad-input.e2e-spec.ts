@@ -1,0 +1,253 @@
+import { gzipSync } from 'node:zlib';
+import { openApiDocument } from '../src/app';
+import { AUTH_COOKIE } from '../src/common/constants';
+import { SessionService } from '../src/accounts/session.service';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+/**
+ * Bad input never gives a 5xx: each case of the security review's L1 with the answer it must
+ * get, then a fuzz pass that sends hostile bodies and query strings to every endpoint of the
+ * OpenAPI description and accepts any answer but a 5xx.
+ */
+describe('bad input', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function session(): Promise<string> {
+    const user = await t.prisma.user.create({
+      data: { email: `fuzz${Date.now()}${Math.random()}@example.test`, status: 'confirmed' },
+    });
+    await t.prisma.profile.create({
+      data: {
+        userId: user.id,
+        name: 'Fuzz',
+        gender: 'male',
+        dateOfBirth: new Date('1990-01-01'),
+        countryCode: 'NL',
+        status: 'active',
+      },
+    });
+    const { token } = await t.app.get(SessionService).create(user.id, {});
+    return `${AUTH_COOKIE}=${token}`;
+  }
+
+  const post = (path: string) => t.http().post(path).set('X-Request-Type', 'client');
+  const raw = (path: string, body: Buffer, headers: Record<string, string>) => {
+    const req = post(path);
+    for (const [name, value] of Object.entries(headers)) req.set(name, value);
+    // the bytes as they are: superagent would otherwise serialise a Buffer as JSON
+    return req.serialize((bytes: Buffer) => bytes as unknown as string).send(body);
+  };
+
+  describe('the cases of the review', () => {
+    it('answers a NUL byte in a text field with 400 invalid_characters naming the field', async () => {
+      const login = await post('/api/user.php')
+        .send({ email: 'a\u0000b@example.test', password: 'x' })
+        .expect(400);
+      expect(login.body).toMatchObject({ error: 'invalid_characters', field: 'email' });
+      await post('/api/reset-password.php').send({ email: '\u0000' }).expect(400);
+      const signup = await post('/api/signup.php')
+        .send({
+          email: `nul${Date.now()}@example.test`,
+          name: 'Nul\u0000',
+          password: 'geheim-12345',
+          date_of_birth: '1990-01-01',
+          gender: 'male',
+          signup_message: 'hoi\u0001',
+          accept_terms: true,
+          accept_fictional: true,
+        })
+        .expect(400);
+      expect(signup.body.error).toBe('invalid_characters');
+      const cookie = await session();
+      await post('/api/account-delete.php')
+        .set('Cookie', cookie)
+        .send({ confirm: true, reason: 'other', remarks: 'weg\u0000', password: 'x' })
+        .expect(400);
+      // nothing was lost: the member is still there and logged in
+      expect((await t.http().get('/api/user.php').set('Cookie', cookie)).body.user).not.toBeNull();
+    });
+
+    it.each(['2147483648', '99999999999', '0x10', '1e3', '-1', '0', ''])(
+      'answers member.php?id=%s with 400',
+      async (id) => {
+        const res = await t.http().get(`/api/member.php?id=${id}`).expect(400);
+        expect(res.body.error).toBe('validation_failed');
+      },
+    );
+
+    it('answers an empty latitude with 400, not as the point 0,0', async () => {
+      await t.http().get('/api/geocode.php?lat=&lon=').expect(400);
+    });
+
+    it('answers "constructor" or "__proto__" as a host or forced domain like any unknown domain', async () => {
+      for (const domain of ['constructor', 'hasOwnProperty', 'toString', 'valueOf']) {
+        const forced = await t.http().get(`/api/settings.php?forced_domain=${domain}`).expect(200);
+        expect(forced.body.domain_language).toBe('nl-NL');
+      }
+      for (const host of ['constructor', '__proto__', 'hasOwnProperty']) {
+        const res = await t.http().get('/api/settings.php').set('Host', host).expect(200);
+        expect(res.body.domain_language).toBe('nl-NL');
+      }
+      // not a domain name at all: refused, not answered by Object.prototype
+      await t.http().get('/api/settings.php?forced_domain=__proto__').expect(400);
+    });
+
+    it('answers a body that is too large with 413 payload_too_large', async () => {
+      const big = JSON.stringify({ email: 'x'.repeat(1_000_000), password: 'x' });
+      const res = await raw('/api/user.php', Buffer.from(big), {
+        'Content-Type': 'application/json',
+      }).expect(413);
+      expect(res.body.error).toBe('payload_too_large');
+    });
+
+    it('answers a gzip bomb with 413 without inflating it all', async () => {
+      const bomb = gzipSync(Buffer.from(`{"email":"${'a'.repeat(50_000_000)}"}`));
+      expect(bomb.length).toBeLessThan(100_000);
+      await raw('/api/user.php', bomb, {
+        'Content-Type': 'application/json',
+        'Content-Encoding': 'gzip',
+      }).expect(413);
+    });
+
+    it.each([
+      [{ 'Content-Type': 'application/json; charset=latin1' }, 415, 'unsupported_media_type'],
+      [
+        { 'Content-Type': 'application/json', 'Content-Encoding': 'xyz' },
+        415,
+        'unsupported_media_type',
+      ],
+      [
+        { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+        400,
+        'validation_failed',
+      ],
+      [
+        { 'Content-Type': 'application/json', 'Content-Encoding': 'deflate' },
+        400,
+        'validation_failed',
+      ],
+    ])('answers a body sent with %j with %s', async (headers, status, code) => {
+      const res = await raw('/api/user.php', Buffer.from('{"email":"a"'), headers).expect(status);
+      expect(res.body.error).toBe(code);
+    });
+
+    it('answers malformed JSON with 400', async () => {
+      await raw('/api/user.php', Buffer.from('{"email": '), {
+        'Content-Type': 'application/json',
+      }).expect(400);
+    });
+  });
+
+  describe('every endpoint', () => {
+    const STRINGS = [
+      'a\u0000b',
+      '\u0007bell',
+      '\ud800',
+      'x'.repeat(5000),
+      'constructor',
+      '__proto__',
+      '2147483648',
+      '-1',
+      '0x10',
+      '',
+      '\u202eevil',
+    ];
+    /** encodeURIComponent refuses a lone surrogate: send it as the replacement bytes. */
+    const encode = (value: string) =>
+      encodeURIComponent(value.replace(/[\ud800-\udfff]/g, '\ufffd'));
+    const VALUES: unknown[] = [
+      ...STRINGS,
+      2147483648,
+      -1,
+      1e308,
+      null,
+      true,
+      [],
+      {},
+      [{ a: 1 }],
+      { __proto__: { admin: true } },
+    ];
+    const FIELDS = [
+      'email',
+      'password',
+      'password_repeat',
+      'old_password',
+      'name',
+      'token',
+      'language',
+      'reason',
+      'remarks',
+      'confirm',
+      'date_of_birth',
+      'gender',
+      'country',
+      'invite',
+      'id',
+      'conversation',
+      'accept_terms',
+    ];
+
+    function bodies(): unknown[] {
+      const out: unknown[] = [[], 'text', 42, null];
+      for (const value of VALUES) {
+        out.push(Object.fromEntries(FIELDS.map((field) => [field, value])));
+      }
+      out.push(JSON.parse('{"__proto__": {"admin": true}, "constructor": {"prototype": {}}}'));
+      return out;
+    }
+
+    it('never answers 5xx, whatever is sent to any path, with or without a session', async () => {
+      const doc = openApiDocument(t.app) as unknown as {
+        paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+      };
+      const failures: string[] = [];
+      let requests = 0;
+      for (const [path, operations] of Object.entries(doc.paths)) {
+        for (const [method, operation] of Object.entries(operations)) {
+          const queryNames = (operation.parameters ?? [])
+            .filter((p) => p.in === 'query')
+            .map((p) => p.name);
+          for (const withSession of [false, true]) {
+            const cookie = withSession ? await session() : undefined;
+            const attempts: (() => Promise<{ status: number }>)[] = [];
+            for (const value of STRINGS) {
+              const query = [...queryNames, 'id', 'token', 'forced_domain']
+                .map((name) => `${name}=${encode(value)}`)
+                .join('&');
+              attempts.push(() => {
+                const agent = t.http();
+                const req = agent[method as 'get'](`${path}?${query}`)
+                  .set('X-Request-Type', 'client')
+                  .redirects(0);
+                return cookie ? req.set('Cookie', cookie) : req;
+              });
+            }
+            if (method !== 'get') {
+              for (const body of bodies()) {
+                attempts.push(() => {
+                  const agent = t.http();
+                  const req = agent[method as 'post'](path)
+                    .set('X-Request-Type', 'client')
+                    .set('Content-Type', 'application/json');
+                  return (cookie ? req.set('Cookie', cookie) : req).send(JSON.stringify(body));
+                });
+              }
+            }
+            for (const attempt of attempts) {
+              requests += 1;
+              const res = await attempt();
+              if (res.status >= 500)
+                failures.push(`${method.toUpperCase()} ${path}: ${res.status}`);
+            }
+          }
+        }
+      }
+      expect(requests).toBeGreaterThan(200);
+      expect(failures).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,33 @@
+import type { PrismaClient } from '../../src/generated/prisma/client';
+import { seedMember } from '../../../prisma/seed/member';
+import type { TestApp } from './test-app';
+
+export const TEST_PASSWORD = 'geheim-12345';
+let counter = 0;
+
+/** A valid signup body with a unique address; `overrides` replace fields. */
+export function signupBody(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    email: `member${counter}.${process.pid}.${Date.now()}@example.test`,
+    name: `Lid${counter}`,
+    password: TEST_PASSWORD,
+    date_of_birth: '1985-06-07',
+    gender: 'female',
+    accept_terms: true,
+    accept_fictional: true,
+    ...overrides,
+  };
+}
+
+/** A seeded, confirmed member logged in through POST /api/user.php; its Set-Cookie lines. */
+export async function loginSeededMember(t: TestApp) {
+  const member = await seedMember(t.prisma as unknown as PrismaClient, { passwordCost: 4 });
+  const res = await t
+    .http()
+    .post('/api/user.php')
+    .set('X-Request-Type', 'client')
+    .send({ email: member.user.email, password: member.password })
+    .expect(200);
+  return { member, cookies: (res.headers['set-cookie'] as unknown as string[]).join('\n') };
+}

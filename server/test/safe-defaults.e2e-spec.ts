@@ -1,0 +1,95 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loginSeededMember } from './helpers/accounts';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+function webDist(): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app shell</title>');
+  writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'assets', 'app-1.js.map'), '{"sources":["secret.ts"]}');
+  return dist;
+}
+
+async function loginCookie(t: TestApp): Promise<string> {
+  return (await loginSeededMember(t)).cookies;
+}
+
+describe('a production instance', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      SMTP_URL: 'smtp://127.0.0.1:9?ignoreTLS=true',
+      APP_URL: 'https://vonkje.example',
+      BCRYPT_COST: '10',
+      WEB_DIST_DIR: webDist(),
+    });
+  });
+  afterAll(() => t.close());
+
+  it('publishes neither the API description nor source maps', async () => {
+    await t.http().get('/api/docs').expect(404);
+    await t.http().get('/api/docs-json').expect(404);
+    await t.http().get('/assets/app-1.js.map').expect(404);
+    await t.http().get('/assets/app-1.js').expect(200);
+  });
+
+  it('serves no development outbox, not even to this machine', async () => {
+    await t.http().get('/dev/outbox').expect(404);
+  });
+
+  it('lets pages connect to their own origin only, and upgrades insecure requests', async () => {
+    const res = await t.http().get('/members').expect(200);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/connect-src 'self'(;|$)/);
+    expect(csp).not.toMatch(/connect-src[^;]*ws/);
+    expect(csp).toContain('upgrade-insecure-requests');
+  });
+
+  it('sets Secure cookies because the site is https', async () => {
+    const cookies = await loginCookie(t);
+    expect(cookies).toMatch(/sid=[^;]+;.*Secure/);
+    expect(cookies).toMatch(/device=[^;]+;.*Secure/);
+  });
+});
+
+describe('cookies follow the public address, not NODE_ENV', () => {
+  it.each([
+    ['https://vonkje.example', true],
+    ['http://localhost:3000', false],
+  ])('with APP_URL %s in development, Secure is %s', async (appUrl, secure) => {
+    const t = await createTestApp({ NODE_ENV: 'development', LOG_LEVEL: 'error', APP_URL: appUrl });
+    try {
+      const cookies = await loginCookie(t);
+      expect(/sid=[^\n]*Secure/.test(cookies)).toBe(secure);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the development outbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'error',
+      SMTP_URL: '',
+      TRUST_PROXY: '1',
+      STORAGE_DIR: mkdtempSync(path.join(tmpdir(), 'storage-')),
+    });
+  });
+  afterAll(() => t.close());
+
+  it('is served to a browser on this machine', async () => {
+    await t.http().get('/dev/outbox').expect(200);
+  });
+
+  it('is not served to anyone else, even through a trusted proxy on this machine', async () => {
+    await t.http().get('/dev/outbox').set('X-Forwarded-For', '203.0.113.9').expect(404);
+  });
+});
