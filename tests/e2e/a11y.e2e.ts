@@ -8,9 +8,13 @@ import { expect, test, type Page } from '@playwright/test';
 const VISITOR_PAGES = [
   '/',
   '/login',
+  '/login?unlocked=1',
+  '/login?unlocked=0',
   '/signup',
   '/reset-password',
   '/reset-password/do?token=unknown',
+  '/mail-change/cancel?token=unknown',
+  '/mail-change/cancel',
   '/activate/done',
   '/activate/error',
   '/account-deleted',
@@ -52,6 +56,33 @@ for (const viewport of [
       expect(found).toEqual({});
     });
 
+    test('the mail-change cancel page has no serious accessibility problems after a click', async ({
+      page,
+    }) => {
+      // the server's two answers, so the page's later states are checked without a mailed token
+      const answers = [
+        { status: 200, body: { email: 'oud@example.test' }, heading: 'Wijziging geannuleerd' },
+        {
+          status: 400,
+          body: { error: 'link_invalid', message: 'Deze link is verlopen of al gebruikt.' },
+          heading: 'Annuleren mislukt',
+        },
+      ];
+      const found: Record<string, unknown> = {};
+      for (const answer of answers) {
+        await page.route('**/api/mail-change-cancel.php', (route) =>
+          route.fulfill({ status: answer.status, json: answer.body }),
+        );
+        await page.goto('/mail-change/cancel?token=a11y');
+        await page.getByRole('button', { name: 'Wijziging annuleren' }).click();
+        await expect(page.getByRole('heading', { name: answer.heading })).toBeVisible();
+        const problems = await violations(page);
+        if (problems.length > 0) found[answer.heading] = problems;
+        await page.unroute('**/api/mail-change-cancel.php');
+      }
+      expect(found).toEqual({});
+    });
+
     test('member pages have no serious accessibility problems', async ({ page }) => {
       const login = await page.request.post('/api/user.php', {
         headers: { 'X-Request-Type': 'client' },
@@ -65,6 +96,12 @@ for (const viewport of [
         const problems = await violations(page);
         if (problems.length > 0) found[path] = problems;
       }
+      // the deletion form with its password field sits behind the alternatives
+      await page.goto('/account/delete');
+      await page.getByRole('button', { name: 'Toch verwijderen' }).click();
+      await expect(page.getByLabel('Huidig wachtwoord')).toBeVisible();
+      const deletion = await violations(page);
+      if (deletion.length > 0) found['/account/delete (reason form)'] = deletion;
       expect(found).toEqual({});
     });
   });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,7 @@ test.afterAll(async () => {
   await mailbox.close();
 });
 
-const PASSWORD = 'geheim123';
+const PASSWORD = 'Zonnebloem-2026';
 const uniqueEmail = (tag: string) =>
   `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.test`;
 
@@ -50,6 +50,18 @@ async function fillSignup(page: Page, email: string, name: string) {
   await page.getByLabel(/akkoord met de/).check();
 }
 
+/** Ends the session as the web app does: logout.php acts only with X-Request-Type. */
+async function logOut(page: Page) {
+  const res = await page.request.get('/api/logout.php', {
+    headers: { 'X-Request-Type': 'client' },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+async function loggedInUser(page: Page): Promise<unknown> {
+  return ((await (await page.request.get('/api/user.php')).json()) as { user: unknown }).user;
+}
+
 async function login(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('E-mailadres').fill(email);
@@ -78,10 +90,17 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/activate\/done$/);
     await page.screenshot({ path: path.join(shots, 'activate-done-mobile.png'), fullPage: true });
 
-    const me = await (await page.request.get('/api/user.php')).json();
-    expect(me.user).toMatchObject({ status: 'confirmed', profile: { status: 'active' } });
+    expect(await loggedInUser(page)).toMatchObject({
+      status: 'confirmed',
+      profile: { status: 'active' },
+    });
 
-    await page.request.get('/api/logout.php');
+    // a plain GET (a link or image on another site) does not log the member out
+    const crossSite = await page.request.get('/api/logout.php');
+    expect(crossSite.status()).toBe(403);
+    expect(await loggedInUser(page)).not.toBeNull();
+
+    await logOut(page);
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Inloggen', exact: true })).toBeVisible();
     await login(page, email, PASSWORD);
@@ -105,7 +124,7 @@ test.describe('on a phone', () => {
     await fillSignup(page, email, 'Lockout');
     await page.getByRole('button', { name: 'Account aanmaken' }).click();
     await expect(page).toHaveURL(/\/complete-signup$/, { timeout: 15_000 });
-    await page.request.get('/api/logout.php');
+    await logOut(page);
 
     await login(page, email, 'verkeerd1');
     await expect(page.getByRole('alert')).toHaveText('Login mislukt, probeer opnieuw');
@@ -125,6 +144,22 @@ test.describe('on a phone', () => {
       'Te veel foute pogingen, account voor 15 min geblokkeerd.',
     );
     await expect(page).toHaveURL(/\/login$/);
+
+    // the owner gets a mail whose link lets this browser log in again
+    await page.goto(await mailbox.linkFor(email, 'login-unlock.php'));
+    await expect(page).toHaveURL(/\/login\?unlocked=1$/);
+    await expect(page.getByRole('status')).toContainText('Dit apparaat kan weer inloggen.');
+    await page.screenshot({ path: path.join(shots, 'login-unlocked-mobile.png'), fullPage: true });
+    await login(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/members$/);
+  });
+
+  test('a forged unlock link says so on the login page', async ({ page }) => {
+    await page.goto('/api/login-unlock.php?token=forged');
+    await expect(page).toHaveURL(/\/login\?unlocked=0$/);
+    await expect(page.getByRole('alert')).toContainText(
+      'Deze link om weer in te loggen is verlopen of ongeldig.',
+    );
   });
 });
 
@@ -172,8 +207,33 @@ async function signUpAndLogOut(page: Page, tag: string, name: string): Promise<s
   await expect(page).toHaveURL(/\/complete-signup$/, { timeout: 15_000 });
   await page.goto(await mailbox.linkFor(email, 'activate.php'));
   await expect(page).toHaveURL(/\/activate\/done$/);
-  await page.request.get('/api/logout.php');
+  await logOut(page);
   return email;
+}
+
+/** A new, activated member, logged in through the form; returns the e-mail address. */
+async function newMemberLoggedIn(page: Page, tag: string, name: string): Promise<string> {
+  const email = await signUpAndLogOut(page, tag, name);
+  await login(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/members$/);
+  return email;
+}
+
+/** Asks for an e-mail change in the settings (logged in); returns the e-mail card. */
+async function requestMailChange(page: Page, newEmail: string, password: string) {
+  await page.goto('/notifications');
+  const card = page.getByRole('region', { name: 'E-mailadres wijzigen' });
+  await card.getByLabel('Nieuw e-mailadres').fill(newEmail);
+  await card.getByLabel('Huidig wachtwoord').fill(password);
+  await card.getByRole('button', { name: 'Bevestigingslink sturen' }).click();
+  return card;
+}
+
+/** The e-mail card says where the confirmation link and the notice went. */
+async function expectMailChangeSent(card: Locator, newEmail: string) {
+  const done = card.getByRole('status');
+  await expect(done).toContainText(`We hebben een bevestigingslink gestuurd naar ${newEmail}.`);
+  await expect(done).toContainText('Je huidige adres krijgt een melding');
 }
 
 test.describe('account journeys on a phone', () => {
@@ -225,14 +285,19 @@ test.describe('account journeys on a phone', () => {
   test('a member deletes the account with a reason and brings it back by the mailed link', async ({
     page,
   }) => {
-    const email = await signUpAndLogOut(page, 'delete', 'Vertrekker');
-    await login(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/members$/);
+    const email = await newMemberLoggedIn(page, 'delete', 'Vertrekker');
 
     await page.goto('/account/delete');
     await page.getByRole('button', { name: 'Toch verwijderen' }).click();
     await page.getByLabel('Geen tijd').check();
+    await page.getByLabel('Huidig wachtwoord').fill('niet-mijn-wachtwoord');
     await page.getByLabel('Ja, ik wil mijn account verwijderen').check();
+    await page.getByRole('button', { name: 'Account verwijderen' }).click();
+    await expect(page.getByLabel('Huidig wachtwoord')).toHaveAccessibleDescription(
+      'Controleer je wachtwoord.',
+    );
+    await expect(page).toHaveURL(/\/account\/delete$/);
+    await page.getByLabel('Huidig wachtwoord').fill(PASSWORD);
     await page.screenshot({ path: path.join(shots, 'delete-reason-mobile.png'), fullPage: true });
     await page.getByRole('button', { name: 'Account verwijderen' }).click();
     await expect(page).toHaveURL(/\/account-deleted$/);
@@ -268,7 +333,7 @@ test.describe('account journeys on a phone', () => {
     expect(href).toMatch(/^\/members\/\d+$/);
 
     // a visitor who came for a chat pal sees the label and the warning beside the signup form
-    await page.request.get('/api/logout.php');
+    await logOut(page);
     let palId: number | undefined;
     for (let id = 1; id <= 60 && palId === undefined; id++) {
       const res = await page.request.get(`/api/member.php?id=${id}`);
@@ -287,32 +352,96 @@ test.describe('account journeys on a phone', () => {
   test('a member changes password and e-mail address in the settings and logs in with both', async ({
     page,
   }) => {
-    const email = await signUpAndLogOut(page, 'settings', 'Verhuizer');
+    const email = await newMemberLoggedIn(page, 'settings', 'Verhuizer');
     const newEmail = uniqueEmail('verhuisd');
-    await login(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/members$/);
 
     await page.goto('/notifications');
-    await page.getByLabel('Huidig wachtwoord').fill(PASSWORD);
-    await page.getByLabel('Nieuw wachtwoord', { exact: true }).fill('anders12345');
-    await page.getByLabel('Herhaal nieuw wachtwoord').fill('anders12345');
-    await page.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
-    await expect(page.getByText('Je wachtwoord is gewijzigd.', { exact: false })).toBeVisible();
-
-    await page.getByLabel('Nieuw e-mailadres').fill(newEmail);
-    await page.getByRole('button', { name: 'Bevestigingslink sturen' }).click();
+    const passwordCard = page.getByRole('region', { name: 'Wachtwoord wijzigen' });
+    await passwordCard.getByLabel('Huidig wachtwoord').fill(PASSWORD);
+    await passwordCard.getByLabel('Nieuw wachtwoord', { exact: true }).fill('anders12345');
+    await passwordCard.getByLabel('Herhaal nieuw wachtwoord').fill('anders12345');
+    await passwordCard.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
     await expect(
-      page.getByText(`We hebben een bevestigingslink gestuurd naar ${newEmail}.`),
+      passwordCard.getByText('Je wachtwoord is gewijzigd.', { exact: false }),
     ).toBeVisible();
+
+    await expectMailChangeSent(await requestMailChange(page, newEmail, 'anders12345'), newEmail);
     await page.screenshot({ path: path.join(shots, 'settings-mobile.png'), fullPage: true });
 
     await page.goto(await mailbox.linkFor(newEmail, 'mail-change/do'));
     await expect(page.getByRole('heading', { name: 'E-mailadres gewijzigd' })).toBeVisible();
 
-    await page.request.get('/api/logout.php');
+    await logOut(page);
     await login(page, email, 'anders12345');
     await expect(page.getByRole('alert')).toHaveText('Login mislukt, probeer opnieuw');
     await login(page, newEmail, 'anders12345');
+    await expect(page).toHaveURL(/\/members$/);
+  });
+
+  test('a member cancels an e-mail change from the notice to the old address, is logged out and keeps that address', async ({
+    page,
+  }) => {
+    const email = await newMemberLoggedIn(page, 'bewaker', 'Waakzaam');
+    const newEmail = uniqueEmail('indringer');
+
+    // the current password is asked: a wrong one is refused under its field
+    const refused = await requestMailChange(page, newEmail, 'niet-mijn-wachtwoord');
+    await expect(refused.getByLabel('Huidig wachtwoord')).toHaveAccessibleDescription(
+      'Controleer je wachtwoord.',
+    );
+    await expectMailChangeSent(await requestMailChange(page, newEmail, PASSWORD), newEmail);
+
+    const confirmLink = await mailbox.linkFor(newEmail, 'mail-change/do');
+    const cancelLink = await mailbox.linkFor(email, 'mail-change/cancel');
+    await page.goto(cancelLink);
+    await expect(
+      page.getByRole('heading', { name: 'Wijziging van je e-mailadres annuleren' }),
+    ).toBeVisible();
+    // opening the link (as a mail scanner would) changes nothing
+    expect(await loggedInUser(page)).not.toBeNull();
+    await page.screenshot({
+      path: path.join(shots, 'mail-change-cancel-mobile.png'),
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({
+      path: path.join(shots, 'mail-change-cancel-desktop.png'),
+      fullPage: true,
+    });
+
+    await page.getByRole('button', { name: 'Wijziging annuleren' }).click();
+    await expect(page.getByRole('heading', { name: 'Wijziging geannuleerd' })).toBeVisible();
+    await expect(page.getByRole('status')).toContainText(`Je e-mailadres is weer ${email}.`);
+    await expect(page.getByRole('link', { name: 'Nieuw wachtwoord kiezen' })).toHaveAttribute(
+      'href',
+      '/reset-password',
+    );
+    // every session has ended, this one too, and the page knows it
+    expect(await loggedInUser(page)).toBeNull();
+    await expect(page.getByRole('link', { name: 'Inloggen', exact: true })).toBeVisible();
+    await page.screenshot({
+      path: path.join(shots, 'mail-change-cancelled-desktop.png'),
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({
+      path: path.join(shots, 'mail-change-cancelled-mobile.png'),
+      fullPage: true,
+    });
+
+    // the cancel link works once
+    await page.goto(cancelLink);
+    await page.getByRole('button', { name: 'Wijziging annuleren' }).click();
+    await expect(page.getByRole('heading', { name: 'Annuleren mislukt' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Naar inloggen' })).toBeVisible();
+
+    // the confirmation link to the new address no longer moves the account
+    await page.goto(confirmLink);
+    await expect(page.getByRole('heading', { name: 'Bevestigen mislukt' })).toBeVisible();
+
+    await login(page, newEmail, PASSWORD);
+    await expect(page.getByRole('alert')).toHaveText('Login mislukt, probeer opnieuw');
+    await login(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/members$/);
   });
 });

@@ -38,14 +38,37 @@ export interface EmailResponse {
   email: string;
 }
 
-/** POST /api/mail-change.php (logged in): mails a confirmation link to the new address. */
-export function requestMailChange(email: string): Promise<EmailResponse> {
-  return apiRequest<EmailResponse>('mail-change', { method: 'POST', body: { email }, retries: 0 });
+export interface MailChangeBody {
+  email: string;
+  /** The current password: a stolen session alone cannot move the account elsewhere. */
+  password: string;
+}
+
+/**
+ * POST /api/mail-change.php (logged in): mails a confirmation link to the new address and a
+ * notice with a cancel link to the current one. 400 new_email_invalid, 409 email_taken,
+ * 400 wrong_password, 429 login_blocked or rate_limited.
+ */
+export function requestMailChange(body: MailChangeBody): Promise<EmailResponse> {
+  return apiRequest<EmailResponse>('mail-change', { method: 'POST', body, retries: 0 });
 }
 
 /** POST /api/mail-change-do.php with the mailed token. */
 export function confirmMailChange(token: string): Promise<EmailResponse> {
   return apiRequest<EmailResponse>('mail-change-do', {
+    method: 'POST',
+    body: { token },
+    retries: 0,
+  });
+}
+
+/**
+ * POST /api/mail-change-cancel.php with the token of the notice mailed to the old address:
+ * cancels the change (or puts the old address back) and ends every session of the member.
+ * Answers the address the account has now; 400 link_invalid.
+ */
+export function cancelMailChange(token: string): Promise<EmailResponse> {
+  return apiRequest<EmailResponse>('mail-change-cancel', {
     method: 'POST',
     body: { token },
     retries: 0,
@@ -67,9 +90,14 @@ export interface DeleteAccountBody {
   confirm: true;
   reason: DeleteReason;
   remarks?: string;
+  /** The current password. */
+  password: string;
 }
 
-/** POST /api/account-delete.php (logged in); the session ends. */
+/**
+ * POST /api/account-delete.php (logged in); the session ends. 400 wrong_password,
+ * 429 login_blocked.
+ */
 export function deleteAccount(body: DeleteAccountBody): Promise<{ purge_at: string }> {
   return apiRequest<{ purge_at: string }>('account-delete', {
     method: 'POST',

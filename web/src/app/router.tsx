@@ -107,6 +107,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 page('reset-password', '/reset-password', auth, (m) => m.ResetPasswordPage),
                 page('reset-password-do', '/reset-password/do', auth, (m) => m.ResetPasswordDoPage),
                 page('mail-change-do', '/mail-change/do', auth, (m) => m.MailChangeDoPage),
+                page(
+                  'mail-change-cancel',
+                  '/mail-change/cancel',
+                  auth,
+                  (m) => m.MailChangeCancelPage,
+                ),
                 page('activate-done', '/activate/done', auth, (m) => m.ActivateDonePage),
                 page('activate-error', '/activate/error', auth, (m) => m.ActivateErrorPage),
                 page('account-deleted', '/account-deleted', auth, (m) => m.AccountDeletedPage),

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutes } from '../../../app/router';
 import { settingsQueryKey } from '../../../api/settings';
@@ -17,6 +17,11 @@ function renderLoggedIn(path: string) {
   return renderRoutes(createRoutes(queryClient), { path, queryClient });
 }
 
+/** The card of the settings page with this title. */
+async function card(title: string) {
+  return within(await screen.findByRole('region', { name: title }));
+}
+
 describe('account settings', () => {
   it('shows the server message when the old password is wrong', async () => {
     const { calls } = mockFetch({
@@ -29,12 +34,13 @@ describe('account settings', () => {
     });
     renderLoggedIn('/notifications');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Huidig wachtwoord'), 'fout');
-    await user.type(screen.getByLabelText('Nieuw wachtwoord'), 'Zonnebloem-2026');
-    await user.type(screen.getByLabelText('Herhaal nieuw wachtwoord'), 'Zonnebloem-2026');
-    await user.click(screen.getByRole('button', { name: 'Wachtwoord wijzigen' }));
-    expect(await screen.findByText('Controleer je oude wachtwoord.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Huidig wachtwoord')).toHaveAttribute('aria-invalid', 'true');
+    const form = await card('Wachtwoord wijzigen');
+    await user.type(form.getByLabelText('Huidig wachtwoord'), 'fout');
+    await user.type(form.getByLabelText('Nieuw wachtwoord'), 'Zonnebloem-2026');
+    await user.type(form.getByLabelText('Herhaal nieuw wachtwoord'), 'Zonnebloem-2026');
+    await user.click(form.getByRole('button', { name: 'Wachtwoord wijzigen' }));
+    expect(await form.findByText('Controleer je oude wachtwoord.')).toBeInTheDocument();
+    expect(form.getByLabelText('Huidig wachtwoord')).toHaveAttribute('aria-invalid', 'true');
     const put = calls.find((call) => call.method === 'PUT');
     expect(put?.body).toEqual({
       old_password: 'fout',
@@ -47,31 +53,137 @@ describe('account settings', () => {
     const { calls } = mockFetch({});
     renderLoggedIn('/notifications');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Huidig wachtwoord'), 'Zonnebloem-2026');
-    await user.type(screen.getByLabelText('Nieuw wachtwoord'), 'ikhouvanSANNE!');
-    await user.type(screen.getByLabelText('Herhaal nieuw wachtwoord'), 'ikhouvanSANNE!');
-    await user.click(screen.getByRole('button', { name: 'Wachtwoord wijzigen' }));
+    const form = await card('Wachtwoord wijzigen');
+    await user.type(form.getByLabelText('Huidig wachtwoord'), 'Zonnebloem-2026');
+    await user.type(form.getByLabelText('Nieuw wachtwoord'), 'ikhouvanSANNE!');
+    await user.type(form.getByLabelText('Herhaal nieuw wachtwoord'), 'ikhouvanSANNE!');
+    await user.click(form.getByRole('button', { name: 'Wachtwoord wijzigen' }));
     expect(
-      await screen.findByText('Je wachtwoord mag je e-mailadres of profielnaam niet bevatten.'),
+      await form.findByText('Je wachtwoord mag je e-mailadres of profielnaam niet bevatten.'),
     ).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
   });
 
-  it('tells where the e-mail confirmation link went', async () => {
+  it('shows the block message in an alert when the old password was guessed too often', async () => {
     mockFetch({
-      'POST /api/mail-change.php': () => jsonResponse(200, { email: 'nieuw@example.com' }),
+      'PUT /api/password.php': () =>
+        jsonResponse(429, {
+          error: 'login_blocked',
+          message: 'Te veel foute pogingen, account voor 15 min geblokkeerd.',
+        }),
     });
     renderLoggedIn('/notifications');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Nieuw e-mailadres'), 'nieuw@example.com');
-    await user.click(screen.getByRole('button', { name: 'Bevestigingslink sturen' }));
-    expect(
-      await screen.findByText('We hebben een bevestigingslink gestuurd naar nieuw@example.com.'),
-    ).toBeInTheDocument();
+    const form = await card('Wachtwoord wijzigen');
+    await user.type(form.getByLabelText('Huidig wachtwoord'), 'fout');
+    await user.type(form.getByLabelText('Nieuw wachtwoord'), 'Zonnebloem-2026');
+    await user.type(form.getByLabelText('Herhaal nieuw wachtwoord'), 'Zonnebloem-2026');
+    await user.click(form.getByRole('button', { name: 'Wachtwoord wijzigen' }));
+    expect(await form.findByRole('alert')).toHaveTextContent(
+      'Te veel foute pogingen, account voor 15 min geblokkeerd.',
+    );
+  });
+});
+
+describe('e-mail change in the settings', () => {
+  async function requestChange(email: string, password: string) {
+    const user = userEvent.setup();
+    const form = await card('E-mailadres wijzigen');
+    if (email) await user.type(form.getByLabelText('Nieuw e-mailadres'), email);
+    if (password) await user.type(form.getByLabelText('Huidig wachtwoord'), password);
+    await user.click(form.getByRole('button', { name: 'Bevestigingslink sturen' }));
+    return form;
+  }
+
+  it('sends the new address with the current password and says where the link and the notice went', async () => {
+    const { calls } = mockFetch({
+      'POST /api/mail-change.php': () => jsonResponse(200, { email: 'nieuw@example.com' }),
+    });
+    renderLoggedIn('/notifications');
+    const form = await requestChange('nieuw@example.com', 'Zonnebloem-2026');
+    const done = await form.findByRole('status');
+    expect(done).toHaveTextContent(
+      'We hebben een bevestigingslink gestuurd naar nieuw@example.com.',
+    );
+    expect(done).toHaveTextContent(
+      'Je huidige adres krijgt een melding met een link om de wijziging te annuleren.',
+    );
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { email: 'nieuw@example.com', password: 'Zonnebloem-2026' },
+    ]);
+    expect(form.getByLabelText('Huidig wachtwoord')).toHaveValue('');
+    expect(form.getByLabelText('Huidig wachtwoord')).toHaveAttribute(
+      'autocomplete',
+      'current-password',
+    );
+  });
+
+  it('asks for the current password and a valid address before sending anything', async () => {
+    const { calls } = mockFetch({});
+    renderLoggedIn('/notifications');
+    const form = await requestChange('geen-adres', '');
+    expect(await form.findByText('Nieuw e-mailadres invalide.')).toBeInTheDocument();
+    expect(form.getByLabelText('Huidig wachtwoord')).toHaveAccessibleDescription(
+      'Vul je huidige wachtwoord in.',
+    );
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it.each([
+    {
+      answer: { status: 400, error: 'wrong_password', field: 'password' },
+      message: 'Controleer je wachtwoord.',
+      label: 'Huidig wachtwoord',
+    },
+    {
+      answer: { status: 409, error: 'email_taken', field: 'email' },
+      message: 'Dit e-mailadres heeft al een account op deze site.',
+      label: 'Nieuw e-mailadres',
+    },
+    {
+      answer: { status: 400, error: 'new_email_invalid', field: 'email' },
+      message: 'Nieuw e-mailadres invalide.',
+      label: 'Nieuw e-mailadres',
+    },
+  ])(
+    'shows the server error $answer.error under its field',
+    async ({ answer: { status, ...answer }, message, label }) => {
+      mockFetch({
+        'POST /api/mail-change.php': () => jsonResponse(status, { ...answer, message }),
+      });
+      renderLoggedIn('/notifications');
+      const form = await requestChange('nieuw@example.com', 'Zonnebloem-2026');
+      await waitFor(() => expect(form.getByLabelText(label)).toHaveAccessibleDescription(message));
+      expect(form.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+      expect(form.queryByRole('alert')).not.toBeInTheDocument();
+    },
+  );
+
+  it.each([
+    ['login_blocked', 'Te veel foute pogingen, account voor 15 min geblokkeerd.'],
+    ['rate_limited', 'Te veel verzoeken, probeer het zo nog eens.'],
+  ])('shows %s in an alert and does not send again', async (error, message) => {
+    const { calls } = mockFetch({
+      'POST /api/mail-change.php': () => jsonResponse(429, { error, message }),
+    });
+    renderLoggedIn('/notifications');
+    const form = await requestChange('nieuw@example.com', 'Zonnebloem-2026');
+    expect(await form.findByRole('alert')).toHaveTextContent(message);
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 });
 
 describe('account deletion', () => {
+  /** Past the alternatives, with a reason and what is given of the password and confirmation. */
+  async function deleteWith({ password = '', confirm = true }) {
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Toch verwijderen' }));
+    await user.click(screen.getByLabelText('Geen tijd'));
+    if (password) await user.type(screen.getByLabelText('Huidig wachtwoord'), password);
+    if (confirm) await user.click(screen.getByLabelText('Ja, ik wil mijn account verwijderen'));
+    await user.click(screen.getByRole('button', { name: 'Account verwijderen' }));
+  }
+
   it('offers the alternatives first, requires a reason, sends it and lands on /account-deleted', async () => {
     const { calls } = mockFetch({
       'POST /api/account-delete.php': () =>
@@ -105,23 +217,76 @@ describe('account deletion', () => {
 
     await user.click(screen.getByLabelText('Anders'));
     await user.type(screen.getByLabelText('Toelichting'), 'Even pauze');
+    await user.type(screen.getByLabelText('Huidig wachtwoord'), 'Zonnebloem-2026');
     await user.click(screen.getByRole('button', { name: 'Account verwijderen' }));
 
     expect(await screen.findByRole('heading', { name: 'Account verwijderd' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/account-deleted');
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts).toHaveLength(1);
-    expect(posts[0].body).toEqual({ confirm: true, reason: 'other', remarks: 'Even pauze' });
+    expect(posts[0].body).toEqual({
+      confirm: true,
+      reason: 'other',
+      remarks: 'Even pauze',
+      password: 'Zonnebloem-2026',
+    });
     expect(queryClient.getQueryData<UserResponse>(userQueryKey)?.user).toBeNull();
+  });
+
+  it('requires the current password before deleting', async () => {
+    const { calls } = mockFetch({});
+    renderLoggedIn('/account/delete');
+    await deleteWith({ confirm: true });
+    const password = screen.getByLabelText('Huidig wachtwoord');
+    expect(password).toHaveAccessibleDescription('Vul je huidige wachtwoord in.');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('shows a wrong password under the password field and keeps the member on the form', async () => {
+    const { calls } = mockFetch({
+      'POST /api/account-delete.php': () =>
+        jsonResponse(400, {
+          error: 'wrong_password',
+          field: 'password',
+          message: 'Controleer je wachtwoord.',
+        }),
+    });
+    const { router } = renderLoggedIn('/account/delete');
+    await deleteWith({ password: 'verkeerd-wachtwoord' });
+    await waitFor(() =>
+      expect(screen.getByLabelText('Huidig wachtwoord')).toHaveAccessibleDescription(
+        'Controleer je wachtwoord.',
+      ),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/account/delete');
+    expect(calls.filter((call) => call.method === 'POST')[0].body).toEqual({
+      confirm: true,
+      reason: 'time',
+      password: 'verkeerd-wachtwoord',
+    });
+  });
+
+  it('shows the block message in an alert when the password was guessed too often', async () => {
+    mockFetch({
+      'POST /api/account-delete.php': () =>
+        jsonResponse(429, {
+          error: 'login_blocked',
+          message: 'Te veel foute pogingen, account voor 15 min geblokkeerd.',
+        }),
+    });
+    renderLoggedIn('/account/delete');
+    await deleteWith({ password: 'verkeerd-wachtwoord' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Te veel foute pogingen, account voor 15 min geblokkeerd.',
+    );
   });
 
   it('requires the explicit confirmation before deleting', async () => {
     const { calls } = mockFetch({});
     renderLoggedIn('/account/delete');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Toch verwijderen' }));
-    await user.click(screen.getByLabelText('Te duur'));
-    await user.click(screen.getByRole('button', { name: 'Account verwijderen' }));
+    await deleteWith({ password: 'Zonnebloem-2026', confirm: false });
     expect(
       await screen.findByText('Bevestig dat je je account wilt verwijderen.'),
     ).toBeInTheDocument();

@@ -3,13 +3,17 @@ import { Link, Navigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { changePassword, requestMailChange } from '../../../api/account';
-import { fieldError } from '../../../api/server-error';
+import { formErrors } from '../../../api/server-error';
 import { useUser } from '../../../api/user';
 import { BusyButton } from '../../../components/BusyButton';
+import { CurrentPasswordField } from '../../../components/CurrentPasswordField';
 import { FormField } from '../../../components/FormField';
 import { NewPasswordFields, useNewPassword } from '../../../components/NewPasswordFields';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { isValidEmail } from '../../auth/signup/validation';
+
+const PASSWORD_FIELDS = ['old_password', 'password', 'password_repeat'] as const;
+const EMAIL_FIELDS = ['email', 'password'] as const;
 
 /** The account settings ("Instellingen"): password, e-mail address, deleting the account. */
 export function AccountSettingsPage() {
@@ -45,6 +49,7 @@ export function AccountSettingsPage() {
   );
 }
 
+/** A titled card; a region named by its title, so equal field labels stay apart. */
 function SettingsCard({
   title,
   id,
@@ -54,13 +59,20 @@ function SettingsCard({
   id?: string;
   children: ReactNode;
 }) {
+  const headingId = useId();
   return (
-    <div className="card border-0 shadow-sm rounded-4 h-100" id={id}>
+    <section
+      className="card border-0 shadow-sm rounded-4 h-100"
+      id={id}
+      aria-labelledby={headingId}
+    >
       <div className="card-body p-4">
-        <h2 className="h5 mb-3">{title}</h2>
+        <h2 className="h5 mb-3" id={headingId}>
+          {title}
+        </h2>
         {children}
       </div>
-    </div>
+    </section>
   );
 }
 
@@ -77,8 +89,7 @@ function ChangePasswordForm({ profileName }: { profileName?: string }) {
       newPassword.clear();
     },
   });
-  const server = mutation.isError ? fieldError(mutation.error, t) : null;
-  const errorFor = (field: string) => (server?.field === field ? server.text : null);
+  const server = formErrors(mutation.error, PASSWORD_FIELDS, t);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -96,9 +107,9 @@ function ChangePasswordForm({ profileName }: { profileName?: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      {server && !server.field && (
+      {server.alert && (
         <div className="alert alert-danger" role="alert">
-          {server.text}
+          {server.alert}
         </div>
       )}
       {mutation.isSuccess && (
@@ -106,17 +117,13 @@ function ChangePasswordForm({ profileName }: { profileName?: string }) {
           {t('account.passwordChanged')}
         </div>
       )}
-      <FormField
+      <CurrentPasswordField
         id={`${id}-old`}
-        label={t('password.old')}
-        type="password"
-        autoComplete="current-password"
-        required
         value={oldPassword}
-        error={errorFor('old_password')}
-        onChange={(event) => setOldPassword(event.target.value)}
+        error={server.errorFor('old_password')}
+        onChange={setOldPassword}
       />
-      <NewPasswordFields id={id} state={newPassword} errorFor={errorFor} />
+      <NewPasswordFields id={id} state={newPassword} errorFor={server.errorFor} />
       <BusyButton className="btn btn-primary rounded-pill px-4" busy={mutation.isPending}>
         {t('account.passwordSubmit')}
       </BusyButton>
@@ -124,32 +131,54 @@ function ChangePasswordForm({ profileName }: { profileName?: string }) {
   );
 }
 
+/**
+ * The new address and the current password. The server mails a confirmation link to the new
+ * address and a notice with a cancel link to the current one.
+ */
 function ChangeEmailForm() {
   const { t } = useTranslation();
   const id = useId();
   const [email, setEmail] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const mutation = useMutation({ mutationFn: requestMailChange });
-  const server = mutation.isError ? fieldError(mutation.error, t) : null;
+  const [password, setPassword] = useState('');
+  const [problems, setProblems] = useState<{ email?: string; password?: string }>({});
+  const mutation = useMutation({
+    mutationFn: requestMailChange,
+    onSuccess: () => {
+      setEmail('');
+      setPassword('');
+    },
+  });
+  const server = formErrors(mutation.error, EMAIL_FIELDS, t);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (mutation.isPending) return;
-    if (!isValidEmail(email)) {
-      setInvalid(true);
+    const found = {
+      email: isValidEmail(email) ? undefined : t('activation.newEmailInvalid'),
+      password: password ? undefined : t('password.currentRequired'),
+    };
+    setProblems(found);
+    if (found.email || found.password) {
       mutation.reset();
       return;
     }
-    setInvalid(false);
-    mutation.mutate(email.trim());
+    mutation.mutate({ email: email.trim(), password });
   };
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <p className="text-body-secondary small">{t('account.emailIntro')}</p>
+      {server.alert && (
+        <div className="alert alert-danger" role="alert">
+          {server.alert}
+        </div>
+      )}
       {mutation.isSuccess && (
         <div className="alert alert-success" role="status">
-          {t('account.emailSent', { email: mutation.data?.email ?? mutation.variables })}
+          <p className="mb-1">
+            {t('account.emailSent', { email: mutation.data?.email ?? mutation.variables.email })}
+          </p>
+          <p className="mb-0 small">{t('account.emailNotice')}</p>
         </div>
       )}
       <FormField
@@ -159,8 +188,14 @@ function ChangeEmailForm() {
         autoComplete="email"
         required
         value={email}
-        error={invalid ? t('activation.newEmailInvalid') : (server?.text ?? null)}
+        error={problems.email ?? server.errorFor('email')}
         onChange={(event) => setEmail(event.target.value)}
+      />
+      <CurrentPasswordField
+        id={`${id}-password`}
+        value={password}
+        error={problems.password ?? server.errorFor('password')}
+        onChange={setPassword}
       />
       <BusyButton className="btn btn-primary rounded-pill px-4" busy={mutation.isPending}>
         {t('account.emailSubmit')}

@@ -3,9 +3,10 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../components/BusyButton';
+import { CurrentPasswordField } from '../../../components/CurrentPasswordField';
 import { DELETE_REASONS, deleteAccount, type DeleteReason } from '../../../api/account';
 import { useCompanyInfo } from '../../../api/companyinfo';
-import { serverErrorText } from '../../../api/server-error';
+import { formErrors } from '../../../api/server-error';
 import { userQueryKey, useUser } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard } from '../../auth/components/AuthCard';
@@ -92,8 +93,9 @@ function ReasonForm({ onDeleted }: { onDeleted: () => void }) {
   const queryClient = useQueryClient();
   const [reason, setReason] = useState<DeleteReason | null>(null);
   const [remarks, setRemarks] = useState('');
+  const [password, setPassword] = useState('');
   const [confirmed, setConfirmed] = useState(false);
-  const [problem, setProblem] = useState<'reason' | 'confirm' | null>(null);
+  const [problem, setProblem] = useState<'reason' | 'password' | 'confirm' | null>(null);
   const mutation = useMutation({
     mutationFn: deleteAccount,
     onSuccess: async (response) => {
@@ -103,25 +105,28 @@ function ReasonForm({ onDeleted }: { onDeleted: () => void }) {
       queryClient.setQueryData(userQueryKey, { user: null });
     },
   });
+  const server = formErrors(mutation.error, ['password'], t);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (mutation.isPending) return;
+    mutation.reset();
     if (!reason) return setProblem('reason');
+    if (!password) return setProblem('password');
     if (!confirmed) return setProblem('confirm');
     setProblem(null);
     const body =
       reason === 'other' && remarks.trim()
-        ? { confirm: true as const, reason, remarks: remarks.trim() }
-        : { confirm: true as const, reason };
+        ? { confirm: true as const, reason, remarks: remarks.trim(), password }
+        : { confirm: true as const, reason, password };
     mutation.mutate(body);
   };
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      {mutation.isError && (
+      {server.alert && (
         <div className="alert alert-danger" role="alert">
-          {serverErrorText(mutation.error, t)}
+          {server.alert}
         </div>
       )}
       <fieldset className="mb-3">
@@ -167,6 +172,15 @@ function ReasonForm({ onDeleted }: { onDeleted: () => void }) {
         </div>
       )}
       <div className="alert alert-warning small">{t('deleteAccount.warning')}</div>
+      <CurrentPasswordField
+        id={`${id}-password`}
+        value={password}
+        error={problem === 'password' ? t('password.currentRequired') : server.errorFor('password')}
+        onChange={(value) => {
+          setPassword(value);
+          if (problem === 'password') setProblem(null);
+        }}
+      />
       <div className="form-check mb-4">
         <input
           className={`form-check-input${problem === 'confirm' ? ' is-invalid' : ''}`}

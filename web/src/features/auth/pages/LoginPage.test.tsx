@@ -95,11 +95,48 @@ describe('login page', () => {
     expect(router.state.location.search).toBe('?tab=mail');
   });
 
-  it('only returns to pages of this site after login', () => {
-    expect(afterLoginPath('/chats/4')).toBe('/chats/4');
-    expect(afterLoginPath('//evil.example/steal')).toBe('/members');
-    expect(afterLoginPath('/\\evil.example')).toBe('/members');
-    expect(afterLoginPath('https://evil.example')).toBe('/members');
+  it.each([
+    ['/\t/evil.com'],
+    ['/\n/evil.com'],
+    ['//evil.com'],
+    ['/\\evil.com'],
+    ['https://evil.com/x'],
+    ['javascript:alert(1)'],
+  ])(
+    'sends the member to /members instead of the redirect %j, which leaves this site',
+    (redirect) => {
+      expect(afterLoginPath(redirect)).toBe('/members');
+    },
+  );
+
+  it('sends the member to /members when no page asked for the login', () => {
     expect(afterLoginPath(null)).toBe('/members');
+    expect(afterLoginPath('')).toBe('/members');
+  });
+
+  it('returns to a page of this site with its query and fragment after login', () => {
+    expect(afterLoginPath('/members?x=1#y')).toBe('/members?x=1#y');
+    expect(afterLoginPath('/chats/4')).toBe('/chats/4');
+    expect(afterLoginPath(`${window.location.origin}/likes`)).toBe('/likes');
+  });
+
+  it('says that this device can log in again after the unlock link of the lock mail', async () => {
+    mockFetch({});
+    const queryClient = seededQueryClient();
+    renderRoutes(createRoutes(queryClient), { path: '/login?unlocked=1', queryClient });
+    expect(await screen.findByText(/^Dit apparaat kan weer inloggen\./)).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says so when the unlock link of the lock mail has expired or is invalid', async () => {
+    mockFetch({});
+    const queryClient = seededQueryClient();
+    renderRoutes(createRoutes(queryClient), { path: '/login?unlocked=0', queryClient });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Deze link om weer in te loggen is verlopen of ongeldig.',
+    );
   });
 });

@@ -11,9 +11,22 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard } from '../components/AuthCard';
 import { SignupLink } from '../signup/SignupLink';
 
-/** Where to go after login: the page that asked for it (same site only), else the members. */
-export function afterLoginPath(redirectTo: string | null): string {
-  if (redirectTo && /^\/(?![/\\])/.test(redirectTo)) return redirectTo;
+/**
+ * Where to go after login: the page that asked for it, else the members. The value is resolved
+ * the way the browser would resolve it (tabs and newlines dropped, backslashes read as slashes),
+ * and only an address on this site counts, so `/\t/evil.example` cannot lead elsewhere.
+ */
+export function afterLoginPath(
+  redirectTo: string | null,
+  origin: string = window.location.origin,
+): string {
+  if (!redirectTo) return '/members';
+  try {
+    const url = new URL(redirectTo, origin);
+    if (url.origin === origin) return url.pathname + url.search + url.hash;
+  } catch {
+    // not a URL at all
+  }
   return '/members';
 }
 
@@ -47,10 +60,12 @@ export function LoginPage() {
   return (
     <AuthCard title={t('login.title')} icon="🔐">
       <p className="text-center text-body-secondary mb-4">{t('login.intro')}</p>
-      {mutation.isError && (
+      {mutation.isError ? (
         <div className="alert alert-danger" role="alert">
           {loginErrorText(mutation.error, t)}
         </div>
+      ) : (
+        <UnlockNotice value={params.get('unlocked')} />
       )}
       <form onSubmit={onSubmit}>
         <div className="mb-3">
@@ -93,6 +108,26 @@ export function LoginPage() {
       </p>
     </AuthCard>
   );
+}
+
+/** /login?unlocked=1 or 0: where the link of the account-locked mail leads. */
+function UnlockNotice({ value }: { value: string | null }) {
+  const { t } = useTranslation();
+  if (value === '1') {
+    return (
+      <div className="alert alert-success" role="status">
+        {t('login.unlocked')}
+      </div>
+    );
+  }
+  if (value === '0') {
+    return (
+      <div className="alert alert-danger" role="alert">
+        {t('login.unlockFailed')}
+      </div>
+    );
+  }
+  return null;
 }
 
 function loginErrorText(error: unknown, t: TFunction): string {

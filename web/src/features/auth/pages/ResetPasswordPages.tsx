@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { requestPasswordReset, resetPassword } from '../../../api/account';
-import { fieldError, serverErrorText } from '../../../api/server-error';
+import { formErrors, serverErrorText } from '../../../api/server-error';
 import { BusyButton } from '../../../components/BusyButton';
 import { FormField } from '../../../components/FormField';
 import { NewPasswordFields, useNewPassword } from '../../../components/NewPasswordFields';
@@ -115,8 +115,7 @@ export function ResetPasswordDoPage() {
     );
   }
 
-  const server = mutation.isError ? fieldError(mutation.error, t) : null;
-  const errorFor = (field: string) => (server?.field === field ? server.text : null);
+  const server = formErrors(mutation.error, ['password', 'password_repeat'], t);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -135,13 +134,18 @@ export function ResetPasswordDoPage() {
   return (
     <AuthCard title={t('reset.newTitle')} icon="🔑">
       <p className="text-center text-body-secondary mb-4">{t('reset.newIntro')}</p>
-      {server && !server.field && (
+      {server.alert && (
         <div className="alert alert-danger" role="alert">
-          {server.text}
+          {server.alert}
         </div>
       )}
       <form onSubmit={onSubmit} noValidate>
-        <NewPasswordFields id={id} state={newPassword} errorFor={errorFor} repeatClassName="mb-4" />
+        <NewPasswordFields
+          id={id}
+          state={newPassword}
+          errorFor={server.errorFor}
+          repeatClassName="mb-4"
+        />
         <BusyButton className="btn btn-primary rounded-pill w-100 py-2" busy={mutation.isPending}>
           {t('reset.save')}
         </BusyButton>

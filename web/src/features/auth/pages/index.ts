@@ -3,6 +3,7 @@ export { SignupPage } from './SignupPage';
 export { CompleteSignupPage } from './CompleteSignupPage';
 export { ResetPasswordPage, ResetPasswordDoPage } from './ResetPasswordPages';
 export { MailChangeDoPage } from './MailChangeDoPage';
+export { MailChangeCancelPage } from './MailChangeCancelPage';
 export { AccountDeletedPage } from './AccountDeletedPage';
 export { ActivateDonePage, ActivateErrorPage } from './ActivatePages';
 
