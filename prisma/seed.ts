@@ -1,12 +1,14 @@
 /**
- * `npm run db:seed`: reference data, then the demo members, into DATABASE_URL (from the
- * environment or .env; scripts/load-env.mjs supplies the local default). Repeatable: a second
- * run leaves the same rows. Prints the row count of every table and the time taken.
+ * `npm run db:seed`: reference data (countries, regions, cities, interests, packages, gifts,
+ * settings, company info), then, unless demoSeedDecision says no, the demo members, demo login
+ * and demo operator, into DATABASE_URL (from the environment or .env; scripts/load-env.mjs
+ * supplies the local default). With NODE_ENV=production only the reference data, unless
+ * ALLOW_DEMO_SEED=true; SEED_DEMO=false skips the demo anywhere. Repeatable: a second run leaves
+ * the same rows and never changes an existing account. Prints the row counts and the time taken.
  */
-import '../scripts/load-env.mjs';
-import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaClient } from '../server/src/generated/prisma/client.ts';
-import { seedDemo, seedReferenceData } from './seed/index.ts';
+import type { PrismaClient } from '../server/src/generated/prisma/client.ts';
+import { connectDatabase, runCommand } from './database.ts';
+import { demoSeedDecision, seedDemo, seedReferenceData } from './seed/index.ts';
 
 async function tableCounts(prisma: PrismaClient): Promise<Record<string, number>> {
   const tables = await prisma.$queryRawUnsafe<{ name: string }[]>(
@@ -26,18 +28,13 @@ async function tableCounts(prisma: PrismaClient): Promise<Record<string, number>
 }
 
 async function main(): Promise<void> {
-  const connectionString = process.env.DATABASE_URL;
-  if (!connectionString) {
-    throw new Error(
-      'DATABASE_URL is not set. Example: DATABASE_URL=postgresql://postgres@127.0.0.1:5432/dating npm run db:seed',
-    );
-  }
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString }) });
+  const demoDecision = demoSeedDecision();
+  const prisma = connectDatabase('npm run db:seed');
   try {
     const started = performance.now();
     const reference = await seedReferenceData(prisma);
     const referenceMs = performance.now() - started;
-    const demo = await seedDemo(prisma);
+    const demo = demoDecision.seed ? await seedDemo(prisma) : null;
     const totalMs = performance.now() - started;
     console.log(
       `Reference data in ${(referenceMs / 1000).toFixed(1)} s: ${reference.countries} countries, ` +
@@ -48,7 +45,10 @@ async function main(): Promise<void> {
         `${reference.settings} settings`,
     );
     console.log(
-      `Demo: ${demo.members} members (${demo.fictional} chatmaatjes), ${demo.staff} operator`,
+      demo
+        ? `Demo (${demoDecision.reason}): ${demo.members} members (${demo.fictional} chatmaatjes), ` +
+            `${demo.staff} operator; existing accounts kept as they were`
+        : `No demo accounts (${demoDecision.reason}): reference data only`,
     );
     console.table(await tableCounts(prisma));
     console.log(`Seeded in ${(totalMs / 1000).toFixed(1)} s`);
@@ -57,7 +57,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+runCommand(main);

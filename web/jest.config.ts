@@ -1,6 +1,7 @@
 /**
- * Web tests: jest + jsdom + Testing Library. Run from the repository root:
- *   npx jest -c web/jest.config.ts
+ * Web tests: jest + jsdom + Testing Library. Run from the repository root: `npm run test:web`.
+ * react-router 8 is ESM only: jest loads it with require(esm), which needs Node 24.9+ and
+ * `--experimental-vm-modules` (the test:web script passes it).
  * ts-jest only transpiles (isolatedModules); `tsc -p web --noEmit` checks the types.
  */
 import type { Config } from 'jest';

@@ -1,10 +1,10 @@
 /**
  * Demo members for a developer's database (`npm run db:seed`): the members of
- * prisma/data/demo-members.ts, a demo login and an operator. Keyed by e-mail, so a re-run
- * updates the same rows. Appearance comes from a fixed pseudo-random sequence, so every run
- * gives the same profiles. No photos yet (the photo pipeline comes later).
+ * prisma/data/demo-members.ts, a demo login and an operator, all with public passwords: never
+ * on a live site (demoSeedDecision). Keyed by e-mail: a re-run updates the same profiles and
+ * keeps the accounts as they are (password, status, roles, credits). Appearance comes from a
+ * fixed pseudo-random sequence, so every run gives the same profiles. No photos yet.
  */
-import bcrypt from 'bcrypt';
 import type {
   BodyType,
   EyeColor,
@@ -15,18 +15,59 @@ import type {
   SignupReason,
 } from '../../server/src/generated/prisma/client.ts';
 import { DEMO_MEMBERS, type DemoMember } from '../data/demo-members.js';
-import {
-  DEFAULT_PASSWORD_COST,
-  dateOfBirthForAge,
-  seedMember,
-  seedStaff,
-  type ProfileDetails,
-} from './member.js';
+import { dateOfBirthForAge, seedMember, seedStaff, type ProfileDetails } from './member.js';
 
 export const DEMO_LOGIN = { email: 'demo@vonkje.test', password: 'demo1234' } as const;
 export const OPERATOR_LOGIN = { email: 'operator@vonkje.test', password: 'operator1234' } as const;
 /** Every non-fictional demo member can log in with this password too (chatmaatjes cannot). */
 export const DEMO_MEMBER_PASSWORD = 'demo1234';
+
+/**
+ * bcrypt hashes (cost 12, the server's production cost) of DEMO_MEMBER_PASSWORD, which is also
+ * DEMO_LOGIN's, and of OPERATOR_LOGIN's password, made once, so seeding hashes nothing.
+ */
+const DEMO_PASSWORD_HASH = '$2b$12$Ih8kdO.hy0iP2vO.UXRoAOFwHN6C.DVTgWESJoICNJZRSP4Nb4wJG';
+const OPERATOR_PASSWORD_HASH = '$2b$12$RQGMEVpnuuw1EzH578zmXO6GwkwbhgOzA199Uau2kx6inOwheZhz2';
+
+/** Whether `npm run db:seed` adds the demo accounts, and why (printed by the seed). */
+export interface DemoSeedDecision {
+  seed: boolean;
+  reason: string;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
+  const value = env[name]?.trim().toLowerCase();
+  if (value === undefined || value === '') return undefined;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new Error(`${name} must be true or false, not "${env[name]}"`);
+}
+
+/**
+ * Demo accounts have public passwords, so: SEED_DEMO=false skips them anywhere; with
+ * NODE_ENV=production they are seeded only when ALLOW_DEMO_SEED=true as well (and SEED_DEMO is
+ * not false); otherwise (a developer's or a test database) they are seeded.
+ */
+export function demoSeedDecision(env: NodeJS.ProcessEnv = process.env): DemoSeedDecision {
+  const wanted = flag(env, 'SEED_DEMO');
+  const allowed = flag(env, 'ALLOW_DEMO_SEED');
+  if (wanted === false) return { seed: false, reason: 'SEED_DEMO=false' };
+  if (env.NODE_ENV === 'production' && allowed !== true) {
+    return {
+      seed: false,
+      reason:
+        'NODE_ENV=production: demo accounts have public passwords and are only seeded with ' +
+        'ALLOW_DEMO_SEED=true',
+    };
+  }
+  return {
+    seed: true,
+    reason:
+      env.NODE_ENV === 'production'
+        ? 'ALLOW_DEMO_SEED=true'
+        : `NODE_ENV=${env.NODE_ENV ?? 'development'}`,
+  };
+}
 
 export function demoMemberEmail(member: Pick<DemoMember, 'key'>): string {
   return `${member.key}@demo.vonkje.test`;
@@ -98,19 +139,17 @@ export interface DemoCounts {
   staff: number;
 }
 
-/** The demo members, `demo@vonkje.test` and `operator@vonkje.test`; needs the reference data. */
-export async function seedDemo(
-  prisma: PrismaClient,
-  options: { passwordCost?: number } = {},
-): Promise<DemoCounts> {
-  const cost = options.passwordCost ?? DEFAULT_PASSWORD_COST;
-  const sharedHash = await bcrypt.hash(DEMO_MEMBER_PASSWORD, cost);
+/**
+ * The demo members, `demo@vonkje.test` and `operator@vonkje.test`; needs the reference data.
+ * Call it only when demoSeedDecision says so.
+ */
+export async function seedDemo(prisma: PrismaClient): Promise<DemoCounts> {
   const now = new Date();
   for (const [index, member] of DEMO_MEMBERS.entries()) {
     const random = seeded(index + 1);
     await seedMember(prisma, {
       email: demoMemberEmail(member),
-      passwordHash: member.fictional ? null : sharedHash,
+      passwordHash: member.fictional ? null : DEMO_PASSWORD_HASH,
       name: member.name,
       gender: member.gender,
       dateOfBirth: dateOfBirthForAge(member.age, {
@@ -126,8 +165,7 @@ export async function seedDemo(
   }
   await seedMember(prisma, {
     email: DEMO_LOGIN.email,
-    password: DEMO_LOGIN.password,
-    passwordCost: cost,
+    passwordHash: DEMO_PASSWORD_HASH,
     name: 'Demo',
     gender: 'male',
     dateOfBirth: dateOfBirthForAge(35, { now, dayOffset: 100 }),
@@ -148,8 +186,7 @@ export async function seedDemo(
   });
   await seedStaff(prisma, {
     email: OPERATOR_LOGIN.email,
-    password: OPERATOR_LOGIN.password,
-    passwordCost: cost,
+    passwordHash: OPERATOR_PASSWORD_HASH,
     roles: ['operator'],
   });
   return {

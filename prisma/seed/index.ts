@@ -21,6 +21,9 @@ export {
 } from './reference.js';
 export {
   DEFAULT_PASSWORD_COST,
+  StaffAccountError,
+  addStaffRole,
+  createStaffAccount,
   dateOfBirthForAge,
   seedMember,
   seedStaff,
@@ -35,6 +38,8 @@ export {
   DEMO_MEMBER_PASSWORD,
   OPERATOR_LOGIN,
   demoMemberEmail,
+  demoSeedDecision,
   seedDemo,
   type DemoCounts,
+  type DemoSeedDecision,
 } from './demo.js';

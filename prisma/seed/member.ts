@@ -19,8 +19,11 @@ import type {
   UserStatus,
 } from '../../server/src/generated/prisma/client.ts';
 
-/** bcrypt cost of real passwords; tests may pass a lower `passwordCost` (minimum 4). */
-export const DEFAULT_PASSWORD_COST = 10;
+/**
+ * bcrypt cost of seeded passwords: the server's production cost (BCRYPT_COST default). Tests may
+ * pass a lower `passwordCost` (minimum 4).
+ */
+export const DEFAULT_PASSWORD_COST = 12;
 
 /** Optional profile fields (appearance, texts) under their Prisma names. */
 export type ProfileDetails = Partial<
@@ -42,8 +45,13 @@ export type ProfileDetails = Partial<
   >
 >;
 
+/**
+ * Account fields. They apply when the account is created: an account that already exists (same
+ * e-mail) keeps its password hash, status, credits, paid flag, roles and language, so a re-seed
+ * never resets what a member or staff changed (a new password, a ban, bought credits, a role).
+ */
 export interface SeedAccountOptions {
-  /** Default: member-<random>@vonkje.test. An existing e-mail is updated instead (upsert). */
+  /** Default: member-<random>@vonkje.test. */
   email?: string;
   /** Plain password, returned as `password`. Default: random. */
   password?: string;
@@ -87,7 +95,10 @@ export interface SeedMemberOptions extends SeedAccountOptions {
 
 export interface SeededAccount {
   user: User;
-  /** The plain password (null when seeded with passwordHash). */
+  /**
+   * The plain password: null when seeded with passwordHash, and when the account already
+   * existed (it keeps its own password).
+   */
   password: string | null;
 }
 
@@ -128,39 +139,39 @@ async function passwordFields(
   return { password, passwordHash: await bcrypt.hash(password, cost) };
 }
 
-/** Creates or updates (by e-mail) the user row and its notification preferences. */
+/**
+ * The user row of `email` and its notification preferences: created from `options`, or, when
+ * the e-mail already has an account, that account as it is (see SeedAccountOptions).
+ */
 async function upsertUser(
   tx: Tx,
   email: string,
   passwordHash: string | null,
   options: SeedAccountOptions,
-): Promise<User> {
+): Promise<{ user: User; created: boolean }> {
+  const existing = await tx.user.findUnique({ where: { email } });
   const status = options.status ?? 'confirmed';
-  const data = {
-    passwordHash,
-    status,
-    credits: options.credits ?? 0,
-    paidUser: options.paidUser ?? false,
-    roles: options.roles ?? [],
-    language: options.language ?? 'nl',
-  };
-  const existing = await tx.user.findUnique({
-    where: { email },
-    select: { id: true, confirmedAt: true },
-  });
-  const confirmedAt =
-    status === 'not_confirmed' ? null : (existing?.confirmedAt ?? options.signupDate ?? new Date());
-  const user = existing
-    ? await tx.user.update({ where: { id: existing.id }, data: { ...data, confirmedAt } })
-    : await tx.user.create({
-        data: { email, ...data, confirmedAt, signupDate: options.signupDate ?? new Date() },
-      });
+  const user =
+    existing ??
+    (await tx.user.create({
+      data: {
+        email,
+        passwordHash,
+        status,
+        credits: options.credits ?? 0,
+        paidUser: options.paidUser ?? false,
+        roles: options.roles ?? [],
+        language: options.language ?? 'nl',
+        signupDate: options.signupDate ?? new Date(),
+        confirmedAt: status === 'not_confirmed' ? null : (options.signupDate ?? new Date()),
+      },
+    }));
   await tx.notificationPreference.upsert({
     where: { userId: user.id },
     create: { userId: user.id },
     update: {},
   });
-  return user;
+  return { user, created: existing === null };
 }
 
 async function resolveLocation(
@@ -203,7 +214,9 @@ async function resolveInterests(prisma: PrismaClient, slugs: readonly string[]) 
 
 /**
  * A member: user, profile, notification preferences and interests. With an e-mail that exists,
- * the same member is updated to the given values instead (used by the repeatable demo seed).
+ * the account is kept as it is (SeedAccountOptions) and the profile and interests are updated to
+ * the given values, except the profile's status (staff may have hidden it): the repeatable demo
+ * seed.
  */
 export async function seedMember(
   prisma: PrismaClient,
@@ -237,27 +250,102 @@ export async function seedMember(
   } satisfies Omit<Prisma.ProfileUncheckedCreateInput, 'userId'>;
 
   return prisma.$transaction(async (tx) => {
-    const user = await upsertUser(tx, email, passwordHash, { ...options, status });
+    const { user, created } = await upsertUser(tx, email, passwordHash, { ...options, status });
+    const { status: _moderated, ...profileUpdate } = profileData;
     const profile = await tx.profile.upsert({
       where: { userId: user.id },
       create: { userId: user.id, ...profileData },
-      update: profileData,
+      update: profileUpdate,
     });
     await tx.profileInterest.deleteMany({ where: { profileId: profile.id } });
     await tx.profileInterest.createMany({
       data: interests.map((interest) => ({ profileId: profile.id, interestId: interest.id })),
     });
-    return { user, profile, password, interests: interests.map((i) => i.slug) };
+    return {
+      user,
+      profile,
+      password: created ? password : null,
+      interests: interests.map((i) => i.slug),
+    };
   });
 }
 
-/** A staff account (admin, operator or moderator) without a member profile. */
+/**
+ * A staff account (admin, operator or moderator) without a member profile. An existing account
+ * of that e-mail is kept as it is (SeedAccountOptions): use addStaffRole to give it a role.
+ */
 export async function seedStaff(
   prisma: PrismaClient,
   options: SeedAccountOptions & { roles: StaffRole[] },
 ): Promise<SeededAccount> {
   const email = (options.email ?? `staff-${token()}@vonkje.test`).toLowerCase();
   const { password, passwordHash } = await passwordFields(options);
-  const user = await prisma.$transaction((tx) => upsertUser(tx, email, passwordHash, options));
-  return { user, password };
+  const { user, created } = await prisma.$transaction((tx) =>
+    upsertUser(tx, email, passwordHash, options),
+  );
+  return { user, password: created ? password : null };
+}
+
+/** createStaffAccount and addStaffRole refuse what would silently change an account. */
+export class StaffAccountError extends Error {}
+
+/**
+ * A new staff account with the given password (hashed at `passwordCost`). Refuses an e-mail
+ * that already has an account, member or staff: a role is never added by accident.
+ */
+export async function createStaffAccount(
+  prisma: PrismaClient,
+  options: {
+    email: string;
+    password: string;
+    roles: StaffRole[];
+    staffName?: string;
+    passwordCost?: number;
+  },
+): Promise<User> {
+  const email = options.email.trim().toLowerCase();
+  const passwordHash = await bcrypt.hash(
+    options.password,
+    options.passwordCost ?? DEFAULT_PASSWORD_COST,
+  );
+  return prisma.$transaction(async (tx) => {
+    if (await tx.user.findUnique({ where: { email }, select: { id: true } })) {
+      throw new StaffAccountError(
+        `${email} already has an account; to give it a staff role, use --add-role`,
+      );
+    }
+    const now = new Date();
+    const user = await tx.user.create({
+      data: {
+        email,
+        passwordHash,
+        status: 'confirmed',
+        confirmedAt: now,
+        signupDate: now,
+        roles: options.roles,
+        staffName: options.staffName ?? null,
+      },
+    });
+    await tx.notificationPreference.create({ data: { userId: user.id } });
+    return user;
+  });
+}
+
+/** Adds `role` to the existing account of `email`; its password and everything else stay. */
+export async function addStaffRole(
+  prisma: PrismaClient,
+  email: string,
+  role: StaffRole,
+): Promise<{ user: User; added: boolean }> {
+  const address = email.trim().toLowerCase();
+  return prisma.$transaction(async (tx) => {
+    const user = await tx.user.findUnique({ where: { email: address } });
+    if (!user) throw new StaffAccountError(`${address} has no account`);
+    if (user.roles.includes(role)) return { user, added: false };
+    const updated = await tx.user.update({
+      where: { id: user.id },
+      data: { roles: { push: role } },
+    });
+    return { user: updated, added: true };
+  });
 }

@@ -14,6 +14,8 @@ const env = {
   PORT: process.env.E2E_PORT ?? '3100',
   WEB_DIST_DIR: path.join(root, 'web/dist'),
   NODE_ENV: 'test',
+  // the journeys log in as the demo member (a .env with SEED_DEMO=false must not remove it)
+  SEED_DEMO: 'true',
   LOG_LEVEL: 'warn',
   // the journeys run a real SMTP server on this port inside the test (tests/e2e/mail.ts)
   SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? '2526'}?ignoreTLS=true`,

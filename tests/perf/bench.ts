@@ -49,7 +49,13 @@ function listen(server: http.Server): Promise<number> {
 }
 
 async function prepareDatabase(): Promise<void> {
-  const env = { ...process.env, DATABASE_URL: dbUrl.toString() };
+  // the bench logs in as the demo member: seeded whatever NODE_ENV or SEED_DEMO say in .env
+  const env = {
+    ...process.env,
+    DATABASE_URL: dbUrl.toString(),
+    NODE_ENV: 'development',
+    SEED_DEMO: 'true',
+  };
   for (const script of [['prisma/migrate.ts', 'deploy'], ['prisma/seed.ts']]) {
     const run = spawnSync(process.execPath, ['--import', 'tsx', ...script], {
       cwd: root,
