@@ -11,7 +11,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
-    sourcemap: true,
+    // built for an error tracker, not referenced by the bundles; the server never serves .map files
+    sourcemap: 'hidden',
     // Bootstrap's Sass takes most of a build; Rolldown's timing report about it is only noise
     rolldownOptions: { checks: { bundlerTimings: false } },
   },
