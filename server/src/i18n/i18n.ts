@@ -27,7 +27,6 @@ function translator(): I18n {
       // the spec writes placeholders as {min_age}
       interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
       returnNull: false,
-      showSupportNotice: false,
     });
   }
   return instance;

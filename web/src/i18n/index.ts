@@ -36,7 +36,6 @@ export const i18nReady = i18n
     supportedLngs: [...SUPPORTED_LANGUAGES],
     interpolation: { escapeValue: false },
     returnNull: false,
-    showSupportNotice: false,
     react: { useSuspense: false },
   });
 
