@@ -75,6 +75,13 @@ async function startApp(port: number): Promise<ChildProcess> {
       PORT: String(port),
       DATABASE_URL: dbUrl.toString(),
       WEB_DIST_DIR: '',
+      // production requires both; the bench's requests send no mail
+      APP_URL: `http://localhost:${port}`,
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      TRUST_PROXY: 'false',
+      // the rows measure throughput: the per-member card limit (counted all the same) must not
+      // turn the load into 429s
+      RATE_LIMIT_MEMBER_PROFILES_PER_HOUR: '1000000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -138,7 +145,12 @@ async function main(): Promise<void> {
       headers: { 'Content-Type': 'application/json', 'X-Request-Type': 'client' },
       body: JSON.stringify({ email: 'demo@vonkje.test', password: 'demo1234' }),
     });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    // the session cookie (login also sets the trusted-browser cookie `device`)
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .find((pair) => pair.startsWith('sid='));
+    if (!login.ok || !cookie) throw new Error(`the demo login failed (${login.status})`);
     const me = (await login.json()) as { user: { profile: { id: number } } };
     rows.push(await load('GET /api/user.php (member)', `${base}/api/user.php`, { cookie }));
     rows.push(
