@@ -43,6 +43,8 @@ describe('a Redis outage in the middle of a signup and a deletion', () => {
     await redis.start();
     await t.close();
     await redis.stop();
+    // ioredis ends a connection that was still reconnecting with a 2 s safety timer
+    await new Promise((r) => setTimeout(r, 2_100));
   });
 
   /** Redis is back and the workers have reconnected to it. */
@@ -150,6 +152,7 @@ describe('a black-holed database', () => {
 
 describe('shutting down', () => {
   it('stops HTTP (finishing requests under way) before it closes PostgreSQL and Redis', async () => {
+    // a database copy and configuration of its own; this test builds and closes the app itself
     const base = await createTestApp();
     await base.app.close();
     const app = await createApp(base.config);
@@ -201,7 +204,7 @@ describe('shutting down', () => {
     expect(order.indexOf('http')).toBeGreaterThanOrEqual(0);
     expect(order.indexOf('http')).toBeLessThan(order.indexOf('postgresql'));
     expect(order.indexOf('http')).toBeLessThan(order.indexOf('redis'));
-    await base.close();
+    await base.dropDatabase();
   });
 
   it('lets the workers finish their jobs before PostgreSQL and Redis close', async () => {

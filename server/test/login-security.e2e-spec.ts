@@ -127,6 +127,13 @@ describe('login security', () => {
       expect((await t.http().get(link).expect(302)).headers.location).toBe('/login?unlocked=0');
     });
 
+    it('keeps the 20 most recent trusted browsers of a member, not an endless list', async () => {
+      const m = await member();
+      for (let i = 0; i < 22; i++)
+        await login(m.email, m.password, `192.0.2.${100 + i}`).expect(200);
+      expect(await t.prisma.trustedDevice.count({ where: { userId: m.id } })).toBe(20);
+    });
+
     it('forgets trusted browsers when the password is reset', async () => {
       const m = await member();
       const device = deviceCookie(await login(m.email, m.password, '192.0.2.40').expect(200));

@@ -4,6 +4,8 @@ import { hashToken, newToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
 
 export const TRUSTED_DEVICE_DAYS = 180;
+/** The most recent browsers a member keeps trusted; older ones are forgotten. */
+export const TRUSTED_DEVICES_KEPT = 20;
 const DAY_MS = 86_400_000;
 
 /**
@@ -34,6 +36,15 @@ export class TrustedDevices {
     const { token, tokenHash } = newToken();
     const expiresAt = new Date(now.getTime() + TRUSTED_DEVICE_DAYS * DAY_MS);
     await db.trustedDevice.create({ data: { userId, tokenHash, expiresAt } });
+    const older = await db.trustedDevice.findMany({
+      where: { userId },
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      skip: TRUSTED_DEVICES_KEPT,
+      select: { id: true },
+    });
+    if (older.length > 0) {
+      await db.trustedDevice.deleteMany({ where: { id: { in: older.map((d) => d.id) } } });
+    }
     return { token, expiresAt };
   }
 

@@ -15,6 +15,8 @@ export interface TestApp {
   redis: RedisService;
   config: AppConfig;
   databaseUrl: string;
+  /** Drops the database copy (close() does this after closing the app). */
+  dropDatabase: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     redis,
     config,
     databaseUrl: database.url,
+    dropDatabase: database.drop,
     close: async () => {
       await app.close();
       await database.drop();
