@@ -7,10 +7,11 @@ import { RedisModule } from './redis/redis.module';
 import { AppExceptionFilter } from './common/exception.filter';
 import { AppValidationPipe } from './common/validation.pipe';
 import { RequestTypeGuard } from './common/request-type.guard';
-import { RateLimitGuard } from './redis/rate-limit';
+import { RateLimitGuard } from './common/rate-limit.guard';
 import { HealthModule } from './health/health.module';
 import { SettingsModule } from './settings/settings.module';
 import { GeoModule } from './geo/geo.module';
+import { AuthModule } from './auth';
 import { AccountsModule } from './accounts/accounts.module';
 import { DeletionModule } from './deletion/deletion.module';
 import { MembersModule } from './members/members.module';
@@ -27,6 +28,7 @@ export class AppModule {
         HealthModule,
         SettingsModule,
         GeoModule,
+        AuthModule,
         AccountsModule,
         DeletionModule,
         MembersModule,

@@ -2,10 +2,8 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { loadConfigOrExit } from './config/config';
-import { JobsModule } from './jobs/jobs.module';
-import { MaintenanceProcessor } from './jobs/maintenance.processor';
-import { MailProcessor } from './mail/mail.processor';
-import { PurgeProcessor } from './deletion/purge.processor';
+import { WorkerRegistry } from './queue';
+import { WorkerModule } from './worker.module';
 
 /**
  * The BullMQ worker process: runs queued and scheduled jobs (docker-compose service `worker`).
@@ -14,13 +12,11 @@ import { PurgeProcessor } from './deletion/purge.processor';
  */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  const app = await NestFactory.createApplicationContext(JobsModule.forRoot(config), {
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
     logger: ['error', 'warn', 'log'],
   });
   app.enableShutdownHooks();
-  await app.get(MaintenanceProcessor).start();
-  app.get(MailProcessor).start();
-  app.get(PurgeProcessor).start();
+  await app.get(WorkerRegistry).startAll();
   new Logger('Worker').log('Worker started');
 }
 

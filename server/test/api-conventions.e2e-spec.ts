@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AUTH_COOKIE } from '../src/common/constants';
-import { SessionService } from '../src/accounts/session.service';
+import { SessionService } from '../src/auth/session.service';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 async function memberSession(t: TestApp): Promise<string> {

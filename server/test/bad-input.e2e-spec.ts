@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { openApiDocument } from '../src/app';
 import { AUTH_COOKIE } from '../src/common/constants';
-import { SessionService } from '../src/accounts/session.service';
+import { SessionService } from '../src/auth/session.service';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**

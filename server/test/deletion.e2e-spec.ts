@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DeletionService, PURGE_COVERAGE } from '../src/deletion/deletion.service';
 import { Logger } from '@nestjs/common';
-import { QUEUES, workerConnection } from '../src/jobs/queues';
+import { QUEUES, workerConnection } from '../src/queue';
 import { createMailTestApp, sessionCookie, type MailTestApp } from './helpers/mail-app';
 import { linkIn } from './helpers/smtp';
 const DAY_MS = 86_400_000;

@@ -1,14 +1,14 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Queue, Worker } from 'bullmq';
-import { QUEUES, workerConnection } from '../src/jobs/queues';
+import { QUEUES, workerConnection } from '../src/queue';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { createApp } from '../src/app';
 import { AUTH_COOKIE } from '../src/common/constants';
-import { SessionService } from '../src/accounts/session.service';
+import { SessionService } from '../src/auth/session.service';
 import { DeletionService } from '../src/deletion/deletion.service';
-import { JobsModule } from '../src/jobs/jobs.module';
+import { WorkerModule } from '../src/worker.module';
 import { MailProcessor } from '../src/mail/mail.processor';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { RedisService } from '../src/redis/redis.service';
@@ -210,7 +210,7 @@ describe('shutting down', () => {
   it('lets the workers finish their jobs before PostgreSQL and Redis close', async () => {
     const base = await createTestApp();
     const worker: INestApplicationContext = await NestFactory.createApplicationContext(
-      JobsModule.forRoot(base.config),
+      WorkerModule.forRoot(base.config),
       { logger: ['error'] },
     );
     worker.get(MailProcessor).start();

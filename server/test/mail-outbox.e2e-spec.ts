@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import { QUEUES, workerConnection } from '../src/jobs/queues';
+import { QUEUES, workerConnection } from '../src/queue';
 import { signupBody } from './helpers/accounts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { JobsModule } from '../src/jobs/jobs.module';
+import { WorkerModule } from '../src/worker.module';
 import { MailProcessor } from '../src/mail/mail.processor';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -23,7 +23,7 @@ describe('the local outbox (no SMTP server configured)', () => {
       APP_URL: 'http://site.test',
       WEB_DIST_DIR: web,
     });
-    worker = await NestFactory.createApplicationContext(JobsModule.forRoot(t.config), {
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
       logger: ['error'],
     });
     worker.get(MailProcessor).start();

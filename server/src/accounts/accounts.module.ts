@@ -1,35 +1,17 @@
-import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { SettingsModule } from '../settings/settings.module';
 import { MailModule } from '../mail/mail.module';
-import { LoginThrottleService } from './login-throttle.service';
+import { AuthModule } from '../auth';
 import { SignupService } from './signup.service';
 import { CredentialsService } from './credentials.service';
 import { CredentialsController } from './credentials.controller';
-import { CurrentSessionMiddleware } from './current-user';
-import { SessionService } from './session.service';
 import { AccountsService } from './accounts.service';
 import { UserController } from './user.controller';
-import { PasswordHasher } from './passwords';
-import { PasswordGate } from './password-gate.service';
-import { TrustedDevices } from './trusted-devices.service';
 
+/** Signup, activation, login, password and e-mail changes: the member's account itself. */
 @Module({
-  imports: [SettingsModule, MailModule],
+  imports: [SettingsModule, MailModule, AuthModule],
   controllers: [UserController, CredentialsController],
-  providers: [
-    SessionService,
-    AccountsService,
-    LoginThrottleService,
-    SignupService,
-    CredentialsService,
-    PasswordHasher,
-    PasswordGate,
-    TrustedDevices,
-  ],
-  exports: [SessionService, PasswordGate, TrustedDevices],
+  providers: [AccountsService, SignupService, CredentialsService],
 })
-export class AccountsModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(CurrentSessionMiddleware).forRoutes('*');
-  }
-}
+export class AccountsModule {}

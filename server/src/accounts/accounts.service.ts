@@ -7,8 +7,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { RedisService } from '../redis/redis.service';
 import { MailOutbox } from '../mail/mail-outbox.service';
 import { normalizeEmail } from './email';
-import { PasswordGate, type AttemptSource } from './password-gate.service';
-import { TrustedDevices } from './trusted-devices.service';
+import { PasswordGate, SESSION_USER_SELECT, TrustedDevices, type AttemptSource } from '../auth';
 
 const LOGIN_STATUSES = ['confirmed', 'not_confirmed'];
 
@@ -26,7 +25,7 @@ export class AccountsService {
     return this.prisma.user.update({
       where: { id: userId },
       data: { language },
-      include: { profile: true },
+      select: SESSION_USER_SELECT,
     });
   }
 
@@ -50,7 +49,7 @@ export class AccountsService {
         lastLoginAt: new Date(),
         ...(checked.upgraded ? { passwordHash: checked.upgraded } : {}),
       },
-      include: { profile: true },
+      select: SESSION_USER_SELECT,
     });
     const device = checked.deviceId ? null : await this.devices.trust(account.id);
     return { user, device };

@@ -1,10 +1,15 @@
 import { Body, Controller, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard } from './auth.guard';
-import { CurrentSession, type AuthedRequest, type SessionWithUser } from './current-user';
-import { RateLimit } from '../redis/rate-limit';
+import {
+  AuthGuard,
+  CurrentSession,
+  DEVICE_COOKIE,
+  cookieOf,
+  type CurrentSessionData,
+  type MemberRequest,
+} from '../auth';
+import { RateLimit } from '../common/rate-limit.guard';
 import { CredentialsService } from './credentials.service';
-import { DEVICE_COOKIE, cookieOf } from './session-cookie';
 import {
   ChangePasswordBody,
   MailChangeBody,
@@ -14,7 +19,7 @@ import {
 } from './accounts.dto';
 
 /** Where a password typed in this request comes from (for the lockout). */
-const sourceOf = (req: AuthedRequest) => ({
+const sourceOf = (req: MemberRequest) => ({
   ip: req.ip,
   deviceToken: cookieOf(req, DEVICE_COOKIE),
 });
@@ -51,9 +56,9 @@ export class CredentialsController {
       'Changes the password (the old one is checked under the login lockout); other sessions end',
   })
   async changePassword(
-    @CurrentSession() session: SessionWithUser,
+    @CurrentSession() session: CurrentSessionData,
     @Body() body: ChangePasswordBody,
-    @Req() req: AuthedRequest,
+    @Req() req: MemberRequest,
   ) {
     await this.credentials.changePassword(session.userId, session.id, body, sourceOf(req));
     return { ok: true };
@@ -69,9 +74,9 @@ export class CredentialsController {
       'with a cancel link to the current one',
   })
   async requestMailChange(
-    @CurrentSession() session: SessionWithUser,
+    @CurrentSession() session: CurrentSessionData,
     @Body() body: MailChangeBody,
-    @Req() req: AuthedRequest,
+    @Req() req: MemberRequest,
   ) {
     return {
       email: await this.credentials.requestMailChange(session.userId, body, sourceOf(req)),
@@ -82,7 +87,7 @@ export class CredentialsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Applies a confirmed e-mail change; other sessions end' })
   async completeMailChange(
-    @CurrentSession() session: SessionWithUser | undefined,
+    @CurrentSession() session: CurrentSessionData | undefined,
     @Body() body: TokenBody,
   ) {
     return { email: await this.credentials.completeMailChange(body.token, session?.id) };

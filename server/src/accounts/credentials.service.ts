@@ -8,8 +8,7 @@ import { consumeToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
 import { RedisService } from '../redis/redis.service';
 import { MailOutbox } from '../mail/mail-outbox.service';
-import { PasswordHasher } from './passwords';
-import { PasswordGate, type AttemptSource } from './password-gate.service';
+import { PasswordGate, PasswordHasher, type AttemptSource } from '../auth';
 import { endCredentialLinks } from './credential-links';
 
 const emailSchema = z.email();

@@ -14,7 +14,7 @@ import { MailOutbox } from '../mail/mail-outbox.service';
 import type { SignupInput } from './accounts.dto';
 import { normalizeEmail } from './email';
 import { ageOn } from '../common/age';
-import { PasswordHasher } from './passwords';
+import { PasswordHasher, SESSION_USER_SELECT } from '../auth';
 import { passwordError } from './credentials.service';
 
 const DAY_MS = 86_400_000;
@@ -143,7 +143,7 @@ export class SignupService {
           },
           notificationPreferences: { create: {} },
         },
-        include: { profile: true },
+        select: SESSION_USER_SELECT,
       });
       if (input.network || input.ref || input.sub1 || input.sub2 || input.sub3) {
         await tx.trackingData.create({

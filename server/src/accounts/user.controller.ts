@@ -18,21 +18,23 @@ import { AppError } from '../common/app-error';
 import { requestLanguage } from '../common/request-language';
 import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '../common/constants';
 import { SettingsService } from '../settings/settings.service';
-import { CurrentSession, type AuthedRequest, type SessionWithUser } from './current-user';
-import { SessionService } from './session.service';
-import { AccountsService } from './accounts.service';
-import { AuthGuard } from './auth.guard';
-import { UpdateUserBody } from './user.dto';
-import { ActivateQuery, ActivationMailBody, LoginBody, SignupBody } from './accounts.dto';
-import { SignupService } from './signup.service';
 import {
+  AuthGuard,
+  CurrentSession,
   DEVICE_COOKIE,
+  SessionService,
   clearSessionCookie,
   cookieOf,
   setDeviceCookie,
   setSessionCookie,
-} from './session-cookie';
-import { RateLimit } from '../redis/rate-limit';
+  type CurrentSessionData,
+  type MemberRequest,
+} from '../auth';
+import { AccountsService } from './accounts.service';
+import { UpdateUserBody } from './user.dto';
+import { ActivateQuery, ActivationMailBody, LoginBody, SignupBody } from './accounts.dto';
+import { SignupService } from './signup.service';
+import { RateLimit } from '../common/rate-limit.guard';
 import { presentUser } from './user.presenter';
 
 @ApiTags('accounts')
@@ -51,7 +53,7 @@ export class UserController {
   }
 
   /** A new session for this browser; the one it held before (if any) ends. */
-  private async startSession(userId: number, req: AuthedRequest, res: Response) {
+  private async startSession(userId: number, req: MemberRequest, res: Response) {
     if (req.session) await this.sessions.end(req.session.id);
     const { token, expiresAt } = await this.sessions.create(userId, {
       ip: req.ip,
@@ -71,7 +73,7 @@ export class UserController {
   @ApiOperation({ summary: 'Login; sets the session cookie. 401 login_failed, 429 login_blocked' })
   async login(
     @Body() body: LoginBody,
-    @Req() req: AuthedRequest,
+    @Req() req: MemberRequest,
     @Res({ passthrough: true }) res: Response,
   ) {
     const { user, device } = await this.accounts.login(body.email, body.password, {
@@ -104,7 +106,7 @@ export class UserController {
   })
   async signup(
     @Body() body: SignupBody,
-    @Req() req: AuthedRequest,
+    @Req() req: MemberRequest,
     @Res({ passthrough: true }) res: Response,
   ) {
     const user = await this.signups.signup(body, {
@@ -132,7 +134,7 @@ export class UserController {
   @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
   @ApiOperation({ summary: 'Resends the activation mail, optionally to a corrected address' })
   async resendActivation(
-    @CurrentSession() session: SessionWithUser,
+    @CurrentSession() session: CurrentSessionData,
     @Body() body: ActivationMailBody,
   ) {
     return { email: await this.accounts.resendActivation(session.userId, body.email) };
@@ -140,7 +142,7 @@ export class UserController {
 
   @Get('user.php')
   @ApiOperation({ summary: 'The logged-in member, or {"user": null} for a visitor' })
-  async current(@CurrentSession() session: SessionWithUser | undefined) {
+  async current(@CurrentSession() session: CurrentSessionData | undefined) {
     if (!session) return { user: null };
     return this.present(session.user);
   }
@@ -149,7 +151,7 @@ export class UserController {
   @UseGuards(AuthGuard)
   @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
   @ApiOperation({ summary: "Sets the member's language" })
-  async update(@CurrentSession() session: SessionWithUser, @Body() body: UpdateUserBody) {
+  async update(@CurrentSession() session: CurrentSessionData, @Body() body: UpdateUserBody) {
     return this.present(await this.accounts.setLanguage(session.userId, body.language));
   }
 
@@ -161,7 +163,7 @@ export class UserController {
       'spec has it, but a cross-site link or image cannot log a member out)',
   })
   async logout(
-    @CurrentSession() session: SessionWithUser | undefined,
+    @CurrentSession() session: CurrentSessionData | undefined,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {

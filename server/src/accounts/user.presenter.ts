@@ -1,7 +1,7 @@
-import type { SessionWithUser } from './current-user';
+import type { SessionUser } from '../auth';
 
 /** The `user` object of GET /api/user.php (SPEC point 3, User). */
-export function presentUser(user: SessionWithUser['user'], fictionalIcon: string) {
+export function presentUser(user: SessionUser, fictionalIcon: string) {
   const profile = user.profile;
   return {
     id: user.id,

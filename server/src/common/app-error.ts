@@ -31,6 +31,7 @@ export const ERROR_STATUS = {
   already_confirmed: 409,
   conflict: 409,
   authentication_required: 403,
+  forbidden: 403,
   invalid_request_type: 403,
   not_found: 404,
   location_not_found: 404,

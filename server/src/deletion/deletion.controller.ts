@@ -13,9 +13,15 @@ import {
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { APP_CONFIG, secureCookies, type AppConfig } from '../config/config';
-import { AuthGuard } from '../accounts/auth.guard';
-import { CurrentSession, type AuthedRequest, type SessionWithUser } from '../accounts/current-user';
-import { DEVICE_COOKIE, clearSessionCookie, cookieOf } from '../accounts/session-cookie';
+import {
+  AuthGuard,
+  CurrentSession,
+  DEVICE_COOKIE,
+  clearSessionCookie,
+  cookieOf,
+  type CurrentSessionData,
+  type MemberRequest,
+} from '../auth';
 import { DeletionService } from './deletion.service';
 import { DeleteAccountBody, ReactivateQuery } from './deletion.dto';
 
@@ -36,9 +42,9 @@ export class DeletionController {
       'With the current password: deletes the account (reactivatable by mail link for 14 days)',
   })
   async delete(
-    @CurrentSession() session: SessionWithUser,
+    @CurrentSession() session: CurrentSessionData,
     @Body() body: DeleteAccountBody,
-    @Req() req: AuthedRequest,
+    @Req() req: MemberRequest,
     @Res({ passthrough: true }) res: Response,
   ) {
     const request = await this.deletion.delete(session.userId, body, {

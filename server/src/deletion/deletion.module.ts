@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module';
-import { AccountsModule } from '../accounts/accounts.module';
+import { AuthModule } from '../auth';
 import { DeletionController } from './deletion.controller';
 import { DeletionService } from './deletion.service';
 import { PurgeProcessor } from './purge.processor';
+import { DeletionSweepTask } from './deletion-sweep.task';
 
 @Module({
-  imports: [MailModule, AccountsModule],
+  imports: [MailModule, AuthModule],
   controllers: [DeletionController],
-  providers: [DeletionService, PurgeProcessor],
+  providers: [DeletionService, PurgeProcessor, DeletionSweepTask],
   exports: [DeletionService, PurgeProcessor],
 })
 export class DeletionModule {}

@@ -8,8 +8,8 @@ import { AppError } from '../common/app-error';
 import { consumeToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
 import { MailOutbox } from '../mail/mail-outbox.service';
-import { PasswordGate, type AttemptSource } from '../accounts/password-gate.service';
-import { QUEUES, producerQueue, within } from '../jobs/queues';
+import { PasswordGate, type AttemptSource } from '../auth';
+import { QUEUES, producerQueue, within } from '../queue';
 import type { DeleteAccountBody } from './deletion.dto';
 
 const DAY_MS = 86_400_000;

@@ -1,12 +1,19 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { QUEUES, closeWorker, workerConnection } from '../jobs/queues';
+import {
+  QUEUES,
+  Worker as QueueWorkerMark,
+  closeWorker,
+  workerConnection,
+  type QueueWorker,
+} from '../queue';
 import { DeletionService, PURGE_ATTEMPTS, PURGE_JOB, type PurgeJob } from './deletion.service';
 
 /** Worker side of the delayed 14-day purge (the hourly sweep backs it up). */
 @Injectable()
-export class PurgeProcessor implements BeforeApplicationShutdown {
+@QueueWorkerMark()
+export class PurgeProcessor implements QueueWorker, BeforeApplicationShutdown {
   private readonly logger = new Logger('PurgeWorker');
   private worker?: Worker;
 

@@ -3,7 +3,7 @@ import type { Queue } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import { QUEUES, producerQueue, within } from '../jobs/queues';
+import { QUEUES, producerQueue, within } from '../queue';
 import type { MailTemplate } from './mail.templates';
 
 export const MAIL_JOB = 'mail';

@@ -5,11 +5,12 @@ import { MailOutbox } from './mail-outbox.service';
 import { MailDelivery } from './mail-delivery.service';
 import { MailProcessor } from './mail.processor';
 import { DevOutboxController } from './dev-outbox.controller';
+import { LinkHousekeepingTask } from './link-housekeeping.task';
 
 @Module({
   imports: [SettingsModule],
   controllers: [DevOutboxController],
-  providers: [MailService, MailOutbox, MailDelivery, MailProcessor],
+  providers: [MailService, MailOutbox, MailDelivery, MailProcessor, LinkHousekeepingTask],
   exports: [MailService, MailOutbox, MailDelivery, MailProcessor],
 })
 export class MailModule {}

@@ -1,7 +1,13 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { Worker, type Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { QUEUES, closeWorker, workerConnection } from '../jobs/queues';
+import {
+  QUEUES,
+  Worker as QueueWorkerMark,
+  closeWorker,
+  workerConnection,
+  type QueueWorker,
+} from '../queue';
 import { MailDelivery, type Delivery } from './mail-delivery.service';
 import {
   MAIL_ATTEMPTS,
@@ -16,7 +22,8 @@ import {
  * than a day; beside it, the relay queues intents that could not be queued when they were made.
  */
 @Injectable()
-export class MailProcessor implements BeforeApplicationShutdown {
+@QueueWorkerMark()
+export class MailProcessor implements QueueWorker, BeforeApplicationShutdown {
   private readonly logger = new Logger('MailWorker');
   private worker?: Worker;
   private relayTimer?: NodeJS.Timeout;

@@ -1,8 +1,7 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard } from '../accounts/auth.guard';
-import { CurrentSession, type SessionWithUser } from '../accounts/current-user';
-import { RateLimit } from '../redis/rate-limit';
+import { AuthGuard, CurrentSession, type CurrentSessionData } from '../auth';
+import { RateLimit } from '../common/rate-limit.guard';
 import { MembersService } from './members.service';
 import { MemberQuery } from './members.dto';
 
@@ -16,14 +15,14 @@ export class MembersController {
   @ApiOperation({
     summary: "A member's public card (visitors too); 404 not_found when not visible to the caller",
   })
-  async member(@Query() query: MemberQuery, @CurrentSession() session?: SessionWithUser) {
+  async member(@Query() query: MemberQuery, @CurrentSession() session?: CurrentSessionData) {
     return { profile: await this.members.card(query.id, session?.userId ?? null) };
   }
 
   @Get('signup-matches.php')
   @UseGuards(AuthGuard)
   @ApiOperation({ summary: 'The first matches shown after signup' })
-  async signupMatches(@CurrentSession() session: SessionWithUser) {
+  async signupMatches(@CurrentSession() session: CurrentSessionData) {
     return { profiles: await this.members.signupMatches(session.userId) };
   }
 }

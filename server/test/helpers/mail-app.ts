@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { JobsModule } from '../../src/jobs/jobs.module';
+import { WorkerModule } from '../../src/worker.module';
 import { MailProcessor } from '../../src/mail/mail.processor';
 import { PurgeProcessor } from '../../src/deletion/purge.processor';
 import { AUTH_COOKIE } from '../../src/common/constants';
@@ -27,7 +27,7 @@ export async function createMailTestApp(env: Record<string, string> = {}): Promi
   const smtp = await startSmtp();
   const t = await createTestApp({ SMTP_URL: smtp.url, APP_URL: 'http://site.test', ...env });
   const worker: INestApplicationContext = await NestFactory.createApplicationContext(
-    JobsModule.forRoot(t.config),
+    WorkerModule.forRoot(t.config),
     { logger: ['error'] },
   );
   worker.get(MailProcessor).start();

@@ -9,12 +9,6 @@ export const QUEUES = {
   purge: 'purge',
 } as const;
 
-export const MAINTENANCE_JOBS = {
-  purgeExpiredSessions: 'purge-expired-sessions',
-  purgeDueDeletions: 'purge-due-deletions',
-  purgeExpiredTokens: 'purge-expired-tokens',
-} as const;
-
 type RedisTimeouts = Pick<
   AppConfig,
   'REDIS_URL' | 'REDIS_CONNECT_TIMEOUT_MS' | 'REDIS_COMMAND_TIMEOUT_MS'

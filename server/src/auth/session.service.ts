@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { parse as parseCookies } from 'cookie';
 import { randomBytes } from 'node:crypto';
+import type { Prisma } from '../generated/prisma/client';
+import { AUTH_COOKIE, AUTH_COOKIE_DAYS } from '../common/constants';
 import { hashToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
-import { AUTH_COOKIE_DAYS } from '../common/constants';
 
 const DAY_MS = 86_400_000;
 /**
@@ -11,6 +13,41 @@ const DAY_MS = 86_400_000;
  * member always shows as online.
  */
 export const TOUCH_INTERVAL_MS = 2 * 60_000;
+
+/** What every request needs of the logged-in member (never the password hash). */
+export const SESSION_USER_SELECT = {
+  id: true,
+  status: true,
+  credits: true,
+  paidUser: true,
+  language: true,
+  signupDate: true,
+  notificationsDisabled: true,
+  roles: true,
+  profile: {
+    select: {
+      id: true,
+      name: true,
+      status: true,
+      countryCode: true,
+      gender: true,
+      fictional: true,
+      invisible: true,
+      privacyMode: true,
+    },
+  },
+} satisfies Prisma.UserSelect;
+
+const SESSION_SELECT = {
+  id: true,
+  userId: true,
+  expiresAt: true,
+  lastSeenAt: true,
+  user: { select: SESSION_USER_SELECT },
+} satisfies Prisma.SessionSelect;
+
+export type CurrentSessionData = Prisma.SessionGetPayload<{ select: typeof SESSION_SELECT }>;
+export type SessionUser = CurrentSessionData['user'];
 
 /**
  * Opaque session tokens: the cookie holds a random token, the database only its SHA-256, so
@@ -41,12 +78,21 @@ export class SessionService {
     return { token, expiresAt };
   }
 
+  /**
+   * The live session of a `Cookie` header, or null: the one way to know who is asking, used by
+   * the HTTP middleware and by the socket.io handshake alike.
+   */
+  resolveSession(cookieHeader: string | undefined): Promise<CurrentSessionData | null> {
+    const token = cookieHeader ? parseCookies(cookieHeader)[AUTH_COOKIE] : undefined;
+    return this.find(token);
+  }
+
   /** The live session for a cookie value, with its user; null when missing or expired. */
-  async find(token: string | undefined) {
+  async find(token: string | undefined): Promise<CurrentSessionData | null> {
     if (!token) return null;
     const session = await this.prisma.session.findUnique({
       where: { tokenHash: hashToken(token) },
-      include: { user: { include: { profile: true } } },
+      select: SESSION_SELECT,
     });
     if (!session || session.expiresAt.getTime() <= Date.now()) return null;
     if (session.user.status === 'purged' || session.user.status === 'banned') return null;

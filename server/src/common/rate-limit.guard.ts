@@ -9,11 +9,11 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { AppError } from '../common/app-error';
-import { clientKey } from '../common/client-address';
+import { AppError } from './app-error';
+import { clientKey } from './client-address';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import type { AuthedRequest } from '../accounts/current-user';
-import { RedisService } from './redis.service';
+import type { AuthedRequest } from './request';
+import { RedisService } from '../redis/redis.service';
 
 /** What can be abused, counted per IP address or per member (ARCHITECTURE, "Sessions"). */
 const LIMITS = {

@@ -1,0 +1,42 @@
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { MailModule } from '../mail/mail.module';
+import { AuthGuard, RolesGuard } from './auth.guard';
+import { CurrentSessionMiddleware } from './current-session';
+import { LoginThrottleService } from './login-throttle.service';
+import { PasswordGate } from './password-gate.service';
+import { PasswordHasher } from './passwords';
+import { SessionService } from './session.service';
+import { TrustedDevices } from './trusted-devices.service';
+import { ExpiredSessionsTask } from './expired-sessions.task';
+
+/**
+ * Who is asking: sessions (cookie, middleware, guards, `resolveSession` for any transport),
+ * passwords (hashing, the login lockout, trusted browsers, the one password check).
+ */
+@Module({
+  imports: [MailModule],
+  providers: [
+    SessionService,
+    PasswordHasher,
+    LoginThrottleService,
+    TrustedDevices,
+    PasswordGate,
+    AuthGuard,
+    RolesGuard,
+    ExpiredSessionsTask,
+  ],
+  exports: [
+    SessionService,
+    PasswordHasher,
+    LoginThrottleService,
+    TrustedDevices,
+    PasswordGate,
+    AuthGuard,
+    RolesGuard,
+  ],
+})
+export class AuthModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(CurrentSessionMiddleware).forRoutes('*');
+  }
+}

@@ -1,0 +1,20 @@
+/** The auth feature's public API: what other features may use. */
+export { AuthModule } from './auth.module';
+export { AuthGuard, Roles, RolesGuard } from './auth.guard';
+export { CurrentSession, type MemberRequest } from './current-session';
+export {
+  SessionService,
+  SESSION_USER_SELECT,
+  type CurrentSessionData,
+  type SessionUser,
+} from './session.service';
+export { PasswordGate, type AttemptSource } from './password-gate.service';
+export { PasswordHasher } from './passwords';
+export { TrustedDevices } from './trusted-devices.service';
+export {
+  DEVICE_COOKIE,
+  clearSessionCookie,
+  cookieOf,
+  setDeviceCookie,
+  setSessionCookie,
+} from './cookies';
