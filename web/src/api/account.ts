@@ -1,6 +1,8 @@
 /**
  * Account management calls: password reset, password and e-mail change, account deletion.
- * They change state and are never retried: a second attempt is the member's choice.
+ * They change state, so the client tries each once, except the two that send a mail and carry
+ * an Idempotency-Key (reset-password.php, mail-change.php): the server answers a repeated key
+ * with its first answer, so a retry after a lost answer sends no second mail.
  */
 import { apiRequest } from './client';
 
@@ -13,7 +15,7 @@ export function requestPasswordReset(email: string): Promise<OkResponse> {
   return apiRequest<OkResponse>('reset-password', {
     method: 'POST',
     body: { email },
-    retries: 0,
+    idempotent: true,
   });
 }
 
@@ -24,14 +26,14 @@ export interface NewPasswordBody {
 
 /** POST /api/reset-password-do.php with the mailed token. 400 reset_link_invalid and others. */
 export function resetPassword(body: NewPasswordBody & { token: string }): Promise<OkResponse> {
-  return apiRequest<OkResponse>('reset-password-do', { method: 'POST', body, retries: 0 });
+  return apiRequest<OkResponse>('reset-password-do', { method: 'POST', body });
 }
 
 /** PUT /api/password.php (logged in). 400 wrong_old_password and others. */
 export function changePassword(
   body: NewPasswordBody & { old_password: string },
 ): Promise<OkResponse> {
-  return apiRequest<OkResponse>('password', { method: 'PUT', body, retries: 0 });
+  return apiRequest<OkResponse>('password', { method: 'PUT', body });
 }
 
 export interface EmailResponse {
@@ -50,16 +52,12 @@ export interface MailChangeBody {
  * 400 wrong_password, 429 login_blocked or rate_limited.
  */
 export function requestMailChange(body: MailChangeBody): Promise<EmailResponse> {
-  return apiRequest<EmailResponse>('mail-change', { method: 'POST', body, retries: 0 });
+  return apiRequest<EmailResponse>('mail-change', { method: 'POST', body, idempotent: true });
 }
 
 /** POST /api/mail-change-do.php with the mailed token. */
 export function confirmMailChange(token: string): Promise<EmailResponse> {
-  return apiRequest<EmailResponse>('mail-change-do', {
-    method: 'POST',
-    body: { token },
-    retries: 0,
-  });
+  return apiRequest<EmailResponse>('mail-change-do', { method: 'POST', body: { token } });
 }
 
 /**
@@ -68,11 +66,7 @@ export function confirmMailChange(token: string): Promise<EmailResponse> {
  * Answers the address the account has now; 400 link_invalid.
  */
 export function cancelMailChange(token: string): Promise<EmailResponse> {
-  return apiRequest<EmailResponse>('mail-change-cancel', {
-    method: 'POST',
-    body: { token },
-    retries: 0,
-  });
+  return apiRequest<EmailResponse>('mail-change-cancel', { method: 'POST', body: { token } });
 }
 
 export const DELETE_REASONS = [
@@ -99,9 +93,5 @@ export interface DeleteAccountBody {
  * 429 login_blocked.
  */
 export function deleteAccount(body: DeleteAccountBody): Promise<{ purge_at: string }> {
-  return apiRequest<{ purge_at: string }>('account-delete', {
-    method: 'POST',
-    body,
-    retries: 0,
-  });
+  return apiRequest<{ purge_at: string }>('account-delete', { method: 'POST', body });
 }

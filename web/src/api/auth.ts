@@ -1,6 +1,8 @@
 /**
  * The account calls: login, signup and the activation mail (server contract of the account
- * screens). None of them is retried: a second login or signup attempt is the visitor's choice.
+ * screens). Login and signup are tried once (the client retries no POST without a key): a second
+ * attempt is the visitor's choice. The activation mail carries an Idempotency-Key, so a retry
+ * after a lost answer does not send a second mail.
  */
 import { apiRequest } from './client';
 import type { UserResponse } from './user';
@@ -12,7 +14,7 @@ export interface LoginBody {
 
 /** POST /api/user.php; 401 login_failed, 429 login_blocked (with `minutes`). */
 export function login(body: LoginBody): Promise<UserResponse> {
-  return apiRequest<UserResponse>('user', { method: 'POST', body, retries: 0 });
+  return apiRequest<UserResponse>('user', { method: 'POST', body });
 }
 
 export type Gender = 'male' | 'female';
@@ -41,7 +43,7 @@ export interface SignupBody extends TrackingData {
 
 /** POST /api/signup.php -> 201 with the new (not yet confirmed, logged-in) user. */
 export function signup(body: SignupBody): Promise<UserResponse> {
-  return apiRequest<UserResponse>('signup', { method: 'POST', body, retries: 0 });
+  return apiRequest<UserResponse>('signup', { method: 'POST', body });
 }
 
 export interface ActivationMailResponse {
@@ -53,6 +55,6 @@ export function sendActivationMail(email?: string): Promise<ActivationMailRespon
   return apiRequest<ActivationMailResponse>('activation-mail', {
     method: 'POST',
     body: email ? { email } : {},
-    retries: 0,
+    idempotent: true,
   });
 }

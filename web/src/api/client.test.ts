@@ -1,4 +1,10 @@
-import { ApiError, apiRequest, retryDelay, setAuthFailureHandler } from './client';
+import {
+  ApiError,
+  apiRequest,
+  newIdempotencyKey,
+  retryDelay,
+  setAuthFailureHandler,
+} from './client';
 import { REQUEST_RETRIES } from '../config/constants';
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -48,7 +54,7 @@ describe('api client', () => {
     expect(headers['Accept-Language']).toBe('nl');
   });
 
-  it('retries a failing request 5 times with exponential delay, then reports the error', async () => {
+  it('retries a failing GET 5 times with exponential delay, then reports the error', async () => {
     fetchMock.mockImplementation(() =>
       Promise.resolve(jsonResponse(503, { error: 'service_unavailable', message: 'Even geduld' })),
     );
@@ -79,7 +85,7 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 429, code: 'rate_limited' });
   });
 
-  it('retries a 429 with a short Retry-After', async () => {
+  it('retries a GET answered 429 with a short Retry-After', async () => {
     fetchMock
       .mockResolvedValueOnce(
         new Response('{"error":"rate_limited","message":"x"}', {
@@ -92,13 +98,123 @@ describe('api client', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it('retries network errors and succeeds when the server comes back', async () => {
+  it('retries a GET after network errors and succeeds when the server comes back', async () => {
     fetchMock
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockResolvedValueOnce(jsonResponse(200, { chats: [] }));
     await expect(settle(apiRequest('chats'))).resolves.toEqual({ chats: [] });
     expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  /** The Idempotency-Key header of each call made, null where none was sent. */
+  function idempotencyKeys(): (string | null)[] {
+    return fetchMock.mock.calls.map(([, init]) => new Headers(init.headers).get('Idempotency-Key'));
+  }
+
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  it('tries a POST without an Idempotency-Key once when the server answers 503', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(503, { error: 'service_unavailable', message: 'x' }));
+    const error = await settle(apiRequest('signup', { method: 'POST', body: {} })).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ status: 503, code: 'service_unavailable' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(idempotencyKeys()).toEqual([null]);
+  });
+
+  it('tries a POST without an Idempotency-Key once when the network fails', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = await settle(apiRequest('account-delete', { method: 'POST', body: {} })).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ status: 0, code: 'network_error' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries PUT, PATCH and DELETE without a key once as well', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(502, {})));
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      await settle(apiRequest('password', { method, body: {} })).catch(() => undefined);
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('tries a GET that changes state (logout) once', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(503, {}));
+    await settle(apiRequest('logout', { changesState: true })).catch(() => undefined);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('retries an idempotent POST after network errors and a 503, with the same key every time', async () => {
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(jsonResponse(503, { error: 'service_unavailable', message: 'x' }))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(jsonResponse(200, { ok: true }));
+    await expect(
+      settle(apiRequest('reset-password', { method: 'POST', body: {}, idempotent: true })),
+    ).resolves.toEqual({ ok: true });
+    const keys = idempotencyKeys();
+    expect(keys).toHaveLength(4);
+    expect(keys[0]).toMatch(UUID);
+    expect(new Set(keys)).toEqual(new Set([keys[0]]));
+  });
+
+  it('gives each idempotent action its own key', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, {})));
+    await apiRequest('activation-mail', { method: 'POST', body: {}, idempotent: true });
+    await apiRequest('activation-mail', { method: 'POST', body: {}, idempotent: true });
+    const [first, second] = idempotencyKeys();
+    expect(first).toMatch(UUID);
+    expect(second).toMatch(UUID);
+    expect(first).not.toBe(second);
+  });
+
+  it('stops retrying an idempotent POST after REQUEST_RETRIES retries', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(500, {})));
+    const error = await settle(
+      apiRequest('mail-change', { method: 'POST', body: {}, idempotent: true }),
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 500 });
+    expect(fetchMock).toHaveBeenCalledTimes(1 + REQUEST_RETRIES);
+  });
+
+  it('gives up at once on an idempotent POST answered 429 with a long Retry-After', async () => {
+    fetchMock.mockResolvedValue(
+      new Response('{"error":"rate_limited","message":"x"}', {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '600' },
+      }),
+    );
+    await expect(
+      settle(apiRequest('mail-change', { method: 'POST', body: {}, idempotent: true })),
+    ).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes a 429 without Retry-After (a block or a daily limit) as final', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(429, { error: 'reset_limit', message: 'Te veel herstelmails vandaag.' }),
+    );
+    await expect(
+      settle(apiRequest('reset-password', { method: 'POST', body: {}, idempotent: true })),
+    ).rejects.toMatchObject({ status: 429, code: 'reset_limit' });
+    await expect(settle(apiRequest('chats'))).rejects.toMatchObject({ status: 429 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('makes version 4 UUIDs also where crypto.randomUUID is missing (plain http)', () => {
+    const randomUUID = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const keys = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
+      expect(keys.size).toBe(50);
+      for (const key of keys) expect(key).toMatch(UUID);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: randomUUID, configurable: true });
+    }
   });
 
   it('waits 250 ms before the first retry', async () => {

@@ -3,8 +3,11 @@
  * - JSON in and out, cookies included.
  * - State-changing methods carry `X-Request-Type: client` (the server's CSRF check), and so do
  *   the GETs that change state (logout.php, a GET in the spec) when marked `changesState`.
- * - Network errors, 5xx and 429 are retried up to REQUEST_RETRIES times with exponential delay;
- *   other 4xx answers are final.
+ * - Only safe requests are retried: a GET that reads, or a request sent with an `Idempotency-Key`
+ *   (`idempotent: true`; the server answers a repeated key with its first answer). Those are
+ *   retried up to REQUEST_RETRIES times with exponential delay on network errors, 5xx, and a 429
+ *   whose Retry-After is short; other answers are final. Every other request is tried once: a
+ *   POST repeated after a lost answer could do its work twice (two mails, a double charge).
  * - Errors become an ApiError built from the server's `{ "error": code, "message": text }`.
  * - 403 authentication_required on any call except user.php means the session is gone: the
  *   registered handler logs the member out.
@@ -20,11 +23,17 @@ export interface ApiRequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
-  /** How many times a failed request is tried again; REQUEST_RETRIES unless told. */
-  retries?: number;
   headers?: Record<string, string>;
-  /** A GET that changes state: it carries `X-Request-Type: client` like a POST does. */
+  /**
+   * A GET that changes state: it carries `X-Request-Type: client` like a POST does, and like a
+   * POST it is tried once.
+   */
   changesState?: boolean;
+  /**
+   * Sends `Idempotency-Key: <uuid>`, one key for this call and the same key on each of its
+   * retries, so the request may be retried. Only for endpoints whose server honours the key.
+   */
+  idempotent?: boolean;
 }
 
 export interface ApiFieldIssue {
@@ -47,6 +56,7 @@ export class ApiError extends Error {
 }
 
 export const REQUEST_TYPE_HEADER_NAME = 'X-Request-Type';
+export const IDEMPOTENCY_KEY_HEADER_NAME = 'Idempotency-Key';
 export const RETRY_BASE_DELAY_MS = 250;
 const STATE_CHANGING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -58,9 +68,26 @@ export function retryDelay(attempt: number): number {
 /** A 429 that asks for a longer wait than this is final: retrying cannot succeed in time. */
 export const MAX_RETRY_AFTER_S = 5;
 
+/**
+ * 5xx is worth another try; a 429 only when its Retry-After (in seconds) promises a short wait.
+ * A 429 without one (login_blocked, reset_limit) is a refusal for minutes or a day.
+ */
 export function isRetryableStatus(status: number, retryAfter?: string | null): boolean {
-  if (status === 429) return !(Number(retryAfter) > MAX_RETRY_AFTER_S);
+  if (status === 429) {
+    const seconds = retryAfter ? Number(retryAfter) : NaN;
+    return seconds >= 0 && seconds <= MAX_RETRY_AFTER_S;
+  }
   return status >= 500;
+}
+
+/** A random UUID; crypto.randomUUID needs a secure context, getRandomValues does not. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40; // version 4
+  bytes[8] = (bytes[8] & 0x3f) | 0x80; // RFC 4122 variant
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 type AuthFailureHandler = () => void;
@@ -94,14 +121,15 @@ export async function apiRequest<T>(name: string, options: ApiRequestOptions = {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  if (STATE_CHANGING.has(method) || options.changesState) {
-    headers[REQUEST_TYPE_HEADER_NAME] = REQUEST_TYPE_CLIENT;
-  }
+  const changesState = STATE_CHANGING.has(method) || !!options.changesState;
+  if (changesState) headers[REQUEST_TYPE_HEADER_NAME] = REQUEST_TYPE_CLIENT;
+  // one key for this action, made once: every retry below repeats it
+  if (options.idempotent) headers[IDEMPOTENCY_KEY_HEADER_NAME] = newIdempotencyKey();
   // server messages come in the language the page shows, not the browser's default
   const uiLanguage = typeof document === 'undefined' ? '' : document.documentElement.lang;
   if (uiLanguage && !headers['Accept-Language']) headers['Accept-Language'] = uiLanguage;
   const url = apiUrl(name, options.query);
-  const retries = options.retries ?? REQUEST_RETRIES;
+  const retries = !changesState || options.idempotent ? REQUEST_RETRIES : 0;
 
   for (let attempt = 0; ; attempt++) {
     let response: Response;
@@ -130,7 +158,7 @@ export async function apiRequest<T>(name: string, options: ApiRequestOptions = {
 
     const error = await toApiError(response);
     const retryAfter = response.headers.get('Retry-After');
-    if (isRetryableStatus(response.status, retryAfter) && attempt < retries) {
+    if (attempt < retries && isRetryableStatus(response.status, retryAfter)) {
       await sleep(Math.max(retryDelay(attempt), Number(retryAfter) * 1000 || 0), options.signal);
       continue;
     }

@@ -18,12 +18,12 @@ export interface ProfileCard {
 
 export const memberQueryKey = (id: number) => ['member', id] as const;
 
-/** One member's card; `retry: false` since 404 (not visible) is an answer, not a hiccup. */
+/** One member's card; 404 (not visible) is an answer, which neither the client nor Query retries. */
 export function useMemberCard(id: number) {
   return useQuery({
     queryKey: memberQueryKey(id),
     queryFn: ({ signal }) =>
-      apiRequest<{ profile: ProfileCard }>('member', { query: { id }, signal, retries: 0 }),
+      apiRequest<{ profile: ProfileCard }>('member', { query: { id }, signal }),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
     select: (data) => data.profile,

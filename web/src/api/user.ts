@@ -66,10 +66,11 @@ export function updateUserLanguage(language: string): Promise<UserResponse> {
 
 /**
  * GET /api/logout.php. The server ends the session only when the request carries
- * X-Request-Type (so a link or image on another site cannot log a member out). Not retried.
+ * X-Request-Type (so a link or image on another site cannot log a member out). As a GET that
+ * changes state it is tried once.
  */
 export function logout(): Promise<unknown> {
-  return apiRequest('logout', { changesState: true, retries: 0 });
+  return apiRequest('logout', { changesState: true });
 }
 
 /** Logs out and forgets the user, also when the server could not be reached. */

@@ -108,9 +108,12 @@ describe('e-mail change in the settings', () => {
     expect(done).toHaveTextContent(
       'Je huidige adres krijgt een melding met een link om de wijziging te annuleren.',
     );
-    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts.map((call) => call.body)).toEqual([
       { email: 'nieuw@example.com', password: 'Zonnebloem-2026' },
     ]);
+    // the server sends the mails once per key, should the client have to ask again
+    expect(posts[0].headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(form.getByLabelText('Huidig wachtwoord')).toHaveValue('');
     expect(form.getByLabelText('Huidig wachtwoord')).toHaveAttribute(
       'autocomplete',
@@ -266,6 +269,9 @@ describe('account deletion', () => {
       reason: 'time',
       password: 'verkeerd-wachtwoord',
     });
+    expect(calls.filter((call) => call.method === 'POST')[0].headers).not.toHaveProperty(
+      'Idempotency-Key',
+    );
   });
 
   it('shows the block message in an alert when the password was guessed too often', async () => {

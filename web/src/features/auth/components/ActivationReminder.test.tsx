@@ -94,5 +94,10 @@ describe('activation reminder', () => {
       await screen.findByText('We hebben een activatiemail gestuurd naar sanne@example.org.'),
     ).toBeInTheDocument();
     expect(calls[1].body).toEqual({ email: 'sanne@example.org' });
+    // each mail its own Idempotency-Key: the server sends one mail per key
+    const keys = calls.map((call) => call.headers['Idempotency-Key']);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).not.toBe(keys[0]);
   });
 });

@@ -9,27 +9,47 @@ function renderAt(path: string) {
   return renderRoutes(createRoutes(queryClient), { path, queryClient });
 }
 
+/** Asks for a reset link for this address on /reset-password. */
+async function requestResetLink(email: string) {
+  renderAt('/reset-password');
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('E-mailadres'), email);
+  await user.click(screen.getByRole('button', { name: 'Herstellink versturen' }));
+}
+
 describe('password reset pages', () => {
   it('shows the server message when the e-mail address is unknown', async () => {
     const { calls } = mockFetch({
       'POST /api/reset-password.php': () =>
         jsonResponse(404, { error: 'email_not_found', message: 'E-mailadres niet gevonden' }),
     });
-    renderAt('/reset-password');
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('E-mailadres'), 'niemand@example.com');
-    await user.click(screen.getByRole('button', { name: 'Herstellink versturen' }));
+    await requestResetLink('niemand@example.com');
     expect(await screen.findByRole('alert')).toHaveTextContent('E-mailadres niet gevonden');
     expect(calls).toHaveLength(1);
     expect(calls[0].body).toEqual({ email: 'niemand@example.com' });
   });
 
+  it('asks again with the same Idempotency-Key when the server was briefly unavailable', async () => {
+    let attempts = 0;
+    const { calls } = mockFetch({
+      'POST /api/reset-password.php': () =>
+        ++attempts === 1
+          ? jsonResponse(503, { error: 'service_unavailable', message: 'Even geduld' })
+          : jsonResponse(200, { ok: true }),
+    });
+    await requestResetLink('sanne@example.com');
+    expect(
+      await screen.findByRole('heading', { name: 'Controleer je e-mail' }),
+    ).toBeInTheDocument();
+    const keys = calls.map((call) => call.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('shows a check-your-mail state after the reset mail is sent', async () => {
     mockFetch({ 'POST /api/reset-password.php': () => jsonResponse(200, { ok: true }) });
-    renderAt('/reset-password');
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('E-mailadres'), 'sanne@example.com');
-    await user.click(screen.getByRole('button', { name: 'Herstellink versturen' }));
+    await requestResetLink('sanne@example.com');
     expect(
       await screen.findByRole('heading', { name: 'Controleer je e-mail' }),
     ).toBeInTheDocument();
