@@ -27,6 +27,14 @@ import * as engineBindings from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+// the wasm engine reports a Rust panic's message through this global; without it the message is
+// lost behind a TypeError
+(globalThis as { PRISMA_WASM_PANIC_REGISTRY?: unknown }).PRISMA_WASM_PANIC_REGISTRY = {
+  set_message(message: string) {
+    console.error(`The schema engine panicked: ${message}`);
+  },
+};
 const LOCK_FILE = 'migration_lock.toml';
 const NO_FILTER = { externalTables: [], externalEnums: [] };
 
@@ -80,20 +88,39 @@ type PgAdapter = Awaited<ReturnType<PrismaPg['connect']>>;
 const PG_CHAR_OID = 18;
 const PG_TEXT_OID = 25;
 
+/** The driver adapters' column type for a one-character value (ColumnTypeEnum.Character). */
+const CHARACTER_COLUMN = 6;
+
 /**
- * The schema engine's introspection reads catalogue columns of PostgreSQL's one-byte "char" type,
- * which @prisma/adapter-pg 7.10 refuses ("Column type 'char' could not be deserialized"). Its text
- * form is a one-letter string, so the columns are reported as text.
+ * The schema engine's introspection reads catalogue columns of PostgreSQL's one-byte "char" type
+ * (such as pg_constraint.contype), which @prisma/adapter-pg 7.10 refuses ("Column type 'char'
+ * could not be deserialized"). Its text form is a one-letter string: the adapter reads it as
+ * text, and the result reports the column as a character, which is what the engine expects of
+ * it (as text, a CHECK constraint makes the engine panic: prisma/orm#29635).
  */
 function readCharAsText(adapter: PgAdapter): PgAdapter {
   const io = adapter as unknown as {
-    performIO: (query: unknown) => Promise<{ fields: { dataTypeID: number }[] }>;
+    performIO: (query: unknown) => Promise<{ fields: { dataTypeID: number }[]; rows: unknown[] }>;
+    queryRaw: (query: unknown) => Promise<{ columnTypes: number[]; rows: unknown[] }>;
   };
+  const charColumns = new WeakMap<object, number[]>();
   const performIO = io.performIO.bind(adapter);
   io.performIO = async (query) => {
     const result = await performIO(query);
-    for (const field of result.fields) {
-      if (field.dataTypeID === PG_CHAR_OID) field.dataTypeID = PG_TEXT_OID;
+    const found: number[] = [];
+    result.fields.forEach((field, index) => {
+      if (field.dataTypeID !== PG_CHAR_OID) return;
+      field.dataTypeID = PG_TEXT_OID;
+      found.push(index);
+    });
+    if (found.length) charColumns.set(result.rows, found);
+    return result;
+  };
+  const queryRaw = io.queryRaw.bind(adapter);
+  io.queryRaw = async (query) => {
+    const result = await queryRaw(query);
+    for (const index of charColumns.get(result.rows) ?? []) {
+      result.columnTypes[index] = CHARACTER_COLUMN;
     }
     return result;
   };

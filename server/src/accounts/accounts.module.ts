@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { SettingsModule } from '../settings/settings.module';
 import { MailModule } from '../mail/mail.module';
 import { AuthModule } from '../auth';
+import { CreditsModule } from '../credits';
 import { SignupService } from './signup.service';
 import { CredentialsService } from './credentials.service';
 import { CredentialsController } from './credentials.controller';
@@ -10,7 +11,7 @@ import { UserController } from './user.controller';
 
 /** Signup, activation, login, password and e-mail changes: the member's account itself. */
 @Module({
-  imports: [SettingsModule, MailModule, AuthModule],
+  imports: [SettingsModule, MailModule, AuthModule, CreditsModule],
   controllers: [UserController, CredentialsController],
   providers: [AccountsService, SignupService, CredentialsService],
 })

@@ -15,6 +15,7 @@ import type { SignupInput } from './accounts.dto';
 import { normalizeEmail } from './email';
 import { ageOn } from '../common/age';
 import { PasswordHasher, SESSION_USER_SELECT } from '../auth';
+import { CreditsService } from '../credits';
 import { passwordError } from './credentials.service';
 
 const DAY_MS = 86_400_000;
@@ -38,6 +39,7 @@ export class SignupService {
     private readonly settings: SettingsService,
     private readonly outbox: MailOutbox,
     private readonly hasher: PasswordHasher,
+    private readonly credits: CreditsService,
   ) {}
 
   /** Checks every rule first, so bad input never creates a half account. */
@@ -127,7 +129,6 @@ export class SignupService {
           passwordHash,
           status: 'not_confirmed',
           language: meta.language,
-          credits: signupCredits,
           signupIp: meta.ip?.slice(0, 45),
           signupDomain: meta.domain,
           profile: {
@@ -159,13 +160,10 @@ export class SignupService {
         });
       }
       if (signupCredits > 0) {
-        await tx.creditLedgerEntry.create({
-          data: {
-            userId: created.id,
-            delta: signupCredits,
-            balanceAfter: signupCredits,
-            reason: 'signup_bonus',
-          },
+        created.credits = await this.credits.credit(tx, {
+          userId: created.id,
+          amount: signupCredits,
+          reason: 'signup_bonus',
         });
       }
       if (input.invite) {

@@ -37,6 +37,7 @@ export const ERROR_STATUS = {
   location_not_found: 404,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  insufficient_credits: 402,
   rate_limited: 429,
   login_blocked: 429,
   reset_limit: 429,

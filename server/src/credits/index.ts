@@ -1,0 +1,3 @@
+/** The credits feature's public API. */
+export { CreditsModule } from './credits.module';
+export { CreditsService } from './credits.service';
