@@ -9,25 +9,39 @@ export function serverErrorText(error: unknown, t: TFunction): string {
   return t('errors.genericLater');
 }
 
-/** Splits a server error into the field it belongs to (if any) and its text. */
-function fieldError(error: unknown, t: TFunction): { field: string | null; text: string } {
-  const field = error instanceof ApiError && error.field ? error.field : null;
-  return { field, text: serverErrorText(error, t) };
+/** A form's view of a server error: texts under its own fields, and the rest for its alert. */
+export interface PlacedServerError {
+  /** Field name -> the text to show under it. */
+  fieldErrors: Partial<Record<string, string>>;
+  /** What belongs to no field the form shows; null when every part found its field. */
+  formError: string | null;
 }
 
-/** A form's view of a server error: the text under one of its own fields, or else an alert. */
-export interface FormErrors {
-  alert: string | null;
-  errorFor: (field: string) => string | null;
-}
-
-/** Places a mutation's error: in place when it names one of `fields`, otherwise in the alert. */
-export function formErrors(error: unknown, fields: readonly string[], t: TFunction): FormErrors {
-  if (!error) return { alert: null, errorFor: () => null };
-  const { field, text } = fieldError(error, t);
-  const inPlace = field !== null && fields.includes(field);
-  return {
-    alert: inPlace ? null : text,
-    errorFor: (name) => (inPlace && name === field ? text : null),
-  };
+/**
+ * Places a server error on a form that shows `fields`: the answer's `field`, and each of the
+ * `issues` of a validation_failed answer, go under the field they name. A 4xx that names none of
+ * those fields (or also names another), a 5xx and a network error go to the form's alert.
+ */
+export function placeServerError(
+  error: unknown,
+  fields: readonly string[],
+  t: TFunction,
+): PlacedServerError {
+  if (!error) return { fieldErrors: {}, formError: null };
+  const text = serverErrorText(error, t);
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) {
+    return { fieldErrors: {}, formError: text };
+  }
+  const fieldErrors: Partial<Record<string, string>> = {};
+  let unplaced = false;
+  for (const issue of error.issues ?? []) {
+    if (fields.includes(issue.field)) fieldErrors[issue.field] ??= issue.message;
+    else unplaced = true;
+  }
+  if (error.field) {
+    if (fields.includes(error.field)) fieldErrors[error.field] ??= text;
+    else unplaced = true;
+  }
+  if (Object.keys(fieldErrors).length === 0) unplaced = true;
+  return { fieldErrors, formError: unplaced ? text : null };
 }

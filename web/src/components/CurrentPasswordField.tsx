@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { FormField } from './FormField';
+import { FormField } from './form';
 
 /**
  * "Huidig wachtwoord": asked before the password, the e-mail address or the account itself is

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from './FormField';
+import { FormField, type FieldProblems } from './form';
 import { passwordHint, passwordProblemText, type PasswordIdentity } from './password-rules';
 
 /**
@@ -12,27 +12,21 @@ export function useNewPassword(identity: PasswordIdentity = {}) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  /** Set by the first submit: from then on the messages follow what the member types. */
-  const [checked, setChecked] = useState(false);
-  const problem = passwordProblemText(password, identity, t);
-  const mismatch = password !== repeat;
   return {
     password,
     repeat,
     setPassword,
     setRepeat,
-    /** The rule the new password breaks, once the form has been submitted. */
-    problem: checked ? problem : null,
-    mismatch: checked && mismatch,
-    /** True when the new password keeps the rules and both are the same; else the messages show. */
-    confirm(): boolean {
-      setChecked(true);
-      return !problem && !mismatch;
+    /** The rule the new password breaks and a differing repetition: for useApiForm's validate. */
+    problems(): FieldProblems {
+      return {
+        password: passwordProblemText(password, identity, t),
+        password_repeat: password !== repeat ? t('password.mismatch') : null,
+      };
     },
     clear(): void {
       setPassword('');
       setRepeat('');
-      setChecked(false);
     },
   };
 }
@@ -40,8 +34,8 @@ export function useNewPassword(identity: PasswordIdentity = {}) {
 export type NewPassword = ReturnType<typeof useNewPassword>;
 
 /**
- * "Nieuw wachtwoord" with the rule as its hint, and "Herhaal nieuw wachtwoord". The form's own
- * check comes first; the server's errors for these fields show otherwise.
+ * "Nieuw wachtwoord" with the rule as its hint, and "Herhaal nieuw wachtwoord", with the form's
+ * errors for `password` and `password_repeat` (its own checks first, then the server's).
  */
 export function NewPasswordFields({
   id,
@@ -65,7 +59,7 @@ export function NewPasswordFields({
         required
         hint={passwordHint(t)}
         value={state.password}
-        error={state.problem ?? errorFor('password')}
+        error={errorFor('password')}
         onChange={(event) => state.setPassword(event.target.value)}
       />
       <FormField
@@ -76,7 +70,7 @@ export function NewPasswordFields({
         required
         className={repeatClassName}
         value={state.repeat}
-        error={state.mismatch ? t('password.mismatch') : errorFor('password_repeat')}
+        error={errorFor('password_repeat')}
         onChange={(event) => state.setRepeat(event.target.value)}
       />
     </>

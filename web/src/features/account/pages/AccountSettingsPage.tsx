@@ -1,13 +1,10 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { changePassword, requestMailChange } from '../../../api/account';
-import { formErrors } from '../../../api/server-error';
 import { useUser } from '../../../api/user';
-import { BusyButton } from '../../../components/BusyButton';
 import { CurrentPasswordField } from '../../../components/CurrentPasswordField';
-import { FormField } from '../../../components/FormField';
+import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
 import { NewPasswordFields, useNewPassword } from '../../../components/NewPasswordFields';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { isValidEmail } from '../../auth/signup/validation';
@@ -82,37 +79,25 @@ function ChangePasswordForm({ profileName }: { profileName?: string }) {
   const id = useId();
   const [oldPassword, setOldPassword] = useState('');
   const newPassword = useNewPassword({ name: profileName });
-  const mutation = useMutation({
+  const form = useApiForm({
     mutationFn: changePassword,
+    fields: PASSWORD_FIELDS,
+    validate: newPassword.problems,
     onSuccess: () => {
       setOldPassword('');
       newPassword.clear();
     },
   });
-  const server = formErrors(mutation.error, PASSWORD_FIELDS, t);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    if (!newPassword.confirm()) {
-      mutation.reset();
-      return;
-    }
-    mutation.mutate({
-      old_password: oldPassword,
-      password: newPassword.password,
-      password_repeat: newPassword.repeat,
-    });
-  };
+  const onSubmit = form.handleSubmit(() => ({
+    old_password: oldPassword,
+    password: newPassword.password,
+    password_repeat: newPassword.repeat,
+  }));
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      {server.alert && (
-        <div className="alert alert-danger" role="alert">
-          {server.alert}
-        </div>
-      )}
-      {mutation.isSuccess && (
+    <form ref={form.formRef} onSubmit={onSubmit} noValidate>
+      <ServerErrorAlert message={form.formError} />
+      {form.mutation.isSuccess && (
         <div className="alert alert-success" role="status">
           {t('account.passwordChanged')}
         </div>
@@ -120,13 +105,13 @@ function ChangePasswordForm({ profileName }: { profileName?: string }) {
       <CurrentPasswordField
         id={`${id}-old`}
         value={oldPassword}
-        error={server.errorFor('old_password')}
+        error={form.fieldError('old_password')}
         onChange={setOldPassword}
       />
-      <NewPasswordFields id={id} state={newPassword} errorFor={server.errorFor} />
-      <BusyButton className="btn btn-primary rounded-pill px-4" busy={mutation.isPending}>
+      <NewPasswordFields id={id} state={newPassword} errorFor={form.fieldError} />
+      <SubmitButton className="btn btn-primary rounded-pill px-4" busy={form.busy}>
         {t('account.passwordSubmit')}
-      </BusyButton>
+      </SubmitButton>
     </form>
   );
 }
@@ -140,39 +125,28 @@ function ChangeEmailForm() {
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [problems, setProblems] = useState<{ email?: string; password?: string }>({});
-  const mutation = useMutation({
+  const form = useApiForm({
     mutationFn: requestMailChange,
+    fields: EMAIL_FIELDS,
+    validate: () => ({
+      email: isValidEmail(email) ? null : t('activation.newEmailInvalid'),
+      password: password ? null : t('password.currentRequired'),
+    }),
     onSuccess: () => {
       setEmail('');
       setPassword('');
     },
   });
-  const server = formErrors(mutation.error, EMAIL_FIELDS, t);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    const found = {
-      email: isValidEmail(email) ? undefined : t('activation.newEmailInvalid'),
-      password: password ? undefined : t('password.currentRequired'),
-    };
-    setProblems(found);
-    if (found.email || found.password) {
-      mutation.reset();
-      return;
-    }
-    mutation.mutate({ email: email.trim(), password });
-  };
+  const { mutation } = form;
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form
+      ref={form.formRef}
+      onSubmit={form.handleSubmit(() => ({ email: email.trim(), password }))}
+      noValidate
+    >
       <p className="text-body-secondary small">{t('account.emailIntro')}</p>
-      {server.alert && (
-        <div className="alert alert-danger" role="alert">
-          {server.alert}
-        </div>
-      )}
+      <ServerErrorAlert message={form.formError} />
       {mutation.isSuccess && (
         <div className="alert alert-success" role="status">
           <p className="mb-1">
@@ -188,18 +162,18 @@ function ChangeEmailForm() {
         autoComplete="email"
         required
         value={email}
-        error={problems.email ?? server.errorFor('email')}
+        error={form.fieldError('email')}
         onChange={(event) => setEmail(event.target.value)}
       />
       <CurrentPasswordField
         id={`${id}-password`}
         value={password}
-        error={problems.password ?? server.errorFor('password')}
+        error={form.fieldError('password')}
         onChange={setPassword}
       />
-      <BusyButton className="btn btn-primary rounded-pill px-4" busy={mutation.isPending}>
+      <SubmitButton className="btn btn-primary rounded-pill px-4" busy={form.busy}>
         {t('account.emailSubmit')}
-      </BusyButton>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,12 +1,18 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BusyButton } from '../../../components/BusyButton';
 import { CurrentPasswordField } from '../../../components/CurrentPasswordField';
+import {
+  CheckField,
+  ChoiceField,
+  FormField,
+  ServerErrorAlert,
+  SubmitButton,
+  useApiForm,
+} from '../../../components/form';
 import { DELETE_REASONS, deleteAccount, type DeleteReason } from '../../../api/account';
 import { useCompanyInfo } from '../../../api/companyinfo';
-import { formErrors } from '../../../api/server-error';
 import { userQueryKey, useUser } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard } from '../../auth/components/AuthCard';
@@ -95,9 +101,14 @@ function ReasonForm({ onDeleted }: { onDeleted: () => void }) {
   const [remarks, setRemarks] = useState('');
   const [password, setPassword] = useState('');
   const [confirmed, setConfirmed] = useState(false);
-  const [problem, setProblem] = useState<'reason' | 'password' | 'confirm' | null>(null);
-  const mutation = useMutation({
+  const form = useApiForm({
     mutationFn: deleteAccount,
+    fields: ['reason', 'remarks', 'password', 'confirm'],
+    validate: () => ({
+      reason: reason ? null : t('deleteAccount.reasonRequired'),
+      password: password ? null : t('password.currentRequired'),
+      confirm: confirmed ? null : t('deleteAccount.confirmRequired'),
+    }),
     onSuccess: async (response) => {
       onDeleted();
       await navigate('/account-deleted', { state: { purgeAt: response?.purge_at } });
@@ -105,109 +116,60 @@ function ReasonForm({ onDeleted }: { onDeleted: () => void }) {
       queryClient.setQueryData(userQueryKey, { user: null });
     },
   });
-  const server = formErrors(mutation.error, ['password'], t);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    mutation.reset();
-    if (!reason) return setProblem('reason');
-    if (!password) return setProblem('password');
-    if (!confirmed) return setProblem('confirm');
-    setProblem(null);
-    const body =
-      reason === 'other' && remarks.trim()
-        ? { confirm: true as const, reason, remarks: remarks.trim(), password }
-        : { confirm: true as const, reason, password };
-    mutation.mutate(body);
-  };
+  const onSubmit = form.handleSubmit(() => ({
+    confirm: true as const,
+    reason: reason as DeleteReason, // built only once validate found a reason chosen
+    password,
+    ...(reason === 'other' && remarks.trim() ? { remarks: remarks.trim() } : {}),
+  }));
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      {server.alert && (
-        <div className="alert alert-danger" role="alert">
-          {server.alert}
-        </div>
-      )}
-      <fieldset className="mb-3">
-        <legend className="fs-6 fw-semibold">{t('deleteAccount.reasonLegend')}</legend>
-        {DELETE_REASONS.map((value) => (
-          <div className="form-check" key={value}>
-            <input
-              className={`form-check-input${problem === 'reason' ? ' is-invalid' : ''}`}
-              type="radio"
-              name={`${id}-reason`}
-              id={`${id}-${value}`}
-              value={value}
-              checked={reason === value}
-              onChange={() => {
-                setReason(value);
-                if (problem === 'reason') setProblem(null);
-              }}
-            />
-            <label className="form-check-label" htmlFor={`${id}-${value}`}>
-              {t(`deleteAccount.reasons.${value}`)}
-            </label>
-          </div>
-        ))}
-        {problem === 'reason' && (
-          <div className="invalid-feedback d-block" role="alert">
-            {t('deleteAccount.reasonRequired')}
-          </div>
-        )}
-      </fieldset>
+    <form ref={form.formRef} onSubmit={onSubmit} noValidate>
+      <ServerErrorAlert message={form.formError} />
+      <ChoiceField
+        legend={t('deleteAccount.reasonLegend')}
+        options={DELETE_REASONS.map((value) => ({
+          value,
+          label: t(`deleteAccount.reasons.${value}`),
+        }))}
+        value={reason}
+        onChange={setReason}
+        error={form.fieldError('reason')}
+      />
       {reason === 'other' && (
-        <div className="mb-3">
-          <label htmlFor={`${id}-remarks`} className="form-label fw-semibold">
-            {t('deleteAccount.remarks')}
-          </label>
-          <textarea
-            id={`${id}-remarks`}
-            className="form-control"
-            rows={3}
-            maxLength={1000}
-            value={remarks}
-            onChange={(event) => setRemarks(event.target.value)}
-          />
-        </div>
+        <FormField
+          as="textarea"
+          id={`${id}-remarks`}
+          label={t('deleteAccount.remarks')}
+          maxLength={1000}
+          value={remarks}
+          error={form.fieldError('remarks')}
+          onChange={(event) => setRemarks(event.target.value)}
+        />
       )}
       <div className="alert alert-warning small">{t('deleteAccount.warning')}</div>
       <CurrentPasswordField
         id={`${id}-password`}
         value={password}
-        error={problem === 'password' ? t('password.currentRequired') : server.errorFor('password')}
-        onChange={(value) => {
-          setPassword(value);
-          if (problem === 'password') setProblem(null);
-        }}
+        error={form.fieldError('password')}
+        onChange={setPassword}
       />
-      <div className="form-check mb-4">
-        <input
-          className={`form-check-input${problem === 'confirm' ? ' is-invalid' : ''}`}
-          type="checkbox"
-          id={`${id}-confirm`}
-          checked={confirmed}
-          onChange={(event) => {
-            setConfirmed(event.target.checked);
-            if (problem === 'confirm') setProblem(null);
-          }}
-        />
-        <label className="form-check-label" htmlFor={`${id}-confirm`}>
-          {t('deleteAccount.confirmLabel')}
-        </label>
-        {problem === 'confirm' && (
-          <div className="invalid-feedback d-block" role="alert">
-            {t('deleteAccount.confirmRequired')}
-          </div>
-        )}
-      </div>
+      <CheckField
+        id={`${id}-confirm`}
+        className="form-check mb-4"
+        label={t('deleteAccount.confirmLabel')}
+        checked={confirmed}
+        error={form.fieldError('confirm')}
+        onChange={(event) => setConfirmed(event.target.checked)}
+      />
       <div className="d-flex flex-column flex-sm-row gap-2 justify-content-between">
         <Link to="/members" className="btn btn-primary rounded-pill px-4">
           {t('deleteAccount.stay')}
         </Link>
-        <BusyButton className="btn btn-danger rounded-pill px-4" busy={mutation.isPending}>
+        <SubmitButton className="btn btn-danger rounded-pill px-4" busy={form.busy}>
           {t('deleteAccount.submit')}
-        </BusyButton>
+        </SubmitButton>
       </div>
     </form>
   );

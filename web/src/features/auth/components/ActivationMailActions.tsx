@@ -1,8 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
 import { sendActivationMail } from '../../../api/auth';
+import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
 import { rememberSignupEmail } from '../signup-email';
 import { isValidEmail } from '../signup/validation';
 
@@ -17,66 +16,50 @@ export function ActivationMailActions({
   size?: 'sm';
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const [editing, setEditing] = useState(false);
   const [newEmail, setNewEmail] = useState(email ?? '');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const mutation = useMutation({
+  /** Where the last mail went, for the notice under the buttons. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useApiForm({
     mutationFn: (address?: string) => sendActivationMail(address),
+    fields: editing ? ['email'] : [],
+    validate: () => ({
+      email: !editing || isValidEmail(newEmail) ? null : t('activation.newEmailInvalid'),
+    }),
     onSuccess: (response, address) => {
-      const sentTo = response?.email ?? address ?? email ?? '';
-      rememberSignupEmail(sentTo);
+      const sent = response?.email ?? address ?? email ?? '';
+      rememberSignupEmail(sent);
       setEditing(false);
-      setNotice({ ok: true, text: t('activation.sent', { email: sentTo }) });
-      onSent?.(sentTo);
-    },
-    onError: (error) => {
-      const text =
-        error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message
-          ? error.message
-          : t('errors.genericLater');
-      if (editing) setFieldError(text);
-      else setNotice({ ok: false, text });
+      setSentTo(sent);
+      onSent?.(sent);
     },
   });
 
   const btn = `btn rounded-pill${size === 'sm' ? ' btn-sm' : ''}`;
-
-  const onCorrect = (event: FormEvent) => {
-    event.preventDefault();
-    if (!isValidEmail(newEmail)) {
-      setFieldError(t('activation.newEmailInvalid'));
-      return;
-    }
-    setFieldError(null);
-    setNotice(null);
-    mutation.mutate(newEmail.trim());
-  };
+  // while correcting, any refusal belongs to the address typed
+  const fieldError = editing ? (form.fieldError('email') ?? form.formError) : null;
 
   return (
     <div className="activation-actions">
       {!editing ? (
         <div className="d-flex flex-wrap gap-2">
-          <button
+          <SubmitButton
             type="button"
             className={`${btn} btn-primary`}
-            disabled={mutation.isPending}
+            busy={form.busy}
             onClick={() => {
-              setNotice(null);
-              mutation.mutate(undefined);
+              setSentTo(null);
+              form.submit(() => undefined);
             }}
           >
-            {mutation.isPending && (
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            )}
             {t('activation.resend')}
-          </button>
+          </SubmitButton>
           <button
             type="button"
             className={`${btn} btn-outline-secondary`}
             onClick={() => {
-              setNotice(null);
+              setSentTo(null);
+              form.reset();
               setEditing(true);
             }}
           >
@@ -84,57 +67,51 @@ export function ActivationMailActions({
           </button>
         </div>
       ) : (
-        <form noValidate onSubmit={onCorrect} className="activation-actions__form">
-          <label htmlFor={id} className="form-label small fw-semibold">
-            {t('activation.newEmail')}
-          </label>
-          <div className="d-flex flex-column flex-sm-row gap-2">
-            <input
-              id={id}
-              type="email"
-              autoComplete="email"
-              className={`form-control${fieldError ? ' is-invalid' : ''}${size === 'sm' ? ' form-control-sm' : ''}`}
-              value={newEmail}
-              onChange={(event) => setNewEmail(event.target.value)}
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={fieldError ? `${id}-error` : undefined}
-            />
-            <button
-              type="submit"
-              className={`${btn} btn-primary text-nowrap`}
-              disabled={mutation.isPending}
-            >
-              {mutation.isPending && (
-                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              )}
-              {t('activation.saveAndSend')}
-            </button>
-            <button
-              type="button"
-              className={`${btn} btn-link text-nowrap`}
-              onClick={() => {
-                setEditing(false);
-                setFieldError(null);
-              }}
-            >
-              {t('activation.cancel')}
-            </button>
-          </div>
-          {fieldError && (
-            <div id={`${id}-error`} className="invalid-feedback d-block">
-              {fieldError}
-            </div>
-          )}
+        <form
+          ref={form.formRef}
+          noValidate
+          onSubmit={form.handleSubmit(() => {
+            setSentTo(null);
+            return newEmail.trim();
+          })}
+          className="activation-actions__form"
+        >
+          <FormField
+            label={t('activation.newEmail')}
+            type="email"
+            autoComplete="email"
+            className=""
+            labelClassName="form-label small fw-semibold"
+            controlClassName={size === 'sm' ? 'form-control-sm' : undefined}
+            value={newEmail}
+            error={fieldError}
+            onChange={(event) => setNewEmail(event.target.value)}
+            beside={
+              <>
+                <SubmitButton className={`${btn} btn-primary text-nowrap`} busy={form.busy}>
+                  {t('activation.saveAndSend')}
+                </SubmitButton>
+                <button
+                  type="button"
+                  className={`${btn} btn-link text-nowrap`}
+                  onClick={() => {
+                    setEditing(false);
+                    form.reset();
+                  }}
+                >
+                  {t('activation.cancel')}
+                </button>
+              </>
+            }
+          />
         </form>
       )}
-      {notice && (
-        <p
-          className={`small mt-2 mb-0 ${notice.ok ? 'text-success' : 'text-danger'}`}
-          role={notice.ok ? 'status' : 'alert'}
-        >
-          {notice.text}
+      {sentTo !== null && (
+        <p className="small mt-2 mb-0 text-success" role="status">
+          {t('activation.sent', { email: sentTo })}
         </p>
       )}
+      {!editing && <ServerErrorAlert inline message={form.formError} />}
     </div>
   );
 }

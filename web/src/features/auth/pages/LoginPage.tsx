@@ -1,11 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BusyButton } from '../../../components/BusyButton';
-import type { TFunction } from 'i18next';
-import { ApiError } from '../../../api/client';
 import { login } from '../../../api/auth';
+import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
 import { userQueryKey } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard } from '../components/AuthCard';
@@ -30,9 +28,6 @@ export function afterLoginPath(
   return '/members';
 }
 
-/** Fallback block time when the server's message is missing (it sends its own). */
-const LOGIN_BLOCK_MINUTES = 15;
-
 export function LoginPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.login'));
@@ -42,8 +37,10 @@ export function LoginPage() {
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const mutation = useMutation({
+  // the server answers both fields with one message (login_failed): it never names a field
+  const form = useApiForm({
     mutationFn: login,
+    fields: [],
     onSuccess: async (response) => {
       if (response?.user) queryClient.setQueryData(userQueryKey, { user: response.user });
       await queryClient.invalidateQueries({ queryKey: userQueryKey });
@@ -51,57 +48,47 @@ export function LoginPage() {
     },
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    mutation.mutate({ email: email.trim(), password });
-  };
-
   return (
     <AuthCard title={t('login.title')} icon="🔐">
       <p className="text-center text-body-secondary mb-4">{t('login.intro')}</p>
-      {mutation.isError ? (
-        <div className="alert alert-danger" role="alert">
-          {loginErrorText(mutation.error, t)}
-        </div>
+      {form.formError ? (
+        <ServerErrorAlert message={form.formError} />
       ) : (
         <UnlockNotice value={params.get('unlocked')} />
       )}
-      <form onSubmit={onSubmit}>
-        <div className="mb-3">
-          <label htmlFor={`${id}-email`} className="form-label fw-semibold">
-            {t('login.email')}
-          </label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            className="form-control"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
-        <div className="mb-2">
-          <label htmlFor={`${id}-password`} className="form-label fw-semibold">
-            {t('login.password')}
-          </label>
-          <input
-            id={`${id}-password`}
-            type="password"
-            className="form-control"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
+      <form
+        ref={form.formRef}
+        onSubmit={form.handleSubmit(() => ({ email: email.trim(), password }))}
+      >
+        <FormField
+          id={`${id}-email`}
+          label={t('login.email')}
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <FormField
+          id={`${id}-password`}
+          label={t('login.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          className="mb-2"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
         <p className="text-end small mb-4">
           <Link to="/reset-password">{t('login.forgot')}</Link>
         </p>
-        <BusyButton className="btn btn-primary rounded-pill w-100 py-2" busy={mutation.isPending}>
-          {mutation.isPending ? t('login.busy') : t('login.submit')}
-        </BusyButton>
+        <SubmitButton
+          className="btn btn-primary rounded-pill w-100 py-2"
+          busy={form.busy}
+          busyLabel={t('login.busy')}
+        >
+          {t('login.submit')}
+        </SubmitButton>
       </form>
       <p className="text-center small mt-4 mb-0">
         {t('login.noAccount')} <SignupLink>{t('login.signup')}</SignupLink>
@@ -120,22 +107,6 @@ function UnlockNotice({ value }: { value: string | null }) {
       </div>
     );
   }
-  if (value === '0') {
-    return (
-      <div className="alert alert-danger" role="alert">
-        {t('login.unlockFailed')}
-      </div>
-    );
-  }
+  if (value === '0') return <ServerErrorAlert message={t('login.unlockFailed')} />;
   return null;
-}
-
-function loginErrorText(error: unknown, t: TFunction): string {
-  if (error instanceof ApiError) {
-    if (error.code === 'login_failed') return error.message || t('login.failed');
-    if (error.code === 'login_blocked')
-      return error.message || t('login.blocked', { minutes: LOGIN_BLOCK_MINUTES });
-    if (error.status >= 400 && error.status < 500 && error.message) return error.message;
-  }
-  return t('errors.genericLater');
 }

@@ -1,11 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cancelMailChange } from '../../../api/account';
 import { ApiError } from '../../../api/client';
 import { serverErrorText } from '../../../api/server-error';
 import { userQueryKey } from '../../../api/user';
-import { BusyButton } from '../../../components/BusyButton';
+import { ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard } from '../components/AuthCard';
 
@@ -20,23 +20,26 @@ export function MailChangeCancelPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const queryClient = useQueryClient();
-  const mutation = useMutation({
+  const form = useApiForm({
     mutationFn: cancelMailChange,
+    fields: [],
     onSuccess: () => {
       // every session has ended on the server, this browser's too
       queryClient.setQueryData(userQueryKey, { user: null });
       void queryClient.invalidateQueries({ queryKey: userQueryKey });
     },
   });
+  const { mutation } = form;
 
   const linkInvalid =
     !token || (mutation.error instanceof ApiError && mutation.error.code === 'link_invalid');
   if (linkInvalid) {
     return (
       <AuthCard title={t('mailChangeCancel.invalidTitle')} icon="⚠️">
-        <div className="alert alert-danger text-center" role="alert">
-          {token ? serverErrorText(mutation.error, t) : t('mailChangeCancel.linkMissing')}
-        </div>
+        <ServerErrorAlert
+          className="text-center"
+          message={token ? serverErrorText(mutation.error, t) : t('mailChangeCancel.linkMissing')}
+        />
         <p className="text-center text-body-secondary mb-4">{t('mailChangeCancel.invalidHelp')}</p>
         <div className="d-flex flex-column flex-sm-row gap-2 justify-content-center">
           <Link to="/login" className="btn btn-primary rounded-pill px-4">
@@ -82,19 +85,15 @@ export function MailChangeCancelPage() {
           <li>{t('mailChangeCancel.effectPassword')}</li>
         </ul>
       </div>
-      {mutation.isError && (
-        <div className="alert alert-danger" role="alert">
-          {serverErrorText(mutation.error, t)}
-        </div>
-      )}
-      <BusyButton
+      <ServerErrorAlert message={form.formError} />
+      <SubmitButton
         type="button"
         className="btn btn-primary rounded-pill w-100 py-2"
-        busy={mutation.isPending}
-        onClick={() => mutation.mutate(token)}
+        busy={form.busy}
+        onClick={() => form.submit(() => token)}
       >
         {t('mailChangeCancel.submit')}
-      </BusyButton>
+      </SubmitButton>
       <p className="text-center small text-body-secondary mt-3 mb-0">
         {t('mailChangeCancel.selfRequested')}
       </p>

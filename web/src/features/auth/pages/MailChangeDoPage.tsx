@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmMailChange } from '../../../api/account';
 import { serverErrorText } from '../../../api/server-error';
 import { useUser } from '../../../api/user';
+import { ServerErrorAlert } from '../../../components/form';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard } from '../components/AuthCard';
 
@@ -54,9 +55,10 @@ export function MailChangeDoPage() {
 
   return (
     <AuthCard title={t('mailChange.errorTitle')} icon="⚠️">
-      <div className="alert alert-danger text-center" role="alert">
-        {token ? serverErrorText(query.error, t) : t('reset.linkInvalid')}
-      </div>
+      <ServerErrorAlert
+        className="text-center"
+        message={token ? serverErrorText(query.error, t) : t('reset.linkInvalid')}
+      />
       <div className="text-center">
         <Link to={user ? '/notifications' : '/login'} className="btn btn-primary rounded-pill px-4">
           {user ? t('account.title') : t('reset.toLogin')}

@@ -18,13 +18,21 @@ async function requestResetLink(email: string) {
 }
 
 describe('password reset pages', () => {
-  it('shows the server message when the e-mail address is unknown', async () => {
+  it('shows the server message under the address when the e-mail address is unknown', async () => {
     const { calls } = mockFetch({
       'POST /api/reset-password.php': () =>
-        jsonResponse(404, { error: 'email_not_found', message: 'E-mailadres niet gevonden' }),
+        jsonResponse(404, {
+          error: 'email_not_found',
+          field: 'email',
+          message: 'E-mailadres niet gevonden',
+        }),
     });
     await requestResetLink('niemand@example.com');
-    expect(await screen.findByRole('alert')).toHaveTextContent('E-mailadres niet gevonden');
+    const email = screen.getByLabelText('E-mailadres');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('E-mailadres niet gevonden'));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(calls).toHaveLength(1);
     expect(calls[0].body).toEqual({ email: 'niemand@example.com' });
   });
@@ -45,6 +53,16 @@ describe('password reset pages', () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('shows a daily limit, which names no field, in an alert', async () => {
+    mockFetch({
+      'POST /api/reset-password.php': () =>
+        jsonResponse(429, { error: 'reset_limit', message: 'Te veel herstelmails vandaag.' }),
+    });
+    await requestResetLink('sanne@example.com');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Te veel herstelmails vandaag.');
+    expect(screen.getByLabelText('E-mailadres')).not.toHaveAttribute('aria-invalid');
   });
 
   it('shows a check-your-mail state after the reset mail is sent', async () => {

@@ -1,12 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { requestPasswordReset, resetPassword } from '../../../api/account';
-import { formErrors, serverErrorText } from '../../../api/server-error';
-import { BusyButton } from '../../../components/BusyButton';
-import { FormField } from '../../../components/FormField';
+import { serverErrorText } from '../../../api/server-error';
+import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
 import { NewPasswordFields, useNewPassword } from '../../../components/NewPasswordFields';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard } from '../components/AuthCard';
@@ -17,13 +15,8 @@ export function ResetPasswordPage() {
   usePageTitle(t('pages.resetPassword'));
   const id = useId();
   const [email, setEmail] = useState('');
-  const mutation = useMutation({ mutationFn: requestPasswordReset });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    mutation.mutate(email.trim());
-  };
+  const form = useApiForm({ mutationFn: requestPasswordReset, fields: ['email'] });
+  const { mutation } = form;
 
   if (mutation.isSuccess) {
     return (
@@ -43,12 +36,8 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title={t('reset.title')} icon="🔑">
       <p className="text-center text-body-secondary mb-4">{t('reset.intro')}</p>
-      {mutation.isError && (
-        <div className="alert alert-danger" role="alert">
-          {serverErrorText(mutation.error, t)}
-        </div>
-      )}
-      <form onSubmit={onSubmit}>
+      <ServerErrorAlert message={form.formError} />
+      <form ref={form.formRef} onSubmit={form.handleSubmit(() => email.trim())}>
         <FormField
           id={`${id}-email`}
           label={t('reset.email')}
@@ -57,11 +46,12 @@ export function ResetPasswordPage() {
           required
           className="mb-4"
           value={email}
+          error={form.fieldError('email')}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <BusyButton className="btn btn-primary rounded-pill w-100 py-2" busy={mutation.isPending}>
+        <SubmitButton className="btn btn-primary rounded-pill w-100 py-2" busy={form.busy}>
           {t('reset.submit')}
-        </BusyButton>
+        </SubmitButton>
       </form>
       <p className="text-center small mt-4 mb-0">
         <Link to="/login">{t('reset.backToLogin')}</Link>
@@ -78,7 +68,12 @@ export function ResetPasswordDoPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const newPassword = useNewPassword();
-  const mutation = useMutation({ mutationFn: resetPassword });
+  const form = useApiForm({
+    mutationFn: resetPassword,
+    fields: ['password', 'password_repeat'],
+    validate: newPassword.problems,
+  });
+  const { mutation } = form;
 
   const linkInvalid =
     !token || (mutation.error instanceof ApiError && mutation.error.code === 'reset_link_invalid');
@@ -86,11 +81,10 @@ export function ResetPasswordDoPage() {
   if (linkInvalid) {
     return (
       <AuthCard title={t('reset.invalidTitle')} icon="⚠️">
-        <div className="alert alert-danger text-center" role="alert">
-          {mutation.error instanceof ApiError && mutation.error.message
-            ? mutation.error.message
-            : t('reset.linkInvalid')}
-        </div>
+        <ServerErrorAlert
+          className="text-center"
+          message={token ? serverErrorText(mutation.error, t) : t('reset.linkInvalid')}
+        />
         <div className="text-center">
           <Link to="/reset-password" className="btn btn-primary rounded-pill px-4">
             {t('reset.requestNew')}
@@ -115,40 +109,26 @@ export function ResetPasswordDoPage() {
     );
   }
 
-  const server = formErrors(mutation.error, ['password', 'password_repeat'], t);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    if (!newPassword.confirm()) {
-      mutation.reset();
-      return;
-    }
-    mutation.mutate({
-      token,
-      password: newPassword.password,
-      password_repeat: newPassword.repeat,
-    });
-  };
+  const onSubmit = form.handleSubmit(() => ({
+    token,
+    password: newPassword.password,
+    password_repeat: newPassword.repeat,
+  }));
 
   return (
     <AuthCard title={t('reset.newTitle')} icon="🔑">
       <p className="text-center text-body-secondary mb-4">{t('reset.newIntro')}</p>
-      {server.alert && (
-        <div className="alert alert-danger" role="alert">
-          {server.alert}
-        </div>
-      )}
-      <form onSubmit={onSubmit} noValidate>
+      <ServerErrorAlert message={form.formError} />
+      <form ref={form.formRef} onSubmit={onSubmit} noValidate>
         <NewPasswordFields
           id={id}
           state={newPassword}
-          errorFor={server.errorFor}
+          errorFor={form.fieldError}
           repeatClassName="mb-4"
         />
-        <BusyButton className="btn btn-primary rounded-pill w-100 py-2" busy={mutation.isPending}>
+        <SubmitButton className="btn btn-primary rounded-pill w-100 py-2" busy={form.busy}>
           {t('reset.save')}
-        </BusyButton>
+        </SubmitButton>
       </form>
     </AuthCard>
   );
