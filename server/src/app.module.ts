@@ -15,6 +15,8 @@ import { AuthModule } from './auth';
 import { AccountsModule } from './accounts/accounts.module';
 import { DeletionModule } from './deletion/deletion.module';
 import { MembersModule } from './members/members.module';
+import { MemberAccessModule } from './member-access';
+import { CreditsModule } from './credits';
 
 @Module({})
 export class AppModule {
@@ -31,6 +33,8 @@ export class AppModule {
         AuthModule,
         AccountsModule,
         DeletionModule,
+        MemberAccessModule,
+        CreditsModule,
         MembersModule,
       ],
       providers: [

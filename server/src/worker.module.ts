@@ -7,6 +7,10 @@ import { QueueModule } from './queue';
 import { AuthModule } from './auth';
 import { MailModule } from './mail/mail.module';
 import { DeletionModule } from './deletion/deletion.module';
+import { AccountsModule } from './accounts/accounts.module';
+import { MembersModule } from './members/members.module';
+import { MemberAccessModule } from './member-access';
+import { CreditsModule } from './credits';
 
 /**
  * Everything the worker process runs (worker.ts): the features whose `@Worker()` processors and
@@ -25,6 +29,11 @@ export class WorkerModule {
         AuthModule,
         MailModule,
         DeletionModule,
+        // every feature with a purge step (@Purges): the purge refuses to run without all of them
+        MemberAccessModule,
+        AccountsModule,
+        MembersModule,
+        CreditsModule,
       ],
     };
   }

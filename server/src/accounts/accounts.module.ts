@@ -8,11 +8,12 @@ import { CredentialsService } from './credentials.service';
 import { CredentialsController } from './credentials.controller';
 import { AccountsService } from './accounts.service';
 import { UserController } from './user.controller';
+import { AccountPurge } from './account.purge';
 
 /** Signup, activation, login, password and e-mail changes: the member's account itself. */
 @Module({
   imports: [SettingsModule, MailModule, AuthModule, CreditsModule],
   controllers: [UserController, CredentialsController],
-  providers: [AccountsService, SignupService, CredentialsService],
+  providers: [AccountsService, SignupService, CredentialsService, AccountPurge],
 })
 export class AccountsModule {}

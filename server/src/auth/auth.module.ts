@@ -8,6 +8,7 @@ import { PasswordHasher } from './passwords';
 import { SessionService } from './session.service';
 import { TrustedDevices } from './trusted-devices.service';
 import { ExpiredSessionsTask } from './expired-sessions.task';
+import { AuthPurge } from './auth.purge';
 
 /**
  * Who is asking: sessions (cookie, middleware, guards, `resolveSession` for any transport),
@@ -24,6 +25,7 @@ import { ExpiredSessionsTask } from './expired-sessions.task';
     AuthGuard,
     RolesGuard,
     ExpiredSessionsTask,
+    AuthPurge,
   ],
   exports: [
     SessionService,

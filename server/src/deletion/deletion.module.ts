@@ -1,15 +1,17 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module';
 import { AuthModule } from '../auth';
+import { MemberAccessModule } from '../member-access';
+import { WritingsPurge } from './deletion.purge';
 import { DeletionController } from './deletion.controller';
 import { DeletionService } from './deletion.service';
 import { PurgeProcessor } from './purge.processor';
 import { DeletionSweepTask } from './deletion-sweep.task';
 
 @Module({
-  imports: [MailModule, AuthModule],
+  imports: [MailModule, AuthModule, MemberAccessModule],
   controllers: [DeletionController],
-  providers: [DeletionService, PurgeProcessor, DeletionSweepTask],
+  providers: [DeletionService, PurgeProcessor, DeletionSweepTask, WritingsPurge],
   exports: [DeletionService, PurgeProcessor],
 })
 export class DeletionModule {}

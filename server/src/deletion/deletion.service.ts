@@ -9,6 +9,7 @@ import { consumeToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
 import { MailOutbox } from '../mail/mail-outbox.service';
 import { PasswordGate, type AttemptSource } from '../auth';
+import { PurgeRegistry, type StoredFile } from '../member-access';
 import { QUEUES, producerQueue, within } from '../queue';
 import type { DeleteAccountBody } from './deletion.dto';
 
@@ -20,45 +21,6 @@ export interface PurgeJob {
   userId: number;
   requestId: number;
 }
-
-/**
- * What the purge does with every column that points at a member (a foreign key to users):
- * `delete` the rows, `anonymise` them, or `keep` them for a stated reason. A test compares
- * this list with the database's foreign keys, so a new table cannot be forgotten.
- */
-export const PURGE_COVERAGE: Record<string, 'delete' | 'anonymise' | `keep: ${string}`> = {
-  'sessions.user_id': 'delete',
-  'email_tokens.user_id': 'delete',
-  'mail_intents.user_id': 'delete',
-  'trusted_devices.user_id': 'delete',
-  'tracking_data.user_id': 'delete',
-  'deletion_requests.user_id': 'anonymise',
-  'alert_dismissals.user_id': 'delete',
-  'profiles.user_id': 'delete',
-  'notification_preferences.user_id': 'delete',
-  'push_subscriptions.user_id': 'delete',
-  'direct_debit_mandates.user_id': 'delete',
-  'likes.liker_id': 'delete',
-  'likes.liked_id': 'delete',
-  'swipe_decisions.swiper_id': 'delete',
-  'swipe_decisions.swiped_id': 'delete',
-  'blocks.blocker_id': 'delete',
-  'blocks.blocked_id': 'delete',
-  'messages.sender_id': 'anonymise',
-  'complaints.reporter_id': 'anonymise',
-  'discount_codes.user_id': 'delete',
-  'invites.created_by_id': 'keep: an invite code holds no personal data',
-  'invites.used_by_id': 'keep: an invite code holds no personal data',
-  'conversation_participants.user_id':
-    'keep: the other member keeps the conversation; its messages from this member are emptied',
-  'messages.operator_id': 'keep: staff accounts are not members',
-  'photos.moderated_by_id': 'keep: staff accounts are not members',
-  'complaints.reported_user_id':
-    'keep: a complaint about a member is a moderation record written by someone else',
-  'payments.user_id': 'keep: bookkeeping (7 years), tied to a row without personal data',
-  'credit_ledger.user_id': 'keep: bookkeeping, tied to a row without personal data',
-  'discount_redemptions.user_id': 'keep: bookkeeping of a discount given',
-};
 
 /**
  * Deletion (SPEC point 4): the account is deleted at once for everyone else (after the member
@@ -75,6 +37,7 @@ export class DeletionService implements OnApplicationShutdown {
     private readonly prisma: PrismaService,
     private readonly outbox: MailOutbox,
     private readonly gate: PasswordGate,
+    private readonly purges: PurgeRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -185,80 +148,29 @@ export class DeletionService implements OnApplicationShutdown {
   }
 
   /**
-   * Erases a member's personal data (see PURGE_COVERAGE). Does nothing for a cancelled request
-   * or before purgeAt, so it is safe to run twice or early. Files go first (missing ones are
-   * fine), then every row in one transaction that re-checks the request as its first statement:
-   * a failure anywhere leaves the request unpurged, to be tried again.
+   * Erases a member's personal data: every feature's purge step (`@Purges()`, see
+   * member-access/purge.ts), files first (missing ones are fine), then every row in one
+   * transaction that re-checks the request as its first statement. Does nothing for a cancelled
+   * request or before purgeAt, so it is safe to run twice or early; a failure anywhere leaves
+   * the request unpurged, to be tried again.
    */
   async purge(job: PurgeJob, now = new Date()): Promise<'purged' | 'cancelled' | 'not_due'> {
     const request = await this.prisma.deletionRequest.findUnique({ where: { id: job.requestId } });
     if (!request || request.cancelledAt || request.purgedAt) return 'cancelled';
     if (request.purgeAt > now) return 'not_due';
+    await this.purges.assertComplete();
     const userId = request.userId;
-    const [photos, images] = await Promise.all([
-      this.prisma.photo.findMany({
-        where: { profile: { userId } },
-        select: { filename: true, thumbFilename: true },
-      }),
-      this.prisma.message.findMany({
-        where: { senderId: userId, imageFilename: { not: null } },
-        select: { imageFilename: true },
-      }),
-    ]);
-    await this.removeFiles(
-      'photos',
-      photos.flatMap((p) => [p.filename, p.thumbFilename]),
-    );
-    await this.removeFiles(
-      'chat',
-      images.map((m) => m.imageFilename as string),
-    );
-
+    const steps = this.purges.steps();
+    for (const step of steps) {
+      for (const file of (await step.files?.(userId)) ?? []) await this.removeFile(file);
+    }
     const done = await this.prisma.$transaction(async (tx) => {
       const claimed = await tx.deletionRequest.updateMany({
         where: { id: request.id, cancelledAt: null, purgedAt: null, purgeAt: { lte: now } },
         data: { purgedAt: now, remarks: null },
       });
       if (claimed.count === 0) return false;
-      await tx.message.updateMany({
-        where: { senderId: userId },
-        data: { body: null, imageFilename: null, contentPurgedAt: now },
-      });
-      await tx.complaint.updateMany({
-        where: { reporterId: userId },
-        data: { name: null, email: null, subject: '', message: '' },
-      });
-      const byUser = { where: { userId } };
-      await tx.like.deleteMany({ where: { OR: [{ likerId: userId }, { likedId: userId }] } });
-      await tx.block.deleteMany({ where: { OR: [{ blockerId: userId }, { blockedId: userId }] } });
-      await tx.swipeDecision.deleteMany({
-        where: { OR: [{ swiperId: userId }, { swipedId: userId }] },
-      });
-      await tx.session.deleteMany(byUser);
-      await tx.emailToken.deleteMany(byUser);
-      await tx.mailIntent.deleteMany(byUser);
-      await tx.trustedDevice.deleteMany(byUser);
-      await tx.trackingData.deleteMany(byUser);
-      await tx.pushSubscription.deleteMany(byUser);
-      await tx.notificationPreference.deleteMany(byUser);
-      await tx.alertDismissal.deleteMany(byUser);
-      await tx.directDebitMandate.deleteMany(byUser);
-      await tx.discountCode.deleteMany({ where: { userId, redemptions: { none: {} } } });
-      await tx.profile.deleteMany(byUser);
-      await tx.deletionRequest.updateMany({ where: { userId }, data: { remarks: null } });
-      await tx.user.update({
-        where: { id: userId },
-        data: {
-          status: 'purged',
-          email: null,
-          passwordHash: null,
-          signupIp: null,
-          signupDomain: null,
-          lastLoginAt: null,
-          lastSeenAt: null,
-          notificationsDisabled: [],
-        },
-      });
+      for (const step of steps) await step.purge(tx, userId, now);
       return true;
     });
     if (!done) return 'cancelled';
@@ -266,12 +178,10 @@ export class DeletionService implements OnApplicationShutdown {
     return 'purged';
   }
 
-  /** Removes stored files by name; a file that is already gone is fine. */
-  private async removeFiles(kind: 'photos' | 'chat', names: string[]): Promise<void> {
-    const dir = path.resolve(this.config.STORAGE_DIR, kind);
-    for (const name of names) {
-      await rm(path.join(dir, path.basename(name)), { force: true });
-    }
+  /** Removes a stored file; one that is already gone is fine. */
+  private async removeFile(file: StoredFile): Promise<void> {
+    const dir = path.resolve(this.config.STORAGE_DIR, file.kind);
+    await rm(path.join(dir, path.basename(file.name)), { force: true });
   }
 
   async onApplicationShutdown(): Promise<void> {

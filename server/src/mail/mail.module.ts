@@ -6,11 +6,19 @@ import { MailDelivery } from './mail-delivery.service';
 import { MailProcessor } from './mail.processor';
 import { DevOutboxController } from './dev-outbox.controller';
 import { LinkHousekeepingTask } from './link-housekeeping.task';
+import { MailPurge } from './mail.purge';
 
 @Module({
   imports: [SettingsModule],
   controllers: [DevOutboxController],
-  providers: [MailService, MailOutbox, MailDelivery, MailProcessor, LinkHousekeepingTask],
+  providers: [
+    MailService,
+    MailOutbox,
+    MailDelivery,
+    MailProcessor,
+    LinkHousekeepingTask,
+    MailPurge,
+  ],
   exports: [MailService, MailOutbox, MailDelivery, MailProcessor],
 })
 export class MailModule {}

@@ -2,6 +2,7 @@ import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentSession, type CurrentSessionData } from '../auth';
 import { RateLimit } from '../common/rate-limit.guard';
+import { viewerOf } from '../member-access';
 import { MembersService } from './members.service';
 import { MemberQuery } from './members.dto';
 
@@ -16,13 +17,15 @@ export class MembersController {
     summary: "A member's public card (visitors too); 404 not_found when not visible to the caller",
   })
   async member(@Query() query: MemberQuery, @CurrentSession() session?: CurrentSessionData) {
-    return { profile: await this.members.card(query.id, session?.userId ?? null) };
+    return { profile: await this.members.card(viewerOf(session), query.id) };
   }
 
   @Get('signup-matches.php')
   @UseGuards(AuthGuard)
   @ApiOperation({ summary: 'The first matches shown after signup' })
   async signupMatches(@CurrentSession() session: CurrentSessionData) {
-    return { profiles: await this.members.signupMatches(session.userId) };
+    return {
+      profiles: await this.members.signupMatches(viewerOf(session)),
+    };
   }
 }

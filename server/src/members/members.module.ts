@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
+import { MemberAccessModule } from '../member-access';
 import { MembersController } from './members.controller';
 import { MembersService } from './members.service';
+import { RelationsPurge } from './relations.purge';
 
 @Module({
+  imports: [MemberAccessModule],
   controllers: [MembersController],
-  providers: [MembersService],
+  providers: [MembersService, RelationsPurge],
   exports: [MembersService],
 })
 export class MembersModule {}

@@ -1,28 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { AppError } from '../common/app-error';
 import { ageOn } from '../common/age';
 import { SIGNUP_MATCHES_CANDIDATES, SIGNUP_MATCHES_COUNT } from '../common/constants';
-import { PrismaService } from '../prisma/prisma.service';
 import {
+  MemberAccess,
   PROFILE_CARD_SELECT,
   presentProfileCard,
   type ProfileCard,
   type ProfileCardRow,
-} from './member.presenter';
-import { visibleProfileWhere } from './visibility';
+  type Viewer,
+} from '../member-access';
 
 @Injectable()
 export class MembersService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly access: MemberAccess) {}
 
   /** One member's public card, if the viewer (null: a visitor) may see it; else 404 not_found. */
-  async card(profileId: number, viewerId: number | null, now = new Date()): Promise<ProfileCard> {
-    const row = await this.prisma.profile.findFirst({
-      where: { AND: [{ id: profileId }, visibleProfileWhere(viewerId, 'view')] },
-      select: PROFILE_CARD_SELECT,
-    });
-    if (!row) throw new AppError('not_found');
-    return presentProfileCard(row, now);
+  card(viewer: Viewer, profileId: number): Promise<ProfileCard> {
+    return this.access.card(viewer, profileId);
   }
 
   /**
@@ -31,27 +25,19 @@ export class MembersService {
    * in age, then the most recently active. Read from the (status, gender, country,
    * date_of_birth) index.
    */
-  async signupMatches(userId: number, now = new Date()): Promise<ProfileCard[]> {
-    const me = await this.prisma.profile.findUnique({
-      where: { userId },
-      select: {
-        gender: true,
-        seekingGender: true,
-        countryCode: true,
-        regionId: true,
-        dateOfBirth: true,
-      },
+  async signupMatches(viewer: NonNullable<Viewer>, now = new Date()): Promise<ProfileCard[]> {
+    const me = await this.access.own(viewer.userId, {
+      gender: true,
+      seekingGender: true,
+      countryCode: true,
+      regionId: true,
+      dateOfBirth: true,
     });
     if (!me) return [];
-    const rows = await this.prisma.profile.findMany({
+    const rows = await this.access.list(viewer, {
       where: {
-        AND: [
-          visibleProfileWhere(userId, 'list'),
-          {
-            countryCode: me.countryCode,
-            ...(me.seekingGender ? { gender: me.seekingGender } : {}),
-          },
-        ],
+        countryCode: me.countryCode,
+        ...(me.seekingGender ? { gender: me.seekingGender } : {}),
       },
       orderBy: [{ lastActiveAt: 'desc' }, { id: 'asc' }],
       take: SIGNUP_MATCHES_CANDIDATES,

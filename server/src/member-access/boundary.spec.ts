@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const SRC = path.resolve(__dirname, '..');
+const OWN = path.resolve(__dirname);
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'generated' ? [] : sources(full);
+    return name.endsWith('.ts') && !name.endsWith('.spec.ts') ? [full] : [];
+  });
+}
+
+/** Reads of member profiles and photos: what only the member-access module may do. */
+const PROFILE_READ =
+  /\.(profile|photo)\s*\.\s*(findMany|findFirst|findFirstOrThrow|findUnique|findUniqueOrThrow|count|aggregate|groupBy)\s*\(|\bFROM\s+"?(profiles|photos)"?\b|\bJOIN\s+"?(profiles|photos)"?\b/i;
+
+describe('the member-access boundary', () => {
+  it('keeps every read of member profiles and photos inside the member-access module', () => {
+    const offenders = sources(SRC)
+      .filter((file) => !file.startsWith(OWN + path.sep))
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .map((line, i) => ({ line, at: `${path.relative(SRC, file)}:${i + 1}` }))
+          .filter(({ line }) => PROFILE_READ.test(line))
+          .map(({ at, line }) => `${at}: ${line.trim()}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it('would notice such a read', () => {
+    expect(PROFILE_READ.test('await this.prisma.profile.findMany({ where })')).toBe(true);
+    expect(PROFILE_READ.test('tx.photo.count({})')).toBe(true);
+    expect(PROFILE_READ.test('SELECT id FROM profiles WHERE')).toBe(true);
+    expect(PROFILE_READ.test('await tx.profile.updateMany({ where: { userId } })')).toBe(false);
+  });
+});

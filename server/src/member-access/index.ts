@@ -1,0 +1,18 @@
+/** The member-access feature's public API: the one way to read other members and to erase one. */
+export { MemberAccessModule } from './member-access.module';
+export { MemberAccess } from './member-access.service';
+export {
+  visibleProfileWhere,
+  viewerOf,
+  photoAccess,
+  type PhotoAccess,
+  type Purpose,
+  type Viewer,
+} from './visibility';
+export {
+  PROFILE_CARD_SELECT,
+  presentProfileCard,
+  type ProfileCard,
+  type ProfileCardRow,
+} from './card.presenter';
+export { PurgeRegistry, Purges, type Coverage, type PurgeStep, type StoredFile } from './purge';

@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import type { Prisma } from '../generated/prisma/client';
+import { PrismaService } from '../prisma/prisma.service';
+import { Purges, type PurgeStep, type StoredFile } from './purge';
+
+/** The profile and its photos (rows and files). */
+@Injectable()
+@Purges()
+export class ProfilePurge implements PurgeStep {
+  readonly covers = {
+    'profiles.user_id': 'delete',
+    'photos.moderated_by_id': 'keep: staff accounts are not members',
+  } as const;
+
+  constructor(private readonly prisma: PrismaService) {}
+
+  async files(userId: number): Promise<StoredFile[]> {
+    const photos = await this.prisma.photo.findMany({
+      where: { profile: { userId } },
+      select: { filename: true, thumbFilename: true },
+    });
+    return photos.flatMap((p) => [
+      { kind: 'photos' as const, name: p.filename },
+      { kind: 'photos' as const, name: p.thumbFilename },
+    ]);
+  }
+
+  async purge(tx: Prisma.TransactionClient, userId: number): Promise<void> {
+    // photos go with the profile (ON DELETE CASCADE)
+    await tx.profile.deleteMany({ where: { userId } });
+  }
+}
