@@ -17,6 +17,7 @@ import { DeletionModule } from './deletion/deletion.module';
 import { MembersModule } from './members/members.module';
 import { MemberAccessModule } from './member-access';
 import { CreditsModule } from './credits';
+import { IdempotencyModule } from './idempotency';
 
 @Module({})
 export class AppModule {
@@ -28,6 +29,7 @@ export class AppModule {
         PrismaModule,
         RedisModule,
         HealthModule,
+        IdempotencyModule,
         SettingsModule,
         GeoModule,
         AuthModule,

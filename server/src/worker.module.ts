@@ -11,6 +11,7 @@ import { AccountsModule } from './accounts/accounts.module';
 import { MembersModule } from './members/members.module';
 import { MemberAccessModule } from './member-access';
 import { CreditsModule } from './credits';
+import { IdempotencyModule } from './idempotency';
 
 /**
  * Everything the worker process runs (worker.ts): the features whose `@Worker()` processors and
@@ -34,6 +35,7 @@ export class WorkerModule {
         AccountsModule,
         MembersModule,
         CreditsModule,
+        IdempotencyModule,
       ],
     };
   }

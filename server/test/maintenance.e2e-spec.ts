@@ -83,6 +83,7 @@ describe('the worker', () => {
     const registry = worker.get(WorkerRegistry);
     expect([...registry.maintenanceTasks().keys()].sort()).toEqual([
       'purge-due-deletions',
+      'purge-expired-idempotency-records',
       'purge-expired-links',
       'purge-expired-sessions',
     ]);
@@ -102,11 +103,10 @@ describe('the worker', () => {
     const queue = new Queue(QUEUES.maintenance, { connection: workerConnection(t.config) });
     try {
       const schedulers = await queue.getJobSchedulers();
-      expect(schedulers.map((s) => s.key).sort()).toEqual([
-        'purge-due-deletions',
-        'purge-expired-links',
-        'purge-expired-sessions',
-      ]);
+      expect(schedulers.map((s) => s.key).sort()).toEqual(
+        [...scheduled.get(MaintenanceProcessor).taskNames()].sort(),
+      );
+      expect(schedulers).toHaveLength(4);
     } finally {
       await queue.close();
       await scheduled.close();

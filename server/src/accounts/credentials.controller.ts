@@ -9,6 +9,7 @@ import {
   type MemberRequest,
 } from '../auth';
 import { RateLimit } from '../common/rate-limit.guard';
+import { Idempotent } from '../idempotency';
 import { CredentialsService } from './credentials.service';
 import {
   ChangePasswordBody,
@@ -32,6 +33,7 @@ export class CredentialsController {
 
   @Post('reset-password.php')
   @RateLimit('reset')
+  @Idempotent()
   @HttpCode(200)
   @ApiOperation({ summary: 'Mails a single-use reset link (1 hour); at most 3 a day' })
   async requestReset(@Body() body: ResetRequestBody) {
@@ -66,6 +68,7 @@ export class CredentialsController {
 
   @Post('mail-change.php')
   @RateLimit('mail_change')
+  @Idempotent()
   @HttpCode(200)
   @UseGuards(AuthGuard)
   @ApiOperation({

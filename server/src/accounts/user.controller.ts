@@ -35,6 +35,7 @@ import { UpdateUserBody } from './user.dto';
 import { ActivateQuery, ActivationMailBody, LoginBody, SignupBody } from './accounts.dto';
 import { SignupService } from './signup.service';
 import { RateLimit } from '../common/rate-limit.guard';
+import { Idempotent } from '../idempotency';
 import { presentUser } from './user.presenter';
 
 @ApiTags('accounts')
@@ -129,6 +130,7 @@ export class UserController {
 
   @Post('activation-mail.php')
   @RateLimit('activation_mail')
+  @Idempotent()
   @HttpCode(200)
   @UseGuards(AuthGuard)
   @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })

@@ -4,6 +4,7 @@
  */
 export const ERROR_STATUS = {
   validation_failed: 400,
+  invalid_idempotency_key: 400,
   invalid_characters: 400,
   invalid_coordinates: 400,
   invalid_email: 400,
@@ -30,6 +31,8 @@ export const ERROR_STATUS = {
   account_reactivatable: 409,
   already_confirmed: 409,
   conflict: 409,
+  idempotency_in_progress: 409,
+  idempotency_key_reused: 422,
   authentication_required: 403,
   forbidden: 403,
   invalid_request_type: 403,

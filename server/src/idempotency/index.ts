@@ -1,0 +1,3 @@
+/** Idempotency-Key for calls that send something or cost money. */
+export { IdempotencyModule } from './idempotency.module';
+export { Idempotent, IdempotencyInterceptor, IDEMPOTENCY_HEADER } from './idempotency.interceptor';
