@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { placeServerError } from '../../api/server-error';
+import { placeServerError, type PlacedServerError } from '../../api/server-error';
 
 /** Field name -> the problem to show under it; empty or null where there is none. */
 export type FieldProblems = Partial<Record<string, string | null | undefined>>;
@@ -18,6 +18,8 @@ export interface ApiFormOptions<TVariables, TData> {
    */
   validate?: () => FieldProblems;
   onSuccess?: (data: TData, variables: TVariables) => unknown;
+  /** Told of a failed request, with the error as the form places it. */
+  onError?: (error: unknown, placed: PlacedServerError) => void;
 }
 
 /**
@@ -38,6 +40,7 @@ export function useApiForm<TVariables, TData = unknown>({
   fields,
   validate,
   onSuccess,
+  onError,
 }: ApiFormOptions<TVariables, TData>) {
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -48,7 +51,10 @@ export function useApiForm<TVariables, TData = unknown>({
   const mutation = useMutation({
     mutationFn,
     onSuccess,
-    onError: () => setFocusRequest((n) => n + 1),
+    onError: (error) => {
+      setFocusRequest((n) => n + 1);
+      onError?.(error, placeServerError(error, fields, t));
+    },
   });
 
   useEffect(() => {
@@ -87,8 +93,8 @@ export function useApiForm<TVariables, TData = unknown>({
       setChecking(false);
       mutation.reset();
     },
-    /** Field names that have a server error, for forms that must show where they are. */
-    serverErrorFields: Object.keys(server.fieldErrors),
+    /** Moves the focus to the first invalid control once the form has rendered its problems. */
+    focusFirstInvalid: () => setFocusRequest((n) => n + 1),
     mutation,
   };
 }

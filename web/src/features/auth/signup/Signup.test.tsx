@@ -6,7 +6,7 @@ import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { settingsFixture, settingsResponseFixture, userFixture } from '../../../test/fixtures';
 import { deferred, jsonResponse, mockFetch, mockViewport } from '../../../test/http';
 import { captureTracking, TRACKING_STORAGE_KEY } from '../tracking';
-import { PROGRESS_STEP_MS } from './SignupForm';
+import { PROGRESS_STEP_MS } from './progress-machine';
 
 const newUser = {
   ...userFixture,

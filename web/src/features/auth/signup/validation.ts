@@ -64,21 +64,8 @@ export const FIELD_STEP: Record<SignupField, number> = {
 
 export const STEP_COUNT = 5;
 
-/** The field a server error code belongs to when the answer names none. */
-export const CODE_FIELD: Record<string, SignupField> = {
-  invalid_email: 'email',
-  email_taken: 'email',
-  account_reactivatable: 'email',
-  invalid_name_email: 'name',
-  invalid_name_at: 'name',
-  birthdate_required: 'date_of_birth',
-  invalid_birthdate: 'date_of_birth',
-  password_too_short: 'password',
-  password_too_long: 'password',
-  password_personal: 'password',
-  terms_required: 'accept_terms',
-  fictional_ack_required: 'accept_fictional',
-};
+/** The fields of the signup form: a server error that names one of them shows under it. */
+export const SIGNUP_FIELDS = Object.keys(FIELD_STEP) as SignupField[];
 
 export function isSignupField(value: string | undefined): value is SignupField {
   return !!value && value in FIELD_STEP;
