@@ -7,7 +7,7 @@ import { CurrentPasswordField } from '../../../components/CurrentPasswordField';
 import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
 import { NewPasswordFields, useNewPassword } from '../../../components/NewPasswordFields';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { isValidEmail } from '../../auth/signup/validation';
+import { isValidEmail } from '../../../components/email-rules';
 
 const PASSWORD_FIELDS = ['old_password', 'password', 'password_repeat'] as const;
 const EMAIL_FIELDS = ['email', 'password'] as const;

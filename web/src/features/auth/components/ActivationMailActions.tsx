@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { sendActivationMail } from '../../../api/auth';
 import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
 import { rememberSignupEmail } from '../signup-email';
-import { isValidEmail } from '../signup/validation';
+import { isValidEmail } from '../../../components/email-rules';
 
 /** Resend the activation mail, or correct the address it goes to. */
 export function ActivationMailActions({

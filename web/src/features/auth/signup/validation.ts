@@ -1,12 +1,11 @@
 import type { TFunction } from 'i18next';
 import type { Gender } from '../../../api/auth';
+import { isValidEmail } from '../../../components/email-rules';
 import { passwordProblemText } from '../../../components/password-rules';
 
 export const NAME_MAX_LENGTH = 30;
 export const SIGNUP_MESSAGE_MAX_LENGTH = 500;
 const MAX_AGE_YEARS = 120;
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export interface SignupValues {
   gender: Gender | '';
@@ -69,10 +68,6 @@ export const SIGNUP_FIELDS = Object.keys(FIELD_STEP) as SignupField[];
 
 export function isSignupField(value: string | undefined): value is SignupField {
   return !!value && value in FIELD_STEP;
-}
-
-export function isValidEmail(email: string): boolean {
-  return EMAIL_PATTERN.test(email.trim());
 }
 
 export type BirthdateProblem = 'required' | 'invalid' | 'too_young';
