@@ -37,7 +37,13 @@ export default tseslint.config(
   },
   {
     // type-aware rules: promises are awaited or voided, switches over unions are exhaustive
-    files: ['server/**/*.ts', 'web/src/**/*.{ts,tsx}', 'prisma/**/*.ts', 'tests/**/*.ts'],
+    files: [
+      'contract/**/*.ts',
+      'server/**/*.ts',
+      'web/src/**/*.{ts,tsx}',
+      'prisma/**/*.ts',
+      'tests/**/*.ts',
+    ],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { StaffRole } from '../server/src/generated/prisma/client.ts';
-import { passwordProblem } from '../server/src/common/password-rules.ts';
+import { passwordProblem } from '@app/contract';
 import { connectDatabase, runCommand } from './database.ts';
 import {
   DEFAULT_PASSWORD_COST,

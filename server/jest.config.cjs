@@ -11,8 +11,17 @@ module.exports = {
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
   // prisma/seed uses .js import endings (valid for tsx, tsc NodeNext and Playwright)
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // the contract from its sources: tests need no build of it
+    '^@app/contract$': '<rootDir>/../contract/src/index.ts',
+  },
+  roots: ['<rootDir>', '<rootDir>/../contract/src'],
+  testMatch: [
+    '<rootDir>/src/**/*.spec.ts',
+    '<rootDir>/test/**/*.e2e-spec.ts',
+    '<rootDir>/../contract/src/**/*.spec.ts',
+  ],
   globalSetup: '<rootDir>/test/global-setup.ts',
   setupFiles: ['<rootDir>/test/setup-env.ts'],
   maxWorkers: 2,

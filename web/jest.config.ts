@@ -16,6 +16,9 @@ const config: Config = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper: {
     '\\.(css|scss|sass)$': 'identity-obj-proxy',
+    // the contract from its sources (as Vite and tsc read it)
+    '^@app/contract$': '<rootDir>/../contract/src/index.ts',
+    '^@app/contract/(.*)$': '<rootDir>/../contract/src/$1',
   },
   transform: {
     '^.+\\.tsx?$': [

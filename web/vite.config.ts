@@ -8,6 +8,19 @@ const api = process.env.API_URL ?? 'http://localhost:3000';
 export default defineConfig({
   root: webDir,
   plugins: [react()],
+  resolve: {
+    // the contract shared with the server, from its TypeScript sources
+    alias: [
+      {
+        find: /^@app\/contract$/,
+        replacement: fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)),
+      },
+      {
+        find: /^@app\/contract\/(.*)$/,
+        replacement: `${fileURLToPath(new URL('../contract/src/', import.meta.url))}$1`,
+      },
+    ],
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AUTH_COOKIE } from '../src/common/constants';
+import { AUTH_COOKIE } from '@app/contract';
 import { SessionService } from '../src/auth/session.service';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { openApiDocument } from '../src/app';
-import { AUTH_COOKIE } from '../src/common/constants';
+import { AUTH_COOKIE } from '@app/contract';
 import { SessionService } from '../src/auth/session.service';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

@@ -5,7 +5,7 @@ import { QUEUES, workerConnection } from '../src/queue';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { createApp } from '../src/app';
-import { AUTH_COOKIE } from '../src/common/constants';
+import { AUTH_COOKIE } from '@app/contract';
 import { SessionService } from '../src/auth/session.service';
 import { DeletionService } from '../src/deletion/deletion.service';
 import { WorkerModule } from '../src/worker.module';

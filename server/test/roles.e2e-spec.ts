@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { Roles, SessionService } from '../src/auth';
-import { AUTH_COOKIE } from '../src/common/constants';
+import { AUTH_COOKIE } from '@app/contract';
 import { loadConfig } from '../src/config/config';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { createTestDatabase } from './helpers/test-app';

@@ -1,4 +1,4 @@
-import { SUPPORTED_COUNTRIES } from '../src/common/constants';
+import { SUPPORTED_COUNTRIES } from '@app/contract';
 import { SettingsService } from '../src/settings/settings.service';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

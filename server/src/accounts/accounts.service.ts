@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ACTIVATION_MAILS_PER_DAY, type Language } from '../common/constants';
+import { ACTIVATION_MAILS_PER_DAY, type Language } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { isUniqueViolation } from '../common/failures';
 import { consumeToken, hashToken } from '../common/tokens';

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   AuthGuard,
@@ -10,6 +10,7 @@ import {
 } from '../auth';
 import { RateLimit } from '../common/rate-limit.guard';
 import { Idempotent } from '../idempotency';
+import { EmailResponseDto, OkResponseDto, Returns } from '../common/responses';
 import { CredentialsService } from './credentials.service';
 import {
   ChangePasswordBody,
@@ -34,7 +35,7 @@ export class CredentialsController {
   @Post('reset-password.php')
   @RateLimit('reset')
   @Idempotent()
-  @HttpCode(200)
+  @Returns(OkResponseDto)
   @ApiOperation({ summary: 'Mails a single-use reset link (1 hour); at most 3 a day' })
   async requestReset(@Body() body: ResetRequestBody) {
     await this.credentials.requestReset(body.email);
@@ -42,7 +43,7 @@ export class CredentialsController {
   }
 
   @Post('reset-password-do.php')
-  @HttpCode(200)
+  @Returns(OkResponseDto)
   @ApiOperation({
     summary: "Sets a new password from a reset link; ends the member's sessions and other links",
   })
@@ -52,6 +53,7 @@ export class CredentialsController {
   }
 
   @Put('password.php')
+  @Returns(OkResponseDto)
   @UseGuards(AuthGuard)
   @ApiOperation({
     summary:
@@ -69,7 +71,7 @@ export class CredentialsController {
   @Post('mail-change.php')
   @RateLimit('mail_change')
   @Idempotent()
-  @HttpCode(200)
+  @Returns(EmailResponseDto)
   @UseGuards(AuthGuard)
   @ApiOperation({
     summary:
@@ -87,7 +89,7 @@ export class CredentialsController {
   }
 
   @Post('mail-change-do.php')
-  @HttpCode(200)
+  @Returns(EmailResponseDto)
   @ApiOperation({ summary: 'Applies a confirmed e-mail change; other sessions end' })
   async completeMailChange(
     @CurrentSession() session: CurrentSessionData | undefined,
@@ -97,7 +99,7 @@ export class CredentialsController {
   }
 
   @Post('mail-change-cancel.php')
-  @HttpCode(200)
+  @Returns(EmailResponseDto)
   @ApiOperation({
     summary:
       'Link mailed to the previous address: undoes the e-mail change and ends every session; ' +

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, RESET_MAILS_PER_DAY } from '../common/constants';
+import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, RESET_MAILS_PER_DAY } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { isUniqueViolation } from '../common/failures';
-import { passwordProblem, type PasswordProblem } from '../common/password-rules';
+import { passwordProblem, type PasswordProblem } from '@app/contract';
 import { consumeToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
 import { RedisService } from '../redis/redis.service';

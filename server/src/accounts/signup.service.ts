@@ -1,13 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import {
-  DELETION_RECONSIDERATION_DAYS,
-  SUPPORTED_COUNTRIES,
-  type Language,
-} from '../common/constants';
+import { DELETION_RECONSIDERATION_DAYS, SUPPORTED_COUNTRIES, type Language } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { isUniqueViolation } from '../common/failures';
 import { cleanDisplayName } from '../common/input-text';
-import { passwordProblem } from '../common/password-rules';
+import { passwordProblem } from '@app/contract';
 import { PrismaService } from '../prisma/prisma.service';
 import { SettingsService } from '../settings/settings.service';
 import { MailOutbox } from '../mail/mail-outbox.service';

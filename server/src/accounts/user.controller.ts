@@ -2,7 +2,6 @@ import {
   Body,
   Controller,
   Get,
-  HttpCode,
   Inject,
   Post,
   Put,
@@ -16,7 +15,7 @@ import type { Request, Response } from 'express';
 import { APP_CONFIG, secureCookies, type AppConfig } from '../config/config';
 import { AppError } from '../common/app-error';
 import { requestLanguage } from '../common/request-language';
-import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '../common/constants';
+import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@app/contract';
 import { SettingsService } from '../settings/settings.service';
 import {
   AuthGuard,
@@ -31,11 +30,19 @@ import {
   type MemberRequest,
 } from '../auth';
 import { AccountsService } from './accounts.service';
-import { UpdateUserBody } from './user.dto';
-import { ActivateQuery, ActivationMailBody, LoginBody, SignupBody } from './accounts.dto';
+import {
+  ActivationMailBody,
+  LinkQuery,
+  LoggedInResponseDto,
+  LoginBody,
+  SignupBody,
+  UpdateUserBody,
+  UserResponseDto,
+} from './accounts.dto';
 import { SignupService } from './signup.service';
 import { RateLimit } from '../common/rate-limit.guard';
 import { Idempotent } from '../idempotency';
+import { EmailResponseDto, OkResponseDto, Redirects, Returns } from '../common/responses';
 import { presentUser } from './user.presenter';
 
 @ApiTags('accounts')
@@ -69,7 +76,7 @@ export class UserController {
   }
 
   @Post('user.php')
-  @HttpCode(200)
+  @Returns(LoggedInResponseDto)
   @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
   @ApiOperation({ summary: 'Login; sets the session cookie. 401 login_failed, 429 login_blocked' })
   async login(
@@ -87,12 +94,13 @@ export class UserController {
   }
 
   @Get('login-unlock.php')
+  @Redirects('/login?unlocked=1, or /login?unlocked=0 for an expired or used link')
   @ApiOperation({
     summary:
       'Link of the account-locked mail: trusts this browser for the account, then redirects to ' +
       '/login?unlocked=1 (or /login?unlocked=0 for an expired or used link)',
   })
-  async unlock(@Query() query: ActivateQuery, @Res() res: Response) {
+  async unlock(@Query() query: LinkQuery, @Res() res: Response) {
     const device = await this.accounts.unlock(query.token);
     if (device) setDeviceCookie(res, device.token, device.expiresAt, this.secure);
     res.redirect(302, device ? '/login?unlocked=1' : '/login?unlocked=0');
@@ -100,7 +108,7 @@ export class UserController {
 
   @Post('signup.php')
   @RateLimit('signup')
-  @HttpCode(201)
+  @Returns(LoggedInResponseDto, 201)
   @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
   @ApiOperation({
     summary: 'Creates an account (not_confirmed), logs it in, queues the activation mail',
@@ -120,10 +128,11 @@ export class UserController {
   }
 
   @Get('activate.php')
+  @Redirects('/activate/done, or /activate/error')
   @ApiOperation({
     summary: 'Activation link target: redirects to /activate/done or /activate/error',
   })
-  async activate(@Query() query: ActivateQuery, @Res() res: Response) {
+  async activate(@Query() query: LinkQuery, @Res() res: Response) {
     const ok = await this.accounts.activate(query.token);
     res.redirect(302, ok ? '/activate/done' : '/activate/error');
   }
@@ -131,7 +140,7 @@ export class UserController {
   @Post('activation-mail.php')
   @RateLimit('activation_mail')
   @Idempotent()
-  @HttpCode(200)
+  @Returns(EmailResponseDto)
   @UseGuards(AuthGuard)
   @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
   @ApiOperation({ summary: 'Resends the activation mail, optionally to a corrected address' })
@@ -143,6 +152,7 @@ export class UserController {
   }
 
   @Get('user.php')
+  @Returns(UserResponseDto)
   @ApiOperation({ summary: 'The logged-in member, or {"user": null} for a visitor' })
   async current(@CurrentSession() session: CurrentSessionData | undefined) {
     if (!session) return { user: null };
@@ -150,6 +160,7 @@ export class UserController {
   }
 
   @Put('user.php')
+  @Returns(LoggedInResponseDto)
   @UseGuards(AuthGuard)
   @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
   @ApiOperation({ summary: "Sets the member's language" })
@@ -158,6 +169,7 @@ export class UserController {
   }
 
   @Get('logout.php')
+  @Returns(OkResponseDto)
   @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
   @ApiOperation({
     summary:

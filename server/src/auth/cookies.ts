@@ -1,5 +1,5 @@
 import type { CookieOptions, Response } from 'express';
-import { AUTH_COOKIE } from '../common/constants';
+import { AUTH_COOKIE } from '@app/contract';
 
 /** The trusted-browser cookie (see TrustedDevices); sent only to the API. */
 export const DEVICE_COOKIE = 'device';

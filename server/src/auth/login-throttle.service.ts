@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { LOGIN_BLOCK_MINUTES, LOGIN_MAX_FAILURES } from '../common/constants';
+import { LOGIN_BLOCK_MINUTES, LOGIN_MAX_FAILURES } from '@app/contract';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { RedisService } from '../redis/redis.service';
 

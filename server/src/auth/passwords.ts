@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import bcrypt from 'bcrypt';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { PASSWORD_MAX_BYTES } from '../common/constants';
-import { utf8Bytes } from '../common/password-rules';
+import { PASSWORD_MAX_BYTES } from '@app/contract';
+import { utf8Bytes } from '@app/contract';
 
 export interface Verification {
   ok: boolean;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { parse as parseCookies } from 'cookie';
 import { randomBytes } from 'node:crypto';
 import type { Prisma } from '../generated/prisma/client';
-import { AUTH_COOKIE, AUTH_COOKIE_DAYS } from '../common/constants';
+import { AUTH_COOKIE, AUTH_COOKIE_DAYS } from '@app/contract';
 import { hashToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
 

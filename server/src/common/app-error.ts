@@ -1,60 +1,16 @@
+import { ERROR_STATUS, type ErrorCode } from '@app/contract';
+
+export { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@app/contract';
+
 /**
- * One error model: every failure the API reports has a code, an HTTP status and a message key
- * (`errors.<code>` in server/src/i18n/locales). The spec's Dutch messages are the nl values.
+ * The one error the code throws for an answer the client should see: a code of the contract's
+ * error model (status and message `errors.<code>` come with it), its message's placeholders,
+ * and the request field it is about, so forms can show it in place.
  */
-export const ERROR_STATUS = {
-  validation_failed: 400,
-  invalid_idempotency_key: 400,
-  invalid_characters: 400,
-  invalid_coordinates: 400,
-  invalid_email: 400,
-  new_email_invalid: 400,
-  passwords_mismatch: 400,
-  wrong_old_password: 400,
-  wrong_password: 400,
-  reset_link_invalid: 400,
-  link_invalid: 400,
-  email_not_found: 404,
-  invalid_name_email: 400,
-  invalid_name_at: 400,
-  birthdate_required: 400,
-  invalid_birthdate: 400,
-  password_too_short: 400,
-  password_too_long: 400,
-  password_personal: 400,
-  terms_required: 400,
-  fictional_ack_required: 400,
-  login_failed: 401,
-  signup_invite_only: 403,
-  signups_disabled: 403,
-  email_taken: 409,
-  account_reactivatable: 409,
-  already_confirmed: 409,
-  conflict: 409,
-  idempotency_in_progress: 409,
-  idempotency_key_reused: 422,
-  authentication_required: 403,
-  forbidden: 403,
-  invalid_request_type: 403,
-  not_found: 404,
-  location_not_found: 404,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  insufficient_credits: 402,
-  rate_limited: 429,
-  login_blocked: 429,
-  reset_limit: 429,
-  internal_error: 500,
-  service_unavailable: 503,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly params: Record<string, unknown> = {},
-    /** The request field the error is about, so forms can show it in place. */
     readonly field?: string,
   ) {
     super(code);
@@ -63,14 +19,4 @@ export class AppError extends Error {
   get status(): number {
     return ERROR_STATUS[this.code];
   }
-}
-
-/** The JSON body of every error response. */
-export interface ErrorBody {
-  [param: string]: unknown;
-  error: string;
-  message: string;
-  field?: string;
-  issues?: { field: string; message: string }[];
-  correlation_id?: string;
 }

@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import { AppError, ERROR_STATUS, type ErrorBody, type ErrorCode } from './app-error';
 import { clientFault, isServiceUnavailable, isUniqueViolation, redactUrl } from './failures';
 import { requestLanguage } from './request-language';
+import { issueMessage } from './validation-messages';
 import { translate } from '../i18n/i18n';
 
 const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
@@ -56,14 +57,15 @@ export class AppExceptionFilter implements ExceptionFilter {
     } else if (exception instanceof ZodValidationException) {
       status = ERROR_STATUS.validation_failed;
       const error = exception.getZodError();
-      body = {
-        error: 'validation_failed',
-        message: message('validation_failed'),
-        issues:
-          error instanceof ZodError
-            ? error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }))
-            : [],
-      };
+      const input: unknown = { ...(req.query as object), ...(req.body as object) };
+      const issues =
+        error instanceof ZodError
+          ? error.issues.map((issue) => ({
+              field: issue.path.join('.'),
+              message: issueMessage(language, issue, input),
+            }))
+          : [];
+      body = { error: 'validation_failed', message: message('validation_failed'), issues };
     } else if (exception instanceof HttpException) {
       status = exception.getStatus();
       const code = STATUS_CODES[status] ?? (status >= 500 ? 'internal_error' : 'validation_failed');

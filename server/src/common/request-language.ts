@@ -1,6 +1,6 @@
 import type { Request } from 'express';
-import type { Language } from './constants';
-import { LOCALE_COOKIE } from './constants';
+import type { Language } from '@app/contract';
+import { LOCALE_COOKIE } from '@app/contract';
 import { languageFrom } from '../i18n/i18n';
 
 /** The member's language: set on the request by the session middleware, else cookie/header. */

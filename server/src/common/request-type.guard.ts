@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { AppError } from './app-error';
-import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from './constants';
+import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@app/contract';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const EXTERNAL = 'allow-external-caller';

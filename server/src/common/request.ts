@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { Language } from './constants';
+import type { Language } from '@app/contract';
 
 /** What a request carries once the session middleware has run. */
 export interface SessionOnRequest {

@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Inject,
-  Post,
-  Query,
-  Req,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Get, Inject, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { APP_CONFIG, secureCookies, type AppConfig } from '../config/config';
@@ -23,7 +12,8 @@ import {
   type MemberRequest,
 } from '../auth';
 import { DeletionService } from './deletion.service';
-import { DeleteAccountBody, ReactivateQuery } from './deletion.dto';
+import { DeleteAccountBody, DeleteAccountResponseDto, ReactivateQuery } from './deletion.dto';
+import { Redirects, Returns } from '../common/responses';
 
 @ApiTags('accounts')
 @Controller('api')
@@ -34,7 +24,7 @@ export class DeletionController {
   ) {}
 
   @Post('account-delete.php')
-  @HttpCode(200)
+  @Returns(DeleteAccountResponseDto)
   @UseGuards(AuthGuard)
   @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
   @ApiOperation({
@@ -56,6 +46,7 @@ export class DeletionController {
   }
 
   @Get('reactivate.php')
+  @Redirects('/login?reactivated=1, or /activate/error')
   @ApiOperation({ summary: 'Reactivation link target: redirects to /login or /activate/error' })
   async reactivate(@Query() query: ReactivateQuery, @Res() res: Response) {
     const ok = await this.deletion.reactivate(query.token);

@@ -3,7 +3,7 @@ import type { Queue } from 'bullmq';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { DELETION_RECONSIDERATION_DAYS } from '../common/constants';
+import { DELETION_RECONSIDERATION_DAYS } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { consumeToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';

@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { GeoService } from './geo.service';
-import { GeocodeQuery } from './geo.dto';
+import { GeocodeQuery, GeocodeResponseDto } from './geo.dto';
+import { Returns } from '../common/responses';
 
 @ApiTags('geo')
 @Controller('api')
@@ -9,6 +10,7 @@ export class GeoController {
   constructor(private readonly geo: GeoService) {}
 
   @Get('geocode.php')
+  @Returns(GeocodeResponseDto)
   @ApiOperation({ summary: 'Nearest city and region of a point (from the seeded cities)' })
   async geocode(@Query() query: GeocodeQuery) {
     return { geocode: await this.geo.nearest(query.lat, query.lon) };

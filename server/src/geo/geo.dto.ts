@@ -1,9 +1,5 @@
-import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
-import { decimal } from '../common/schemas';
+import { geocodeQuery, geocodeResponse } from '@app/contract';
 
-export const geocodeQuerySchema = z.object({
-  lat: decimal.pipe(z.number().min(-90).max(90)),
-  lon: decimal.pipe(z.number().min(-180).max(180)),
-});
-export class GeocodeQuery extends createZodDto(geocodeQuerySchema) {}
+export class GeocodeQuery extends createZodDto(geocodeQuery) {}
+export class GeocodeResponseDto extends createZodDto(geocodeResponse) {}

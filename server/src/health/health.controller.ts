@@ -1,5 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Returns } from '../common/responses';
+import { HealthResponseDto } from './health.dto';
 import { HealthService, type Health } from './health.service';
 
 @ApiTags('health')
@@ -8,7 +10,8 @@ export class HealthController {
   constructor(private readonly health: HealthService) {}
 
   @Get('health')
-  @ApiOkResponse({ description: 'Database and Redis reachability' })
+  @Returns(HealthResponseDto)
+  @ApiOperation({ summary: 'Database and Redis reachability; 503 service_unavailable otherwise' })
   check(): Promise<Health> {
     return this.health.check();
   }

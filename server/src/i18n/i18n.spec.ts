@@ -1,4 +1,4 @@
-import { SUPPORTED_LANGUAGES } from '../common/constants';
+import { SUPPORTED_LANGUAGES } from '@app/contract';
 import { ERROR_STATUS } from '../common/app-error';
 import { catalogues, languageFrom, translate } from './i18n';
 

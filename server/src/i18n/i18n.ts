@@ -1,5 +1,11 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '../common/constants';
+import {
+  DEFAULT_LANGUAGE,
+  SHARED_CATALOGUES,
+  SUPPORTED_LANGUAGES,
+  type Language,
+  type SharedCatalogue,
+} from '@app/contract';
 import nl from './locales/nl.json';
 import en from './locales/en.json';
 import de from './locales/de.json';
@@ -8,8 +14,18 @@ import fr from './locales/fr.json';
 import it from './locales/it.json';
 import pl from './locales/pl.json';
 
-/** Server-side catalogues (error messages, mails). The spec's Dutch messages are the nl values. */
-export const catalogues: Record<Language, typeof nl> = { nl, en, de, es, fr, it, pl };
+const own: Record<Language, typeof nl> = { nl, en, de, es, fr, it, pl };
+
+/**
+ * Server-side catalogues: the contract's shared messages (`errors.*`, `validation.*`, the same the
+ * web shows) and the server's own (`mail.*`). The spec's Dutch messages are the nl values.
+ */
+export const catalogues = Object.fromEntries(
+  SUPPORTED_LANGUAGES.map((language) => [
+    language,
+    { ...SHARED_CATALOGUES[language], ...own[language] },
+  ]),
+) as Record<Language, SharedCatalogue & typeof nl>;
 
 let instance: I18n | undefined;
 

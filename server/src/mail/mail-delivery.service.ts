@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { newToken } from '../common/tokens';
 import { isLanguage, translate } from '../i18n/i18n';
-import { DEFAULT_LANGUAGE } from '../common/constants';
+import { DEFAULT_LANGUAGE } from '@app/contract';
 import { PrismaService } from '../prisma/prisma.service';
 import { SettingsService } from '../settings/settings.service';
 import { MailService } from './mail.service';

@@ -1,9 +1,5 @@
 import type { EmailTokenType } from '../generated/prisma/client';
-import {
-  ACTIVATION_TOKEN_DAYS,
-  MAIL_CHANGE_TOKEN_HOURS,
-  RESET_TOKEN_MINUTES,
-} from '../common/constants';
+import { ACTIVATION_TOKEN_DAYS, MAIL_CHANGE_TOKEN_HOURS, RESET_TOKEN_MINUTES } from '@app/contract';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

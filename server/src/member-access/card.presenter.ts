@@ -1,6 +1,6 @@
 import type { Prisma } from '../generated/prisma/client';
 import { ageOn } from '../common/age';
-import { ONLINE_MINUTES } from '../common/constants';
+import { ONLINE_MINUTES } from '@app/contract';
 
 /** What a card needs of a profile; every public read selects exactly this. */
 export const PROFILE_CARD_SELECT = {

@@ -4,7 +4,8 @@ import { AuthGuard, CurrentSession, type CurrentSessionData } from '../auth';
 import { RateLimit } from '../common/rate-limit.guard';
 import { viewerOf } from '../member-access';
 import { MembersService } from './members.service';
-import { MemberQuery } from './members.dto';
+import { MemberQuery, MemberResponseDto, SignupMatchesResponseDto } from './members.dto';
+import { Returns } from '../common/responses';
 
 @ApiTags('members')
 @Controller('api')
@@ -12,6 +13,7 @@ export class MembersController {
   constructor(private readonly members: MembersService) {}
 
   @Get('member.php')
+  @Returns(MemberResponseDto)
   @RateLimit('visitor_profiles', 'member_profiles')
   @ApiOperation({
     summary: "A member's public card (visitors too); 404 not_found when not visible to the caller",
@@ -21,6 +23,7 @@ export class MembersController {
   }
 
   @Get('signup-matches.php')
+  @Returns(SignupMatchesResponseDto)
   @UseGuards(AuthGuard)
   @ApiOperation({ summary: 'The first matches shown after signup' })
   async signupMatches(@CurrentSession() session: CurrentSessionData) {

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
-import { dbId } from '../common/schemas';
+import { memberQuery, memberResponse, signupMatchesResponse } from '@app/contract';
 
-export const memberQuerySchema = z.object({ id: dbId });
-export class MemberQuery extends createZodDto(memberQuerySchema) {}
+export class MemberQuery extends createZodDto(memberQuery) {}
+export class MemberResponseDto extends createZodDto(memberResponse) {}
+export class SignupMatchesResponseDto extends createZodDto(signupMatchesResponse) {}

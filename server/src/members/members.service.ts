@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ageOn } from '../common/age';
-import { SIGNUP_MATCHES_CANDIDATES, SIGNUP_MATCHES_COUNT } from '../common/constants';
+import { SIGNUP_MATCHES_CANDIDATES, SIGNUP_MATCHES_COUNT } from '@app/contract';
 import {
   MemberAccess,
   PROFILE_CARD_SELECT,

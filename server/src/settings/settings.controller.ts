@@ -2,7 +2,15 @@ import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { SettingsService } from './settings.service';
-import { RegionsQuery, SettingsQuery } from './settings.dto';
+import {
+  CompanyInfoResponseDto,
+  InterestsResponseDto,
+  RegionsQuery,
+  RegionsResponseDto,
+  SettingsQuery,
+  SettingsResponseDto,
+} from './settings.dto';
+import { Returns } from '../common/responses';
 
 @ApiTags('settings')
 @Controller('api')
@@ -10,6 +18,7 @@ export class SettingsController {
   constructor(private readonly settings: SettingsService) {}
 
   @Get('settings.php')
+  @Returns(SettingsResponseDto)
   @ApiOperation({
     summary: 'Site settings; forced_domain (the browser host) picks domain_language',
   })
@@ -21,18 +30,21 @@ export class SettingsController {
   }
 
   @Get('interests.php')
+  @Returns(InterestsResponseDto)
   @ApiOperation({ summary: 'All interests (names are translated by the client: interests.<slug>)' })
   async interests() {
     return { interests: await this.settings.interests() };
   }
 
   @Get('regions.php')
+  @Returns(RegionsResponseDto)
   @ApiOperation({ summary: 'Supported countries with their region label and regions' })
   async regions(@Query() query: RegionsQuery) {
     return { countries: await this.settings.regions(query.country) };
   }
 
   @Get('companyinfo.php')
+  @Returns(CompanyInfoResponseDto)
   @ApiOperation({ summary: 'Company details for the footer, terms and deletion offer' })
   async companyInfo() {
     return { companyinfo: await this.settings.companyInfo() };

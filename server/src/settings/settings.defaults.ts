@@ -1,4 +1,4 @@
-import { MESSAGE_LENGTH_DEFAULT, MIN_AGE_DEFAULT } from '../common/constants';
+import { MESSAGE_LENGTH_DEFAULT, MIN_AGE_DEFAULT } from '@app/contract';
 
 /**
  * The operator-editable Settings fields (SPEC point 3) and their values for a new site. A row in

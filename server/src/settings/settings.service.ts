@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { MIN_AGE_DEFAULT, SUPPORTED_COUNTRIES, type CountryCode } from '../common/constants';
+import { MIN_AGE_DEFAULT, SUPPORTED_COUNTRIES, type CountryCode } from '@app/contract';
 import { PrismaService } from '../prisma/prisma.service';
 import { SETTING_DEFAULTS, type StoredSettings } from './settings.defaults';
 import type { SettingsQuery } from './settings.dto';

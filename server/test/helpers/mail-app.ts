@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { WorkerModule } from '../../src/worker.module';
 import { MailProcessor } from '../../src/mail/mail.processor';
 import { PurgeProcessor } from '../../src/deletion/purge.processor';
-import { AUTH_COOKIE } from '../../src/common/constants';
+import { AUTH_COOKIE } from '@app/contract';
 import { createTestApp, type TestApp } from './test-app';
 import { startSmtp } from './smtp';
 

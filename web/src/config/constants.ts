@@ -1,2 +1,2 @@
-/** The spec constants (SPEC point 9) live in one module shared with the server. */
-export * from '../../../server/src/common/constants';
+/** The spec constants (SPEC point 9) live in the contract shared with the server. */
+export * from '@app/contract/constants';

@@ -1,2 +1,2 @@
-/** The password rules live in one module shared with the server, which enforces them. */
-export * from '../../../server/src/common/password-rules';
+/** The password rules live in the contract shared with the server, which enforces them. */
+export * from '@app/contract/password-rules';

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * One error model: every failure the API reports has a code, an HTTP status and a message
+ * (`errors.<code>` in this package's catalogues, i18n/*.json, shared by server and web). The
+ * spec's Dutch messages are the nl values.
+ */
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  invalid_idempotency_key: 400,
+  invalid_characters: 400,
+  invalid_coordinates: 400,
+  invalid_email: 400,
+  new_email_invalid: 400,
+  passwords_mismatch: 400,
+  wrong_old_password: 400,
+  wrong_password: 400,
+  reset_link_invalid: 400,
+  link_invalid: 400,
+  email_not_found: 404,
+  invalid_name_email: 400,
+  invalid_name_at: 400,
+  birthdate_required: 400,
+  invalid_birthdate: 400,
+  password_too_short: 400,
+  password_too_long: 400,
+  password_personal: 400,
+  terms_required: 400,
+  fictional_ack_required: 400,
+  login_failed: 401,
+  insufficient_credits: 402,
+  signup_invite_only: 403,
+  signups_disabled: 403,
+  authentication_required: 403,
+  forbidden: 403,
+  invalid_request_type: 403,
+  not_found: 404,
+  location_not_found: 404,
+  email_taken: 409,
+  account_reactivatable: 409,
+  already_confirmed: 409,
+  conflict: 409,
+  idempotency_in_progress: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  idempotency_key_reused: 422,
+  rate_limited: 429,
+  login_blocked: 429,
+  reset_limit: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}
+
+/** The JSON body of every error response. */
+export const errorBody = z
+  .object({
+    error: z.string(),
+    message: z.string(),
+    field: z.string().optional(),
+    issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    correlation_id: z.string().optional(),
+  })
+  .catchall(z.unknown());
+export type ErrorBody = z.infer<typeof errorBody>;

@@ -1,0 +1,16 @@
+/**
+ * The contract between server and web: spec constants, the password rules, error codes and their
+ * messages, the zod schemas of every request and response, and the socket.io events. The server
+ * validates with these schemas and generates its OpenAPI description from them; the web takes
+ * its API types from them.
+ */
+export * from './constants';
+export * from './password-rules';
+export * from './errors';
+export * from './events';
+export * from './i18n';
+export * from './api/fields';
+export * from './api/accounts';
+export * from './api/members';
+export * from './api/settings';
+export * from './api/geo';
