@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
 
 export default tseslint.config(
   {
@@ -73,5 +74,45 @@ export default tseslint.config(
       'tests/**/*.ts',
     ],
     languageOptions: { globals: { ...globals.jest } },
+  },
+  {
+    // feature boundaries (STYLE: a feature is a folder; features use each other only through
+    // their index.ts): the server's features, its shared infrastructure and its entry files
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.spec.ts', 'server/src/generated/**'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/include': ['server/src/**/*'],
+      'boundaries/elements': [
+        {
+          type: 'server-infra',
+          pattern: 'server/src/{common,config,prisma,redis,i18n,queue,generated}',
+        },
+        // the entry files (main.ts, app.module.ts, worker.module.ts) compose the features: they
+        // are no element, so they may use any feature's index
+        { type: 'server-feature', pattern: 'server/src/*', capture: ['feature'] },
+      ],
+      'import/resolver': { typescript: { project: 'server/tsconfig.json' }, node: true },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message:
+            "Features use each other only through their index ('../<feature>'), and the shared infrastructure (common, config, prisma, redis, i18n, queue) uses no feature",
+          policies: [
+            {
+              from: { element: { types: ['server-infra', 'server-feature'] } },
+              allow: { to: { element: { type: 'server-infra' } } },
+            },
+            {
+              from: { element: { type: 'server-feature' } },
+              allow: { to: { element: { type: 'server-feature', fileInternalPath: 'index.ts' } } },
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { SettingsModule } from '../settings/settings.module';
-import { MailModule } from '../mail/mail.module';
+import { SettingsModule } from '../settings';
+import { MailModule } from '../mail';
 import { AuthModule } from '../auth';
 import { CreditsModule } from '../credits';
 import { SignupService } from './signup.service';

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../common/failures';
 import { consumeToken, hashToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
 import { RedisService } from '../redis/redis.service';
-import { MailOutbox } from '../mail/mail-outbox.service';
+import { MailOutbox } from '../mail';
 import { normalizeEmail } from './email';
 import { PasswordGate, SESSION_USER_SELECT, TrustedDevices, type AttemptSource } from '../auth';
 

@@ -1,6 +1,6 @@
 import type { Prisma } from '../generated/prisma/client';
 import { CREDENTIAL_TOKEN_TYPES } from '../common/tokens';
-import { CREDENTIAL_MAILS } from '../mail/mail.templates';
+import { CREDENTIAL_MAILS } from '../mail';
 
 /**
  * In the caller's transaction, after a password reset, a password change or an e-mail change:

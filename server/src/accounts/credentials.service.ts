@@ -7,7 +7,7 @@ import { passwordProblem, type PasswordProblem } from '@app/contract';
 import { consumeToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
 import { RedisService } from '../redis/redis.service';
-import { MailOutbox } from '../mail/mail-outbox.service';
+import { MailOutbox } from '../mail';
 import { PasswordGate, PasswordHasher, type AttemptSource } from '../auth';
 import { endCredentialLinks } from './credential-links';
 

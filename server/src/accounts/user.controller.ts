@@ -16,7 +16,7 @@ import { APP_CONFIG, secureCookies, type AppConfig } from '../config/config';
 import { AppError } from '../common/app-error';
 import { requestLanguage } from '../common/request-language';
 import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@app/contract';
-import { SettingsService } from '../settings/settings.service';
+import { SettingsService } from '../settings';
 import {
   AuthGuard,
   CurrentSession,

@@ -1,5 +1,5 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { MailModule } from '../mail/mail.module';
+import { MailModule } from '../mail';
 import { AuthGuard, RolesGuard } from './auth.guard';
 import { CurrentSessionMiddleware } from './current-session';
 import { LoginThrottleService } from './login-throttle.service';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../common/app-error';
 import { clientKey } from '../common/client-address';
-import { MailOutbox } from '../mail/mail-outbox.service';
+import { MailOutbox } from '../mail';
 import { LoginThrottleService, type LoginAttempt } from './login-throttle.service';
 import { PasswordHasher } from './passwords';
 import { TrustedDevices } from './trusted-devices.service';

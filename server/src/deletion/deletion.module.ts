@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MailModule } from '../mail/mail.module';
+import { MailModule } from '../mail';
 import { AuthModule } from '../auth';
 import { MemberAccessModule } from '../member-access';
 import { WritingsPurge } from './deletion.purge';

@@ -7,7 +7,7 @@ import { DELETION_RECONSIDERATION_DAYS } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { consumeToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
-import { MailOutbox } from '../mail/mail-outbox.service';
+import { MailOutbox } from '../mail';
 import { PasswordGate, type AttemptSource } from '../auth';
 import { PurgeRegistry, type StoredFile } from '../member-access';
 import { QUEUES, producerQueue, within } from '../queue';

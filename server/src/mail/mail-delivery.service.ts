@@ -4,7 +4,7 @@ import { newToken } from '../common/tokens';
 import { isLanguage, translate } from '../i18n/i18n';
 import { DEFAULT_LANGUAGE } from '@app/contract';
 import { PrismaService } from '../prisma/prisma.service';
-import { SettingsService } from '../settings/settings.service';
+import { SettingsService } from '../settings';
 import { MailService } from './mail.service';
 import { MAIL_TEMPLATES, isMailTemplate, type MailTemplate } from './mail.templates';
 

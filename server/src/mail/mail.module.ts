@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SettingsModule } from '../settings/settings.module';
+import { SettingsModule } from '../settings';
 import { MailService } from './mail.service';
 import { MailOutbox } from './mail-outbox.service';
 import { MailDelivery } from './mail-delivery.service';

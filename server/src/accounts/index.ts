@@ -1,0 +1,2 @@
+/** The accounts feature's public API. */
+export { AccountsModule } from './accounts.module';

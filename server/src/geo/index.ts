@@ -1,0 +1,2 @@
+/** The geocoding feature's public API. */
+export { GeoModule } from './geo.module';

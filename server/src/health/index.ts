@@ -1,0 +1,2 @@
+/** The health check's public API. */
+export { HealthModule } from './health.module';

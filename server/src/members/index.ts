@@ -1,0 +1,2 @@
+/** The members feature's public API. */
+export { MembersModule } from './members.module';

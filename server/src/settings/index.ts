@@ -1,0 +1,3 @@
+/** The settings feature's public API: the operator settings and reference lists. */
+export { SettingsModule } from './settings.module';
+export { SettingsService } from './settings.service';
