@@ -5,4 +5,4 @@ export { ChoiceField, type Choice } from './ChoiceField';
 export { DatePartsField, type DatePart, type DateParts } from './DatePartsField';
 export { SubmitButton } from './SubmitButton';
 export { ServerErrorAlert } from './ServerErrorAlert';
-export { useApiForm, type ApiForm, type ApiFormOptions, type FieldProblems } from './useApiForm';
+export { useApiForm, type ApiFormOptions, type FieldProblems } from './useApiForm';

@@ -98,5 +98,3 @@ export function useApiForm<TVariables, TData = unknown>({
     mutation,
   };
 }
-
-export type ApiForm<TVariables, TData = unknown> = ReturnType<typeof useApiForm<TVariables, TData>>;
