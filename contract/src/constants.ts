@@ -96,6 +96,11 @@ export const RESET_MAILS_PER_DAY = 3;
 export const RESET_TOKEN_MINUTES = 60;
 export const MAIL_CHANGE_TOKEN_HOURS = 24;
 
+/** Profile names (SPEC point 5 rules are checked with their own messages). */
+export const NAME_MAX_LENGTH = 40;
+/** The message a new member may write at signup. */
+export const SIGNUP_MESSAGE_MAX_LENGTH = 500;
+
 /** Header that every state-changing call must carry (SPEC point 7). */
 export const REQUEST_TYPE_HEADER = 'x-request-type';
 export const REQUEST_TYPE_CLIENT = 'client';

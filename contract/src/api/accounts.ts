@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUPPORTED_LANGUAGES } from '../constants';
+import { NAME_MAX_LENGTH, SIGNUP_MESSAGE_MAX_LENGTH, SUPPORTED_LANGUAGES } from '../constants';
 import { emailField, gender, linkToken, optionalText, passwordField } from './fields';
 
 // ---------------------------------------------------------------- requests
@@ -14,12 +14,12 @@ export type LoginRequest = z.infer<typeof loginRequest>;
  */
 export const signupRequest = z.object({
   email: emailField,
-  name: z.string().trim().min(1).max(40),
+  name: z.string().trim().min(1).max(NAME_MAX_LENGTH),
   password: passwordField,
   date_of_birth: z.string().trim().max(10).optional().default(''),
   gender,
   seeking_gender: gender.optional(),
-  signup_message: optionalText(500),
+  signup_message: optionalText(SIGNUP_MESSAGE_MAX_LENGTH),
   country: z.string().length(2).optional(),
   accept_terms: z.boolean().optional().default(false),
   accept_fictional: z.boolean().optional().default(false),
