@@ -4,46 +4,33 @@
  * an Idempotency-Key (reset-password.php, mail-change.php): the server answers a repeated key
  * with its first answer, so a retry after a lost answer sends no second mail.
  */
+import type {
+  ChangePasswordRequest,
+  DeleteAccountRequest,
+  DeleteAccountResponse,
+  EmailResponse,
+  MailChangeRequest,
+  OkResponse,
+  ResetDoRequest,
+  ResetRequest,
+  TokenRequest,
+} from '@app/contract';
 import { apiRequest } from './client';
-
-export interface OkResponse {
-  ok?: boolean;
-}
 
 /** POST /api/reset-password.php: mail a reset link. 404 email_not_found, 429 reset_limit. */
 export function requestPasswordReset(email: string): Promise<OkResponse> {
-  return apiRequest<OkResponse>('reset-password', {
-    method: 'POST',
-    body: { email },
-    idempotent: true,
-  });
-}
-
-export interface NewPasswordBody {
-  password: string;
-  password_repeat: string;
+  const body: ResetRequest = { email };
+  return apiRequest<OkResponse>('reset-password', { method: 'POST', body, idempotent: true });
 }
 
 /** POST /api/reset-password-do.php with the mailed token. 400 reset_link_invalid and others. */
-export function resetPassword(body: NewPasswordBody & { token: string }): Promise<OkResponse> {
+export function resetPassword(body: ResetDoRequest): Promise<OkResponse> {
   return apiRequest<OkResponse>('reset-password-do', { method: 'POST', body });
 }
 
 /** PUT /api/password.php (logged in). 400 wrong_old_password and others. */
-export function changePassword(
-  body: NewPasswordBody & { old_password: string },
-): Promise<OkResponse> {
+export function changePassword(body: ChangePasswordRequest): Promise<OkResponse> {
   return apiRequest<OkResponse>('password', { method: 'PUT', body });
-}
-
-export interface EmailResponse {
-  email: string;
-}
-
-export interface MailChangeBody {
-  email: string;
-  /** The current password: a stolen session alone cannot move the account elsewhere. */
-  password: string;
 }
 
 /**
@@ -51,13 +38,14 @@ export interface MailChangeBody {
  * notice with a cancel link to the current one. 400 new_email_invalid, 409 email_taken,
  * 400 wrong_password, 429 login_blocked or rate_limited.
  */
-export function requestMailChange(body: MailChangeBody): Promise<EmailResponse> {
+export function requestMailChange(body: MailChangeRequest): Promise<EmailResponse> {
   return apiRequest<EmailResponse>('mail-change', { method: 'POST', body, idempotent: true });
 }
 
 /** POST /api/mail-change-do.php with the mailed token. */
 export function confirmMailChange(token: string): Promise<EmailResponse> {
-  return apiRequest<EmailResponse>('mail-change-do', { method: 'POST', body: { token } });
+  const body: TokenRequest = { token };
+  return apiRequest<EmailResponse>('mail-change-do', { method: 'POST', body });
 }
 
 /**
@@ -66,32 +54,14 @@ export function confirmMailChange(token: string): Promise<EmailResponse> {
  * Answers the address the account has now; 400 link_invalid.
  */
 export function cancelMailChange(token: string): Promise<EmailResponse> {
-  return apiRequest<EmailResponse>('mail-change-cancel', { method: 'POST', body: { token } });
-}
-
-export const DELETE_REASONS = [
-  'price',
-  'found_someone',
-  'not_looking',
-  'site_problems',
-  'no_members',
-  'time',
-  'other',
-] as const;
-export type DeleteReason = (typeof DELETE_REASONS)[number];
-
-export interface DeleteAccountBody {
-  confirm: true;
-  reason: DeleteReason;
-  remarks?: string;
-  /** The current password. */
-  password: string;
+  const body: TokenRequest = { token };
+  return apiRequest<EmailResponse>('mail-change-cancel', { method: 'POST', body });
 }
 
 /**
  * POST /api/account-delete.php (logged in); the session ends. 400 wrong_password,
  * 429 login_blocked.
  */
-export function deleteAccount(body: DeleteAccountBody): Promise<{ purge_at: string }> {
-  return apiRequest<{ purge_at: string }>('account-delete', { method: 'POST', body });
+export function deleteAccount(body: DeleteAccountRequest): Promise<DeleteAccountResponse> {
+  return apiRequest<DeleteAccountResponse>('account-delete', { method: 'POST', body });
 }

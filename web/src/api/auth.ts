@@ -4,57 +4,27 @@
  * attempt is the visitor's choice. The activation mail carries an Idempotency-Key, so a retry
  * after a lost answer does not send a second mail.
  */
+import type {
+  ActivationMailRequest,
+  EmailResponse,
+  LoggedInResponse,
+  LoginRequest,
+  SignupRequest,
+} from '@app/contract';
 import { apiRequest } from './client';
-import type { UserResponse } from './user';
-
-export interface LoginBody {
-  email: string;
-  password: string;
-}
 
 /** POST /api/user.php; 401 login_failed, 429 login_blocked (with `minutes`). */
-export function login(body: LoginBody): Promise<UserResponse> {
-  return apiRequest<UserResponse>('user', { method: 'POST', body });
-}
-
-export type Gender = 'male' | 'female';
-
-export interface TrackingData {
-  network?: string;
-  ref?: string;
-  sub1?: string;
-  sub2?: string;
-  sub3?: string;
-  invite?: string;
-}
-
-export interface SignupBody extends TrackingData {
-  email: string;
-  name: string;
-  password: string;
-  /** YYYY-MM-DD */
-  date_of_birth: string;
-  gender: Gender;
-  seeking_gender: Gender;
-  signup_message?: string;
-  accept_terms: true;
-  accept_fictional: true;
+export function login(body: LoginRequest): Promise<LoggedInResponse> {
+  return apiRequest<LoggedInResponse>('user', { method: 'POST', body });
 }
 
 /** POST /api/signup.php -> 201 with the new (not yet confirmed, logged-in) user. */
-export function signup(body: SignupBody): Promise<UserResponse> {
-  return apiRequest<UserResponse>('signup', { method: 'POST', body });
-}
-
-export interface ActivationMailResponse {
-  email: string;
+export function signup(body: SignupRequest): Promise<LoggedInResponse> {
+  return apiRequest<LoggedInResponse>('signup', { method: 'POST', body });
 }
 
 /** POST /api/activation-mail.php: resend, or with `email` correct the address first. */
-export function sendActivationMail(email?: string): Promise<ActivationMailResponse> {
-  return apiRequest<ActivationMailResponse>('activation-mail', {
-    method: 'POST',
-    body: email ? { email } : {},
-    idempotent: true,
-  });
+export function sendActivationMail(email?: string): Promise<EmailResponse> {
+  const body: ActivationMailRequest = email ? { email } : {};
+  return apiRequest<EmailResponse>('activation-mail', { method: 'POST', body, idempotent: true });
 }

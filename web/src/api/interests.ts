@@ -1,27 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { InterestsResponse } from '@app/contract';
 import { apiRequest } from './client';
 
-export interface Interest {
-  id: number;
-  slug: string;
-  icon: string;
-  kind: 'hobby' | 'tag' | string;
-}
-
-export const interestsQueryKey = ['interests'] as const;
-
-export function getInterests(signal?: AbortSignal): Promise<{ interests: Interest[] }> {
+export function getInterests(signal?: AbortSignal): Promise<InterestsResponse> {
   return apiRequest('interests', { signal });
 }
 
 export const interestsQueryOptions = () =>
   queryOptions({
-    queryKey: interestsQueryKey,
+    queryKey: ['interests'] as const,
     queryFn: ({ signal }) => getInterests(signal),
     select: (data) => data.interests,
     staleTime: Infinity,
     gcTime: Infinity,
   });
+
+/** The key, typed by its answer (an InterestsResponse). */
+export const interestsQueryKey = interestsQueryOptions().queryKey;
 
 /** Display names are the i18n keys `interests.<slug>`. */
 export function useInterests() {

@@ -1,39 +1,31 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MemberResponse, SignupMatchesResponse } from '@app/contract';
 import { apiRequest } from './client';
 
-/** A member's public card (GET /api/member.php, /api/signup-matches.php). */
-export interface ProfileCard {
-  id: number;
-  name: string;
-  age: number;
-  gender: 'male' | 'female';
-  country: string;
-  region: string | null;
-  city: string | null;
-  /** A chat pal answered by staff: always shown with the fictional label. */
-  fictional: boolean;
-  online: boolean;
-  main_image: { thumb: string; match?: string } | null;
-}
-
 export const memberQueryKey = (id: number) => ['member', id] as const;
+export const signupMatchesQueryKey = ['signup-matches'] as const;
 
 /** One member's card; 404 (not visible) is an answer, which neither the client nor Query retries. */
-export function useMemberCard(id: number) {
-  return useQuery({
+export const memberQueryOptions = (id: number) =>
+  queryOptions({
     queryKey: memberQueryKey(id),
-    queryFn: ({ signal }) =>
-      apiRequest<{ profile: ProfileCard }>('member', { query: { id }, signal }),
+    queryFn: ({ signal }) => apiRequest<MemberResponse>('member', { query: { id }, signal }),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
     select: (data) => data.profile,
   });
+
+export function useMemberCard(id: number) {
+  return useQuery(memberQueryOptions(id));
 }
 
-export function useSignupMatches() {
-  return useQuery({
-    queryKey: ['signup-matches'],
-    queryFn: ({ signal }) => apiRequest<{ profiles: ProfileCard[] }>('signup-matches', { signal }),
+export const signupMatchesQueryOptions = () =>
+  queryOptions({
+    queryKey: signupMatchesQueryKey,
+    queryFn: ({ signal }) => apiRequest<SignupMatchesResponse>('signup-matches', { signal }),
     select: (data) => data.profiles,
   });
+
+export function useSignupMatches() {
+  return useQuery(signupMatchesQueryOptions());
 }

@@ -1,33 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RegionsResponse } from '@app/contract';
 import { apiRequest } from './client';
-import type { RegionLabel } from './settings';
 
-export interface Region {
-  id: number;
-  code: string;
-  name: string;
-}
-
-export interface CountryRegions {
-  code: string;
-  region_label: RegionLabel;
-  regions: Region[];
-}
-
-export const regionsQueryKey = ['regions'] as const;
-
-export function getRegions(signal?: AbortSignal): Promise<{ countries: CountryRegions[] }> {
+export function getRegions(signal?: AbortSignal): Promise<RegionsResponse> {
   return apiRequest('regions', { signal });
 }
 
 export const regionsQueryOptions = () =>
   queryOptions({
-    queryKey: regionsQueryKey,
+    queryKey: ['regions'] as const,
     queryFn: ({ signal }) => getRegions(signal),
     select: (data) => data.countries,
     staleTime: Infinity,
     gcTime: Infinity,
   });
+
+/** The key, typed by its answer (a RegionsResponse). */
+export const regionsQueryKey = regionsQueryOptions().queryKey;
 
 export function useRegions() {
   return useQuery(regionsQueryOptions());

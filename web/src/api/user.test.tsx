@@ -1,14 +1,17 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { logout, useLogout, userQueryKey, type UserResponse } from './user';
+import type { OkResponse, UserResponse } from '@app/contract';
+import { logout, useLogout, userQueryKey } from './user';
 import { seededQueryClient } from '../test/render';
 import { userFixture } from '../test/fixtures';
 import { jsonResponse, mockFetch } from '../test/http';
 
 describe('logout', () => {
   it('sends X-Request-Type: client with the GET, without which the server keeps the session', async () => {
-    const { calls } = mockFetch({ 'GET /api/logout.php': () => jsonResponse(200, { ok: true }) });
+    const { calls } = mockFetch({
+      'GET /api/logout.php': () => jsonResponse(200, { ok: true } satisfies OkResponse),
+    });
     await logout();
     expect(calls).toHaveLength(1);
     expect(calls[0].method).toBe('GET');

@@ -1,40 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoggedInResponse, UpdateUserRequest, UserResponse } from '@app/contract';
 import { ApiError, apiRequest } from './client';
-
-export interface UserProfile {
-  id: number;
-  name: string;
-  status: string;
-  country: string;
-  gender: 'male' | 'female' | string;
-  fictional?: boolean;
-  invisible?: boolean;
-  privacy_mode?: boolean;
-  main_image: {
-    filename: string;
-    thumb_filename: string;
-    status: string;
-    match?: string;
-  } | null;
-}
-
-export interface User {
-  id: number;
-  status: string;
-  credits: number;
-  paid_user: boolean;
-  language: string;
-  fictional_icon: string;
-  signup_date: string;
-  notifications_disabled: string[];
-  profile: UserProfile | null;
-}
-
-export interface UserResponse {
-  user: User | null;
-}
-
-export const userQueryKey = ['user'] as const;
 
 /** `{"user": null}` or HTTP 403 both mean: logged out. */
 export async function getUser(signal?: AbortSignal): Promise<UserResponse> {
@@ -49,10 +15,13 @@ export async function getUser(signal?: AbortSignal): Promise<UserResponse> {
 
 export const userQueryOptions = () =>
   queryOptions({
-    queryKey: userQueryKey,
+    queryKey: ['user'] as const,
     queryFn: ({ signal }) => getUser(signal),
     staleTime: Infinity,
   });
+
+/** The key, typed by its answer: setQueryData(userQueryKey, ...) takes a UserResponse only. */
+export const userQueryKey = userQueryOptions().queryKey;
 
 export function useUser() {
   const query = useQuery(userQueryOptions());
@@ -60,8 +29,11 @@ export function useUser() {
 }
 
 /** PUT /api/user.php with the member's language. */
-export function updateUserLanguage(language: string): Promise<UserResponse> {
-  return apiRequest<UserResponse>('user', { method: 'PUT', body: { language } });
+export function updateUserLanguage(
+  language: UpdateUserRequest['language'],
+): Promise<LoggedInResponse> {
+  const body: UpdateUserRequest = { language };
+  return apiRequest<LoggedInResponse>('user', { method: 'PUT', body });
 }
 
 /**

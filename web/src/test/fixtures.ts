@@ -1,8 +1,18 @@
-import type { Settings, SettingsResponse } from '../api/settings';
-import type { CompanyInfo } from '../api/companyinfo';
-import type { User } from '../api/user';
+/**
+ * API answers for web tests, typed by the contract (`satisfies`): when the server's answer shape
+ * changes, these stop compiling, and fixtures.test.ts parses each with the contract's schema.
+ */
+import type {
+  CompanyInfo,
+  CompanyInfoResponse,
+  ProfileCard,
+  Settings,
+  SettingsResponse,
+  User,
+  UserResponse,
+} from '@app/contract';
 
-export const settingsFixture: Settings = {
+export const settingsFixture = {
   countries: [{ code: 'NL', name: 'Nederland', region_label: 'province', currency: 'EUR' }],
   name: 'Vonkje',
   index_title: 'Daten en chatten met singles bij jou in de buurt',
@@ -35,16 +45,17 @@ export const settingsFixture: Settings = {
   logged_out_search_trafficsource: false,
   interests: [{ id: 1, slug: 'hiking', icon: '🥾', kind: 'hobby' }],
   member_resell: false,
+  partner_redirect_url: '',
   region_data: { NL: { label: 'province', regions: 12 } },
   min_age: 18,
-};
+} satisfies Settings;
 
-export const settingsResponseFixture: SettingsResponse = {
+export const settingsResponseFixture = {
   settings: settingsFixture,
   domain_language: 'nl-NL',
-};
+} satisfies SettingsResponse;
 
-export const companyInfoFixture: CompanyInfo = {
+export const companyInfoFixture = {
   name: 'Vonkje B.V.',
   address: 'Keizersgracht 1',
   kvk: '12345678',
@@ -53,11 +64,15 @@ export const companyInfoFixture: CompanyInfo = {
   tradenames: ['Vonkje'],
   vat_numbers: ['NL000000000B01'],
   support_phone: '+31 20 000 0000',
-  delete_discount: 50,
+  delete_discount: null,
   added: '2024-01-01T00:00:00.000Z',
-};
+} satisfies CompanyInfo;
 
-export const userFixture: User = {
+export const companyInfoResponseFixture = {
+  companyinfo: companyInfoFixture,
+} satisfies CompanyInfoResponse;
+
+export const userFixture = {
   id: 1,
   status: 'confirmed',
   credits: 5,
@@ -66,12 +81,40 @@ export const userFixture: User = {
   fictional_icon: '🎭',
   signup_date: '2024-01-01T00:00:00.000Z',
   notifications_disabled: [],
+  roles: [],
   profile: {
     id: 10,
     name: 'Sanne',
     status: 'active',
     country: 'NL',
     gender: 'female',
+    fictional: false,
+    invisible: false,
+    privacy_mode: false,
     main_image: null,
   },
-};
+} satisfies User;
+
+export const userResponseFixture = { user: userFixture } satisfies UserResponse;
+
+/** Just signed up: not confirmed yet, the profile waits for the confirmation. */
+export const newUserFixture = {
+  ...userFixture,
+  status: 'not_confirmed',
+  paid_user: false,
+  profile: { ...userFixture.profile, status: 'disabled' },
+} satisfies User;
+
+/** A member's public card (member.php, signup-matches.php). */
+export const profileCardFixture = {
+  id: 7,
+  name: 'Mila',
+  age: 29,
+  gender: 'female',
+  country: 'NL',
+  region: 'Noord-Holland',
+  city: 'Haarlem',
+  fictional: true,
+  online: true,
+  main_image: null,
+} satisfies ProfileCard;

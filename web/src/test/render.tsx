@@ -5,14 +5,15 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { createQueryClient } from '../api/query-client';
 import { settingsQueryKey } from '../api/settings';
 import { companyInfoQueryKey } from '../api/companyinfo';
-import { userQueryKey, type User } from '../api/user';
-import { companyInfoFixture, settingsResponseFixture } from './fixtures';
+import type { User } from '@app/contract';
+import { userQueryKey } from '../api/user';
+import { companyInfoResponseFixture, settingsResponseFixture } from './fixtures';
 
 /** A query client that already holds settings, company info and the given user. */
 export function seededQueryClient(user: User | null = null): QueryClient {
   const queryClient = createQueryClient();
   queryClient.setQueryData(settingsQueryKey, settingsResponseFixture);
-  queryClient.setQueryData(companyInfoQueryKey, { companyinfo: companyInfoFixture });
+  queryClient.setQueryData(companyInfoQueryKey, companyInfoResponseFixture);
   queryClient.setQueryData(userQueryKey, { user });
   return queryClient;
 }

@@ -1,8 +1,11 @@
-import type { TrackingData } from '../../api/auth';
+import type { SignupRequest } from '@app/contract';
 import { useSettings } from '../../api/settings';
 
 export const TRACKING_STORAGE_KEY = 'signup_tracking';
 export const TRACKING_PARAMS = ['network', 'ref', 'sub1', 'sub2', 'sub3', 'invite'] as const;
+
+/** The tracking parameters a signup carries (fields of the signup request). */
+export type TrackingData = Pick<SignupRequest, (typeof TRACKING_PARAMS)[number]>;
 
 /**
  * Keeps the landing URL's tracking parameters (network, ref, sub1-3, invite) in sessionStorage.

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { createRoutes } from '../../../app/router';
 import { settingsQueryKey } from '../../../api/settings';
 import { companyInfoQueryKey } from '../../../api/companyinfo';
-import { userQueryKey, type UserResponse } from '../../../api/user';
+import type { DeleteAccountResponse, EmailResponse, UserResponse } from '@app/contract';
+import { userQueryKey } from '../../../api/user';
 import { partnerRedirect } from '../../auth/pages/AccountDeletedPage';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { companyInfoFixture, settingsResponseFixture, userFixture } from '../../../test/fixtures';
@@ -97,7 +98,8 @@ describe('e-mail change in the settings', () => {
 
   it('sends the new address with the current password and says where the link and the notice went', async () => {
     const { calls } = mockFetch({
-      'POST /api/mail-change.php': () => jsonResponse(200, { email: 'nieuw@example.com' }),
+      'POST /api/mail-change.php': () =>
+        jsonResponse(200, { email: 'nieuw@example.com' } satisfies EmailResponse),
     });
     renderLoggedIn('/notifications');
     const form = await requestChange('nieuw@example.com', 'Zonnebloem-2026');
@@ -190,7 +192,7 @@ describe('account deletion', () => {
   it('offers the alternatives first, requires a reason, sends it and lands on /account-deleted', async () => {
     const { calls } = mockFetch({
       'POST /api/account-delete.php': () =>
-        jsonResponse(200, { purge_at: '2026-12-07T00:00:00.000Z' }),
+        jsonResponse(200, { purge_at: '2026-12-07T00:00:00.000Z' } satisfies DeleteAccountResponse),
     });
     const { router, queryClient } = renderLoggedIn('/notifications');
     const user = userEvent.setup();
@@ -219,6 +221,8 @@ describe('account deletion', () => {
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
 
     await user.click(screen.getByLabelText('Anders'));
+    // as long as the server accepts (the contract's DELETION_REMARKS_MAX, 2000)
+    expect(screen.getByLabelText('Toelichting')).toHaveAttribute('maxlength', '2000');
     await user.type(screen.getByLabelText('Toelichting'), 'Even pauze');
     await user.type(screen.getByLabelText('Huidig wachtwoord'), 'Zonnebloem-2026');
     await user.click(screen.getByRole('button', { name: 'Account verwijderen' }));

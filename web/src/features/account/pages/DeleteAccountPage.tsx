@@ -11,7 +11,12 @@ import {
   SubmitButton,
   useApiForm,
 } from '../../../components/form';
-import { DELETE_REASONS, deleteAccount, type DeleteReason } from '../../../api/account';
+import {
+  DELETION_REASONS,
+  DELETION_REMARKS_MAX,
+  type DeletionReason,
+} from '@app/contract/api/accounts';
+import { deleteAccount } from '../../../api/account';
 import { useCompanyInfo } from '../../../api/companyinfo';
 import { userQueryKey, useUser } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
@@ -66,12 +71,11 @@ function Alternatives({ onContinue }: { onContinue: () => void }) {
             {t('deleteAccount.altTryoutLink')}
           </Link>
         </li>
-        {discount !== null && discount !== undefined && discount !== '' && (
+        {discount && (
           <li className="bg-body-tertiary rounded-3 p-3">
             <p className="fw-semibold mb-1">{t('deleteAccount.altDiscountTitle')}</p>
             <p className="small text-body-secondary mb-0">
-              {t('deleteAccount.altDiscountText')}{' '}
-              <code className="fs-6 fw-bold">{String(discount)}</code>
+              {t('deleteAccount.altDiscountText')} <code className="fs-6 fw-bold">{discount}</code>
             </p>
           </li>
         )}
@@ -97,7 +101,7 @@ function ReasonForm({ onDeleted }: { onDeleted: () => void }) {
   const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [reason, setReason] = useState<DeleteReason | null>(null);
+  const [reason, setReason] = useState<DeletionReason | null>(null);
   const [remarks, setRemarks] = useState('');
   const [password, setPassword] = useState('');
   const [confirmed, setConfirmed] = useState(false);
@@ -119,7 +123,7 @@ function ReasonForm({ onDeleted }: { onDeleted: () => void }) {
 
   const onSubmit = form.handleSubmit(() => ({
     confirm: true as const,
-    reason: reason as DeleteReason, // built only once validate found a reason chosen
+    reason: reason as DeletionReason, // built only once validate found a reason chosen
     password,
     ...(reason === 'other' && remarks.trim() ? { remarks: remarks.trim() } : {}),
   }));
@@ -129,7 +133,7 @@ function ReasonForm({ onDeleted }: { onDeleted: () => void }) {
       <ServerErrorAlert message={form.formError} />
       <ChoiceField
         legend={t('deleteAccount.reasonLegend')}
-        options={DELETE_REASONS.map((value) => ({
+        options={DELETION_REASONS.map((value) => ({
           value,
           label: t(`deleteAccount.reasons.${value}`),
         }))}
@@ -142,7 +146,7 @@ function ReasonForm({ onDeleted }: { onDeleted: () => void }) {
           as="textarea"
           id={`${id}-remarks`}
           label={t('deleteAccount.remarks')}
-          maxLength={1000}
+          maxLength={DELETION_REMARKS_MAX}
           value={remarks}
           error={form.fieldError('remarks')}
           onChange={(event) => setRemarks(event.target.value)}

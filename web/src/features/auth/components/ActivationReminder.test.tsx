@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { User } from '../../../api/user';
+import type { ActivationMailRequest, EmailResponse, User } from '@app/contract';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { userFixture } from '../../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../../test/http';
@@ -71,8 +71,8 @@ describe('activation reminder', () => {
     const { calls } = mockFetch({
       'POST /api/activation-mail.php': (call) =>
         jsonResponse(200, {
-          email: (call.body as { email?: string }).email ?? 'sanne@example.com',
-        }),
+          email: (call.body as ActivationMailRequest).email ?? 'sanne@example.com',
+        } satisfies EmailResponse),
     });
     const user = userEvent.setup();
     renderReminder(unconfirmed);

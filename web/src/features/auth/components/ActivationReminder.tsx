@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useUser, type User } from '../../../api/user';
+import type { User } from '@app/contract';
+import { useUser } from '../../../api/user';
 import { ActivationMailActions } from './ActivationMailActions';
 
 export const ACTIVATION_REMINDER_KEY = 'activation_reminder_dismissed';

@@ -18,7 +18,7 @@ export function AccountDeletedPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.accountDeleted'));
   const settings = useSettings();
-  const partnerUrl = settings.partner_redirect_url ?? '';
+  const partnerUrl = settings.partner_redirect_url;
   const [seconds, setSeconds] = useState(PARTNER_REDIRECT_SECONDS);
   const [cancelled, setCancelled] = useState(false);
   const counting = !!partnerUrl && !cancelled;

@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { LoggedInResponse, UserResponse } from '@app/contract';
 import { createRoutes } from '../../../app/router';
 import { afterLoginPath } from './LoginPage';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
-import { userFixture } from '../../../test/fixtures';
+import { userFixture, userResponseFixture } from '../../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../../test/http';
 
 async function logIn() {
@@ -47,8 +48,9 @@ describe('login page', () => {
 
   it('goes to /members after a successful login, and links to password reset and signup', async () => {
     mockFetch({
-      'POST /api/user.php': () => jsonResponse(200, { user: userFixture }),
-      'GET /api/user.php': () => jsonResponse(200, { user: userFixture }),
+      'POST /api/user.php': () =>
+        jsonResponse(200, { user: userFixture } satisfies LoggedInResponse),
+      'GET /api/user.php': () => jsonResponse(200, userResponseFixture),
     });
     const queryClient = seededQueryClient();
     const { router } = renderRoutes(createRoutes(queryClient), { path: '/login', queryClient });
@@ -75,10 +77,11 @@ describe('login page', () => {
   it('sends a visitor of a member-only page to login, and back to that page after login', async () => {
     let loggedIn = false;
     mockFetch({
-      'GET /api/user.php': () => jsonResponse(200, { user: loggedIn ? userFixture : null }),
+      'GET /api/user.php': () =>
+        jsonResponse(200, { user: loggedIn ? userFixture : null } satisfies UserResponse),
       'POST /api/user.php': () => {
         loggedIn = true;
-        return jsonResponse(200, { user: userFixture });
+        return jsonResponse(200, { user: userFixture } satisfies LoggedInResponse);
       },
     });
     const queryClient = seededQueryClient(null);

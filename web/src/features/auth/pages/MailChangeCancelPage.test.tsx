@@ -1,14 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutes } from '../../../app/router';
-import { userQueryKey, type UserResponse } from '../../../api/user';
+import type { EmailResponse, UserResponse } from '@app/contract';
+import { userQueryKey } from '../../../api/user';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { userFixture } from '../../../test/fixtures';
 import { jsonResponse, mockFetch, type Responder } from '../../../test/http';
 
 function renderCancel(path: string, cancel?: Responder) {
   const { calls } = mockFetch({
-    'GET /api/user.php': () => jsonResponse(200, { user: null }),
+    'GET /api/user.php': () => jsonResponse(200, { user: null } satisfies UserResponse),
     ...(cancel ? { 'POST /api/mail-change-cancel.php': cancel } : {}),
   });
   const queryClient = seededQueryClient(userFixture);
@@ -20,7 +21,7 @@ const posts = (calls: { method: string }[]) => calls.filter((call) => call.metho
 describe('mail change cancel page', () => {
   it('explains what cancelling does and sends nothing until the button is clicked', async () => {
     const { calls } = renderCancel('/mail-change/cancel?token=tok1', () =>
-      jsonResponse(200, { email: 'oud@example.com' }),
+      jsonResponse(200, { email: 'oud@example.com' } satisfies EmailResponse),
     );
     expect(
       await screen.findByRole('heading', { name: 'Wijziging van je e-mailadres annuleren' }),
@@ -40,7 +41,7 @@ describe('mail change cancel page', () => {
 
   it('after cancelling says the address is back, every session ended and a new password is needed', async () => {
     const { calls, queryClient } = renderCancel('/mail-change/cancel?token=tok1', () =>
-      jsonResponse(200, { email: 'oud@example.com' }),
+      jsonResponse(200, { email: 'oud@example.com' } satisfies EmailResponse),
     );
     await userEvent
       .setup()
@@ -96,7 +97,7 @@ describe('mail change cancel page', () => {
       attempts += 1;
       return attempts === 1
         ? jsonResponse(500, { error: 'internal', message: '' })
-        : jsonResponse(200, { email: 'oud@example.com' });
+        : jsonResponse(200, { email: 'oud@example.com' } satisfies EmailResponse);
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Wijziging annuleren' }));

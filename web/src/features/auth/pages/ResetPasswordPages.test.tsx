@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { EmailResponse, OkResponse } from '@app/contract';
 import { createRoutes } from '../../../app/router';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { jsonResponse, mockFetch } from '../../../test/http';
@@ -43,7 +44,7 @@ describe('password reset pages', () => {
       'POST /api/reset-password.php': () =>
         ++attempts === 1
           ? jsonResponse(503, { error: 'service_unavailable', message: 'Even geduld' })
-          : jsonResponse(200, { ok: true }),
+          : jsonResponse(200, { ok: true } satisfies OkResponse),
     });
     await requestResetLink('sanne@example.com');
     expect(
@@ -66,7 +67,9 @@ describe('password reset pages', () => {
   });
 
   it('shows a check-your-mail state after the reset mail is sent', async () => {
-    mockFetch({ 'POST /api/reset-password.php': () => jsonResponse(200, { ok: true }) });
+    mockFetch({
+      'POST /api/reset-password.php': () => jsonResponse(200, { ok: true } satisfies OkResponse),
+    });
     await requestResetLink('sanne@example.com');
     expect(
       await screen.findByRole('heading', { name: 'Controleer je e-mail' }),
@@ -151,7 +154,7 @@ describe('password reset pages', () => {
 
   it('sends the token and new password, then links to the login page', async () => {
     const { calls } = mockFetch({
-      'POST /api/reset-password-do.php': () => jsonResponse(200, { ok: true }),
+      'POST /api/reset-password-do.php': () => jsonResponse(200, { ok: true } satisfies OkResponse),
     });
     renderAt('/reset-password/do?token=abc');
     const user = userEvent.setup();
@@ -195,7 +198,8 @@ describe('password reset pages', () => {
 describe('mail change confirmation page', () => {
   it('posts the token once on load and shows the new address', async () => {
     const { calls } = mockFetch({
-      'POST /api/mail-change-do.php': () => jsonResponse(200, { email: 'nieuw@example.com' }),
+      'POST /api/mail-change-do.php': () =>
+        jsonResponse(200, { email: 'nieuw@example.com' } satisfies EmailResponse),
     });
     renderAt('/mail-change/do?token=tok1');
     expect(

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { createRoutes } from '../../../app/router';
-import type { ProfileCard } from '../../../api/members';
+import type { ProfileCard, SignupMatchesResponse, User, UserResponse } from '@app/contract';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { jsonResponse, mockFetch } from '../../../test/http';
 import { settingsFixture, userFixture } from '../../../test/fixtures';
@@ -19,7 +19,7 @@ const card = (over: Partial<ProfileCard>): ProfileCard => ({
   ...over,
 });
 
-function renderMatches(user = userFixture) {
+function renderMatches(user: User = userFixture) {
   const queryClient = seededQueryClient(user);
   return renderRoutes(createRoutes(queryClient), { path: '/signup-matches', queryClient });
 }
@@ -30,7 +30,7 @@ describe('/signup-matches', () => {
       'GET /api/signup-matches.php': () =>
         jsonResponse(200, {
           profiles: [card({ id: 1 }), card({ id: 2, name: 'Mila', fictional: true, city: null })],
-        }),
+        } satisfies SignupMatchesResponse),
     });
     renderMatches();
     const cards = await screen.findAllByTestId('member-card');
@@ -45,7 +45,10 @@ describe('/signup-matches', () => {
   });
 
   it('tells an unconfirmed member to confirm the e-mail address first', async () => {
-    mockFetch({ 'GET /api/signup-matches.php': () => jsonResponse(200, { profiles: [] }) });
+    mockFetch({
+      'GET /api/signup-matches.php': () =>
+        jsonResponse(200, { profiles: [] } satisfies SignupMatchesResponse),
+    });
     renderMatches({ ...userFixture, status: 'not_confirmed' });
     expect(await screen.findByText(/Bevestig eerst je e-mailadres/)).toBeInTheDocument();
     expect(await screen.findByText(/nog geen matches/)).toBeInTheDocument();
@@ -57,7 +60,7 @@ describe('/signup-matches', () => {
       'GET /api/signup-matches.php': () =>
         fail
           ? jsonResponse(400, { error: 'validation_failed', message: 'x' })
-          : jsonResponse(200, { profiles: [card({})] }),
+          : jsonResponse(200, { profiles: [card({})] } satisfies SignupMatchesResponse),
     });
     renderMatches();
     const alert = await screen.findByRole('alert');
@@ -68,7 +71,9 @@ describe('/signup-matches', () => {
   });
 
   it('sends a visitor to the login page', async () => {
-    mockFetch({ 'GET /api/user.php': () => jsonResponse(200, { user: null }) });
+    mockFetch({
+      'GET /api/user.php': () => jsonResponse(200, { user: null } satisfies UserResponse),
+    });
     const queryClient = seededQueryClient(null);
     const { router } = renderRoutes(createRoutes(queryClient), {
       path: '/signup-matches',

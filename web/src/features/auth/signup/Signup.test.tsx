@@ -1,21 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { LoggedInResponse, Settings, UserResponse } from '@app/contract';
 import { createRoutes } from '../../../app/router';
 import { settingsQueryKey } from '../../../api/settings';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
-import { settingsFixture, settingsResponseFixture, userFixture } from '../../../test/fixtures';
+import { newUserFixture, settingsFixture, settingsResponseFixture } from '../../../test/fixtures';
 import { deferred, jsonResponse, mockFetch, mockViewport } from '../../../test/http';
 import { captureTracking, TRACKING_STORAGE_KEY } from '../tracking';
 import { PROGRESS_STEP_MS } from './progress-machine';
 
-const newUser = {
-  ...userFixture,
-  status: 'not_confirmed',
-  paid_user: false,
-  profile: { ...userFixture.profile!, status: 'disabled' },
-};
-
-function renderSignup(settings: Partial<typeof settingsFixture> = {}) {
+function renderSignup(settings: Partial<Settings> = {}) {
   const queryClient = seededQueryClient();
   queryClient.setQueryData(settingsQueryKey, {
     ...settingsResponseFixture,
@@ -147,6 +141,16 @@ describe('signup', () => {
     expect(screen.getByText('Stap 3 van 5')).toBeInTheDocument();
   });
 
+  it('takes a profile name and a message as long as the server accepts, and no longer', async () => {
+    const user = userEvent.setup();
+    renderSignup();
+    await fillSteps(user, 2);
+    const step = within(await form());
+    // the contract's NAME_MAX_LENGTH and SIGNUP_MESSAGE_MAX_LENGTH
+    expect(step.getByLabelText('Profielnaam')).toHaveAttribute('maxlength', '40');
+    expect(step.getByLabelText('Wat zoek je? (optioneel)')).toHaveAttribute('maxlength', '500');
+  });
+
   it('shows the password rule under the field and refuses a short or personal password before sending', async () => {
     const { calls } = mockFetch({});
     const user = userEvent.setup();
@@ -245,7 +249,7 @@ describe('signup', () => {
     const pending = deferred();
     mockFetch({
       'POST /api/signup.php': () => pending.promise,
-      'GET /api/user.php': () => jsonResponse(200, { user: newUser }),
+      'GET /api/user.php': () => jsonResponse(200, { user: newUserFixture } satisfies UserResponse),
     });
     const user = userEvent.setup();
     const { router } = renderSignup();
@@ -271,7 +275,7 @@ describe('signup', () => {
     await new Promise((resolve) => setTimeout(resolve, PROGRESS_STEP_MS + 100));
     expect(progressStates()).toEqual(['done', 'done', 'done', 'active']);
 
-    pending.resolve(jsonResponse(201, { user: newUser }));
+    pending.resolve(jsonResponse(201, { user: newUserFixture } satisfies LoggedInResponse));
     await waitFor(() => expect(progressStates()).toEqual(['done', 'done', 'done', 'done']));
     expect(
       await screen.findByRole('heading', { name: 'Bedankt voor je aanmelding!' }),
@@ -293,8 +297,9 @@ describe('signup', () => {
       invite: 'inv9',
     });
     const { calls } = mockFetch({
-      'POST /api/signup.php': () => jsonResponse(201, { user: newUser }),
-      'GET /api/user.php': () => jsonResponse(200, { user: newUser }),
+      'POST /api/signup.php': () =>
+        jsonResponse(201, { user: newUserFixture } satisfies LoggedInResponse),
+      'GET /api/user.php': () => jsonResponse(200, { user: newUserFixture } satisfies UserResponse),
     });
     const user = userEvent.setup();
     renderSignup();

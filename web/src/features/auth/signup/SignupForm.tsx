@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../api/client';
-import { signup, type Gender, type SignupBody } from '../../../api/auth';
+import type { Gender, SignupRequest } from '@app/contract';
+import { signup } from '../../../api/auth';
 import { useSettings } from '../../../api/settings';
 import { userQueryKey } from '../../../api/user';
 import { ServerErrorAlert, useApiForm } from '../../../components/form';
@@ -44,8 +45,8 @@ interface SignupFormProps {
 }
 
 /** The request body of a completed form, with the tracking parameters of the landing page. */
-function signupBody(values: SignupValues): SignupBody {
-  const body: SignupBody = {
+function signupBody(values: SignupValues): SignupRequest {
+  const body: SignupRequest = {
     ...readTracking(),
     email: values.email.trim(),
     name: values.name.trim(),
@@ -86,7 +87,7 @@ export function SignupForm({ onBusyChange, onComplete, memberId }: SignupFormPro
     fields: SIGNUP_FIELDS,
     onSuccess: (response, body) => {
       rememberSignupEmail(body.email);
-      progress.answered(response ?? { user: null });
+      progress.answered(response);
     },
     onError: (_error, placed) => {
       progress.failed();

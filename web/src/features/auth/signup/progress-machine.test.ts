@@ -1,4 +1,4 @@
-import type { UserResponse } from '../../../api/user';
+import type { UserResponse } from '@app/contract';
 import {
   IDLE,
   PROGRESS_DONE_MS,

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useReducer } from 'react';
-import type { UserResponse } from '../../../api/user';
+import type { UserResponse } from '@app/contract';
 import { PROGRESS_STEPS } from './SignupProgress';
 
 /** Time each progress step stays active before it ticks off (the last waits for the server). */

@@ -1,10 +1,8 @@
 import type { TFunction } from 'i18next';
-import type { Gender } from '../../../api/auth';
+import type { Gender } from '@app/contract';
 import { isValidEmail } from '../../../components/email-rules';
 import { passwordProblemText } from '../../../components/password-rules';
 
-export const NAME_MAX_LENGTH = 30;
-export const SIGNUP_MESSAGE_MAX_LENGTH = 500;
 const MAX_AGE_YEARS = 120;
 
 export interface SignupValues {

@@ -1,22 +1,16 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ProfileCard } from '../../../api/members';
+import type { ProfileCard } from '@app/contract';
 import { FictionalBadge } from '../../../components/FictionalBadge';
 
-/** Eight soft gradients; a member keeps theirs (by id) until a photo replaces the initial. */
+/** Eight soft gradients; a member keeps theirs (by id). */
 const AVATAR_TONES = 8;
 
+/**
+ * The member's initial on a soft gradient. The server sends no photos yet (`main_image` is
+ * always null in the contract); the photo takes this place once the photo work defines its shape.
+ */
 export function MemberAvatar({ member, size = 'md' }: { member: ProfileCard; size?: 'md' | 'lg' }) {
-  if (member.main_image) {
-    return (
-      <img
-        className={`member-avatar member-avatar--${size}`}
-        src={member.main_image.thumb}
-        alt=""
-        loading="lazy"
-      />
-    );
-  }
   return (
     <div
       className={`member-avatar member-avatar--${size} member-avatar--tone-${member.id % AVATAR_TONES}`}

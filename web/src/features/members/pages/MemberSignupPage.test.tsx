@@ -1,26 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
+import type { MemberResponse } from '@app/contract';
 import { createRoutes } from '../../../app/router';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { jsonResponse, mockFetch } from '../../../test/http';
-import { settingsFixture, userFixture } from '../../../test/fixtures';
+import { profileCardFixture, settingsFixture, userFixture } from '../../../test/fixtures';
 
-const mila = {
-  id: 7,
-  name: 'Mila',
-  age: 29,
-  gender: 'female',
-  country: 'NL',
-  region: 'Noord-Holland',
-  city: 'Haarlem',
-  fictional: true,
-  online: true,
-  main_image: null,
-};
+const mila = profileCardFixture;
 
 describe('/members/{id}/signup', () => {
   it("shows the member's card, marked fictional with the warning, beside the signup form", async () => {
     const { calls } = mockFetch({
-      'GET /api/member.php': () => jsonResponse(200, { profile: mila }),
+      'GET /api/member.php': () => jsonResponse(200, { profile: mila } satisfies MemberResponse),
     });
     renderRoutes(createRoutes(seededQueryClient(null)), { path: '/members/7/signup' });
     expect(await screen.findByRole('heading', { name: 'Maak kennis met Mila' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Gender } from '../../../../api/auth';
+import type { Gender } from '@app/contract';
 import { ChoiceField, type Choice } from '../../../../components/form';
 import type { StepProps } from './step-props';
 
