@@ -6,7 +6,7 @@ export function serverErrorText(error: unknown, t: TFunction): string {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) {
     return error.message;
   }
-  return t('errors.genericLater');
+  return t('errors.internal_error');
 }
 
 /** A form's view of a server error: texts under its own fields, and the rest for its alert. */

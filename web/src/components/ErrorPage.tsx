@@ -13,7 +13,7 @@ export function ErrorPage({ status = 500, message }: ErrorPageProps) {
   const { t } = useTranslation();
   const notFound = status === 404;
   const title = notFound ? t('errors.notFoundTitle') : t('errors.errorTitle');
-  const text = notFound ? t('errors.notFoundText') : (message ?? t('errors.genericLater'));
+  const text = notFound ? t('errors.notFoundText') : (message ?? t('errors.internal_error'));
   return (
     <section className="error-page container py-5 text-center" aria-labelledby="error-title">
       <p className="error-page__status display-1 fw-bold text-primary mb-2">

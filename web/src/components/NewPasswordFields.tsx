@@ -21,7 +21,7 @@ export function useNewPassword(identity: PasswordIdentity = {}) {
     problems(): FieldProblems {
       return {
         password: passwordProblemText(password, identity, t),
-        password_repeat: password !== repeat ? t('password.mismatch') : null,
+        password_repeat: password !== repeat ? t('errors.passwords_mismatch') : null,
       };
     },
     clear(): void {

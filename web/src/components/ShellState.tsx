@@ -22,7 +22,7 @@ export function ShellError({ onRetry }: { onRetry: () => void }) {
       role="alert"
     >
       <h1 className="h4 mb-2">{t('shell.errorTitle')}</h1>
-      <p className="text-body-secondary mb-1">{t('errors.genericLater')}</p>
+      <p className="text-body-secondary mb-1">{t('errors.internal_error')}</p>
       <p className="text-body-secondary mb-4">{t('shell.errorText')}</p>
       <button type="button" className="btn btn-primary rounded-pill px-4" onClick={onRetry}>
         {t('common.retry')}

@@ -23,13 +23,7 @@ export function passwordProblemText(
   return problem ? problemText(problem, t) : null;
 }
 
+/** The server's message for the same rule: each problem is an error code (errors.<code>). */
 function problemText(problem: PasswordProblem, t: TFunction): string {
-  switch (problem) {
-    case 'password_too_short':
-      return t('password.tooShort', { min: PASSWORD_MIN_LENGTH });
-    case 'password_too_long':
-      return t('password.tooLong', { max: PASSWORD_MAX_BYTES });
-    case 'password_personal':
-      return t('password.personal');
-  }
+  return t(`errors.${problem}`, { min: PASSWORD_MIN_LENGTH, max_bytes: PASSWORD_MAX_BYTES });
 }

@@ -6,7 +6,9 @@ import fr from './locales/fr.json';
 import itCatalogue from './locales/it.json';
 import pl from './locales/pl.json';
 import { INTERESTS } from '../../../prisma/data/interests';
+import { SHARED_CATALOGUES } from '@app/contract/i18n';
 import { SUPPORTED_COUNTRIES, SUPPORTED_LANGUAGES } from '../config/constants';
+import i18n from '.';
 
 type Tree = { [key: string]: string | Tree };
 /** The seven catalogue files, read as JSON. */
@@ -17,7 +19,7 @@ function load(language: string): Tree {
 }
 
 /** Every leaf key, dotted, with its value. */
-function leaves(tree: Tree, prefix = ''): Map<string, unknown> {
+function leaves(tree: object, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
   for (const [key, value] of Object.entries(tree)) {
     const dotted = prefix ? `${prefix}.${key}` : key;
@@ -63,12 +65,62 @@ describe('message catalogues', () => {
     expect(missing).toEqual([]);
   });
 
-  it('carries the spec messages word for word in nl', () => {
-    expect(catalogues.nl.get('errors.generic')).toBe('Er is een fout opgetreden.');
-    expect(catalogues.nl.get('errors.genericLater')).toBe(
-      'Er is een fout opgetreden, probeer het later opnieuw.',
+  it('repeats none of the messages it shares with the server', () => {
+    for (const language of SUPPORTED_LANGUAGES) {
+      const shared = leaves(SHARED_CATALOGUES[language]);
+      const repeated = [...catalogues[language].keys()].filter((key) => shared.has(key));
+      expect([language, repeated]).toEqual([language, []]);
+    }
+  });
+
+  it('writes placeholders as {name}, the same ones in every language', () => {
+    // {{name}} would be shown as {Sanne} now that i18next reads {name}, as the contract has it
+    const doubled = [...allKeys].filter((key) =>
+      SUPPORTED_LANGUAGES.some((language) => /\{\{/.test(String(catalogues[language].get(key)))),
     );
+    expect(doubled).toEqual([]);
+    const placeholders = (text: unknown) =>
+      [...String(text).matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+    for (const language of SUPPORTED_LANGUAGES) {
+      for (const [key, text] of catalogues[language]) {
+        expect([language, key, placeholders(text)]).toEqual([
+          language,
+          key,
+          placeholders(catalogues.nl.get(key)),
+        ]);
+      }
+    }
+  });
+
+  it('keeps its own error texts beside the shared ones', () => {
     expect(catalogues.nl.get('errors.notFoundTitle')).toBe('This page could not be found');
     expect(catalogues.en.get('errors.notFoundTitle')).toBe('This page could not be found');
+  });
+});
+
+describe('the shared messages in the web', () => {
+  it("resolve in Dutch, with the spec's words and their placeholders filled", () => {
+    const t = i18n.getFixedT('nl');
+    expect(t('errors.login_failed')).toBe('Login mislukt, probeer opnieuw');
+    expect(t('errors.login_blocked', { minutes: 15 })).toBe(
+      'Te veel foute pogingen, account voor 15 min geblokkeerd.',
+    );
+    expect(t('errors.birthdate_required', { min_age: 18 })).toBe(
+      'Vul uw geboortedatum in (18+ jaar)',
+    );
+    expect(t('errors.internal_error')).toBe(
+      'Er is een fout opgetreden, probeer het later opnieuw.',
+    );
+  });
+
+  it("resolve in a language loaded later, beside the web's own texts of that language", async () => {
+    await i18n.loadLanguages('en');
+    const t = i18n.getFixedT('en');
+    expect(t('errors.login_failed')).toBe('Login failed, please try again');
+    expect(t('errors.password_too_short', { min: 10 })).toBe(
+      'Your password must be at least 10 characters long.',
+    );
+    expect(t('errors.notFoundTitle')).toBe('This page could not be found');
+    expect(t('login.title')).toBe(en.login.title);
   });
 });

@@ -3,24 +3,33 @@ import { initReactI18next } from 'react-i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '../config/constants';
 import nl from './locales/nl.json';
+import sharedNl from '@app/contract/i18n/nl.json';
 import { chooseLocale, readLocaleCookie } from './choose-locale';
+import { withSharedMessages, type Catalogue } from './merge';
+
+type Module = { default: Catalogue };
 
 /**
- * Dutch (default and fallback) is bundled; each other catalogue is its own chunk, fetched the first
- * time that language is chosen, so a first visit downloads one catalogue instead of seven.
+ * Each language is the web's own catalogue (locales/*.json) with the messages it shares with the
+ * server merged in (`errors.<code>`, `validation.*`: contract/src/i18n/*.json). Dutch (default and
+ * fallback) is bundled; every other language is fetched the first time it is chosen, so a first
+ * visit downloads one catalogue instead of seven.
  */
-const CATALOGUES: Record<string, () => Promise<{ default: object }>> = {
-  en: () => import('./locales/en.json'),
-  de: () => import('./locales/de.json'),
-  es: () => import('./locales/es.json'),
-  fr: () => import('./locales/fr.json'),
-  it: () => import('./locales/it.json'),
-  pl: () => import('./locales/pl.json'),
+const CATALOGUES: Record<string, () => Promise<[Module, Module]>> = {
+  en: () => Promise.all([import('./locales/en.json'), import('@app/contract/i18n/en.json')]),
+  de: () => Promise.all([import('./locales/de.json'), import('@app/contract/i18n/de.json')]),
+  es: () => Promise.all([import('./locales/es.json'), import('@app/contract/i18n/es.json')]),
+  fr: () => Promise.all([import('./locales/fr.json'), import('@app/contract/i18n/fr.json')]),
+  it: () => Promise.all([import('./locales/it.json'), import('@app/contract/i18n/it.json')]),
+  pl: () => Promise.all([import('./locales/pl.json'), import('@app/contract/i18n/pl.json')]),
 };
 
-function loadCatalogue(language: string): Promise<object> {
+const dutch = withSharedMessages(nl, sharedNl);
+
+function loadCatalogue(language: string): Promise<Catalogue> {
   const load = CATALOGUES[language];
-  return load ? load().then((module) => module.default) : Promise.resolve(nl);
+  if (!load) return Promise.resolve(dutch);
+  return load().then(([own, shared]) => withSharedMessages(own.default, shared.default));
 }
 
 /** Resolves when the chosen language's catalogue is loaded; render after it (main.tsx). */
@@ -28,13 +37,14 @@ export const i18nReady = i18n
   .use(resourcesToBackend((language: string) => loadCatalogue(language)))
   .use(initReactI18next)
   .init({
-    resources: { [DEFAULT_LANGUAGE]: { translation: nl } },
+    resources: { [DEFAULT_LANGUAGE]: { translation: dutch } },
     partialBundledLanguages: true,
     // the cookie wins; the domain language is applied once the settings arrive
     lng: chooseLocale(readLocaleCookie(), undefined),
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...SUPPORTED_LANGUAGES],
-    interpolation: { escapeValue: false },
+    // placeholders are written {name}, as in the spec, the contract and the server
+    interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
     returnNull: false,
     react: { useSuspense: false },
   });

@@ -129,7 +129,7 @@ function ChangeEmailForm() {
     mutationFn: requestMailChange,
     fields: EMAIL_FIELDS,
     validate: () => ({
-      email: isValidEmail(email) ? null : t('activation.newEmailInvalid'),
+      email: isValidEmail(email) ? null : t('errors.new_email_invalid'),
       password: password ? null : t('password.currentRequired'),
     }),
     onSuccess: () => {

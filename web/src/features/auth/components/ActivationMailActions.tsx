@@ -24,7 +24,7 @@ export function ActivationMailActions({
     mutationFn: (address?: string) => sendActivationMail(address),
     fields: editing ? ['email'] : [],
     validate: () => ({
-      email: !editing || isValidEmail(newEmail) ? null : t('activation.newEmailInvalid'),
+      email: !editing || isValidEmail(newEmail) ? null : t('errors.new_email_invalid'),
     }),
     onSuccess: (response, address) => {
       const sent = response?.email ?? address ?? email ?? '';

@@ -57,7 +57,7 @@ export function MailChangeDoPage() {
     <AuthCard title={t('mailChange.errorTitle')} icon="⚠️">
       <ServerErrorAlert
         className="text-center"
-        message={token ? serverErrorText(query.error, t) : t('reset.linkInvalid')}
+        message={token ? serverErrorText(query.error, t) : t('errors.reset_link_invalid')}
       />
       <div className="text-center">
         <Link to={user ? '/notifications' : '/login'} className="btn btn-primary rounded-pill px-4">

@@ -83,7 +83,7 @@ export function ResetPasswordDoPage() {
       <AuthCard title={t('reset.invalidTitle')} icon="⚠️">
         <ServerErrorAlert
           className="text-center"
-          message={token ? serverErrorText(mutation.error, t) : t('reset.linkInvalid')}
+          message={token ? serverErrorText(mutation.error, t) : t('errors.reset_link_invalid')}
         />
         <div className="text-center">
           <Link to="/reset-password" className="btn btn-primary rounded-pill px-4">

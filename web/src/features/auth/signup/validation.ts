@@ -127,8 +127,8 @@ export function validateStep(
       break;
     case 1: {
       const problem = birthdateProblem(values.day, values.month, values.year, minAge);
-      if (problem === 'invalid') errors.date_of_birth = t('signup.birthdateInvalid');
-      else if (problem) errors.date_of_birth = t('signup.birthdateRequired', { min_age: minAge });
+      if (problem === 'invalid') errors.date_of_birth = t('errors.invalid_birthdate');
+      else if (problem) errors.date_of_birth = t('errors.birthdate_required', { min_age: minAge });
       break;
     }
     case 2: {
@@ -137,7 +137,7 @@ export function validateStep(
       break;
     }
     case 3: {
-      if (!isValidEmail(values.email)) errors.email = t('signup.emailInvalid');
+      if (!isValidEmail(values.email)) errors.email = t('errors.invalid_email');
       const identity = { email: values.email, name: values.name };
       const passwordError = passwordProblemText(values.password, identity, t);
       if (passwordError) errors.password = passwordError;
@@ -145,7 +145,7 @@ export function validateStep(
     }
     case 4:
       if (!values.accept_fictional) errors.accept_fictional = t('signup.fictionalRequired');
-      if (!values.accept_terms) errors.accept_terms = t('signup.termsRequired');
+      if (!values.accept_terms) errors.accept_terms = t('errors.terms_required');
       break;
     default:
       break;
@@ -157,12 +157,12 @@ export function validateStep(
 export function validateName(name: string, email: string, t: TFunction): string | null {
   const trimmed = name.trim();
   if (!trimmed) return t('signup.nameRequired');
-  if (trimmed.startsWith('@')) return t('signup.nameAt');
+  if (trimmed.startsWith('@')) return t('errors.invalid_name_at');
   if (
     isValidEmail(trimmed) ||
     (email.trim() !== '' && trimmed.toLowerCase() === email.trim().toLowerCase())
   ) {
-    return t('signup.nameEmail');
+    return t('errors.invalid_name_email');
   }
   return null;
 }
