@@ -7,7 +7,7 @@ import { createQueryClient } from './api/query-client';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { reloadOnceForChunkError } from './app/chunk-reload';
-import { captureTracking } from './features/auth/tracking';
+import { captureTracking } from './features/auth';
 
 // Vite reports a failed preload of a page chunk here; reload once (guarded), else let it fail.
 window.addEventListener('vite:preloadError', (event) => {

@@ -20,8 +20,8 @@ const likes = () => import('../features/likes/pages');
 const credits = () => import('../features/credits/pages');
 const account = () => import('../features/account/pages');
 const statics = () => import('../features/static-pages/pages');
-const home = () => import('../features/home/pages/HomePage');
-const lander = () => import('../features/landers/pages/LanderPage');
+const home = () => import('../features/home/pages');
+const lander = () => import('../features/landers/pages');
 
 function page<M>(
   id: string,
@@ -98,7 +98,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               errorElement: <RouteErrorBoundary />,
               children: [
-                page('index', '/', home, (m) => m.default, { loader: membersGoToMembers }),
+                page('index', '/', home, (m) => m.HomePage, { loader: membersGoToMembers }),
                 page('login', '/login', auth, (m) => m.LoginPage, { loader: membersGoToMembers }),
                 page('signup', '/signup', auth, (m) => m.SignupPage, {
                   loader: membersGoToMembers,
@@ -115,7 +115,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 ),
                 page('activate-done', '/activate/done', auth, (m) => m.ActivateDonePage),
                 page('activate-error', '/activate/error', auth, (m) => m.ActivateErrorPage),
-                page('account-deleted', '/account-deleted', auth, (m) => m.AccountDeletedPage),
+                page('account-deleted', '/account-deleted', account, (m) => m.AccountDeletedPage),
 
                 page('members', '/members', members, (m) => m.MembersPage),
                 page('members-id', '/members/:id', members, (m) => m.MemberPage),
@@ -223,20 +223,20 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               errorElement: <RouteErrorBoundary />,
               children: [
                 ...LANDERS.map((name) =>
-                  page(`landers-${name}`, `/landers/${name}/:slug?`, lander, (m) => m.default),
+                  page(`landers-${name}`, `/landers/${name}/:slug?`, lander, (m) => m.LanderPage),
                 ),
-                page('members-id-landing', '/members/:id/landing', lander, (m) => m.default),
+                page('members-id-landing', '/members/:id/landing', lander, (m) => m.LanderPage),
                 page(
                   'members-id-landing2',
                   '/members/:id/landing2/:slug?',
                   lander,
-                  (m) => m.default,
+                  (m) => m.LanderPage,
                 ),
                 page(
                   'members-id-landing3',
                   '/members/:id/landing3/:slug?',
                   lander,
-                  (m) => m.default,
+                  (m) => m.LanderPage,
                 ),
               ],
             },

@@ -2,8 +2,7 @@ import { Outlet } from 'react-router';
 import { TopNav } from './TopNav';
 import { Footer } from './Footer';
 import { LegalDisclaimer } from '../../components/LegalDisclaimer';
-import { ActivationReminder } from '../../features/auth/components/ActivationReminder';
-import { SignupModalProvider } from '../../features/auth/signup/SignupLink';
+import { ActivationReminder, SignupModalProvider } from '../../features/auth';
 
 /** Top navigation, alerts, page, legal disclaimer and footer; signup links open the modal. */
 export function DefaultLayout() {

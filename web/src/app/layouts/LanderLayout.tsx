@@ -1,9 +1,9 @@
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Brand } from './TopNav';
+import { Brand } from '../../components/Brand';
 import { LegalDisclaimer } from '../../components/LegalDisclaimer';
 import { FOOTER_LINKS } from './Footer';
-import { SignupModalProvider } from '../../features/auth/signup/SignupLink';
+import { SignupModalProvider } from '../../features/auth';
 
 /** Landing pages: a logo bar, the page, the legal disclaimer and a slim link row. */
 export function LanderLayout() {

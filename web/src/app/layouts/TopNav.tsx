@@ -1,31 +1,18 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../../api/settings';
 import type { User } from '@app/contract';
 import { useLogout, useUser, updateUserLanguage } from '../../api/user';
+import { Brand } from '../../components/Brand';
 import { CountBadge } from '../../components/CountBadge';
 import { Dropdown } from '../../components/Dropdown';
 import { chooseLanguage } from '../../i18n/locale';
 import { CREDITS_WARNING_THRESHOLD, SELECTABLE_LANGUAGES } from '../../config/constants';
 import { useNavCounts } from './nav-counts';
 import { useIsInstalledApp } from './installed-app';
-import { SignupLink } from '../../features/auth/signup/SignupLink';
-import { useSignupsOpen } from '../../features/auth/tracking';
+import { SignupLink, useSignupsOpen } from '../../features/auth';
 
 const BACK_BUTTON_PATHS = [/^\/members(\/|$)/, /^\/likes(\/|$)/, /^\/credits(\/|$)/];
-
-export function Brand({ to = '/' }: { to?: string }) {
-  const { name } = useSettings();
-  return (
-    <Link to={to} className="navbar-brand brand d-flex align-items-center gap-2">
-      <span className="brand__mark" aria-hidden="true">
-        ♥
-      </span>
-      <span className="brand__name">{name}</span>
-    </Link>
-  );
-}
 
 export function TopNav() {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { settingsQueryKey } from '../../../api/settings';
 import { companyInfoQueryKey } from '../../../api/companyinfo';
 import type { DeleteAccountResponse, EmailResponse, UserResponse } from '@app/contract';
 import { userQueryKey } from '../../../api/user';
-import { partnerRedirect } from '../../auth/pages/AccountDeletedPage';
+import { partnerRedirect } from './AccountDeletedPage';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { companyInfoFixture, settingsResponseFixture, userFixture } from '../../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../../test/http';

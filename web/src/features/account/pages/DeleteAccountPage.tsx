@@ -20,7 +20,7 @@ import { deleteAccount } from '../../../api/account';
 import { useCompanyInfo } from '../../../api/companyinfo';
 import { userQueryKey, useUser } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { AuthCard } from '../../auth/components/AuthCard';
+import { AuthCard } from '../../../components/AuthCard';
 
 /** /account/delete: the alternatives first, then reason and explicit confirmation. */
 export function DeleteAccountPage() {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../api/settings';
 import { userQueryKey, useUser } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard } from '../../../components/AuthCard';
 import { ActivationMailActions } from '../components/ActivationMailActions';
 
 /** /activate/done: the e-mail address is confirmed. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard } from '../../../components/AuthCard';
 import { ActivationMailActions } from '../components/ActivationMailActions';
 import { readSignupEmail } from '../signup-email';
 

@@ -6,7 +6,7 @@ import { login } from '../../../api/auth';
 import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
 import { userQueryKey } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard } from '../../../components/AuthCard';
 import { SignupLink } from '../signup/SignupLink';
 
 /**

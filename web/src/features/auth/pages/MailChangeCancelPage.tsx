@@ -7,7 +7,7 @@ import { serverErrorText } from '../../../api/server-error';
 import { userQueryKey } from '../../../api/user';
 import { ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard } from '../../../components/AuthCard';
 
 /**
  * /mail-change/cancel?token=...: the "this wasn't me" link of the notice mailed to the old

@@ -6,7 +6,7 @@ import { serverErrorText } from '../../../api/server-error';
 import { useUser } from '../../../api/user';
 import { ServerErrorAlert } from '../../../components/form';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard } from '../../../components/AuthCard';
 
 /**
  * /mail-change/do?token=...: confirms the new address as soon as the page opens. A query (not a

@@ -7,7 +7,7 @@ import { serverErrorText } from '../../../api/server-error';
 import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
 import { NewPasswordFields, useNewPassword } from '../../../components/NewPasswordFields';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard } from '../../../components/AuthCard';
 
 /** /reset-password: ask for a reset link by e-mail. */
 export function ResetPasswordPage() {

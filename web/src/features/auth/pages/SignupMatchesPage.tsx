@@ -4,8 +4,8 @@ import { useSignupMatches } from '../../../api/members';
 import { useUser } from '../../../api/user';
 import { FictionalNotice } from '../../../components/FictionalNotice';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { Brand } from '../../../app/layouts/TopNav';
-import { MemberCard } from '../../members/components/MemberCard';
+import { Brand } from '../../../components/Brand';
+import { MemberCard } from '../../members';
 
 const SKELETONS = 8;
 

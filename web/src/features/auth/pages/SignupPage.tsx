@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import HomePage from '../../home/pages/HomePage';
+import { HomePage } from '../../home';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard } from '../../../components/AuthCard';
 import { SignupForm } from '../signup/SignupForm';
 import { SignupModal } from '../signup/SignupModal';
 import { useIsDesktop } from '../useIsDesktop';

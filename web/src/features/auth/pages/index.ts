@@ -4,7 +4,6 @@ export { CompleteSignupPage } from './CompleteSignupPage';
 export { ResetPasswordPage, ResetPasswordDoPage } from './ResetPasswordPages';
 export { MailChangeDoPage } from './MailChangeDoPage';
 export { MailChangeCancelPage } from './MailChangeCancelPage';
-export { AccountDeletedPage } from './AccountDeletedPage';
 export { ActivateDonePage, ActivateErrorPage } from './ActivatePages';
 
 export { SignupMatchesPage } from './SignupMatchesPage';

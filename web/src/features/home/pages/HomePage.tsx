@@ -5,8 +5,7 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { FictionalNotice } from '../../../components/FictionalNotice';
 import { PREMIUM_MATCH_CHANCE_PERCENT } from '../../../config/constants';
 import { HeroPreview } from '../components/HeroPreview';
-import { SignupLink } from '../../auth/signup/SignupLink';
-import { useSignupsOpen } from '../../auth/tracking';
+import { SignupLink, useSignupsOpen } from '../../auth';
 
 const STEPS = [
   { icon: '📝', title: 'home.step1Title', text: 'home.step1Text' },
@@ -22,7 +21,7 @@ const FEATURES = [
 ] as const;
 
 /** The public home page for logged-out visitors (logged-in members are sent to /members). */
-export default function HomePage() {
+export function HomePage() {
   const { t } = useTranslation();
   const settings = useSettings();
   usePageTitle(settings.index_title);

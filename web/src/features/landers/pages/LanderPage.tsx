@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../api/settings';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { FictionalNotice } from '../../../components/FictionalNotice';
-import { SignupLink } from '../../auth/signup/SignupLink';
+import { SignupLink } from '../../auth';
 
 /** The landing pages share this hero until each lander's own design is built. */
-export default function LanderPage() {
+export function LanderPage() {
   const { t } = useTranslation();
   const settings = useSettings();
   usePageTitle(t('pages.lander'));

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMemberCard } from '../../../api/members';
 import { FictionalNotice } from '../../../components/FictionalNotice';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { SignupForm } from '../../auth/signup/SignupForm';
+import { SignupForm } from '../../auth';
 import { MemberAvatar, MemberFacts } from '../components/MemberCard';
 
 /**

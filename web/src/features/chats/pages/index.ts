@@ -1,0 +1,1 @@
+export { ChatsPage, ChatPage, MemberChatPage } from './ChatPages';

@@ -1,0 +1,5 @@
+/**
+ * The members feature's public API: what the shell and other features may use. Its pages are
+ * loaded by the router through pages/index.ts.
+ */
+export { MemberCard } from './components/MemberCard';
