@@ -115,4 +115,55 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // the web's boundaries: a feature uses another only through its index.ts (its public API);
+    // the shell (app/) composes the features through their index.ts and loads their pages
+    // lazily through pages/index.ts; the shared code uses neither. main.tsx, the entry file, is
+    // no element. Tests render the whole app through the shell's router, so they are left out.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/include': ['web/src/**/*'],
+      // re-exports and the router's lazy import() count as much as an import
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+      'boundaries/elements': [
+        { type: 'web-shell', pattern: 'web/src/app' },
+        { type: 'web-feature', pattern: 'web/src/features/*', capture: ['feature'] },
+        { type: 'web-shared', pattern: 'web/src/{components,api,config,i18n,test,styles}' },
+      ],
+      'import/resolver': { typescript: { project: 'web/tsconfig.json' }, node: true },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message:
+            "A feature uses another only through its index ('../<feature>'); the shell uses a feature's index.ts or pages/index.ts; the shared code (components, api, config, i18n, test, styles) uses no feature and not the shell",
+          policies: [
+            {
+              from: { element: { types: ['web-shell', 'web-feature', 'web-shared'] } },
+              allow: { to: { element: { type: 'web-shared' } } },
+            },
+            {
+              from: { element: { type: 'web-feature' } },
+              allow: { to: { element: { type: 'web-feature', fileInternalPath: 'index.ts' } } },
+            },
+            {
+              from: { element: { type: 'web-shell' } },
+              allow: {
+                to: {
+                  element: {
+                    type: 'web-feature',
+                    fileInternalPath: ['index.ts', 'pages/index.ts'],
+                  },
+                },
+              },
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
