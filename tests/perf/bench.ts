@@ -1,183 +1,225 @@
 /**
  * `npm run bench`: throughput and latency of the API as production runs it, next to baselines
- * measured in the same run on the same machine (a bare Node HTTP server, and the same geocode
- * query through raw `pg`), so results read as ratios. Machines here are noisy: compare within
- * one run only. Needs a build (`npm run build`) and PostgreSQL + Redis.
+ * measured in the same run on the same machine, so results read as ratios. Every server runs in
+ * its own process and so does the load generator (autocannon, tests/perf/load.ts): this process
+ * only orchestrates and prints. Baselines (tests/perf/baselines/):
  *
- * Env: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 50).
+ * - bare Node: a Node HTTP server answering a tiny JSON body (the ceiling of any route);
+ * - session (prepared pg): the essence of GET /api/user.php, one prepared `pg` statement (session
+ *   by token hash joined to user and profile), the same JSON as the app: the denominator of the
+ *   session-reading rows;
+ * - raw pg geocode: the geocode query through `pg`, unnamed (the denominator of geocode.php).
+ *
+ * Machines here are noisy: compare within one run only. Needs a build (`npm run build`) and
+ * PostgreSQL + Redis. Fails (exit 1) when the demo login gives no session, when the baseline
+ * answers differently from the app, or when any row had an error or a non-2xx answer.
+ *
+ * Every row also reports the CPU per request of the measured server and of PostgreSQL's backends
+ * (from /proc; steadier than req/s on a shared machine) and how many cores other processes kept
+ * busy meanwhile. Before each row the bench waits for the machine to be quiet, and it measures a
+ * row again when someone else's work took the machine during it.
+ *
+ * Env: BENCH_SECONDS (default 5), BENCH_WARMUP_SECONDS (default 1), BENCH_CONNECTIONS (default
+ * 50), BENCH_SERVER (the main.js to run; default server/dist/main.js), BENCH_OUT (also write the
+ * rows as JSON to this file), BENCH_QUIET_CORES (default 0.3) and BENCH_QUIET_WAIT_SECONDS
+ * (default 120): how quiet the machine must be before a row, and how long to wait for it;
+ * BENCH_RETRIES (default 3): how often a row is measured again when other processes kept more
+ * than BENCH_QUIET_CORES busy during it.
  */
-import '../../scripts/load-env.mjs';
-import autocannon from 'autocannon';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  benchDatabaseUrl,
+  load,
+  loginDemo,
+  memberCardUrl,
+  prepareDatabase,
+  root,
+  serverMain,
+  startApp,
+  startBaseline,
+  cpuWindow,
+  machineLoad,
+  waitForQuiet,
+  type Baseline,
+  type CpuUse,
+} from './harness.js';
+import type { LoadResult } from './load.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const dbUrl = new URL(process.env.DATABASE_URL as string);
-dbUrl.pathname = '/dating_bench';
+const quietCores = Number(process.env.BENCH_QUIET_CORES ?? 0.3);
+const retries = Number(process.env.BENCH_RETRIES ?? 3);
 const UTRECHT = { lat: 52.0907, lon: 5.1214 };
 
-interface Row {
+interface Row extends LoadResult, CpuUse {
   name: string;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
   errors: number;
+  attempts: number;
 }
 
-async function load(name: string, url: string, headers?: Record<string, string>): Promise<Row> {
-  const result = await autocannon({ url, connections, duration: seconds, headers });
-  return {
-    name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p95: result.latency.p97_5,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
-
-function listen(server: http.Server): Promise<number> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
-  );
-}
-
-async function prepareDatabase(): Promise<void> {
-  // the bench logs in as the demo member: seeded whatever NODE_ENV or SEED_DEMO say in .env
-  const env = {
-    ...process.env,
-    DATABASE_URL: dbUrl.toString(),
-    NODE_ENV: 'development',
-    SEED_DEMO: 'true',
-  };
-  for (const script of [['prisma/migrate.ts', 'deploy'], ['prisma/seed.ts']]) {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', ...script], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    if (run.status !== 0) throw new Error(`${script[0]} failed`);
-  }
-}
-
-async function startApp(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'error',
-      PORT: String(port),
-      DATABASE_URL: dbUrl.toString(),
-      WEB_DIST_DIR: '',
-      // production requires both; the bench's requests send no mail
-      APP_URL: `http://localhost:${port}`,
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      TRUST_PROXY: 'false',
-      // the rows measure throughput: the per-member card limit (counted all the same) must not
-      // turn the load into 429s
-      RATE_LIMIT_MEMBER_PROFILES_PER_HOUR: '1000000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not up yet
+/** A warm-up run, then the measured run with the CPU every party used during it. */
+async function measure(name: string, pid: number, url: string, headers?: Record<string, string>) {
+  process.stdout.write(`  ${name} ...`);
+  for (let attempt = 1; ; attempt++) {
+    await waitForQuiet();
+    if (warmupSeconds > 0) {
+      await load({ url, connections, seconds: warmupSeconds, warmupSeconds: 0, headers });
     }
-    await new Promise((r) => setTimeout(r, 200));
+    const cpu = cpuWindow(pid);
+    const result = await load({ url, connections, seconds, warmupSeconds: 0, headers });
+    const row: Row = {
+      name,
+      ...result,
+      ...cpu.end(),
+      errors: result.socketErrors + result.non2xx,
+      attempts: attempt,
+    };
+    const others = otherCores(row);
+    console.log(
+      ` ${row.rps.toFixed(0)} req/s${row.errors ? `, ${row.errors} ERRORS` : ''}` +
+        (others > quietCores ? ` (others kept ${others.toFixed(2)} cores busy)` : ''),
+    );
+    // someone else's work took the machine meanwhile: measure the row again
+    if (others <= quietCores || attempt > retries || row.errors) return row;
+    process.stdout.write(`  ${name}, again ...`);
   }
-  child.kill();
-  throw new Error('the app did not start');
+}
+
+/** Cores kept busy during a row by all but the server, its backends and the load generator. */
+function otherCores(r: Row): number {
+  return (r.machineBusyMs - r.serverMs - r.dbMs - r.cpuMs) / r.wallMs;
+}
+
+/** Starts a baseline server, measures it, stops it: only the measured server is running. */
+async function measureBaseline(
+  name: string,
+  script: string,
+  headers?: Record<string, string>,
+  check?: (baseline: Baseline) => Promise<void>,
+): Promise<Row> {
+  const baseline = await startBaseline(script);
+  try {
+    await check?.(baseline);
+    return await measure(name, baseline.pid, `http://127.0.0.1:${baseline.port}/`, headers);
+  } finally {
+    await baseline.stop();
+  }
+}
+
+async function json(url: string, headers: Record<string, string>): Promise<unknown> {
+  const res = await fetch(url, { headers });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return res.json();
+}
+
+function commit(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root });
+    return head.toString().trim();
+  } catch {
+    return 'unknown';
+  }
 }
 
 async function main(): Promise<void> {
-  console.log(`Preparing ${dbUrl.pathname.slice(1)} (migrate + seed)...`);
-  await prepareDatabase();
-
-  const bare = http.createServer((_req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end('{"ok":true}');
-  });
-  const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 10 });
-  const rawGeocode = http.createServer((_req, res) => {
-    pool
-      .query(
-        `SELECT id, name FROM cities WHERE latitude BETWEEN $1 - 0.15 AND $1 + 0.15
-           AND longitude BETWEEN $2 - 0.25 AND $2 + 0.25
-         ORDER BY (latitude - $1) ^ 2 + (longitude - $2) ^ 2 LIMIT 1`,
-        [UTRECHT.lat, UTRECHT.lon],
-      )
-      .then(
-        (r) => res.end(JSON.stringify(r.rows[0])),
-        () => ((res.statusCode = 500), res.end()),
-      );
-  });
-  const barePort = await listen(bare);
-  const rawPort = await listen(rawGeocode);
-  const appPort = 3200;
-  const app = await startApp(appPort);
+  const idleLoad = await machineLoad(2000);
+  console.log(`Machine busy before the run: ${idleLoad.toFixed(2)} cores of ${os.cpus().length}`);
+  console.log(`Preparing ${new URL(benchDatabaseUrl()).pathname.slice(1)} (migrate + seed)...`);
+  prepareDatabase();
+  const app = await startApp();
   const rows: Row[] = [];
   try {
-    const base = `http://127.0.0.1:${appPort}`;
-    rows.push(await load('baseline: bare Node HTTP', `http://127.0.0.1:${barePort}/`));
-    rows.push(await load('baseline: raw pg geocode query', `http://127.0.0.1:${rawPort}/`));
-    rows.push(await load('GET /api/health', `${base}/api/health`));
+    const demo = await loginDemo(app.base);
+    const headers = { cookie: demo.cookie };
+    const appUser = (await json(`${app.base}/api/user.php`, headers)) as {
+      user: { id: number } | null;
+    };
+    if (appUser.user?.id !== demo.userId) {
+      throw new Error('GET /api/user.php with the demo cookie does not answer the demo member');
+    }
+    await json(memberCardUrl(app.base, demo), headers);
+
+    console.log('Measuring...');
+    rows.push(await measureBaseline('baseline: bare Node HTTP', 'bare.ts'));
     rows.push(
-      await load('GET /api/settings.php', `${base}/api/settings.php?forced_domain=vonkje.nl`),
-    );
-    rows.push(
-      await load(
-        'GET /api/geocode.php',
-        `${base}/api/geocode.php?lat=${UTRECHT.lat}&lon=${UTRECHT.lon}`,
+      await measureBaseline(
+        'baseline: session lookup, one prepared pg statement',
+        'session-pg.ts',
+        headers,
+        async (baseline) => {
+          const own = await json(`http://127.0.0.1:${baseline.port}/`, headers);
+          if (!isDeepStrictEqual(own, appUser)) {
+            throw new Error(
+              `the session baseline answers ${JSON.stringify(own)}, the app ` +
+                `${JSON.stringify(appUser)}: update tests/perf/baselines/session-pg.ts`,
+            );
+          }
+        },
       ),
     );
-    rows.push(await load('GET /api/regions.php', `${base}/api/regions.php`));
-    // a logged-in demo member (README's demo login) and a demo profile
-    const login = await fetch(`${base}/api/user.php`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Request-Type': 'client' },
-      body: JSON.stringify({ email: 'demo@vonkje.test', password: 'demo1234' }),
-    });
-    // the session cookie (login also sets the trusted-browser cookie `device`)
-    const cookie = login.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .find((pair) => pair.startsWith('sid='));
-    if (!login.ok || !cookie) throw new Error(`the demo login failed (${login.status})`);
-    const me = (await login.json()) as { user: { profile: { id: number } } };
-    rows.push(await load('GET /api/user.php (member)', `${base}/api/user.php`, { cookie }));
-    rows.push(
-      await load('GET /api/member.php', `${base}/api/member.php?id=${me.user.profile.id - 1}`, {
-        cookie,
-      }),
-    );
-    rows.push(
-      await load('GET /api/signup-matches.php', `${base}/api/signup-matches.php`, { cookie }),
-    );
+    rows.push(await measureBaseline('baseline: raw pg geocode query', 'geocode-pg.ts'));
+    const base = app.base;
+    const pid = app.child.pid as number;
+    const appRows: [string, string, Record<string, string>?][] = [
+      ['GET /api/health', `${base}/api/health`],
+      ['GET /api/settings.php', `${base}/api/settings.php?forced_domain=vonkje.nl`],
+      ['GET /api/geocode.php', `${base}/api/geocode.php?lat=${UTRECHT.lat}&lon=${UTRECHT.lon}`],
+      ['GET /api/regions.php', `${base}/api/regions.php`],
+      ['GET /api/user.php (member)', `${base}/api/user.php`, headers],
+      ['GET /api/member.php (member)', memberCardUrl(base, demo), headers],
+      ['GET /api/signup-matches.php (member)', `${base}/api/signup-matches.php`, headers],
+    ];
+    for (const [name, url, rowHeaders] of appRows) {
+      rows.push(await measure(name, pid, url, rowHeaders));
+    }
   } finally {
-    app.kill('SIGTERM');
-    bare.close();
-    rawGeocode.close();
-    await pool.end();
+    await app.stop();
   }
-  const bareRps = rows[0].rps;
-  const rawRps = rows[1].rps;
+
+  const bare = rows[0].rps;
+  const session = rows[1].rps;
+  const geocode = rows[2].rps;
+  const ratio = (value: number) => value.toFixed(3);
   console.log(
-    `\n${seconds}s per row, ${connections} connections, load generator on the same cores\n`,
+    `\n${new Date().toISOString()}, checkout at ${commit()}, server ${serverMain}, Node ` +
+      `${process.version}, ${os.cpus().length} cores; ${connections} connections, ` +
+      `${warmupSeconds} s warm-up + ${seconds} s per row; every server and the load generator ` +
+      `in its own process. Latency percentiles from every response (ms). CPU per request ` +
+      `(µs, from /proc): the measured server process and the PostgreSQL backends of ` +
+      `dating_bench. "Other processes": cores kept busy by everything but the server, its ` +
+      `backends and the load generator (Redis, interrupts, other users of the machine). ` +
+      `Machine busy before the run: ${idleLoad.toFixed(2)} cores.\n`,
   );
   console.log(
-    '| endpoint | req/s | p50 ms | p97.5 ms | p99 ms | errors | × bare Node | × raw pg |\n|---|---|---|---|---|---|---|---|',
+    '| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors | × bare Node | × session baseline ' +
+      '| × raw pg geocode | server CPU µs/req | PostgreSQL CPU µs/req | other processes (cores) |',
   );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
+    const us = (ms: number) => ((ms * 1000) / r.requests).toFixed(0);
+    const elsewhere = otherCores(r);
     console.log(
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${(r.rps / bareRps).toFixed(3)} | ${(r.rps / rawRps).toFixed(3)} |`,
+      `| ${r.name}${r.attempts > 1 ? ` (measured ${r.attempts}×)` : ''} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ` +
+        `${r.p99.toFixed(1)} | ${r.errors} | ${ratio(r.rps / bare)} | ${ratio(r.rps / session)} | ` +
+        `${ratio(r.rps / geocode)} | ${us(r.serverMs)} | ${us(r.dbMs)} | ${elsewhere.toFixed(2)} |`,
+    );
+  }
+  if (process.env.BENCH_OUT) {
+    writeFileSync(process.env.BENCH_OUT, JSON.stringify({ commit: commit(), rows }, null, 2));
+  }
+  const failed = rows.filter((r) => r.errors > 0);
+  if (failed.length > 0) {
+    throw new Error(
+      `rows with errors: ${failed
+        .map(
+          (r) =>
+            `${r.name} (${r.socketErrors} socket errors, status ${JSON.stringify(r.statusCodes)})`,
+        )
+        .join('; ')}`,
     );
   }
 }

@@ -1,0 +1,136 @@
+/**
+ * Baseline: the essence of GET /api/user.php with one prepared `pg` statement. Reads the `sid`
+ * cookie, hashes it (SHA-256, hex), selects the session by token hash joined to its user and
+ * profile (only the columns the answer needs; prepared once per connection as "session"),
+ * checks expiry and user status and answers the same JSON as the app (see
+ * server/src/accounts/user.presenter.ts). No activity write, no middleware: the ceiling for a
+ * session-reading route. Own process; prints `{"port":N}`. Env: DATABASE_URL, DB_POOL_SIZE.
+ */
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+
+// Prisma keeps DateTime as `timestamp(3)` (no time zone) holding UTC
+pg.types.setTypeParser(1114, (value: string) => new Date(`${value.replace(' ', 'T')}Z`));
+
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DB_POOL_SIZE ?? 10),
+});
+
+const SESSION_SQL = `SELECT s.expires_at, u.id, u.status, u.credits, u.paid_user, u.language,
+    u.signup_date, u.notifications_disabled::text[] AS notifications_disabled,
+    u.roles::text[] AS roles, p.id AS profile_id, p.name, p.status AS profile_status,
+    p.country_code, p.gender, p.fictional, p.invisible, p.privacy_mode
+  FROM sessions s
+  JOIN users u ON u.id = s.user_id
+  LEFT JOIN profiles p ON p.user_id = u.id
+  WHERE s.token_hash = $1`;
+
+interface SessionRow {
+  expires_at: Date;
+  id: number;
+  status: string;
+  credits: number;
+  paid_user: boolean;
+  language: string;
+  signup_date: Date;
+  notifications_disabled: string[] | null;
+  roles: string[] | null;
+  profile_id: number | null;
+  name: string;
+  profile_status: string;
+  country_code: string;
+  gender: string;
+  fictional: boolean;
+  invisible: boolean;
+  privacy_mode: boolean;
+}
+
+/** The `sid` cookie of a Cookie header, as cookie-parser would give it. */
+function sessionToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const pair = part.trim();
+    if (pair.startsWith('sid=')) {
+      const value = pair.slice(4);
+      return value.includes('%') ? decodeURIComponent(value) : value;
+    }
+  }
+  return undefined;
+}
+
+function present(row: SessionRow, fictionalIcon: string) {
+  return {
+    id: row.id,
+    status: row.status,
+    credits: row.credits,
+    paid_user: row.paid_user,
+    language: row.language,
+    fictional_icon: fictionalIcon,
+    signup_date: row.signup_date.toISOString(),
+    // Prisma reads a NULL list as []
+    notifications_disabled: row.notifications_disabled ?? [],
+    roles: row.roles ?? [],
+    profile:
+      row.profile_id === null
+        ? null
+        : {
+            id: row.profile_id,
+            name: row.name,
+            status: row.profile_status,
+            country: row.country_code,
+            gender: row.gender,
+            fictional: row.fictional,
+            invisible: row.invisible,
+            privacy_mode: row.privacy_mode,
+            main_image: null,
+          },
+  };
+}
+
+async function currentUser(cookie: string | undefined, fictionalIcon: string) {
+  const token = sessionToken(cookie);
+  if (!token) return null;
+  const tokenHash = createHash('sha256').update(token).digest('hex');
+  const { rows } = await pool.query<SessionRow>({
+    name: 'session',
+    text: SESSION_SQL,
+    values: [tokenHash],
+  });
+  const row = rows[0];
+  if (!row || row.expires_at.getTime() <= Date.now()) return null;
+  if (row.status === 'purged' || row.status === 'banned') return null;
+  return present(row, fictionalIcon);
+}
+
+async function main(): Promise<void> {
+  // the app reads its settings through a 10 s cache; read once here
+  const icon = await pool.query<{ value: unknown }>(
+    `SELECT value FROM settings WHERE key = 'fictional_icon'`,
+  );
+  const stored = icon.rows[0]?.value;
+  const fictionalIcon = typeof stored === 'string' ? stored : '🎭';
+  const server = http.createServer((req, res) => {
+    currentUser(req.headers.cookie, fictionalIcon).then(
+      (user) => {
+        res.setHeader('content-type', 'application/json; charset=utf-8');
+        res.end(JSON.stringify({ user }));
+      },
+      () => {
+        res.statusCode = 500;
+        res.end();
+      },
+    );
+  });
+  server.listen(0, '127.0.0.1', () => {
+    console.log(JSON.stringify({ port: (server.address() as AddressInfo).port }));
+  });
+}
+
+process.on('SIGTERM', () => process.exit(0));
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
