@@ -101,6 +101,20 @@ export const NAME_MAX_LENGTH = 40;
 /** The message a new member may write at signup. */
 export const SIGNUP_MESSAGE_MAX_LENGTH = 500;
 
+/** Deletion reasons (SPEC point 3). */
+export const DELETION_REASONS = [
+  'price',
+  'found_someone',
+  'not_looking',
+  'site_problems',
+  'no_members',
+  'time',
+  'other',
+] as const;
+export type DeletionReason = (typeof DELETION_REASONS)[number];
+/** Free remarks with a deletion (SPEC point 3). */
+export const DELETION_REMARKS_MAX = 2000;
+
 /** Header that every state-changing call must carry (SPEC point 7). */
 export const REQUEST_TYPE_HEADER = 'x-request-type';
 export const REQUEST_TYPE_CLIENT = 'client';

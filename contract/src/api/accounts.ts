@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { NAME_MAX_LENGTH, SIGNUP_MESSAGE_MAX_LENGTH, SUPPORTED_LANGUAGES } from '../constants';
+import {
+  DELETION_REASONS,
+  DELETION_REMARKS_MAX,
+  NAME_MAX_LENGTH,
+  SIGNUP_MESSAGE_MAX_LENGTH,
+  SUPPORTED_LANGUAGES,
+} from '../constants';
 import { emailField, gender, linkToken, optionalText, passwordField } from './fields';
 
 // ---------------------------------------------------------------- requests
@@ -68,19 +74,6 @@ export type TokenRequest = z.infer<typeof tokenRequest>;
 
 export const updateUserRequest = z.object({ language: z.enum(SUPPORTED_LANGUAGES) });
 export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
-
-export const DELETION_REASONS = [
-  'price',
-  'found_someone',
-  'not_looking',
-  'site_problems',
-  'no_members',
-  'time',
-  'other',
-] as const;
-export type DeletionReason = (typeof DELETION_REASONS)[number];
-/** Free remarks with a deletion (SPEC point 3). */
-export const DELETION_REMARKS_MAX = 2000;
 
 export const deleteAccountRequest = z.object({
   /** The member confirmed the deletion (SPEC point 5: deleting an account needs confirmation). */

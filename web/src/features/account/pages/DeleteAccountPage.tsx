@@ -15,7 +15,7 @@ import {
   DELETION_REASONS,
   DELETION_REMARKS_MAX,
   type DeletionReason,
-} from '@app/contract/api/accounts';
+} from '@app/contract/constants';
 import { deleteAccount } from '../../../api/account';
 import { useCompanyInfo } from '../../../api/companyinfo';
 import { userQueryKey, useUser } from '../../../api/user';
