@@ -3,7 +3,6 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
 import compression from 'compression';
-import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
@@ -15,28 +14,43 @@ import { AppModule } from './app.module';
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     logger: config.NODE_ENV === 'test' ? ['error'] : levelsFrom(config.LOG_LEVEL),
-    bodyParser: true,
+    // JSON bodies only, parsed only for requests that can have one (see below)
+    bodyParser: false,
   });
   // a hop count or the proxies' addresses: never every X-Forwarded-For entry (clients write those)
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
+  // API answers are fresh JSON; no ETag hash of every body (static files keep theirs)
+  app.set('etag', false);
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          // CSP3 'self' covers our own ws:/wss: origin; no other host may be reached
-          connectSrc: ["'self'"],
-          upgradeInsecureRequests: secureCookies(config) ? [] : null,
+    staticHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'blob:'],
+            // CSP3 'self' covers our own ws:/wss: origin; no other host may be reached
+            connectSrc: ["'self'"],
+            upgradeInsecureRequests: secureCookies(config) ? [] : null,
+          },
         },
-      },
-    }),
+      }),
+    ),
   );
-  app.use(compression());
-  app.use(cookieParser());
+  // gzip where it pays: pages, assets and the large reference answers; the small JSON of the
+  // other API calls is sent as it is (compressing costs each of them ~25 µs, for nothing)
+  const compress = compression();
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    !req.path.startsWith('/api/') || LARGE_ANSWERS.has(req.path)
+      ? compress(req, res, next)
+      : next(),
+  );
+  const json = express.json({ limit: '100kb' });
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    req.method === 'GET' || req.method === 'HEAD' ? next() : json(req, res, next),
+  );
   if (apiDocsEnabled(config)) setUpApiDocs(app);
   serveWebApp(app, config.WEB_DIST_DIR);
   return app;
@@ -59,6 +73,37 @@ export function openApiDocument(app: NestExpressApplication) {
 function setUpApiDocs(app: NestExpressApplication): void {
   SwaggerModule.setup('api/docs', app, () => openApiDocument(app));
 }
+
+/**
+ * Helmet's headers depend only on its options: computed once at start-up, then set on every
+ * answer (the same headers, without running helmet's middlewares per request).
+ */
+function staticHeaders(
+  middleware: (req: Request, res: Response, next: (error?: unknown) => void) => void,
+) {
+  const headers: [string, string | number | readonly string[]][] = [];
+  const probe = {
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      void headers.push([name, value]),
+    removeHeader: () => undefined,
+    getHeader: () => undefined,
+  } as unknown as Response;
+  middleware({ method: 'GET', headers: {} } as Request, probe, () => undefined);
+  if (headers.length === 0) throw new Error('helmet set no headers');
+  return (_req: Request, res: Response, next: NextFunction) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
+}
+
+/** API answers of several kilobytes (settings, reference lists, the OpenAPI description). */
+const LARGE_ANSWERS = new Set([
+  '/api/settings.php',
+  '/api/regions.php',
+  '/api/interests.php',
+  '/api/docs',
+  '/api/docs-json',
+]);
 
 /** Paths the server answers itself; every other GET is a page of the web app. */
 const SERVER_PATHS = ['/api/', '/socket.io/', '/assets/', '/dev/'];

@@ -1,3 +1,4 @@
+import { parse as parseCookies } from 'cookie';
 import type { CookieOptions, Response } from 'express';
 import { AUTH_COOKIE } from '@app/contract';
 
@@ -22,8 +23,8 @@ export function setDeviceCookie(res: Response, token: string, expiresAt: Date, s
   res.cookie(DEVICE_COOKIE, token, options(expiresAt, secure, DEVICE_COOKIE_PATH));
 }
 
-/** A cookie of the request, if it has one. */
-export function cookieOf(req: { cookies?: unknown }, name: string): string | undefined {
-  const value = (req.cookies as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? value : undefined;
+/** A cookie of the request, if it has one (read from the header when asked, not per request). */
+export function cookieOf(req: { headers: { cookie?: string } }, name: string): string | undefined {
+  const header = req.headers.cookie;
+  return header ? parseCookies(header)[name] : undefined;
 }

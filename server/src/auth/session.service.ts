@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { parse as parseCookies } from 'cookie';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import type { Prisma } from '../generated/prisma/client';
 import { AUTH_COOKIE, AUTH_COOKIE_DAYS } from '@app/contract';
 import { hashToken } from '../common/tokens';
@@ -50,6 +51,84 @@ export type CurrentSessionData = Prisma.SessionGetPayload<{ select: typeof SESSI
 export type SessionUser = CurrentSessionData['user'];
 
 /**
+ * The session read of every request, as one prepared statement on Prisma's pool: the same
+ * columns as SESSION_SELECT, without Prisma's per-query work (docs/performance.md). A test
+ * compares it with the Prisma read.
+ */
+const SESSION_SQL = `SELECT s.id, s.user_id, s.expires_at, s.last_seen_at,
+    u.status, u.credits, u.paid_user, u.language, u.signup_date,
+    u.notifications_disabled::text[] AS notifications_disabled, u.roles::text[] AS roles,
+    p.id AS profile_id, p.name, p.status::text AS profile_status, p.country_code, p.gender::text AS gender,
+    p.fictional, p.invisible, p.privacy_mode
+  FROM sessions s
+  JOIN users u ON u.id = s.user_id
+  LEFT JOIN profiles p ON p.user_id = u.id
+  WHERE s.token_hash = $1`;
+
+interface SessionRow {
+  id: string;
+  user_id: number;
+  expires_at: Date;
+  last_seen_at: Date;
+  status: CurrentSessionData['user']['status'];
+  credits: number;
+  paid_user: boolean;
+  language: string;
+  signup_date: Date;
+  notifications_disabled: CurrentSessionData['user']['notificationsDisabled'] | null;
+  roles: CurrentSessionData['user']['roles'] | null;
+  profile_id: number | null;
+  name: string;
+  profile_status: NonNullable<CurrentSessionData['user']['profile']>['status'];
+  country_code: string;
+  gender: NonNullable<CurrentSessionData['user']['profile']>['gender'];
+  fictional: boolean;
+  invisible: boolean;
+  privacy_mode: boolean;
+}
+
+const TIMESTAMP_OID = 1114;
+/** Prisma keeps DateTime as `timestamp(3)` without a time zone, holding UTC. */
+const sessionTypes = {
+  getTypeParser: (oid: number, format?: string) =>
+    oid === TIMESTAMP_OID
+      ? (value: string) => new Date(`${value.replace(' ', 'T')}Z`)
+      : pg.types.getTypeParser(oid, format as 'text'),
+} as pg.CustomTypesConfig;
+
+function sessionOf(row: SessionRow): CurrentSessionData {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    expiresAt: row.expires_at,
+    lastSeenAt: row.last_seen_at,
+    user: {
+      id: row.user_id,
+      status: row.status,
+      credits: row.credits,
+      paidUser: row.paid_user,
+      language: row.language,
+      signupDate: row.signup_date,
+      notificationsDisabled: row.notifications_disabled ?? [],
+      roles: row.roles ?? [],
+      profile:
+        row.profile_id === null
+          ? null
+          : {
+              id: row.profile_id,
+              name: row.name,
+              status: row.profile_status,
+              countryCode: row.country_code,
+              gender: row.gender,
+              fictional: row.fictional,
+              invisible: row.invisible,
+              privacyMode: row.privacy_mode,
+            },
+    },
+  };
+}
+
+/**
  * Opaque session tokens: the cookie holds a random token, the database only its SHA-256, so
  * sessions can be listed and revoked and a database leak reveals no usable cookie.
  */
@@ -87,13 +166,26 @@ export class SessionService {
     return this.find(token);
   }
 
+  /** The session row of a token hash through Prisma (the reference the fast read is held to). */
+  readThroughPrisma(tokenHash: string): Promise<CurrentSessionData | null> {
+    return this.prisma.session.findUnique({ where: { tokenHash }, select: SESSION_SELECT });
+  }
+
+  /** The session row of a token hash: one prepared statement. */
+  async read(tokenHash: string): Promise<CurrentSessionData | null> {
+    const result = await this.prisma.pool.query<SessionRow>({
+      name: 'session',
+      text: SESSION_SQL,
+      values: [tokenHash],
+      types: sessionTypes,
+    });
+    return result.rows[0] ? sessionOf(result.rows[0]) : null;
+  }
+
   /** The live session for a cookie value, with its user; null when missing or expired. */
   async find(token: string | undefined): Promise<CurrentSessionData | null> {
     if (!token) return null;
-    const session = await this.prisma.session.findUnique({
-      where: { tokenHash: hashToken(token) },
-      select: SESSION_SELECT,
-    });
+    const session = await this.read(hashToken(token));
     if (!session || session.expiresAt.getTime() <= Date.now()) return null;
     if (session.user.status === 'purged' || session.user.status === 'banned') return null;
     if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {

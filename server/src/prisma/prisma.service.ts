@@ -1,26 +1,60 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { createHash } from 'node:crypto';
+import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 
+const logger = new Logger('PostgreSQL');
+const STATEMENT_NAMES_KEPT = 2_000;
+const statementNames = new Map<string, string>();
+
 /**
- * Prisma 7's engine-free client on node-postgres (no binary engine, nothing downloaded). Every
+ * Every statement is prepared once per connection and then only bound and executed: its name is a
+ * hash of its SQL (one name never stands for two texts). PostgreSQL's planning was most of the
+ * work of a request (docs/performance.md). Connections are renewed hourly, which bounds the
+ * statements each keeps.
+ */
+export function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `q${createHash('sha256').update(sql).digest('base64url').slice(0, 32)}`;
+    if (statementNames.size >= STATEMENT_NAMES_KEPT) statementNames.clear();
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
+/**
+ * Prisma 7's engine-free client on node-postgres (no binary engine, nothing downloaded), on a
+ * pool of our own that hot paths may also use directly (`pool`) with prepared statements. Every
  * wait is bounded: for a connection (a black-holed database answers 503 quickly instead of
  * hanging), for a statement, and for a transaction left idle.
  */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnApplicationShutdown {
+  readonly pool: pg.Pool;
+
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    const pool = new pg.Pool({
+      connectionString: config.DATABASE_URL,
+      max: config.DB_POOL_SIZE,
+      connectionTimeoutMillis: config.DB_CONNECT_TIMEOUT_MS,
+      idleTimeoutMillis: 30_000,
+      maxLifetimeSeconds: 3_600,
+      statement_timeout: config.DB_STATEMENT_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: config.DB_STATEMENT_TIMEOUT_MS,
+    });
     super({
-      adapter: new PrismaPg({
-        connectionString: config.DATABASE_URL,
-        max: config.DB_POOL_SIZE,
-        connectionTimeoutMillis: config.DB_CONNECT_TIMEOUT_MS,
-        idleTimeoutMillis: 30_000,
-        statement_timeout: config.DB_STATEMENT_TIMEOUT_MS,
-        idle_in_transaction_session_timeout: config.DB_STATEMENT_TIMEOUT_MS,
+      adapter: new PrismaPg(pool, {
+        disposeExternalPool: true,
+        statementNameGenerator: (query) => statementName(query.sql),
       }),
     });
+    this.pool = pool;
+    // an idle connection that breaks must not take the process down (Prisma listens only once
+    // it has connected)
+    pool.on('error', (error) => logger.warn(`PostgreSQL connection lost: ${error.message}`));
   }
 
   /** Closed last: after the HTTP server and the workers have stopped (Nest's last hook). */

@@ -1,0 +1,50 @@
+import type { PrismaClient } from '../src/generated/prisma/client';
+import { seedMember, seedStaff } from '../../prisma/seed/member';
+import { SessionService } from '../src/auth';
+import { hashToken } from '../src/common/tokens';
+import { AUTH_COOKIE } from '@app/contract';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+describe('the session read of every request', () => {
+  let t: TestApp;
+  let sessions: SessionService;
+  beforeAll(async () => {
+    t = await createTestApp();
+    sessions = t.app.get(SessionService);
+  });
+  afterAll(() => t.close());
+
+  const prisma = () => t.prisma as unknown as PrismaClient;
+
+  it('reads with its prepared statement exactly what the Prisma read gives', async () => {
+    const member = await seedMember(prisma(), { passwordCost: 4, credits: 12, paidUser: true });
+    await t.prisma.user.update({
+      where: { id: member.user.id },
+      data: { notificationsDisabled: ['bounce', 'fbl'], language: 'de' },
+    });
+    const staff = await seedStaff(prisma(), { roles: ['moderator', 'admin'], passwordCost: 4 });
+    for (const userId of [member.user.id, staff.user.id]) {
+      const { token } = await sessions.create(userId, {});
+      const hash = hashToken(token);
+      const fast = await sessions.read(hash);
+      expect(fast).not.toBeNull();
+      expect(fast).toEqual(await sessions.readThroughPrisma(hash));
+    }
+    expect(await sessions.read(hashToken('unknown'))).toBeNull();
+  });
+
+  it('resolves a Cookie header, and refuses expired sessions and banned members', async () => {
+    const member = await seedMember(prisma(), { passwordCost: 4 });
+    const { token } = await sessions.create(member.user.id, {});
+    const header = `locale=nl; ${AUTH_COOKIE}=${token}; other=1`;
+    expect((await sessions.resolveSession(header))?.userId).toBe(member.user.id);
+    await t.prisma.user.update({ where: { id: member.user.id }, data: { status: 'banned' } });
+    expect(await sessions.resolveSession(header)).toBeNull();
+    await t.prisma.user.update({ where: { id: member.user.id }, data: { status: 'confirmed' } });
+    await t.prisma.session.updateMany({
+      where: { userId: member.user.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect(await sessions.resolveSession(header)).toBeNull();
+  });
+});
