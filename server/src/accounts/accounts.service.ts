@@ -7,6 +7,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { RedisService } from '../redis/redis.service';
 import { MailOutbox } from '../mail';
 import { normalizeEmail } from './email';
+import { endLinks } from './credential-links';
 import { PasswordGate, SESSION_USER_SELECT, TrustedDevices, type AttemptSource } from '../auth';
 
 const LOGIN_STATUSES = ['confirmed', 'not_confirmed'];
@@ -108,21 +109,14 @@ export class AccountsService {
       const taken = await this.prisma.user.findUnique({ where: { email }, select: { id: true } });
       if (taken) throw new AppError('email_taken', {}, 'email');
     }
-    const key = `mail:activation:${userId}:${new Date().toISOString().slice(0, 10)}`;
-    const [[, sent]] = (await this.redis.multi().incr(key).expire(key, 86_400).exec()) as [
-      [unknown, number],
-    ];
-    if (sent > ACTIVATION_MAILS_PER_DAY) throw new AppError('rate_limited');
+    if ((await this.redis.countToday(`mail:activation:${userId}`)) > ACTIVATION_MAILS_PER_DAY)
+      throw new AppError('rate_limited');
 
     try {
       const mails = await this.prisma.$transaction(async (tx) => {
         await tx.user.update({ where: { id: userId }, data: { email } });
         // links mailed to an earlier (perhaps mistyped) address stop working
-        await tx.emailToken.updateMany({
-          where: { userId, type: 'activation', usedAt: null },
-          data: { usedAt: new Date() },
-        });
-        await tx.mailIntent.deleteMany({ where: { userId, template: 'activation' } });
+        await endLinks(tx, userId, ['activation'], new Date());
         return [await this.outbox.write(tx, { userId, template: 'activation' })];
       });
       await this.outbox.dispatch(mails);

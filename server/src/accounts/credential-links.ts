@@ -1,12 +1,30 @@
 import type { Prisma } from '../generated/prisma/client';
-import { CREDENTIAL_TOKEN_TYPES } from '../common/tokens';
-import { CREDENTIAL_MAILS } from '../mail';
+import { CREDENTIAL_MAILS, MAIL_TEMPLATES, type MailTemplate } from '../mail';
+
+/**
+ * In the caller's transaction: the links of these mails stop working (their tokens are used up)
+ * and those of them not sent yet are dropped.
+ */
+export async function endLinks(
+  tx: Prisma.TransactionClient,
+  userId: number,
+  templates: MailTemplate[],
+  now: Date,
+): Promise<void> {
+  const types = templates.flatMap((template) => MAIL_TEMPLATES[template].token ?? []);
+  await tx.emailToken.updateMany({
+    where: { userId, usedAt: null, type: { in: types } },
+    data: { usedAt: now },
+  });
+  await tx.mailIntent.deleteMany({ where: { userId, template: { in: templates } } });
+}
 
 /**
  * In the caller's transaction, after a password reset, a password change or an e-mail change:
  * every link that acts on the member's credentials stops working (reset, e-mail change,
  * activation, unlock), their mails not sent yet are dropped, and every trusted browser but the
- * one making the change is forgotten. Whatever an attacker set up before is gone with it.
+ * one making the change is forgotten. Whatever an attacker set up before is gone with it. Cancel
+ * links of an e-mail change are the owner's way back and stay valid.
  */
 export async function endCredentialLinks(
   tx: Prisma.TransactionClient,
@@ -14,11 +32,7 @@ export async function endCredentialLinks(
   now: Date,
   keepDeviceId: string | null = null,
 ): Promise<void> {
-  await tx.emailToken.updateMany({
-    where: { userId, usedAt: null, type: { in: CREDENTIAL_TOKEN_TYPES } },
-    data: { usedAt: now },
-  });
-  await tx.mailIntent.deleteMany({ where: { userId, template: { in: CREDENTIAL_MAILS } } });
+  await endLinks(tx, userId, CREDENTIAL_MAILS, now);
   await tx.trustedDevice.deleteMany({
     where: { userId, ...(keepDeviceId ? { id: { not: keepDeviceId } } : {}) },
   });

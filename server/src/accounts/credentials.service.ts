@@ -9,7 +9,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { RedisService } from '../redis/redis.service';
 import { MailOutbox } from '../mail';
 import { PasswordGate, PasswordHasher, type AttemptSource } from '../auth';
-import { endCredentialLinks } from './credential-links';
+import { endCredentialLinks, endLinks } from './credential-links';
 
 const emailSchema = z.email();
 
@@ -58,11 +58,8 @@ export class CredentialsService {
     if (!user || (user.status !== 'confirmed' && user.status !== 'not_confirmed')) {
       throw new AppError('email_not_found', {}, 'email');
     }
-    const key = `mail:reset:${user.id}:${new Date().toISOString().slice(0, 10)}`;
-    const [[, sent]] = (await this.redis.multi().incr(key).expire(key, 86_400).exec()) as [
-      [unknown, number],
-    ];
-    if (sent > RESET_MAILS_PER_DAY) throw new AppError('reset_limit');
+    if ((await this.redis.countToday(`mail:reset:${user.id}`)) > RESET_MAILS_PER_DAY)
+      throw new AppError('reset_limit');
     await this.outbox.send({ userId: user.id, template: 'reset' });
   }
 
@@ -130,11 +127,7 @@ export class CredentialsService {
     if (taken) throw new AppError('email_taken', {}, 'email');
     const mails = await this.prisma.$transaction(async (tx) => {
       // one change at a time: an earlier request's link stops working
-      await tx.emailToken.updateMany({
-        where: { userId, type: 'email_change', usedAt: null },
-        data: { usedAt: new Date() },
-      });
-      await tx.mailIntent.deleteMany({ where: { userId, template: 'mail_change' } });
+      await endLinks(tx, userId, ['mail_change'], new Date());
       return [
         await this.outbox.write(tx, { userId, template: 'mail_change', newEmail: email }),
         await this.outbox.write(tx, {

@@ -14,28 +14,22 @@ import { AuthPurge } from './auth.purge';
  * Who is asking: sessions (cookie, middleware, guards, `resolveSession` for any transport),
  * passwords (hashing, the login lockout, trusted browsers, the one password check).
  */
+/** What other features may use. */
+const EXPORTED = [
+  SessionService,
+  PasswordHasher,
+  LoginThrottleService,
+  TrustedDevices,
+  PasswordGate,
+  AuthGuard,
+  RolesGuard,
+];
+
 @Module({
   imports: [MailModule],
-  providers: [
-    SessionService,
-    PasswordHasher,
-    LoginThrottleService,
-    TrustedDevices,
-    PasswordGate,
-    AuthGuard,
-    RolesGuard,
-    ExpiredSessionsTask,
-    AuthPurge,
-  ],
-  exports: [
-    SessionService,
-    PasswordHasher,
-    LoginThrottleService,
-    TrustedDevices,
-    PasswordGate,
-    AuthGuard,
-    RolesGuard,
-  ],
+  // the hourly task and the purge step are found by their registries, not used by name
+  providers: [...EXPORTED, ExpiredSessionsTask, AuthPurge],
+  exports: EXPORTED,
 })
 export class AuthModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -33,16 +33,3 @@ export async function consumeToken(
   });
   return used ?? null;
 }
-
-/**
- * Link types that act on an account's credentials or state. A password or e-mail change and a
- * reset end all of them at once (in the same transaction), so no link mailed earlier (perhaps
- * to an address an attacker set) still works afterwards. Cancel links of an e-mail change are
- * the owner's way back and stay valid.
- */
-export const CREDENTIAL_TOKEN_TYPES: EmailTokenType[] = [
-  'activation',
-  'password_reset',
-  'email_change',
-  'login_unlock',
-];

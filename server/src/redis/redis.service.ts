@@ -31,6 +31,15 @@ export class RedisService extends Redis implements OnApplicationShutdown {
     });
   }
 
+  /** Counts one more under `key` for today (UTC); returns today's count so far. */
+  async countToday(key: string): Promise<number> {
+    const dayKey = `${key}:${new Date().toISOString().slice(0, 10)}`;
+    const [[, count]] = (await this.multi().incr(dayKey).expire(dayKey, 86_400).exec()) as [
+      [unknown, number],
+    ];
+    return count;
+  }
+
   /** Closed last: after the HTTP server and the workers have stopped (Nest's last hook). */
   async onApplicationShutdown(): Promise<void> {
     await this.quit().catch(() => this.disconnect());
