@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { LOGIN_BLOCK_MINUTES, LOGIN_MAX_FAILURES } from '@app/contract';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { RedisService } from '../redis/redis.service';
@@ -28,7 +28,7 @@ const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 
 /**
  * Login lockout (SPEC points 4 and 8: 'Te veel foute pogingen, account voor {minutes} min
- * geblokkeerd.'), counted in Redis (rate-limiter-flexible):
+ * geblokkeerd.'), counted in Redis (RedisService.limiter):
  * - per account, LOGIN_MAX_FAILURES wrong passwords lock it for LOGIN_BLOCK_MINUTES, but only
  *   for browsers it has not logged in from: a trusted browser counts its own failures instead,
  *   so nobody can keep the owner out by typing wrong passwords (OWASP device cookies);
@@ -50,21 +50,13 @@ export class LoginThrottleService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    const limiter = (keyPrefix: string, points: number, duration: number) =>
-      new RateLimiterRedis({
-        storeClient: this.redis,
-        keyPrefix,
-        points,
-        duration,
-        insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
-      });
-    this.personal = limiter('login:fail', LOGIN_MAX_FAILURES, PERSONAL_WINDOW_S);
-    this.perClient = limiter(
+    this.personal = this.redis.limiter('login:fail', LOGIN_MAX_FAILURES, PERSONAL_WINDOW_S);
+    this.perClient = this.redis.limiter(
       'login:fail:ip',
       this.config.LOGIN_MAX_FAILURES_PER_IP_HOUR,
       IP_WINDOW_S,
     );
-    this.lockNotices = limiter('login:lock-mail', 1, PERSONAL_WINDOW_S);
+    this.lockNotices = this.redis.limiter('login:lock-mail', 1, PERSONAL_WINDOW_S);
   }
 
   private personalKey(attempt: LoginAttempt): string {

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from './app-error';
 import { clientKey } from './client-address';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -52,9 +52,9 @@ const RATE_LIMIT_KEY = 'rate-limit';
 export const RateLimit = (...names: RateLimitName[]) => SetMetadata(RATE_LIMIT_KEY, names);
 
 /**
- * Global guard behind @RateLimit: fixed windows in Redis (rate-limiter-flexible), keyed by client
- * address (IPv6 by its /64) or member. While Redis is unreachable, each process counts in memory
- * instead (the insurance limiter), so limits still hold and requests still work.
+ * Global guard behind @RateLimit: fixed windows in Redis (RedisService.limiter, with its
+ * in-memory insurance while Redis is unreachable), keyed by client address (IPv6 by its /64) or
+ * member.
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate, OnModuleInit {
@@ -73,17 +73,7 @@ export class RateLimitGuard implements CanActivate, OnModuleInit {
     ][]) {
       this.limiters.set(
         name,
-        new RateLimiterRedis({
-          storeClient: this.redis,
-          keyPrefix: `ratelimit:${name}`,
-          points: limit.points(this.config),
-          duration: limit.seconds,
-          insuranceLimiter: new RateLimiterMemory({
-            keyPrefix: `ratelimit:${name}`,
-            points: limit.points(this.config),
-            duration: limit.seconds,
-          }),
-        }),
+        this.redis.limiter(`ratelimit:${name}`, limit.points(this.config), limit.seconds),
       );
     }
   }

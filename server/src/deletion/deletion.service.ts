@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -10,7 +9,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { MailOutbox } from '../mail';
 import { PasswordGate, type AttemptSource } from '../auth';
 import { PurgeRegistry, type StoredFile } from '../member-access';
-import { QUEUES, producerQueue, within } from '../queue';
+import { Producer, QUEUES } from '../queue';
 import type { DeleteAccountBody } from './deletion.dto';
 
 const DAY_MS = 86_400_000;
@@ -31,7 +30,7 @@ export interface PurgeJob {
 @Injectable()
 export class DeletionService implements OnApplicationShutdown {
   private readonly logger = new Logger('Deletion');
-  private queue?: Queue;
+  private readonly queue: Producer;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -39,16 +38,13 @@ export class DeletionService implements OnApplicationShutdown {
     private readonly gate: PasswordGate,
     private readonly purges: PurgeRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  private get purgeQueue(): Queue {
-    this.queue ??= producerQueue(QUEUES.purge, this.config, this.logger, {
+  ) {
+    this.queue = new Producer(QUEUES.purge, config, this.logger, {
       attempts: PURGE_ATTEMPTS,
       backoff: { type: 'exponential', delay: 60_000 },
       removeOnComplete: true,
       removeOnFail: 1000,
     });
-    return this.queue;
   }
 
   async delete(userId: number, input: DeleteAccountBody, source: AttemptSource, now = new Date()) {
@@ -76,20 +72,12 @@ export class DeletionService implements OnApplicationShutdown {
 
   /** The delayed job; when Redis cannot take it now, the hourly sweep still purges in time. */
   private async schedulePurge(job: PurgeJob, purgeAt: Date): Promise<void> {
-    try {
-      await within(
-        this.purgeQueue.add(PURGE_JOB, job, {
-          delay: Math.max(0, purgeAt.getTime() - Date.now()),
-          jobId: `purge-${job.requestId}`,
-        }),
-        2_000,
-        'scheduling a purge',
-      );
-    } catch (error) {
-      this.logger.warn(
-        `Purge of request ${job.requestId} not scheduled (${error instanceof Error ? error.message : String(error)}); the hourly sweep will purge it`,
-      );
-    }
+    await this.queue.add(
+      PURGE_JOB,
+      job,
+      { delay: Math.max(0, purgeAt.getTime() - Date.now()), jobId: `purge-${job.requestId}` },
+      'the hourly sweep will purge it',
+    );
   }
 
   /** A reactivation link inside the 14 days restores the account as it was. */
@@ -185,6 +173,6 @@ export class DeletionService implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.queue?.close();
+    await this.queue.close();
   }
 }

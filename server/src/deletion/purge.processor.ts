@@ -1,11 +1,11 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
-import { Worker } from 'bullmq';
+import type { Worker } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import {
   QUEUES,
   Worker as QueueWorkerMark,
   closeWorker,
-  workerConnection,
+  startWorker,
   type QueueWorker,
 } from '../queue';
 import { DeletionService, PURGE_ATTEMPTS, PURGE_JOB, type PurgeJob } from './deletion.service';
@@ -23,15 +23,15 @@ export class PurgeProcessor implements QueueWorker, BeforeApplicationShutdown {
   ) {}
 
   start(): void {
-    this.worker = new Worker(
+    this.worker = startWorker(
       QUEUES.purge,
       async (job) => {
         if (job.name !== PURGE_JOB) throw new Error(`Unknown purge job ${job.name}`);
         return this.deletion.purge(job.data as PurgeJob);
       },
-      { connection: workerConnection(this.config) },
+      this.config,
+      this.logger,
     );
-    this.worker.on('error', (error) => this.logger.warn(`Purge worker: ${error.message}`));
     this.worker.on('failed', (job, error) => {
       const data = job?.data as PurgeJob | undefined;
       const final = job ? job.attemptsMade >= (job.opts.attempts ?? PURGE_ATTEMPTS) : false;

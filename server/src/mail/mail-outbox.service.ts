@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import { QUEUES, producerQueue, within } from '../queue';
+import { Producer, QUEUES } from '../queue';
 import type { MailTemplate } from './mail.templates';
 
 export const MAIL_JOB = 'mail';
@@ -35,7 +34,6 @@ export function mailRetryDelay(attemptsMade: number): number {
 const LOST_JOB_MS = 30 * 3_600_000;
 /** Intents younger than this are still being dispatched by the request that wrote them. */
 const FRESH_MS = 2_000;
-const DISPATCH_TIMEOUT_MS = 2_000;
 
 /**
  * The producer side of mail: a transactional outbox. A service writes the intent inside the
@@ -46,22 +44,19 @@ const DISPATCH_TIMEOUT_MS = 2_000;
 @Injectable()
 export class MailOutbox implements OnApplicationShutdown {
   private readonly logger = new Logger('MailOutbox');
-  private queue?: Queue;
+  private readonly queue: Producer;
 
   constructor(
     private readonly prisma: PrismaService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  private get mailQueue(): Queue {
-    this.queue ??= producerQueue(QUEUES.mail, this.config, this.logger, {
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.queue = new Producer(QUEUES.mail, config, this.logger, {
       attempts: MAIL_ATTEMPTS,
       backoff: { type: 'capped' },
       // the job holds no personal data, but there is nothing to keep it for
       removeOnComplete: true,
       removeOnFail: true,
     });
-    return this.queue;
   }
 
   /** Writes a mail intent in the caller's transaction; returns its id for `dispatch`. */
@@ -79,20 +74,22 @@ export class MailOutbox implements OnApplicationShutdown {
   /** Hands intents to the queue; never throws (what fails here, the relay sends later). */
   async dispatch(ids: number[]): Promise<void> {
     for (const id of ids) {
+      const queued = await this.queue.add(
+        MAIL_JOB,
+        { intentId: id } satisfies MailJob,
+        { jobId: `mail-${id}` },
+        "the worker's relay will queue it",
+      );
+      if (!queued) return;
       try {
-        await within(
-          this.mailQueue.add(MAIL_JOB, { intentId: id } satisfies MailJob, { jobId: `mail-${id}` }),
-          DISPATCH_TIMEOUT_MS,
-          'queueing a mail',
-        );
         await this.prisma.mailIntent.updateMany({
           where: { id, enqueuedAt: null },
           data: { enqueuedAt: new Date() },
         });
       } catch (error) {
-        this.logger.warn(
-          `Mail intent ${id} not queued yet (${error instanceof Error ? error.message : String(error)}); the worker's relay will queue it`,
-        );
+        // the job is queued; without the mark the relay queues it once more, and the second
+        // job finds the intent sent and gone
+        this.logger.warn(`Mail intent ${id} queued but not marked: ${String(error)}`);
         return;
       }
     }
@@ -126,6 +123,6 @@ export class MailOutbox implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.queue?.close();
+    await this.queue.close();
   }
 }

@@ -1,11 +1,11 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
-import { Worker, type Job } from 'bullmq';
+import type { Job, Worker } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import {
   QUEUES,
   Worker as QueueWorkerMark,
   closeWorker,
-  workerConnection,
+  startWorker,
   type QueueWorker,
 } from '../queue';
 import { MailDelivery, type Delivery } from './mail-delivery.service';
@@ -36,12 +36,10 @@ export class MailProcessor implements QueueWorker, BeforeApplicationShutdown {
   ) {}
 
   start(): void {
-    this.worker = new Worker(QUEUES.mail, (job) => this.process(job), {
-      connection: workerConnection(this.config),
+    this.worker = startWorker(QUEUES.mail, (job) => this.process(job), this.config, this.logger, {
       concurrency: 4,
       settings: { backoffStrategy: (attemptsMade: number) => mailRetryDelay(attemptsMade) },
     });
-    this.worker.on('error', (error) => this.logger.warn(`Mail worker: ${error.message}`));
     this.worker.on('failed', (job, error) => {
       if (!job) return;
       const data = job.data as MailJob;

@@ -1,5 +1,5 @@
 /** Queue infrastructure: names, the producer/worker factories and the processor registry. */
-export { QUEUES, closeWorker, producerQueue, within, workerConnection } from './queues';
+export { Producer, QUEUES, closeWorker, startWorker, workerConnection } from './queues';
 export { Maintenance, Worker, type MaintenanceTask, type QueueWorker } from './registry';
 export { WorkerRegistry } from './worker-registry';
 export { MaintenanceProcessor } from './maintenance.processor';

@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
-import { Queue, Worker as BullWorker, type Job } from 'bullmq';
+import { Queue, type Job, type Worker as BullWorker } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { QUEUES, closeWorker, workerConnection } from './queues';
+import { QUEUES, closeWorker, startWorker, workerConnection } from './queues';
 import { Worker, type MaintenanceTask, type QueueWorker } from './registry';
 import { WorkerRegistry } from './worker-registry';
 
@@ -28,16 +28,19 @@ export class MaintenanceProcessor implements QueueWorker, BeforeApplicationShutd
 
   async start(): Promise<void> {
     this.tasks = this.registry.maintenanceTasks();
-    const connection = workerConnection(this.config);
-    this.queue = new Queue(QUEUES.maintenance, { connection });
+    this.queue = new Queue(QUEUES.maintenance, { connection: workerConnection(this.config) });
     this.queue.on('error', (error) => this.logger.warn(`Maintenance queue: ${error.message}`));
     if (this.schedule) {
       for (const name of this.tasks.keys()) {
         await this.queue.upsertJobScheduler(name, { every: HOUR_MS }, { name });
       }
     }
-    this.worker = new BullWorker(QUEUES.maintenance, (job) => this.process(job), { connection });
-    this.worker.on('error', (error) => this.logger.warn(`Maintenance worker: ${error.message}`));
+    this.worker = startWorker(
+      QUEUES.maintenance,
+      (job) => this.process(job),
+      this.config,
+      this.logger,
+    );
     this.worker.on('failed', (job, error) =>
       this.logger.error(`${job?.name ?? 'job'} failed: ${error.message}`),
     );

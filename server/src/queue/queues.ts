@@ -1,5 +1,13 @@
 import type { Logger } from '@nestjs/common';
-import { Queue, type ConnectionOptions, type DefaultJobOptions, type Worker } from 'bullmq';
+import {
+  Queue,
+  Worker,
+  type ConnectionOptions,
+  type DefaultJobOptions,
+  type JobsOptions,
+  type Processor,
+  type WorkerOptions,
+} from 'bullmq';
 import type { AppConfig } from '../config/config';
 
 /** BullMQ queue names; one place so producers and the worker agree. */
@@ -42,29 +50,76 @@ export function workerConnection(config: RedisTimeouts): ConnectionOptions {
   };
 }
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** How long a request waits for a queue to take a job before it goes on without. */
+const ADD_TIMEOUT_MS = 2_000;
+
 /**
- * A producer's queue (requests add jobs): while Redis is down, `add` fails at once instead of
- * waiting in ioredis' offline queue, so no request hangs; what must not be lost is written to
- * PostgreSQL first (the mail outbox, the deletion requests) and queued again later.
+ * The producer side of a queue, for requests: opened on first use; while Redis is down, `add`
+ * fails at once (no offline queue, at most ADD_TIMEOUT_MS) and never throws, so no request hangs
+ * or fails on it. What must not be lost is written to PostgreSQL first (the mail outbox, the
+ * deletion requests) and queued again later by the worker.
  */
-export function producerQueue(
+export class Producer {
+  private queue?: Queue;
+
+  constructor(
+    private readonly name: string,
+    private readonly config: RedisTimeouts,
+    private readonly logger: Logger,
+    private readonly defaultJobOptions?: DefaultJobOptions,
+  ) {}
+
+  /**
+   * Queues one job; false (logged with `fallback`, what happens instead) when the queue could
+   * not take it now.
+   */
+  async add(job: string, data: unknown, options: JobsOptions, fallback: string): Promise<boolean> {
+    try {
+      await within(this.open().add(job, data, options), ADD_TIMEOUT_MS, `queueing ${job}`);
+      return true;
+    } catch (error) {
+      this.logger.warn(`${options.jobId ?? job} not queued (${messageOf(error)}); ${fallback}`);
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.queue?.close();
+  }
+
+  private open(): Queue {
+    if (this.queue) return this.queue;
+    this.queue = new Queue(this.name, {
+      connection: {
+        ...fromUrl(this.config.REDIS_URL),
+        connectTimeout: this.config.REDIS_CONNECT_TIMEOUT_MS,
+        commandTimeout: this.config.REDIS_COMMAND_TIMEOUT_MS,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+      },
+      defaultJobOptions: this.defaultJobOptions,
+    });
+    this.queue.on('error', (error) => this.logger.warn(`Queue ${this.name}: ${error.message}`));
+    return this.queue;
+  }
+}
+
+/**
+ * A worker of the worker process on its own connection (workerConnection), its connection
+ * errors logged rather than thrown as unhandled events; close it with closeWorker.
+ */
+export function startWorker(
   name: string,
+  process: Processor,
   config: RedisTimeouts,
   logger: Logger,
-  defaultJobOptions?: DefaultJobOptions,
-): Queue {
-  const queue = new Queue(name, {
-    connection: {
-      ...fromUrl(config.REDIS_URL),
-      connectTimeout: config.REDIS_CONNECT_TIMEOUT_MS,
-      commandTimeout: config.REDIS_COMMAND_TIMEOUT_MS,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-    },
-    defaultJobOptions,
-  });
-  queue.on('error', (error) => logger.warn(`Queue ${name}: ${error.message}`));
-  return queue;
+  options: Omit<WorkerOptions, 'connection'> = {},
+): Worker {
+  const worker = new Worker(name, process, { ...options, connection: workerConnection(config) });
+  worker.on('error', (error) => logger.warn(`Worker ${name}: ${error.message}`));
+  return worker;
 }
 
 /** Rejects when `promise` takes longer than `ms`: a queue call never holds a request up. */
@@ -86,6 +141,6 @@ export async function closeWorker(worker: Worker | undefined, logger: Logger, ms
   try {
     await within(worker.close(), ms, `closing the ${worker.name} worker`);
   } catch (error) {
-    logger.warn(`${error instanceof Error ? error.message : String(error)}; shutting down anyway`);
+    logger.warn(`${messageOf(error)}; shutting down anyway`);
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 
 /**
@@ -38,6 +39,21 @@ export class RedisService extends Redis implements OnApplicationShutdown {
       [unknown, number],
     ];
     return count;
+  }
+
+  /**
+   * A fixed-window limiter kept in Redis (rate-limiter-flexible): `points` per `seconds` under
+   * `keyPrefix`. While Redis is unreachable each process counts in memory instead (the insurance
+   * limiter), so the limit still holds and requests still work.
+   */
+  limiter(keyPrefix: string, points: number, seconds: number): RateLimiterRedis {
+    return new RateLimiterRedis({
+      storeClient: this,
+      keyPrefix,
+      points,
+      duration: seconds,
+      insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: seconds }),
+    });
   }
 
   /** Closed last: after the HTTP server and the workers have stopped (Nest's last hook). */
