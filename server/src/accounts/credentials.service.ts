@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { z } from 'zod';
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, RESET_MAILS_PER_DAY } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { isUniqueViolation } from '../common/failures';
@@ -9,9 +8,8 @@ import { PrismaService } from '../prisma/prisma.service';
 import { RedisService } from '../redis/redis.service';
 import { MailOutbox } from '../mail';
 import { PasswordGate, PasswordHasher, type AttemptSource } from '../auth';
-import { endCredentialLinks, endLinks } from './credential-links';
-
-const emailSchema = z.email();
+import { endCredentials, endLinks } from './credential-links';
+import { normalizeEmail } from './email';
 
 /** A broken password rule as an error on the `password` field, with the limits for its message. */
 export function passwordError(problem: PasswordProblem): AppError {
@@ -37,7 +35,7 @@ export function checkNewPassword(
  * Password reset by mail, password change, and e-mail change (asked with the current password,
  * confirmed by the new address, announced to the old address with a link that undoes it).
  * Links are consumed atomically; every credential change ends all other credential links of the
- * member and their sessions in the same transaction.
+ * member and their other sessions in the same transaction (endCredentials).
  */
 @Injectable()
 export class CredentialsService {
@@ -78,8 +76,7 @@ export class CredentialsService {
       // throwing here rolls the transaction back: the link stays usable for a better password
       checkNewPassword(password, repeat, { email: user.email, name: user.profile?.name });
       await tx.user.update({ where: { id: used.userId }, data: { passwordHash } });
-      await endCredentialLinks(tx, used.userId, now);
-      await tx.session.deleteMany({ where: { userId: used.userId } });
+      await endCredentials(tx, used.userId, now);
       return [await this.outbox.write(tx, { userId: used.userId, template: 'password_changed' })];
     });
     await this.outbox.dispatch(mails);
@@ -102,8 +99,10 @@ export class CredentialsService {
     const now = new Date();
     const mails = await this.prisma.$transaction(async (tx) => {
       await tx.user.update({ where: { id: userId }, data: { passwordHash } });
-      await endCredentialLinks(tx, userId, now, checked.deviceId);
-      await tx.session.deleteMany({ where: { userId, id: { not: currentSessionId } } });
+      await endCredentials(tx, userId, now, {
+        sessionId: currentSessionId,
+        deviceId: checked.deviceId,
+      });
       return [await this.outbox.write(tx, { userId, template: 'password_changed' })];
     });
     await this.outbox.dispatch(mails);
@@ -118,8 +117,7 @@ export class CredentialsService {
     input: { email: string; password: string },
     source: AttemptSource,
   ): Promise<string> {
-    const email = input.email.trim().toLowerCase();
-    if (!emailSchema.safeParse(email).success) throw new AppError('new_email_invalid', {}, 'email');
+    const email = normalizeEmail(input.email, 'new_email_invalid');
     const user = await this.account(userId);
     const checked = await this.gate.check(user.email, user, input.password, source);
     if (!checked.ok) throw new AppError('wrong_password', {}, 'password');
@@ -154,13 +152,7 @@ export class CredentialsService {
           select: { email: true },
         });
         await tx.user.update({ where: { id: used.userId }, data: { email: used.newEmail } });
-        await endCredentialLinks(tx, used.userId, now);
-        await tx.session.deleteMany({
-          where: {
-            userId: used.userId,
-            ...(currentSessionId ? { id: { not: currentSessionId } } : {}),
-          },
-        });
+        await endCredentials(tx, used.userId, now, { sessionId: currentSessionId });
         const notice = before.email
           ? [
               await this.outbox.write(tx, {
@@ -200,8 +192,7 @@ export class CredentialsService {
         if (user.email !== used.newEmail) {
           await tx.user.update({ where: { id: used.userId }, data: { email: used.newEmail } });
         }
-        await endCredentialLinks(tx, used.userId, now);
-        await tx.session.deleteMany({ where: { userId: used.userId } });
+        await endCredentials(tx, used.userId, now);
         return used.newEmail;
       });
     } catch (error) {
