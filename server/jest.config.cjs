@@ -15,6 +15,7 @@ module.exports = {
     '^(\\.{1,2}/.*)\\.js$': '$1',
     // the contract from its sources: tests need no build of it
     '^@app/contract$': '<rootDir>/../contract/src/index.ts',
+    '^file-type$': '<rootDir>/../node_modules/file-type/index.js',
   },
   roots: ['<rootDir>', '<rootDir>/../contract/src'],
   testMatch: [

@@ -126,3 +126,32 @@ export const ONLINE_MINUTES = 5;
 export const SIGNUP_MATCHES_COUNT = 8;
 /** Candidates read (newest activity first) before ranking them for /signup-matches. */
 export const SIGNUP_MATCHES_CANDIDATES = 60;
+
+// ---- profiles and photos (our decisions; the spec does not show them)
+/** The about-me text. */
+export const ABOUT_MAX_LENGTH = 2000;
+/** Interests a member may choose. */
+export const INTERESTS_MAX = 20;
+/** Largest photo upload (bytes); larger ones are refused before they are read. */
+export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+/** Largest decoded photo (pixels): a bigger one is refused before it is decoded. */
+export const PHOTO_MAX_PIXELS = 50_000_000;
+/** Smallest photo side (pixels). */
+export const PHOTO_MIN_SIDE = 200;
+/** What an upload may be (sniffed from its bytes, never from its name). */
+export const PHOTO_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+  'image/avif',
+] as const;
+/** A reason a moderator gives when rejecting a photo, shown to the member. */
+export const PHOTO_REJECT_REASON_MAX = 300;
+/** What a complaint is about. */
+export const COMPLAINT_ABOUT = ['member', 'photo', 'message', 'site'] as const;
+export type ComplaintAbout = (typeof COMPLAINT_ABOUT)[number];
+export const COMPLAINT_SUBJECT_MAX = 200;
+export const COMPLAINT_MESSAGE_MAX = 5000;
+/** Profiles shown under "related profiles" on a profile page. */
+export const RELATED_PROFILES_COUNT = 6;

@@ -14,3 +14,6 @@ export * from './api/accounts';
 export * from './api/members';
 export * from './api/settings';
 export * from './api/geo';
+export * from './api/profiles';
+export * from './api/photos';
+export * from './api/safety';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { dbId, gender } from './fields';
+import { mainImage, memberPhoto } from './photos';
+import { profileDetails } from './profiles';
 
 export const memberQuery = z.object({ id: dbId });
 export type MemberQuery = z.infer<typeof memberQuery>;
@@ -18,11 +20,32 @@ export const profileCard = z.object({
   city: z.string().nullable(),
   fictional: z.boolean(),
   online: z.boolean(),
-  main_image: z.null(),
+  main_image: mainImage,
 });
 export type ProfileCard = z.infer<typeof profileCard>;
 
-export const memberResponse = z.object({ profile: profileCard });
+/**
+ * A member's profile page: the card, the descriptive fields, the gallery as this viewer may
+ * have it (locked photos carry only a blurred thumbnail) and the viewer's relation to them.
+ */
+export const memberProfile = profileCard.extend(profileDetails.shape).extend({
+  photo_count: z.number().int(),
+  photos: z.array(memberPhoto),
+  /** Only for a logged-in viewer (null for visitors). */
+  relation: z
+    .object({
+      /** The viewer blocked this member (they still see the profile, to unblock). */
+      blocked: z.boolean(),
+      /** The viewer likes this member. */
+      liked: z.boolean(),
+      /** This member likes the viewer (a like back is a match). */
+      liked_by: z.boolean(),
+    })
+    .nullable(),
+});
+export type MemberProfile = z.infer<typeof memberProfile>;
+
+export const memberResponse = z.object({ profile: memberProfile, related: z.array(profileCard) });
 export type MemberResponse = z.infer<typeof memberResponse>;
 
 export const signupMatchesResponse = z.object({ profiles: z.array(profileCard) });

@@ -33,7 +33,10 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 /** Redis database of this jest worker (1-15), emptied when a file starts. */
 function redisUrl(): string {
   const base = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  base.pathname = `/${(Number(process.env.JEST_WORKER_ID ?? '1') % 15) + 1}`;
+  // TEST_REDIS_OFFSET keeps parallel test runs of several checkouts apart
+  const worker =
+    Number(process.env.JEST_WORKER_ID ?? '1') + Number(process.env.TEST_REDIS_OFFSET ?? '0');
+  base.pathname = `/${(worker % 13) + 1}`;
   return base.toString();
 }
 

@@ -6,6 +6,7 @@ import type {
   CompanyInfo,
   CompanyInfoResponse,
   ProfileCard,
+  MemberProfile,
   Settings,
   SettingsResponse,
   User,
@@ -118,3 +119,20 @@ export const profileCardFixture = {
   online: true,
   main_image: null,
 } satisfies ProfileCard;
+
+/** Mila's profile page as member.php answers it (a visitor's view: no relation). */
+export const memberProfileFixture = {
+  ...profileCardFixture,
+  sexuality: 'hetero',
+  hair_color: 'blond',
+  eye_color: 'blue',
+  body_type: 'slim',
+  relationship_status: 'single',
+  tattoos: false,
+  signup_reason: 'dating',
+  about: 'Ik hou van lange wandelingen langs het strand.',
+  interests: ['music', 'cooking'],
+  photo_count: 0,
+  photos: [],
+  relation: null,
+} satisfies MemberProfile;

@@ -3,14 +3,15 @@ import type { MemberResponse } from '@app/contract';
 import { createRoutes } from '../../../app/router';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { jsonResponse, mockFetch } from '../../../test/http';
-import { profileCardFixture, settingsFixture, userFixture } from '../../../test/fixtures';
+import { memberProfileFixture, settingsFixture, userFixture } from '../../../test/fixtures';
 
-const mila = profileCardFixture;
+const mila = memberProfileFixture;
 
 describe('/members/{id}/signup', () => {
   it("shows the member's card, marked fictional with the warning, beside the signup form", async () => {
     const { calls } = mockFetch({
-      'GET /api/member.php': () => jsonResponse(200, { profile: mila } satisfies MemberResponse),
+      'GET /api/member.php': () =>
+        jsonResponse(200, { profile: mila, related: [] } satisfies MemberResponse),
     });
     renderRoutes(createRoutes(seededQueryClient(null)), { path: '/members/7/signup' });
     expect(await screen.findByRole('heading', { name: 'Maak kennis met Mila' })).toBeVisible();
