@@ -43,6 +43,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: api, changeOrigin: false },
       '/dev': { target: api, changeOrigin: false },
+      '/media': { target: api, changeOrigin: false },
       '/socket.io': { target: api, ws: true, changeOrigin: false },
     },
   },
@@ -50,6 +51,7 @@ export default defineConfig({
     port: 4173,
     proxy: {
       '/api': { target: api, changeOrigin: false },
+      '/media': { target: api, changeOrigin: false },
       '/socket.io': { target: api, ws: true, changeOrigin: false },
     },
   },

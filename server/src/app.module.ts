@@ -4,6 +4,7 @@ import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { PrismaModule } from './prisma/prisma.module';
 import { RedisModule } from './redis/redis.module';
+import { StorageModule } from './storage';
 import { AppExceptionFilter } from './common/exception.filter';
 import { AppValidationPipe } from './common/validation.pipe';
 import { RequestTypeGuard } from './common/request-type.guard';
@@ -18,6 +19,9 @@ import { MembersModule } from './members';
 import { MemberAccessModule } from './member-access';
 import { CreditsModule } from './credits';
 import { IdempotencyModule } from './idempotency';
+import { PhotosModule } from './photos';
+import { BlocksModule } from './blocks';
+import { LikesModule } from './likes';
 
 @Module({})
 export class AppModule {
@@ -28,6 +32,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         PrismaModule,
         RedisModule,
+        StorageModule,
         HealthModule,
         IdempotencyModule,
         SettingsModule,
@@ -38,6 +43,9 @@ export class AppModule {
         MemberAccessModule,
         CreditsModule,
         MembersModule,
+        PhotosModule,
+        BlocksModule,
+        LikesModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

@@ -106,7 +106,7 @@ const LARGE_ANSWERS = new Set([
 ]);
 
 /** Paths the server answers itself; every other GET is a page of the web app. */
-const SERVER_PATHS = ['/api/', '/socket.io/', '/assets/', '/dev/'];
+const SERVER_PATHS = ['/api/', '/media/', '/socket.io/', '/assets/', '/dev/'];
 
 /** In production the server also serves the built web app, so one port serves the site. */
 function serveWebApp(app: NestExpressApplication, distDir: string | undefined): void {

@@ -3,6 +3,7 @@ import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { PrismaModule } from './prisma/prisma.module';
 import { RedisModule } from './redis/redis.module';
+import { StorageModule } from './storage';
 import { QueueModule } from './queue';
 import { AuthModule } from './auth';
 import { MailModule } from './mail';
@@ -26,6 +27,7 @@ export class WorkerModule {
         ConfigModule.forRoot(config),
         PrismaModule,
         RedisModule,
+        StorageModule,
         QueueModule,
         AuthModule,
         MailModule,

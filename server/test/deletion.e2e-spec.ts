@@ -248,17 +248,19 @@ describe('account deletion, reactivation and the 14-day purge', () => {
     const profile = await t.prisma.profile.findUniqueOrThrow({ where: { userId: m.id } });
     mkdirSync(path.join(storage, 'photos'), { recursive: true });
     mkdirSync(path.join(storage, 'chat'), { recursive: true });
+    // a photo is four files: <base>-full|card|thumb|locked.webp
     const files = [
-      path.join(storage, 'photos', `p-${m.id}.jpg`),
-      path.join(storage, 'photos', `t-${m.id}.jpg`),
+      ...['full', 'card', 'thumb', 'locked'].map((size) =>
+        path.join(storage, 'photos', `p${m.id}-${size}.webp`),
+      ),
       path.join(storage, 'chat', `c-${m.id}.jpg`),
     ];
     files.forEach((file) => writeFileSync(file, 'jpeg'));
     await t.prisma.photo.create({
       data: {
         profileId: profile.id,
-        filename: `p-${m.id}.jpg`,
-        thumbFilename: `t-${m.id}.jpg`,
+        filename: `p${m.id}-full.webp`,
+        thumbFilename: `p${m.id}-thumb.webp`,
         width: 10,
         height: 10,
       },

@@ -71,7 +71,7 @@ describe('member cards and the first matches after signup', () => {
       await t.http().get(path).set('Cookie', partner.cookie).expect(200);
     });
 
-    it('hides both members of a block from each other', async () => {
+    it('hides a blocker from the member they blocked, but lets the blocker open the blocked member’s page', async () => {
       const blocker = await loggedIn();
       const blocked = await loggedIn();
       await t.prisma.block.create({
@@ -82,11 +82,12 @@ describe('member cards and the first matches after signup', () => {
         .get(`/api/member.php?id=${blocker.profile.id}`)
         .set('Cookie', blocked.cookie)
         .expect(404);
-      await t
+      const page = await t
         .http()
         .get(`/api/member.php?id=${blocked.profile.id}`)
         .set('Cookie', blocker.cookie)
-        .expect(404);
+        .expect(200);
+      expect(page.body.profile.relation).toEqual({ blocked: true, liked: false, liked_by: false });
       // others still see both
       await t.http().get(`/api/member.php?id=${blocker.profile.id}`).expect(200);
     });

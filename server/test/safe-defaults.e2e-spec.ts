@@ -26,6 +26,7 @@ describe('a production instance', () => {
       SMTP_URL: 'smtp://127.0.0.1:9?ignoreTLS=true',
       APP_URL: 'https://vonkje.example',
       BCRYPT_COST: '10',
+      MEDIA_SECRET: 'a-production-media-secret-of-more-than-32-chars',
       WEB_DIST_DIR: webDist(),
     });
   });

@@ -6,6 +6,7 @@ import {
   SIGNUP_MESSAGE_MAX_LENGTH,
   SUPPORTED_LANGUAGES,
 } from '../constants';
+import { photoStatus } from './photos';
 import { emailField, gender, linkToken, optionalText, passwordField } from './fields';
 
 // ---------------------------------------------------------------- requests
@@ -111,7 +112,15 @@ export const user = z.object({
       fictional: z.boolean(),
       invisible: z.boolean(),
       privacy_mode: z.boolean(),
-      main_image: z.null(),
+      /** The member's own main photo in any state (`active`: shown to others); null: none. */
+      main_image: z
+        .object({
+          id: z.number().int(),
+          filename: z.string(),
+          thumb_filename: z.string(),
+          status: photoStatus,
+        })
+        .nullable(),
     })
     .nullable(),
 });

@@ -103,15 +103,20 @@ export const moderationPhoto = z.object({
 export const moderationListResponse = z.object({ photos: z.array(moderationPhoto) });
 export type ModerationListResponse = z.infer<typeof moderationListResponse>;
 
-/** POST /api/photo-moderation.php: approve (active) or reject with a reason shown to the member. */
-export const moderationRequest = z.discriminatedUnion('action', [
-  z.object({ photo: z.number().int().positive(), action: z.literal('approve') }),
-  z.object({
+/**
+ * POST /api/photo-moderation.php: approve (active) or reject; a rejection needs a reason, which
+ * the member is shown.
+ */
+export const moderationRequest = z
+  .object({
     photo: z.number().int().positive(),
-    action: z.literal('reject'),
-    reason: z.string().trim().min(1).max(PHOTO_REJECT_REASON_MAX),
-  }),
-]);
+    action: z.enum(['approve', 'reject']),
+    reason: z.string().trim().min(1).max(PHOTO_REJECT_REASON_MAX).optional(),
+  })
+  .refine((input) => input.action === 'approve' || !!input.reason, {
+    path: ['reason'],
+    message: 'required',
+  });
 export type ModerationRequest = z.infer<typeof moderationRequest>;
 
 export const photoIdQuery = z.object({ photo: dbId });

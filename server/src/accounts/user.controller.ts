@@ -44,6 +44,7 @@ import { RateLimit } from '../common/rate-limit.guard';
 import { Idempotent } from '../idempotency';
 import { EmailResponseDto, OkResponseDto, Redirects, Returns } from '../common/responses';
 import { presentUser } from './user.presenter';
+import { MediaSigner } from '../storage';
 
 @ApiTags('accounts')
 @Controller('api')
@@ -53,6 +54,7 @@ export class UserController {
     private readonly settings: SettingsService,
     private readonly accounts: AccountsService,
     private readonly signups: SignupService,
+    private readonly signer: MediaSigner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -72,7 +74,7 @@ export class UserController {
 
   private async present(user: Parameters<typeof presentUser>[0]) {
     const { fictional_icon } = await this.settings.stored();
-    return { user: presentUser(user, fictional_icon) };
+    return { user: presentUser(user, fictional_icon, this.signer) };
   }
 
   @Post('user.php')

@@ -1,7 +1,13 @@
 import type { SessionUser } from '../auth';
+import type { MediaSigner } from '../storage';
+import { photoFileName } from '../storage';
 
-/** The `user` object of GET /api/user.php (SPEC point 3, User). */
-export function presentUser(user: SessionUser, fictionalIcon: string) {
+/**
+ * The `user` object of GET /api/user.php (SPEC point 3, User). `profile.main_image` is the
+ * member's own main photo in whatever state (status `active` means others see it): the web's
+ * profile photo alert shows while there is no active one.
+ */
+export function presentUser(user: SessionUser, fictionalIcon: string, signer: MediaSigner) {
   const profile = user.profile;
   return {
     id: user.id,
@@ -23,7 +29,20 @@ export function presentUser(user: SessionUser, fictionalIcon: string) {
           fictional: profile.fictional,
           invisible: profile.invisible,
           privacy_mode: profile.privacyMode,
-          main_image: null,
+          main_image: profile.mainPhoto && {
+            id: profile.mainPhoto.id,
+            filename: signer.url(
+              'photos',
+              photoFileName(profile.mainPhoto.filename, 'card'),
+              'private',
+            ),
+            thumb_filename: signer.url(
+              'photos',
+              photoFileName(profile.mainPhoto.filename, 'thumb'),
+              'private',
+            ),
+            status: profile.mainPhoto.status,
+          },
         }
       : null,
   };

@@ -35,6 +35,8 @@ export const SESSION_USER_SELECT = {
       fictional: true,
       invisible: true,
       privacyMode: true,
+      // the member's own main photo (the profile photo alert, the avatar in the navigation)
+      mainPhoto: { select: { id: true, filename: true, status: true } },
     },
   },
 } satisfies Prisma.UserSelect;
@@ -59,10 +61,12 @@ const SESSION_SQL = `SELECT s.id, s.user_id, s.expires_at, s.last_seen_at,
     u.status, u.credits, u.paid_user, u.language, u.signup_date,
     u.notifications_disabled::text[] AS notifications_disabled, u.roles::text[] AS roles,
     p.id AS profile_id, p.name, p.status::text AS profile_status, p.country_code, p.gender::text AS gender,
-    p.fictional, p.invisible, p.privacy_mode
+    p.fictional, p.invisible, p.privacy_mode,
+    ph.id AS main_photo_id, ph.filename AS main_photo_filename, ph.status::text AS main_photo_status
   FROM sessions s
   JOIN users u ON u.id = s.user_id
   LEFT JOIN profiles p ON p.user_id = u.id
+  LEFT JOIN photos ph ON ph.id = p.main_photo_id
   WHERE s.token_hash = $1`;
 
 interface SessionRow {
@@ -85,6 +89,11 @@ interface SessionRow {
   fictional: boolean;
   invisible: boolean;
   privacy_mode: boolean;
+  main_photo_id: number | null;
+  main_photo_filename: string;
+  main_photo_status: NonNullable<
+    NonNullable<CurrentSessionData['user']['profile']>['mainPhoto']
+  >['status'];
 }
 
 const TIMESTAMP_OID = 1114;
@@ -123,6 +132,14 @@ function sessionOf(row: SessionRow): CurrentSessionData {
               fictional: row.fictional,
               invisible: row.invisible,
               privacyMode: row.privacy_mode,
+              mainPhoto:
+                row.main_photo_id === null
+                  ? null
+                  : {
+                      id: row.main_photo_id,
+                      filename: row.main_photo_filename,
+                      status: row.main_photo_status,
+                    },
             },
     },
   };

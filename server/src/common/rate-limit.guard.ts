@@ -42,6 +42,12 @@ const LIMITS = {
     seconds: 3600,
     points: (c: AppConfig) => c.RATE_LIMIT_MEMBER_PROFILES_PER_HOUR,
   },
+  /** Photo uploads (each is decoded and re-encoded: CPU a member should not be able to hog). */
+  photo_uploads: {
+    per: 'member_only',
+    seconds: 3600,
+    points: (c: AppConfig) => c.RATE_LIMIT_PHOTO_UPLOADS_PER_HOUR,
+  },
 } as const;
 
 export type RateLimitName = keyof typeof LIMITS;

@@ -31,6 +31,7 @@ describe('loadConfig: safe production defaults', () => {
     NODE_ENV: 'production',
     SMTP_URL: 'smtp://mail.example:25',
     APP_URL: 'https://vonkje.example',
+    MEDIA_SECRET: 'k'.repeat(40),
   };
 
   it.each(['SMTP_URL', 'APP_URL'] as const)('refuses to start in production without %s', (key) => {
@@ -39,6 +40,15 @@ describe('loadConfig: safe production defaults', () => {
     expect(() => loadConfig(env)).toThrow(
       new RegExp(`${key} is required when NODE_ENV=production`),
     );
+  });
+
+  it('refuses to start in production with a short or development media secret', () => {
+    expect(() => loadConfig({ ...production, MEDIA_SECRET: 'short-but-16-chars!' })).toThrow(
+      /MEDIA_SECRET/,
+    );
+    const env: Record<string, string> = { ...production };
+    delete env.MEDIA_SECRET;
+    expect(() => loadConfig(env)).toThrow(/MEDIA_SECRET/);
   });
 
   it('refuses a bcrypt cost below 10 in production', () => {

@@ -71,6 +71,19 @@ const schema = z
     /** Built web app to serve; empty disables serving it (API only). */
     WEB_DIST_DIR: z.string().optional(),
     STORAGE_DIR: z.string().default('storage'),
+    /**
+     * Key of the signed, expiring media URLs (photos): at least 32 characters in production.
+     * Every app process of one site needs the same value.
+     */
+    MEDIA_SECRET: z.string().min(16).default('development-media-secret-do-not-use-live'),
+    /** S3-compatible object storage for member files instead of STORAGE_DIR (when set). */
+    S3_BUCKET: z.string().optional(),
+    S3_ENDPOINT: z.url('S3_ENDPOINT must be a full URL').optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** Path-style bucket addressing (MinIO, Garage, most self-hosted stores). */
+    S3_FORCE_PATH_STYLE: z.stringbool().default(false),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Vonkje <noreply@vonkje.test>'),
     TRUST_PROXY: trustProxy,
@@ -99,6 +112,8 @@ const schema = z
     RATE_LIMIT_VISITOR_PROFILES_PER_IP_HOUR: z.coerce.number().int().min(1).default(300),
     /** Member cards a logged-in member may read per hour. */
     RATE_LIMIT_MEMBER_PROFILES_PER_HOUR: z.coerce.number().int().min(1).default(2000),
+    /** Photo uploads a member may make per hour (each is decoded and re-encoded). */
+    RATE_LIMIT_PHOTO_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(60),
     /** E-mail change confirmation mails per member per day. */
     RATE_LIMIT_MAIL_CHANGES_PER_DAY: z.coerce.number().int().min(1).default(5),
     /** Failed logins from one client address (IPv6: its /64) per hour, whoever they were for. */
@@ -114,6 +129,15 @@ const schema = z
           message: `${key} is required when NODE_ENV=production`,
         });
       }
+    }
+    if (config.MEDIA_SECRET.length < 32 || config.MEDIA_SECRET.startsWith('development-')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MEDIA_SECRET'],
+        message:
+          'MEDIA_SECRET must be a random value of at least 32 characters when NODE_ENV=production ' +
+          '(e.g. openssl rand -base64 48)',
+      });
     }
     if (config.BCRYPT_COST < 10) {
       ctx.addIssue({

@@ -1,6 +1,4 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { DELETION_RECONSIDERATION_DAYS } from '@app/contract';
 import { AppError } from '../common/app-error';
@@ -10,6 +8,7 @@ import { MailOutbox } from '../mail';
 import { PasswordGate, type AttemptSource } from '../auth';
 import { PurgeRegistry, type StoredFile } from '../member-access';
 import { Producer, QUEUES } from '../queue';
+import { FileStorage } from '../storage';
 import type { DeleteAccountBody } from './deletion.dto';
 
 const DAY_MS = 86_400_000;
@@ -37,7 +36,8 @@ export class DeletionService implements OnApplicationShutdown {
     private readonly outbox: MailOutbox,
     private readonly gate: PasswordGate,
     private readonly purges: PurgeRegistry,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly storage: FileStorage,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.queue = new Producer(QUEUES.purge, config, this.logger, {
       attempts: PURGE_ATTEMPTS,
@@ -166,10 +166,9 @@ export class DeletionService implements OnApplicationShutdown {
     return 'purged';
   }
 
-  /** Removes a stored file; one that is already gone is fine. */
+  /** Removes a stored file (local disk or S3); one that is already gone is fine. */
   private async removeFile(file: StoredFile): Promise<void> {
-    const dir = path.resolve(this.config.STORAGE_DIR, file.kind);
-    await rm(path.join(dir, path.basename(file.name)), { force: true });
+    await this.storage.delete(file.kind, file.name);
   }
 
   async onApplicationShutdown(): Promise<void> {

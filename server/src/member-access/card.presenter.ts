@@ -1,4 +1,5 @@
 import type { Prisma } from '../generated/prisma/client';
+import type { MainImage } from '@app/contract';
 import { ageOn } from '../common/age';
 import { ONLINE_MINUTES } from '@app/contract';
 
@@ -13,17 +14,20 @@ export const PROFILE_CARD_SELECT = {
   regionId: true,
   fictional: true,
   lastActiveAt: true,
+  privacyMode: true,
   city: { select: { name: true } },
   region: { select: { name: true } },
+  mainPhoto: { select: { id: true, filename: true, status: true } },
 } satisfies Prisma.ProfileSelect;
 
 export type ProfileCardRow = Prisma.ProfileGetPayload<{ select: typeof PROFILE_CARD_SELECT }>;
 
 /**
  * The public card of a member: only the age is shown, never the date of birth (SPEC point 5);
- * `fictional` is always present so every client labels chat pals.
+ * `fictional` is always present so every client labels chat pals. The main image is decided by
+ * the photo rule (MemberAccess presents cards with it).
  */
-export function presentProfileCard(row: ProfileCardRow, now = new Date()) {
+export function presentProfileCard(row: ProfileCardRow, mainImage: MainImage, now = new Date()) {
   return {
     id: row.id,
     name: row.name,
@@ -34,7 +38,7 @@ export function presentProfileCard(row: ProfileCardRow, now = new Date()) {
     city: row.city?.name ?? null,
     fictional: row.fictional,
     online: now.getTime() - row.lastActiveAt.getTime() < ONLINE_MINUTES * 60_000,
-    main_image: null,
+    main_image: mainImage,
   };
 }
 

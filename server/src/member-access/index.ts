@@ -15,4 +15,5 @@ export {
   type ProfileCard,
   type ProfileCardRow,
 } from './card.presenter';
+export { PHOTO_SELECT, type PhotoRow } from './photo.presenter';
 export { PurgeRegistry, Purges, type Coverage, type PurgeStep, type StoredFile } from './purge';

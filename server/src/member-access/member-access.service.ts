@@ -1,17 +1,49 @@
 import { Injectable } from '@nestjs/common';
+import type { MemberProfile, ModerationListResponse, PhotoStatus } from '@app/contract';
+import { RELATED_PROFILES_COUNT } from '@app/contract';
 import type { Prisma } from '../generated/prisma/client';
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
-import { PROFILE_CARD_SELECT, presentProfileCard, type ProfileCard } from './card.presenter';
-import { visibleProfileWhere, type Viewer } from './visibility';
+import {
+  PROFILE_CARD_SELECT,
+  presentProfileCard,
+  type ProfileCard,
+  type ProfileCardRow,
+} from './card.presenter';
+import { PHOTO_SELECT, PhotoPresenter, type PhotoRow } from './photo.presenter';
+import { isStaff, visibleProfileWhere, type Viewer } from './visibility';
+
+/** What a profile page needs beyond the card. */
+const PROFILE_PAGE_SELECT = {
+  ...PROFILE_CARD_SELECT,
+  mainPhotoId: true,
+  sexuality: true,
+  hairColor: true,
+  eyeColor: true,
+  bodyType: true,
+  relationshipStatus: true,
+  tattoos: true,
+  signupReason: true,
+  about: true,
+  interests: {
+    select: { interest: { select: { slug: true } } },
+    orderBy: { interest: { position: 'asc' } },
+  },
+} satisfies Prisma.ProfileSelect;
 
 /**
- * The only way to read member profiles (a test fails when code elsewhere queries them): every
- * read names its viewer and purpose, and the visibility rule shapes its `where`.
+ * The only way to read member profiles and photos (a test fails when code elsewhere queries
+ * them): every read names its viewer and purpose, the visibility rule shapes its `where`, and
+ * the photo rule decides what of each photo the viewer gets.
  */
 @Injectable()
 export class MemberAccess {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly photos: PhotoPresenter,
+  ) {}
+
+  // ------------------------------------------------------------- other members
 
   /** One member's public card, if the viewer may see it; else 404 not_found. */
   async card(viewer: Viewer, profileId: number, now = new Date()): Promise<ProfileCard> {
@@ -20,7 +52,60 @@ export class MemberAccess {
       select: PROFILE_CARD_SELECT,
     });
     if (!row) throw new AppError('not_found');
-    return presentProfileCard(row, now);
+    return (await this.cards(viewer, [row], now))[0];
+  }
+
+  /**
+   * A member's profile page (GET /api/member.php): the card, the descriptive fields, the gallery
+   * as this viewer may have it, the viewer's relation and related profiles; 404 not_found when
+   * the viewer may not see the member.
+   */
+  async profile(
+    viewer: Viewer,
+    profileId: number,
+    now = new Date(),
+  ): Promise<{ profile: MemberProfile; related: ProfileCard[] }> {
+    const row = await this.prisma.profile.findFirst({
+      where: { AND: [{ id: profileId }, visibleProfileWhere(viewer, 'card')] },
+      select: PROFILE_PAGE_SELECT,
+    });
+    if (!row) throw new AppError('not_found');
+    const ownerOrStaff = !!viewer && (viewer.userId === row.userId || isStaff(viewer));
+    const [photos, partners, relation, related] = await Promise.all([
+      this.prisma.photo.findMany({
+        where: { profileId: row.id, ...(ownerOrStaff ? {} : { status: 'active' }) },
+        orderBy: [{ position: 'asc' }, { id: 'asc' }],
+        select: PHOTO_SELECT,
+      }),
+      this.partnersAmong(viewer, row.privacyMode ? [row.userId] : []),
+      this.relation(viewer, row.userId),
+      this.relatedTo(viewer, row, now),
+    ]);
+    const owner = {
+      userId: row.userId,
+      privacyMode: row.privacyMode,
+      isPartner: partners.has(row.userId),
+    };
+    const gallery = this.photos.gallery(viewer, owner, photos, row.mainPhotoId);
+    const card = presentProfileCard(row, this.photos.mainImage(viewer, owner, row.mainPhoto), now);
+    return {
+      profile: {
+        ...card,
+        sexuality: row.sexuality,
+        hair_color: row.hairColor,
+        eye_color: row.eyeColor,
+        body_type: row.bodyType,
+        relationship_status: row.relationshipStatus,
+        tattoos: row.tattoos,
+        signup_reason: row.signupReason,
+        about: row.about,
+        interests: row.interests.map((link) => link.interest.slug),
+        photo_count: gallery.length,
+        photos: gallery,
+        relation,
+      },
+      related,
+    };
   }
 
   /** Profiles a list may show the viewer (search, matches), with the caller's filter and order. */
@@ -41,6 +126,81 @@ export class MemberAccess {
     }) as Promise<Prisma.ProfileGetPayload<{ select: S }>[]>;
   }
 
+  /** Cards of rows read with PROFILE_CARD_SELECT through this module, with their main images. */
+  async cards(viewer: Viewer, rows: ProfileCardRow[], now = new Date()): Promise<ProfileCard[]> {
+    const partners = await this.partnersAmong(
+      viewer,
+      rows.filter((row) => row.privacyMode).map((row) => row.userId),
+    );
+    return rows.map((row) =>
+      presentProfileCard(
+        row,
+        this.photos.mainImage(
+          viewer,
+          { userId: row.userId, privacyMode: row.privacyMode, isPartner: partners.has(row.userId) },
+          row.mainPhoto,
+        ),
+        now,
+      ),
+    );
+  }
+
+  /** Whether the viewer may like, message or send a gift to this member. */
+  async canContact(viewer: Viewer, userId: number): Promise<boolean> {
+    const found = await this.prisma.profile.count({
+      where: { AND: [{ userId }, visibleProfileWhere(viewer, 'contact')] },
+    });
+    return found > 0;
+  }
+
+  /** The account behind a profile the viewer may contact (like, message, gift); else 404. */
+  async contactTarget(viewer: Viewer, profileId: number): Promise<{ userId: number }> {
+    const row = await this.prisma.profile.findFirst({
+      where: { AND: [{ id: profileId }, visibleProfileWhere(viewer, 'contact')] },
+      select: { userId: true },
+    });
+    if (!row) throw new AppError('not_found');
+    return row;
+  }
+
+  /** The account behind a profile whose page the viewer may open (to block it, say); else 404. */
+  async cardTarget(viewer: Viewer, profileId: number): Promise<{ userId: number }> {
+    const row = await this.prisma.profile.findFirst({
+      where: { AND: [{ id: profileId }, visibleProfileWhere(viewer, 'card')] },
+      select: { userId: true },
+    });
+    if (!row) throw new AppError('not_found');
+    return row;
+  }
+
+  /**
+   * The members the viewer blocked, newest first (for the settings list): their own page stays
+   * open to the blocker; accounts that are gone (deleted, purged, banned) are left out.
+   */
+  async blockedBy(userId: number): Promise<{ id: number; name: string; blockedAt: Date }[]> {
+    const blocks = await this.prisma.block.findMany({
+      where: { blockerId: userId, blocked: { status: { in: ['confirmed', 'not_confirmed'] } } },
+      orderBy: { createdAt: 'desc' },
+      select: {
+        createdAt: true,
+        blocked: { select: { profile: { select: { id: true, name: true } } } },
+      },
+    });
+    return blocks.flatMap((block) =>
+      block.blocked.profile
+        ? [
+            {
+              id: block.blocked.profile.id,
+              name: block.blocked.profile.name,
+              blockedAt: block.createdAt,
+            },
+          ]
+        : [],
+    );
+  }
+
+  // ------------------------------------------------------------- the member's own
+
   /** The viewer's own profile (any state): the one read that needs no visibility rule. */
   own<S extends Prisma.ProfileSelect>(
     userId: number,
@@ -52,11 +212,186 @@ export class MemberAccess {
     }) as Promise<Prisma.ProfileGetPayload<{ select: S }> | null>;
   }
 
-  /** Whether the viewer may like, message or send a gift to this member. */
-  async canContact(viewer: Viewer, userId: number): Promise<boolean> {
-    const found = await this.prisma.profile.count({
-      where: { AND: [{ userId }, visibleProfileWhere(viewer, 'contact')] },
+  /** The member's own photos, in their order, with the main photo's id. */
+  async ownPhotos(userId: number): Promise<{
+    profileId: number;
+    mainPhotoId: number | null;
+    photos: PhotoRow[];
+  } | null> {
+    const row = await this.prisma.profile.findUnique({
+      where: { userId },
+      select: {
+        id: true,
+        mainPhotoId: true,
+        photos: { orderBy: [{ position: 'asc' }, { id: 'asc' }], select: PHOTO_SELECT },
+      },
+    });
+    return row && { profileId: row.id, mainPhotoId: row.mainPhotoId, photos: row.photos };
+  }
+
+  /** One of the member's own photos (null when it is not theirs). */
+  ownPhoto(userId: number, photoId: number): Promise<PhotoRow | null> {
+    return this.prisma.photo.findFirst({
+      where: { id: photoId, profile: { userId } },
+      select: PHOTO_SELECT,
+    });
+  }
+
+  /** The member's own photos with their presented URLs (GET /api/photos.php). */
+  presentOwnPhotos(photos: PhotoRow[], mainPhotoId: number | null) {
+    return photos.map((photo) => this.photos.own(photo, mainPhotoId));
+  }
+
+  // ------------------------------------------------------------- staff
+
+  /** Photos for moderation, oldest first (staff only; others get nothing). */
+  async moderationQueue(
+    viewer: Viewer,
+    status: PhotoStatus = 'under_inspection',
+  ): Promise<ModerationListResponse['photos']> {
+    if (!isStaff(viewer)) throw new AppError('forbidden');
+    const rows = await this.prisma.photo.findMany({
+      where: { status, profile: visibleProfileWhere(viewer, 'staff') },
+      orderBy: { createdAt: 'asc' },
+      take: 100,
+      select: { ...PHOTO_SELECT, profile: { select: { id: true, name: true } } },
+    });
+    return rows.map((row) => {
+      const scope = row.status === 'active' ? 'public' : 'private';
+      return {
+        id: row.id,
+        status: row.status,
+        profile: row.profile,
+        thumb_url: this.photos.url(row.filename, 'thumb', scope),
+        full_url: this.photos.url(row.filename, 'full', scope),
+        created_at: row.createdAt.toISOString(),
+        rejected_reason: row.rejectedReason,
+      };
+    });
+  }
+
+  /** A photo for a moderator: its profile and state (staff only). */
+  async photoForStaff(
+    viewer: Viewer,
+    photoId: number,
+  ): Promise<{ id: number; profileId: number; status: PhotoStatus; mainPhotoId: number | null }> {
+    if (!isStaff(viewer)) throw new AppError('forbidden');
+    const row = await this.prisma.photo.findFirst({
+      where: { id: photoId, profile: visibleProfileWhere(viewer, 'staff') },
+      select: {
+        id: true,
+        profileId: true,
+        status: true,
+        profile: { select: { mainPhotoId: true } },
+      },
+    });
+    if (!row) throw new AppError('not_found');
+    return {
+      id: row.id,
+      profileId: row.profileId,
+      status: row.status,
+      mainPhotoId: row.profile.mainPhotoId,
+    };
+  }
+
+  /** A profile's photos and main photo, for a moderator (staff only). */
+  async photosOfProfileForStaff(
+    viewer: Viewer,
+    profileId: number,
+  ): Promise<{ mainPhotoId: number | null; photos: { id: number; status: PhotoStatus }[] }> {
+    if (!isStaff(viewer)) throw new AppError('forbidden');
+    const row = await this.prisma.profile.findFirst({
+      where: { AND: [{ id: profileId }, visibleProfileWhere(viewer, 'staff')] },
+      select: {
+        mainPhotoId: true,
+        photos: {
+          orderBy: [{ position: 'asc' }, { id: 'asc' }],
+          select: { id: true, status: true },
+        },
+      },
+    });
+    if (!row) throw new AppError('not_found');
+    return row;
+  }
+
+  // ------------------------------------------------------------- files
+
+  /**
+   * Whether a photo file may be served at a `public` URL now: its photo is active and its
+   * profile is one the visibility rule shows at all (a rejected photo, a banned or deleted
+   * member: the URLs handed out before stop working at once).
+   */
+  async photoFileIsPublic(filename: string): Promise<boolean> {
+    const found = await this.prisma.photo.count({
+      where: {
+        filename,
+        status: 'active',
+        profile: { status: 'active', user: { status: 'confirmed' } },
+      },
     });
     return found > 0;
+  }
+
+  /** Whether a photo file still exists (`private` URLs: the owner's and staff's). */
+  async photoFileExists(filename: string): Promise<boolean> {
+    return (await this.prisma.photo.count({ where: { filename } })) > 0;
+  }
+
+  // ------------------------------------------------------------- helpers
+
+  /** Which of these members share a conversation with the viewer (for privacy mode). */
+  private async partnersAmong(viewer: Viewer, userIds: number[]): Promise<Set<number>> {
+    if (!viewer || userIds.length === 0) return new Set();
+    const rows = await this.prisma.conversationParticipant.findMany({
+      where: {
+        userId: { in: userIds },
+        conversation: { participants: { some: { userId: viewer.userId } } },
+      },
+      select: { userId: true },
+    });
+    return new Set(rows.map((row) => row.userId));
+  }
+
+  /** The viewer's relation to a member (null for visitors). */
+  private async relation(viewer: Viewer, userId: number): Promise<MemberProfile['relation']> {
+    if (!viewer || viewer.userId === userId)
+      return viewer ? { blocked: false, liked: false, liked_by: false } : null;
+    const [block, likes] = await Promise.all([
+      this.prisma.block.findUnique({
+        where: { blockerId_blockedId: { blockerId: viewer.userId, blockedId: userId } },
+        select: { createdAt: true },
+      }),
+      this.prisma.like.findMany({
+        where: {
+          OR: [
+            { likerId: viewer.userId, likedId: userId },
+            { likerId: userId, likedId: viewer.userId },
+          ],
+        },
+        select: { likerId: true },
+      }),
+    ]);
+    return {
+      blocked: !!block,
+      liked: likes.some((like) => like.likerId === viewer.userId),
+      liked_by: likes.some((like) => like.likerId === userId),
+    };
+  }
+
+  /** Related profiles: visible members of the same gender and country, nearest in age first. */
+  private async relatedTo(viewer: Viewer, row: ProfileCardRow, now: Date): Promise<ProfileCard[]> {
+    const years = (n: number) => new Date(Date.UTC(row.dateOfBirth.getUTCFullYear() + n, 0, 1));
+    const rows = await this.list(viewer, {
+      where: {
+        id: { not: row.id },
+        gender: row.gender,
+        countryCode: row.countryCode,
+        dateOfBirth: { gte: years(-6), lt: years(7) },
+      },
+      orderBy: [{ lastActiveAt: 'desc' }, { id: 'asc' }],
+      take: RELATED_PROFILES_COUNT,
+      select: PROFILE_CARD_SELECT,
+    });
+    return this.cards(viewer, rows, now);
   }
 }

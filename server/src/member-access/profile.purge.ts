@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { photoFileNames } from '../storage';
 import { Purges, type PurgeStep, type StoredFile } from './purge';
 
 /** The profile and its photos (rows and files). */
@@ -17,12 +18,11 @@ export class ProfilePurge implements PurgeStep {
   async files(userId: number): Promise<StoredFile[]> {
     const photos = await this.prisma.photo.findMany({
       where: { profile: { userId } },
-      select: { filename: true, thumbFilename: true },
+      select: { filename: true },
     });
-    return photos.flatMap((p) => [
-      { kind: 'photos' as const, name: p.filename },
-      { kind: 'photos' as const, name: p.thumbFilename },
-    ]);
+    return photos.flatMap((p) =>
+      photoFileNames(p.filename).map((name) => ({ kind: 'photos' as const, name })),
+    );
   }
 
   async purge(tx: Prisma.TransactionClient, userId: number): Promise<void> {

@@ -11,7 +11,8 @@ export type Viewer = { userId: number; roles: readonly StaffRole[]; paidUser: bo
  * - `list`: search-like lists (signup matches, search, swipe game). Invisible members never
  *   appear, nor the viewer themself.
  * - `card`: one profile by id. An invisible member stays reachable for members who already have
- *   a conversation with them (SPEC point 4: hidden from search; existing partners still reach).
+ *   a conversation with them (SPEC point 4: hidden from search; existing partners still reach);
+ *   a member the viewer blocked stays readable for the viewer (their page offers the unblock).
  * - `contact`: liking, messaging, sending a gift: as `card`, but never oneself and never for a
  *   visitor.
  * - `staff`: moderation and the operator console: every profile that still exists, whatever its
@@ -39,7 +40,8 @@ function partnerOf(userId: number): Prisma.ProfileWhereInput {
 /**
  * The one visibility rule for reading another member's profile (ARCHITECTURE, "Sessions and
  * security"): active profiles of confirmed accounts (never deleted, purged or banned ones),
- * blocks both ways, invisible mode by purpose. Fictional profiles are visible like any other;
+ * blocks (a member who blocked the viewer never; one the viewer blocked only on its own page),
+ * invisible mode by purpose. Fictional profiles are visible like any other;
  * they are labelled, never hidden or unmarked.
  */
 export function visibleProfileWhere(viewer: Viewer, purpose: Purpose): Prisma.ProfileWhereInput {
@@ -55,8 +57,11 @@ export function visibleProfileWhere(viewer: Viewer, purpose: Purpose): Prisma.Pr
       ...(viewerId === null
         ? {}
         : {
+            // a member who blocked the viewer is gone for them, whatever the purpose
             blocksMade: { none: { blockedId: viewerId } },
-            blocksReceived: { none: { blockerId: viewerId } },
+            // one the viewer blocked is gone from lists and contact, but not from its page:
+            // the blocker may open it (to see it is blocked, and to unblock)
+            ...(purpose === 'card' ? {} : { blocksReceived: { none: { blockerId: viewerId } } }),
           }),
     },
   };

@@ -16,10 +16,13 @@ export class MembersController {
   @Returns(MemberResponseDto)
   @RateLimit('visitor_profiles', 'member_profiles')
   @ApiOperation({
-    summary: "A member's public card (visitors too); 404 not_found when not visible to the caller",
+    summary:
+      "A member's profile page (visitors too): card, fields, the gallery as the caller may see " +
+      'it (locked photos only as blurred thumbnails), relation and related profiles; 404 ' +
+      'not_found when not visible to the caller',
   })
-  async member(@Query() query: MemberQuery, @CurrentSession() session?: CurrentSessionData) {
-    return { profile: await this.members.card(viewerOf(session), query.id) };
+  member(@Query() query: MemberQuery, @CurrentSession() session?: CurrentSessionData) {
+    return this.members.profile(viewerOf(session), query.id);
   }
 
   @Get('signup-matches.php')

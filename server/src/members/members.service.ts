@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import type { MemberResponse } from '@app/contract';
 import { ageOn } from '../common/age';
 import { SIGNUP_MATCHES_CANDIDATES, SIGNUP_MATCHES_COUNT } from '@app/contract';
 import {
   MemberAccess,
   PROFILE_CARD_SELECT,
-  presentProfileCard,
   type ProfileCard,
   type ProfileCardRow,
   type Viewer,
@@ -14,9 +14,9 @@ import {
 export class MembersService {
   constructor(private readonly access: MemberAccess) {}
 
-  /** One member's public card, if the viewer (null: a visitor) may see it; else 404 not_found. */
-  card(viewer: Viewer, profileId: number): Promise<ProfileCard> {
-    return this.access.card(viewer, profileId);
+  /** A member's profile page, if the viewer (null: a visitor) may see it; else 404 not_found. */
+  profile(viewer: Viewer, profileId: number): Promise<MemberResponse> {
+    return this.access.profile(viewer, profileId);
   }
 
   /**
@@ -53,10 +53,11 @@ export class MembersService {
     ];
     const compare = (a: number[], b: number[]) =>
       a.reduce((result, value, i) => result || value - b[i], 0);
-    return rows
+    const chosen = rows
       .map((row, order) => ({ row, order, key: rank(row) }))
       .sort((a, b) => compare(a.key, b.key) || a.order - b.order)
       .slice(0, SIGNUP_MATCHES_COUNT)
-      .map(({ row }) => presentProfileCard(row, now));
+      .map(({ row }) => row);
+    return this.access.cards(viewer, chosen, now);
   }
 }

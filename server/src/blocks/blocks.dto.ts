@@ -1,0 +1,5 @@
+import { createZodDto } from 'nestjs-zod';
+import { blockRequest, blocksResponse } from '@app/contract';
+
+export class BlockBody extends createZodDto(blockRequest) {}
+export class BlocksResponseDto extends createZodDto(blocksResponse) {}

@@ -1,0 +1,2 @@
+/** The blocks feature's public API. */
+export { BlocksModule } from './blocks.module';

@@ -1,0 +1,2 @@
+/** The likes feature's public API. */
+export { LikesModule } from './likes.module';

@@ -1,0 +1,30 @@
+import { Body, Controller, Delete, Post, UseGuards } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthGuard, CurrentSession, type CurrentSessionData } from '../auth';
+import { viewerOf } from '../member-access';
+import { Returns } from '../common/responses';
+import { LikeBody, LikeResponseDto } from './likes.dto';
+import { LikesService } from './likes.service';
+
+@ApiTags('likes')
+@Controller('api')
+@UseGuards(AuthGuard)
+export class LikesController {
+  constructor(private readonly likes: LikesService) {}
+
+  @Post('like.php')
+  @Returns(LikeResponseDto)
+  @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
+  @ApiOperation({ summary: 'Likes a member (idempotent); match when they like the caller too' })
+  like(@CurrentSession() session: CurrentSessionData, @Body() body: LikeBody) {
+    return this.likes.like(viewerOf(session), body.member);
+  }
+
+  @Delete('like.php')
+  @Returns(LikeResponseDto)
+  @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
+  @ApiOperation({ summary: 'Removes the caller’s like of a member (idempotent)' })
+  unlike(@CurrentSession() session: CurrentSessionData, @Body() body: LikeBody) {
+    return this.likes.unlike(viewerOf(session), body.member);
+  }
+}

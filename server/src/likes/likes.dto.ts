@@ -1,0 +1,5 @@
+import { createZodDto } from 'nestjs-zod';
+import { likeRequest, likeResponse } from '@app/contract';
+
+export class LikeBody extends createZodDto(likeRequest) {}
+export class LikeResponseDto extends createZodDto(likeResponse) {}

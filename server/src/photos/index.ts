@@ -1,0 +1,4 @@
+/** The photos feature's public API. */
+export { PhotosModule } from './photos.module';
+export { PhotosService } from './photos.service';
+export { processPhoto, PHOTO_SIZES, type PhotoSize, type ProcessedPhoto } from './photo-pipeline';

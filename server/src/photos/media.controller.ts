@@ -1,0 +1,51 @@
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { MemberAccess } from '../member-access';
+import { FileStorage, MediaSigner, photoFilenameOf } from '../storage';
+
+/**
+ * Photo files, only at the signed, expiring URLs that member-access hands out to viewers the
+ * photo rule allows. A `public` URL also needs the photo to be active on a visible profile right
+ * now (a photo rejected or a member banned after the URL was made: 404 at once). Every failure
+ * is a bare 404, telling nothing about whether the file exists.
+ */
+@ApiExcludeController()
+@Controller('media')
+export class MediaController {
+  constructor(
+    private readonly signer: MediaSigner,
+    private readonly access: MemberAccess,
+    private readonly storage: FileStorage,
+  ) {}
+
+  @Get('photos/:file')
+  async photo(
+    @Param('file') file: string,
+    @Query() query: Record<string, unknown>,
+    @Res() res: Response,
+  ): Promise<void> {
+    const filename = photoFilenameOf(file);
+    const scope = filename ? this.signer.verify('photos', file, query) : null;
+    const allowed =
+      filename !== null &&
+      scope !== null &&
+      (scope === 'public'
+        ? await this.access.photoFileIsPublic(filename)
+        : await this.access.photoFileExists(filename));
+    const data = allowed ? await this.storage.get('photos', file) : null;
+    if (!data) {
+      res.status(404).setHeader('Cache-Control', 'no-store').end();
+      return;
+    }
+    const expires = Number(query.e);
+    const maxAge = Math.max(0, Math.floor(expires - Date.now() / 1000));
+    res
+      .status(200)
+      .setHeader('Content-Type', 'image/webp')
+      .setHeader('Cache-Control', `private, max-age=${maxAge}, immutable`)
+      .setHeader('Content-Disposition', 'inline')
+      .setHeader('Cross-Origin-Resource-Policy', 'same-origin')
+      .end(data);
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { MemberAccessModule } from '../member-access';
+import { MediaController } from './media.controller';
+import { PhotosController } from './photos.controller';
+import { PhotosService } from './photos.service';
+
+/** Photos: upload and inspection, main photo, moderation, and the photo files themselves. */
+@Module({
+  imports: [MemberAccessModule],
+  controllers: [PhotosController, MediaController],
+  providers: [PhotosService],
+  exports: [PhotosService],
+})
+export class PhotosModule {}

@@ -1,0 +1,194 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type {
+  ModerationListResponse,
+  ModerationRequest,
+  OwnPhotosResponse,
+  PhotoStatus,
+  PhotoUploadResponse,
+} from '@app/contract';
+import { FREE_MAX_PHOTOS, PREMIUM_MAX_PHOTOS } from '@app/contract';
+import type { Prisma } from '../generated/prisma/client';
+import { AppError } from '../common/app-error';
+import { PrismaService } from '../prisma/prisma.service';
+import { MemberAccess, type Viewer } from '../member-access';
+import { FileStorage, newPhotoBase, photoFileName, photoFileNames } from '../storage';
+import { PHOTO_SIZES, processPhoto } from './photo-pipeline';
+
+/** Free members may have 3 photos, premium members 25 (SPEC points 5 and 9). */
+export function maxPhotos(viewer: NonNullable<Viewer>): number {
+  return viewer.paidUser ? PREMIUM_MAX_PHOTOS : FREE_MAX_PHOTOS;
+}
+
+/**
+ * The member's photos: upload (inspected, re-encoded: photo-pipeline.ts), main photo, delete;
+ * and their moderation by staff. Reads of photos go through member-access; this service reads
+ * only the asking member's own photo count, inside the transaction that adds one.
+ */
+@Injectable()
+export class PhotosService {
+  private readonly logger = new Logger('Photos');
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly access: MemberAccess,
+    private readonly storage: FileStorage,
+  ) {}
+
+  async list(viewer: NonNullable<Viewer>): Promise<OwnPhotosResponse> {
+    const own = await this.access.ownPhotos(viewer.userId);
+    if (!own) throw new AppError('not_found');
+    const main = own.photos.find((photo) => photo.id === own.mainPhotoId);
+    return {
+      photos: this.access.presentOwnPhotos(own.photos, own.mainPhotoId),
+      max_photos: maxPhotos(viewer),
+      has_main_image: main?.status === 'active',
+    };
+  }
+
+  /**
+   * Stores a new photo under inspection. The limit is checked before the (costly) processing
+   * and again, under a lock on the profile, in the transaction that adds the row, so two
+   * uploads at once cannot pass it. Whatever fails after the files were written removes them:
+   * a refused upload leaves no file and no row.
+   */
+  async upload(viewer: NonNullable<Viewer>, data: Buffer): Promise<PhotoUploadResponse> {
+    const own = await this.access.ownPhotos(viewer.userId);
+    if (!own) throw new AppError('not_found');
+    const max = maxPhotos(viewer);
+    if (own.photos.length >= max) throw new AppError('photo_limit_reached', { max }, 'photo');
+
+    const processed = await processPhoto(data);
+    const base = newPhotoBase();
+    const written: string[] = [];
+    try {
+      await Promise.all(
+        PHOTO_SIZES.map(async (size) => {
+          const name = photoFileName(base, size);
+          written.push(name);
+          await this.storage.put('photos', name, processed.files[size], 'image/webp');
+        }),
+      );
+      const photo = await this.prisma.$transaction(async (tx) => {
+        // the row lock on the profile serialises a member's concurrent uploads
+        await tx.$executeRaw`UPDATE profiles SET updated_at = updated_at WHERE id = ${own.profileId}`;
+        const count = await tx.photo.count({ where: { profileId: own.profileId } });
+        if (count >= max) throw new AppError('photo_limit_reached', { max }, 'photo');
+        const created = await tx.photo.create({
+          data: {
+            profileId: own.profileId,
+            filename: photoFileName(base, 'full'),
+            thumbFilename: photoFileName(base, 'thumb'),
+            width: processed.width,
+            height: processed.height,
+            position: count,
+          },
+          select: { id: true },
+        });
+        // the first photo becomes the main photo (shown once it is approved)
+        await tx.profile.updateMany({
+          where: { id: own.profileId, mainPhotoId: null },
+          data: { mainPhotoId: created.id },
+        });
+        return created;
+      });
+      const stored = await this.access.ownPhoto(viewer.userId, photo.id);
+      const { mainPhotoId } = (await this.access.ownPhotos(viewer.userId)) ?? { mainPhotoId: null };
+      return { photo: this.access.presentOwnPhotos([stored!], mainPhotoId)[0] };
+    } catch (error) {
+      await this.removeFiles(written);
+      throw error;
+    }
+  }
+
+  /** Makes one of the member's photos (not a rejected one) the main photo. */
+  async setMain(viewer: NonNullable<Viewer>, photoId: number): Promise<OwnPhotosResponse> {
+    const photo = await this.access.ownPhoto(viewer.userId, photoId);
+    if (!photo) throw new AppError('not_found', {}, 'photo');
+    if (photo.status === 'rejected') throw new AppError('conflict', {}, 'photo');
+    await this.prisma.profile.updateMany({
+      where: { userId: viewer.userId },
+      data: { mainPhotoId: photo.id },
+    });
+    return this.list(viewer);
+  }
+
+  /** Deletes one of the member's photos (row first, then its files); a new main is chosen. */
+  async remove(viewer: NonNullable<Viewer>, photoId: number): Promise<OwnPhotosResponse> {
+    const photo = await this.access.ownPhoto(viewer.userId, photoId);
+    if (!photo) throw new AppError('not_found', {}, 'photo');
+    const own = await this.access.ownPhotos(viewer.userId);
+    await this.prisma.$transaction(async (tx) => {
+      await tx.photo.deleteMany({ where: { id: photo.id } });
+      if (own && own.mainPhotoId === photo.id) {
+        await tx.profile.updateMany({
+          where: { id: own.profileId },
+          data: { mainPhotoId: nextMain(own.photos, photo.id) },
+        });
+      }
+    });
+    await this.removeFiles(photoFileNames(photo.filename));
+    return this.list(viewer);
+  }
+
+  // ------------------------------------------------------------- staff
+
+  moderationQueue(viewer: Viewer, status?: PhotoStatus): Promise<ModerationListResponse['photos']> {
+    return this.access.moderationQueue(viewer, status);
+  }
+
+  /**
+   * Approve: the photo becomes active (and the main photo when the profile has no active one).
+   * Reject: the member sees the reason; a rejected main photo is replaced by another active one.
+   */
+  async moderate(viewer: NonNullable<Viewer>, input: ModerationRequest, now = new Date()) {
+    const photo = await this.access.photoForStaff(viewer, input.photo);
+    const own = await this.access.photosOfProfileForStaff(viewer, photo.profileId);
+    await this.prisma.$transaction(async (tx) => {
+      const data: Prisma.PhotoUpdateManyMutationInput =
+        input.action === 'approve'
+          ? { status: 'active', rejectedReason: null }
+          : { status: 'rejected', rejectedReason: input.reason ?? null };
+      await tx.photo.updateMany({
+        where: { id: photo.id },
+        data: { ...data, moderatedById: viewer.userId, moderatedAt: now },
+      });
+      const after = own.photos.map((p) =>
+        p.id === photo.id ? { ...p, status: data.status as PhotoStatus } : p,
+      );
+      const main = after.find((p) => p.id === own.mainPhotoId);
+      if (input.action === 'approve' && main?.status !== 'active') {
+        await tx.profile.updateMany({
+          where: { id: photo.profileId },
+          data: { mainPhotoId: photo.id },
+        });
+      } else if (input.action === 'reject' && own.mainPhotoId === photo.id) {
+        await tx.profile.updateMany({
+          where: { id: photo.profileId },
+          data: { mainPhotoId: nextMain(after, photo.id) },
+        });
+      }
+    });
+    return { ok: true as const };
+  }
+
+  private async removeFiles(names: string[]): Promise<void> {
+    for (const name of names) {
+      try {
+        await this.storage.delete('photos', name);
+      } catch (error) {
+        // the purge and a later delete retry; a leftover file is served to nobody (no row)
+        this.logger.warn(`Could not remove photo file ${name}: ${String(error)}`);
+      }
+    }
+  }
+}
+
+/** The photo to show instead of `without`: the first active one, else the first not rejected. */
+function nextMain(photos: { id: number; status: PhotoStatus }[], without: number): number | null {
+  const rest = photos.filter((p) => p.id !== without);
+  return (
+    rest.find((p) => p.status === 'active')?.id ??
+    rest.find((p) => p.status === 'under_inspection')?.id ??
+    null
+  );
+}
