@@ -5,7 +5,6 @@ import sharp from 'sharp';
 export async function jpeg(width = 800, height = 600, options: { gps?: boolean } = {}) {
   const image = sharp({
     create: { width, height, channels: 3, background: { r: 200, g: 120, b: 90 } },
-    noise: undefined,
   })
     .composite([
       {
