@@ -47,7 +47,7 @@ async function main(): Promise<void> {
     console.log(
       demo
         ? `Demo (${demoDecision.reason}): ${demo.members} members (${demo.fictional} chatmaatjes), ` +
-            `${demo.staff} operator; existing accounts kept as they were`
+            `${demo.staff} operator, ${demo.photos} avatar photos; existing accounts kept as they were`
         : `No demo accounts (${demoDecision.reason}): reference data only`,
     );
     console.table(await tableCounts(prisma));

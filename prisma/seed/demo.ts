@@ -3,7 +3,8 @@
  * prisma/data/demo-members.ts, a demo login and an operator, all with public passwords: never
  * on a live site (demoSeedDecision). Keyed by e-mail: a re-run updates the same profiles and
  * keeps the accounts as they are (password, status, roles, credits). Appearance comes from a
- * fixed pseudo-random sequence, so every run gives the same profiles. No photos yet.
+ * fixed pseudo-random sequence, so every run gives the same profiles. Most get one to three
+ * illustrated avatar photos (prisma/seed/photos.ts), approved.
  */
 import type {
   BodyType,
@@ -16,6 +17,7 @@ import type {
 } from '../../server/src/generated/prisma/client.ts';
 import { DEMO_MEMBERS, type DemoMember } from '../data/demo-members.js';
 import { dateOfBirthForAge, seedMember, seedStaff, type ProfileDetails } from './member.js';
+import { seedAvatarPhotos, storageFromEnv } from './photos.js';
 
 export const DEMO_LOGIN = { email: 'demo@vonkje.test', password: 'demo1234' } as const;
 export const OPERATOR_LOGIN = { email: 'operator@vonkje.test', password: 'operator1234' } as const;
@@ -137,6 +139,8 @@ export interface DemoCounts {
   members: number;
   fictional: number;
   staff: number;
+  /** Avatar photos added (0 on a re-seed). */
+  photos: number;
 }
 
 /**
@@ -145,9 +149,12 @@ export interface DemoCounts {
  */
 export async function seedDemo(prisma: PrismaClient): Promise<DemoCounts> {
   const now = new Date();
+  const storage = storageFromEnv();
+  let photos = 0;
   for (const [index, member] of DEMO_MEMBERS.entries()) {
     const random = seeded(index + 1);
-    await seedMember(prisma, {
+    const details = demoDetails(member, random);
+    const seededMember = await seedMember(prisma, {
       email: demoMemberEmail(member),
       passwordHash: member.fictional ? null : DEMO_PASSWORD_HASH,
       name: member.name,
@@ -160,8 +167,22 @@ export async function seedDemo(prisma: PrismaClient): Promise<DemoCounts> {
       interests: member.interests,
       fictional: member.fictional ?? false,
       signupDate: new Date(now.getTime() - (index * 3 + 1) * 86_400_000),
-      profile: demoDetails(member, random),
+      profile: details,
     });
+    // one to three illustrated avatars (most members have photos; a few have none)
+    if (index % 7 !== 6) {
+      photos += await seedAvatarPhotos(
+        prisma,
+        storage,
+        {
+          id: seededMember.profile.id,
+          name: member.name,
+          gender: member.gender,
+          hairColor: details.hairColor ?? null,
+        },
+        1 + (index % 3),
+      );
+    }
   }
   await seedMember(prisma, {
     email: DEMO_LOGIN.email,
@@ -193,5 +214,6 @@ export async function seedDemo(prisma: PrismaClient): Promise<DemoCounts> {
     members: DEMO_MEMBERS.length + 1,
     fictional: DEMO_MEMBERS.filter((m) => m.fictional).length,
     staff: 1,
+    photos,
   };
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { DEMO_LOGIN, OPERATOR_LOGIN, demoMemberEmail } from '../../prisma/seed/index';
 import { DEMO_MEMBERS } from '../../prisma/data/demo-members';
 import { runScript } from './helpers/databases';
@@ -9,10 +12,15 @@ import { createTestApp, type TestApp } from './helpers/test-app';
  */
 describe('seeding and staff accounts', () => {
   let t: TestApp;
+  let storage: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    storage = mkdtempSync(path.join(tmpdir(), 'seed-'));
+    t = await createTestApp({ STORAGE_DIR: storage });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    rmSync(storage, { recursive: true, force: true });
+  });
 
   /** The seed script with only the given switches (none inherited from the test run). */
   function seed(env: Record<string, string>) {
@@ -20,6 +28,7 @@ describe('seeding and staff accounts', () => {
       DATABASE_URL: t.databaseUrl,
       SEED_DEMO: '',
       ALLOW_DEMO_SEED: '',
+      STORAGE_DIR: storage,
       ...env,
     });
     if (run.status !== 0) throw new Error(`seed failed:\n${run.stdout}\n${run.stderr}`);
@@ -42,6 +51,24 @@ describe('seeding and staff accounts', () => {
     expect(await t.prisma.user.count({ where: { email: { in: demoEmails } } })).toBe(0);
     expect(await t.prisma.user.count({ where: { roles: { isEmpty: false } } })).toBe(0);
     expect(await t.prisma.interest.count()).toBeGreaterThan(0);
+  });
+
+  it('gives most demo members approved illustrated avatars, served like uploads, and adds none when seeded again', async () => {
+    seed({ NODE_ENV: 'test' });
+    const demo = await t.prisma.profile.findMany({
+      where: { user: { email: { in: DEMO_MEMBERS.map(demoMemberEmail) } } },
+      select: { id: true, mainPhoto: { select: { status: true, filename: true } } },
+    });
+    const withPhoto = demo.filter((p) => p.mainPhoto?.status === 'active');
+    expect(withPhoto.length).toBeGreaterThan(DEMO_MEMBERS.length * 0.7);
+    const photos = await t.prisma.photo.count();
+    expect(readdirSync(path.join(storage, 'photos'))).toHaveLength(photos * 4);
+    // a visitor's card shows the avatar, and its file is served
+    const card = await t.http().get(`/api/member.php?id=${withPhoto[0].id}`).expect(200);
+    await t.http().get(card.body.profile.main_image.filename).expect(200);
+
+    seed({ NODE_ENV: 'test' });
+    expect(await t.prisma.photo.count()).toBe(photos);
   });
 
   it('keeps the password hash, roles, status and credits of an existing demo member when seeded again', async () => {

@@ -13,6 +13,8 @@ const env = {
   DATABASE_URL: url.toString(),
   PORT: process.env.E2E_PORT ?? '3100',
   WEB_DIST_DIR: path.join(root, 'web/dist'),
+  // photos of this run only (the demo avatars and what the journeys upload)
+  STORAGE_DIR: path.join(root, 'test-results', 'e2e-storage'),
   NODE_ENV: 'test',
   // the journeys log in as the demo member (a .env with SEED_DEMO=false must not remove it)
   SEED_DEMO: 'true',
@@ -34,6 +36,10 @@ const { Redis } = await import('ioredis');
 const redis = new Redis(env.REDIS_URL);
 await redis.flushdb();
 await redis.quit();
+
+await import('node:fs').then(({ rmSync }) =>
+  rmSync(env.STORAGE_DIR, { recursive: true, force: true }),
+);
 
 const admin = new URL(url);
 admin.pathname = '/postgres';
