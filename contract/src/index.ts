@@ -17,3 +17,4 @@ export * from './api/geo';
 export * from './api/profiles';
 export * from './api/photos';
 export * from './api/safety';
+export * from './api/complaints-staff';

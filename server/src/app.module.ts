@@ -18,6 +18,7 @@ import { MembersModule } from './members';
 import { MemberAccessModule } from './member-access';
 import { CreditsModule } from './credits';
 import { IdempotencyModule } from './idempotency';
+import { ComplaintsModule } from './complaints';
 
 @Module({})
 export class AppModule {
@@ -38,6 +39,7 @@ export class AppModule {
         MemberAccessModule,
         CreditsModule,
         MembersModule,
+        ComplaintsModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

@@ -12,6 +12,7 @@ import { MembersModule } from './members';
 import { MemberAccessModule } from './member-access';
 import { CreditsModule } from './credits';
 import { IdempotencyModule } from './idempotency';
+import { ComplaintsModule } from './complaints';
 
 /**
  * Everything the worker process runs (worker.ts): the features whose `@Worker()` processors and
@@ -36,6 +37,7 @@ export class WorkerModule {
         MembersModule,
         CreditsModule,
         IdempotencyModule,
+        ComplaintsModule,
       ],
     };
   }
