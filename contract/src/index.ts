@@ -18,3 +18,4 @@ export * from './api/profiles';
 export * from './api/photos';
 export * from './api/safety';
 export * from './api/likes';
+export * from './api/complaints-staff';

@@ -22,6 +22,7 @@ import { IdempotencyModule } from './idempotency';
 import { PhotosModule } from './photos';
 import { BlocksModule } from './blocks';
 import { LikesModule } from './likes';
+import { ComplaintsModule } from './complaints';
 
 @Module({})
 export class AppModule {
@@ -46,6 +47,7 @@ export class AppModule {
         PhotosModule,
         BlocksModule,
         LikesModule,
+        ComplaintsModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

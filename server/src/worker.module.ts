@@ -13,6 +13,7 @@ import { MembersModule } from './members';
 import { MemberAccessModule } from './member-access';
 import { CreditsModule } from './credits';
 import { IdempotencyModule } from './idempotency';
+import { ComplaintsModule } from './complaints';
 
 /**
  * Everything the worker process runs (worker.ts): the features whose `@Worker()` processors and
@@ -38,6 +39,7 @@ export class WorkerModule {
         MembersModule,
         CreditsModule,
         IdempotencyModule,
+        ComplaintsModule,
       ],
     };
   }

@@ -48,6 +48,18 @@ const LIMITS = {
     seconds: 3600,
     points: (c: AppConfig) => c.RATE_LIMIT_PHOTO_UPLOADS_PER_HOUR,
   },
+  /** Complaints a member may send per hour: enough to report, not to flood staff. */
+  complaints_member: {
+    per: 'member_only',
+    seconds: 3600,
+    points: (c: AppConfig) => c.RATE_LIMIT_COMPLAINTS_PER_HOUR,
+  },
+  /** Complaints visitors (no session) may send per client address per hour. */
+  complaints_visitor: {
+    per: 'visitor',
+    seconds: 3600,
+    points: (c: AppConfig) => c.RATE_LIMIT_VISITOR_COMPLAINTS_PER_IP_HOUR,
+  },
 } as const;
 
 export type RateLimitName = keyof typeof LIMITS;

@@ -114,6 +114,10 @@ const schema = z
     RATE_LIMIT_MEMBER_PROFILES_PER_HOUR: z.coerce.number().int().min(1).default(2000),
     /** Photo uploads a member may make per hour (each is decoded and re-encoded). */
     RATE_LIMIT_PHOTO_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    /** Complaints a logged-in member may send per hour. */
+    RATE_LIMIT_COMPLAINTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    /** Complaints visitors (no session) may send per IP per hour. */
+    RATE_LIMIT_VISITOR_COMPLAINTS_PER_IP_HOUR: z.coerce.number().int().min(1).default(5),
     /** E-mail change confirmation mails per member per day. */
     RATE_LIMIT_MAIL_CHANGES_PER_DAY: z.coerce.number().int().min(1).default(5),
     /** Failed logins from one client address (IPv6: its /64) per hour, whoever they were for. */

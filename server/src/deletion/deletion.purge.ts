@@ -4,9 +4,9 @@ import { PrismaService } from '../prisma/prisma.service';
 import { Purges, type PurgeStep, type StoredFile } from '../member-access';
 
 /**
- * What the member wrote to others (message texts and images, complaints) and their deletion
- * requests (reason kept, remarks erased). The chat and complaints features take their parts
- * over when they land.
+ * What the member wrote to others (message texts and images) and their deletion requests (reason
+ * kept, remarks erased). The chat feature takes its part over when it lands; complaints have
+ * their own step (complaints/complaints.purge.ts).
  */
 @Injectable()
 @Purges()
@@ -17,9 +17,6 @@ export class WritingsPurge implements PurgeStep {
     'messages.operator_id': 'keep: staff accounts are not members',
     'conversation_participants.user_id':
       'keep: the other member keeps the conversation; its messages from this member are emptied',
-    'complaints.reporter_id': 'anonymise',
-    'complaints.reported_user_id':
-      'keep: a complaint about a member is a moderation record written by someone else',
   } as const;
 
   constructor(private readonly prisma: PrismaService) {}
@@ -36,10 +33,6 @@ export class WritingsPurge implements PurgeStep {
     await tx.message.updateMany({
       where: { senderId: userId },
       data: { body: null, imageFilename: null, contentPurgedAt: now },
-    });
-    await tx.complaint.updateMany({
-      where: { reporterId: userId },
-      data: { name: null, email: null, subject: '', message: '' },
     });
     await tx.deletionRequest.updateMany({ where: { userId }, data: { remarks: null } });
   }

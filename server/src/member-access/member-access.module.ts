@@ -4,11 +4,15 @@ import { MemberAccess } from './member-access.service';
 import { ProfilePurge } from './profile.purge';
 import { PurgeRegistry } from './purge';
 import { PhotoPresenter } from './photo.presenter';
+import { ReportedContent } from './reported-content';
 
-/** Reading other members (the visibility rule) and erasing a member (the purge registry). */
+/**
+ * Reading other members (the visibility rule, what complaints report) and erasing a member (the
+ * purge registry).
+ */
 @Module({
   imports: [DiscoveryModule],
-  providers: [MemberAccess, PhotoPresenter, PurgeRegistry, ProfilePurge],
-  exports: [MemberAccess, PurgeRegistry],
+  providers: [MemberAccess, PhotoPresenter, PurgeRegistry, ProfilePurge, ReportedContent],
+  exports: [MemberAccess, PurgeRegistry, ReportedContent],
 })
 export class MemberAccessModule {}

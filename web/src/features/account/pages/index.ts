@@ -6,4 +6,4 @@ export { AccountDeletedPage } from './AccountDeletedPage';
 
 export const ProfilePage = placeholderPage('pages.profile');
 export const LangConfigPage = placeholderPage('pages.langConfig');
-export const ComplaintsPage = placeholderPage('pages.complaints');
+export { ComplaintsPage } from '../complaints/ComplaintsPage';

@@ -1,0 +1,2 @@
+/** The complaints feature's public API. */
+export { ComplaintsModule } from './complaints.module';
