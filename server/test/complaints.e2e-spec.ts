@@ -215,7 +215,7 @@ describe('complaints', () => {
     expect(res.body).toMatchObject({ error: 'complaint_target_required', field: 'member' });
   });
 
-  it('answers 404 for an invisible stranger, a blocker, a blocked member and oneself', async () => {
+  it('answers 404 for an invisible stranger, a blocker and oneself, but takes a complaint about a member one blocked', async () => {
     const reporter = await loggedIn();
     const invisible = await seed({ profile: { invisible: true } });
     const blocker = await seed();
@@ -227,18 +227,22 @@ describe('complaints', () => {
       data: { blockerId: reporter.user.id, blockedId: blocked.user.id },
     });
     const before = await t.prisma.complaint.count();
-    for (const profile of [invisible.profile, blocker.profile, blocked.profile, reporter.profile]) {
+    for (const profile of [invisible.profile, blocker.profile, reporter.profile]) {
       const res = await complain(
         body({ about: 'member', member: profile.id }),
         reporter.cookie,
       ).expect(404);
       expect(res.body.error).toBe('not_found');
     }
+    // the blocker still sees the page of the member they blocked, and may report them
+    await complain(body({ about: 'member', member: blocked.profile.id }), reporter.cookie).expect(
+      201,
+    );
     await complain(body({ about: 'member', member: invisible.profile.id })).expect(400);
     await complain(
       body({ about: 'member', member: invisible.profile.id, name: 'A', email: 'a@example.test' }),
     ).expect(404);
-    expect(await t.prisma.complaint.count()).toBe(before);
+    expect(await t.prisma.complaint.count()).toBe(before + 1);
   });
 
   it('stores a complaint about a message of the conversation partner, and 404 for anyone else’s', async () => {
