@@ -12,7 +12,7 @@ export type AvatarSize = 'md' | 'lg' | 'xl';
 /**
  * The member's main photo as this viewer may see it: the card-size photo; for a locked one the
  * blurred thumbnail (the only URL the server sends then) under a lock; without a photo the
- * member's initial on a soft gradient.
+ * member's initial on a soft gradient. A span (shown as a grid), so it may sit inside a button.
  */
 export function MemberAvatar({
   member,
@@ -26,14 +26,17 @@ export function MemberAvatar({
   const base = `member-avatar member-avatar--${size}`;
   if (!image) {
     return (
-      <div className={`${base} member-avatar--tone-${member.id % AVATAR_TONES}`} aria-hidden="true">
+      <span
+        className={`${base} member-avatar--tone-${member.id % AVATAR_TONES}`}
+        aria-hidden="true"
+      >
         {member.name.slice(0, 1).toUpperCase()}
-      </div>
+      </span>
     );
   }
   if (image.locked) {
     return (
-      <div className={`${base} member-avatar--locked`} data-testid="member-avatar-locked">
+      <span className={`${base} member-avatar--locked`} data-testid="member-avatar-locked">
         <img
           src={image.filename}
           alt={t('memberProfile.lockedPhotoAlt', { name: member.name })}
@@ -43,18 +46,18 @@ export function MemberAvatar({
         <span className="photo-lock" aria-hidden="true">
           <LockIcon />
         </span>
-      </div>
+      </span>
     );
   }
   return (
-    <div className={base}>
+    <span className={base}>
       <img
         src={image.filename}
         alt={t('memberProfile.photoAlt', { name: member.name })}
         loading="lazy"
         decoding="async"
       />
-    </div>
+    </span>
   );
 }
 

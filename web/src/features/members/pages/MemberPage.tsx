@@ -180,7 +180,9 @@ function MemberProfileView({ data, user }: { data: MemberResponse; user: User | 
             {t('memberProfile.matchTitle')}
           </strong>
           {t('memberProfile.matchText', { name: profile.name })}{' '}
-          <Link to={`/members/${profile.id}/chat`}>{t('memberProfile.matchMessage')}</Link>
+          <Link to={`/members/${profile.id}/chat`} className="text-decoration-underline">
+            {t('memberProfile.matchMessage')}
+          </Link>
         </div>
       )}
       {showLikedBy && (

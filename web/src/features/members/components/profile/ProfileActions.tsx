@@ -91,7 +91,7 @@ export function ProfileActions({
         <div className="member-actions__main">
           <button
             type="button"
-            className={`btn rounded-pill px-4 ${liked ? 'btn-outline-primary' : 'btn-primary'}`}
+            className={`btn rounded-pill ${liked ? 'btn-outline-primary' : 'btn-primary'}`}
             onClick={visitor ? () => onLoginRequired('like') : onLike}
             disabled={likeBusy}
             aria-busy={likeBusy || undefined}
@@ -103,7 +103,7 @@ export function ProfileActions({
             <>
               <button
                 type="button"
-                className="btn btn-outline-primary rounded-pill px-4"
+                className="btn btn-outline-primary rounded-pill"
                 onClick={() => onLoginRequired('message')}
               >
                 <span aria-hidden="true">💬 </span>
@@ -111,7 +111,7 @@ export function ProfileActions({
               </button>
               <button
                 type="button"
-                className="btn btn-outline-primary rounded-pill px-4"
+                className="btn btn-outline-primary rounded-pill"
                 onClick={() => onLoginRequired('gift')}
               >
                 <span aria-hidden="true">🎁 </span>
@@ -120,16 +120,13 @@ export function ProfileActions({
             </>
           ) : (
             <>
-              <Link
-                to={`/members/${id}/chat`}
-                className="btn btn-outline-primary rounded-pill px-4"
-              >
+              <Link to={`/members/${id}/chat`} className="btn btn-outline-primary rounded-pill">
                 <span aria-hidden="true">💬 </span>
                 {t('memberProfile.message')}
               </Link>
               <Link
                 to={`/members/${id}/chat?gift=1`}
-                className="btn btn-outline-primary rounded-pill px-4"
+                className="btn btn-outline-primary rounded-pill"
               >
                 <span aria-hidden="true">🎁 </span>
                 {t('memberProfile.gift')}
