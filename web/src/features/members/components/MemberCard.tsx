@@ -24,6 +24,8 @@ export function MemberAvatar({
   const { t } = useTranslation();
   const image = member.main_image;
   const base = `member-avatar member-avatar--${size}`;
+  // cards load as they scroll into view; a profile page's header photo at once
+  const loading = size === 'xl' ? 'eager' : 'lazy';
   if (!image) {
     return (
       <span
@@ -40,7 +42,7 @@ export function MemberAvatar({
         <img
           src={image.filename}
           alt={t('memberProfile.lockedPhotoAlt', { name: member.name })}
-          loading="lazy"
+          loading={loading}
           decoding="async"
         />
         <span className="photo-lock" aria-hidden="true">
@@ -54,7 +56,7 @@ export function MemberAvatar({
       <img
         src={image.filename}
         alt={t('memberProfile.photoAlt', { name: member.name })}
-        loading="lazy"
+        loading={loading}
         decoding="async"
       />
     </span>
