@@ -29,3 +29,21 @@ export const signupMatchesQueryOptions = () =>
 export function useSignupMatches() {
   return useQuery(signupMatchesQueryOptions());
 }
+
+/**
+ * A member's profile page (member.php): the profile as this viewer may see it and related
+ * profiles. Shares the cache entry of useMemberCard; 404 (not visible) is an answer, not retried.
+ */
+export const memberProfileQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: memberQueryKey(id),
+    queryFn: ({ signal }) => apiRequest<MemberResponse>('member', { query: { id }, signal }),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+    // the relation and the online state change: a page opened again reads them again
+    staleTime: 0,
+  });
+
+export function useMemberProfile(id: number) {
+  return useQuery(memberProfileQueryOptions(id));
+}

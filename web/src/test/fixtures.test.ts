@@ -1,4 +1,5 @@
 import {
+  blocksResponse,
   companyInfoResponse,
   loggedInResponse,
   memberResponse,
@@ -6,7 +7,10 @@ import {
   userResponse,
 } from '@app/contract';
 import {
+  blocksResponseFixture,
   companyInfoResponseFixture,
+  memberProfileFixture,
+  memberWithPhotosResponseFixture,
   newUserFixture,
   profileCardFixture,
   settingsResponseFixture,
@@ -25,7 +29,13 @@ describe('the test fixtures', () => {
     ['user.php (a member)', userResponse, userResponseFixture],
     ['user.php (a visitor)', userResponse, { user: null }],
     ['signup.php (a new member)', loggedInResponse, { user: newUserFixture }],
-    ['member.php', memberResponse, { profile: profileCardFixture }],
+    [
+      'member.php',
+      memberResponse,
+      { profile: memberProfileFixture, related: [profileCardFixture] },
+    ],
+    ['member.php (photos, some locked)', memberResponse, memberWithPhotosResponseFixture],
+    ['blocks.php', blocksResponse, blocksResponseFixture],
   ] as const;
 
   it.each(cases)('are an answer the server gives to %s', (_endpoint, schema, fixture) => {

@@ -3,10 +3,12 @@
  * changes, these stop compiling, and fixtures.test.ts parses each with the contract's schema.
  */
 import type {
+  BlocksResponse,
   CompanyInfo,
   CompanyInfoResponse,
   ProfileCard,
   MemberProfile,
+  MemberResponse,
   Settings,
   SettingsResponse,
   User,
@@ -136,3 +138,69 @@ export const memberProfileFixture = {
   photos: [],
   relation: null,
 } satisfies MemberProfile;
+
+/** A signed photo URL as the server hands it out (`/media/photos/<file>?e=&s=`). */
+const photoUrl = (file: string) => `/media/photos/${file}?e=1900000000&s=c2lnbmVk`;
+
+/**
+ * Daan's profile page as a free member (or a visitor, with `relation: null`) sees it: the main
+ * photo open, the two others as blurred thumbnails only.
+ */
+export const memberWithPhotosFixture = {
+  id: 12,
+  name: 'Daan',
+  age: 34,
+  gender: 'male',
+  country: 'NL',
+  region: 'Utrecht',
+  city: 'Amersfoort',
+  fictional: false,
+  online: false,
+  main_image: {
+    id: 31,
+    filename: photoUrl('31-card.webp'),
+    thumb_filename: photoUrl('31-thumb.webp'),
+    status: 'active',
+    match: photoUrl('31-card.webp'),
+    locked: false,
+  },
+  sexuality: 'hetero',
+  hair_color: 'dark_brown',
+  eye_color: 'green',
+  body_type: 'normal',
+  relationship_status: 'divorced',
+  tattoos: true,
+  signup_reason: 'relationship',
+  about: 'Fietser, koffieliefhebber en altijd in voor een goed gesprek.',
+  interests: ['hiking', 'coffee'],
+  photo_count: 3,
+  photos: [
+    {
+      id: 31,
+      locked: false,
+      main: true,
+      thumb_url: photoUrl('31-thumb.webp'),
+      card_url: photoUrl('31-card.webp'),
+      full_url: photoUrl('31-full.webp'),
+      width: 1200,
+      height: 1600,
+    },
+    { id: 32, locked: true, main: false, thumb_url: photoUrl('32-blur.webp') },
+    { id: 33, locked: true, main: false, thumb_url: photoUrl('33-blur.webp') },
+  ],
+  relation: { blocked: false, liked: false, liked_by: false },
+} satisfies MemberProfile;
+
+/** member.php for Daan, with Mila among the related profiles. */
+export const memberWithPhotosResponseFixture = {
+  profile: memberWithPhotosFixture,
+  related: [profileCardFixture],
+} satisfies MemberResponse;
+
+/** GET /api/blocks.php: two blocked members, newest first. */
+export const blocksResponseFixture = {
+  blocked: [
+    { id: 12, name: 'Daan', blocked_at: '2026-03-14T10:00:00.000Z' },
+    { id: 21, name: 'Joost', blocked_at: '2026-02-01T18:30:00.000Z' },
+  ],
+} satisfies BlocksResponse;

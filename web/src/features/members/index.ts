@@ -3,3 +3,5 @@
  * loaded by the router through pages/index.ts.
  */
 export { MemberCard } from './components/MemberCard';
+export { MemberPage } from './pages/MemberPage';
+export { BlockConfirmModal } from './components/profile/BlockConfirmModal';

@@ -8,11 +8,15 @@ import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../
 import { NewPasswordFields, useNewPassword } from '../../../components/NewPasswordFields';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { isValidEmail } from '../../../components/email-rules';
+import { BlockedMembers } from '../blocks/BlockedMembers';
 
 const PASSWORD_FIELDS = ['old_password', 'password', 'password_repeat'] as const;
 const EMAIL_FIELDS = ['email', 'password'] as const;
 
-/** The account settings ("Instellingen"): password, e-mail address, deleting the account. */
+/**
+ * The account settings ("Instellingen"): password, e-mail address, blocked members, deleting the
+ * account.
+ */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
   usePageTitle(t('account.title'));
@@ -32,6 +36,9 @@ export function AccountSettingsPage() {
           <SettingsCard title={t('account.emailTitle')} id="email">
             <ChangeEmailForm />
           </SettingsCard>
+        </div>
+        <div className="col-12">
+          <BlockedMembers />
         </div>
         <div className="col-12">
           <SettingsCard title={t('account.deleteTitle')}>

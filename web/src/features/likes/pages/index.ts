@@ -2,4 +2,6 @@ import { placeholderPage } from '../../../components/PlaceholderPage';
 
 export const LikesPage = placeholderPage('pages.likes');
 export const LikesTypePage = placeholderPage('pages.likesType');
-export const LikesMemberPage = placeholderPage('pages.likesMember');
+
+/** /likes/m/{id}: the member's profile page, reached from the likes pages. */
+export { MemberPage as LikesMemberPage } from '../../members';

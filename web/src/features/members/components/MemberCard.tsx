@@ -2,22 +2,64 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProfileCard } from '@app/contract';
 import { FictionalBadge } from '../../../components/FictionalBadge';
+import { LockIcon } from './LockIcon';
 
 /** Eight soft gradients; a member keeps theirs (by id). */
 const AVATAR_TONES = 8;
 
+export type AvatarSize = 'md' | 'lg' | 'xl';
+
 /**
- * The member's initial on a soft gradient. The server sends no photos yet (`main_image` is
- * always null in the contract); the photo takes this place once the photo work defines its shape.
+ * The member's main photo as this viewer may see it: the card-size photo; for a locked one the
+ * blurred thumbnail (the only URL the server sends then) under a lock; without a photo the
+ * member's initial on a soft gradient. A span (shown as a grid), so it may sit inside a button.
  */
-export function MemberAvatar({ member, size = 'md' }: { member: ProfileCard; size?: 'md' | 'lg' }) {
+export function MemberAvatar({
+  member,
+  size = 'md',
+}: {
+  member: Pick<ProfileCard, 'id' | 'name' | 'main_image'>;
+  size?: AvatarSize;
+}) {
+  const { t } = useTranslation();
+  const image = member.main_image;
+  const base = `member-avatar member-avatar--${size}`;
+  // cards load as they scroll into view; a profile page's header photo at once
+  const loading = size === 'xl' ? 'eager' : 'lazy';
+  if (!image) {
+    return (
+      <span
+        className={`${base} member-avatar--tone-${member.id % AVATAR_TONES}`}
+        aria-hidden="true"
+      >
+        {member.name.slice(0, 1).toUpperCase()}
+      </span>
+    );
+  }
+  if (image.locked) {
+    return (
+      <span className={`${base} member-avatar--locked`} data-testid="member-avatar-locked">
+        <img
+          src={image.filename}
+          alt={t('memberProfile.lockedPhotoAlt', { name: member.name })}
+          loading={loading}
+          decoding="async"
+        />
+        <span className="photo-lock" aria-hidden="true">
+          <LockIcon />
+        </span>
+      </span>
+    );
+  }
   return (
-    <div
-      className={`member-avatar member-avatar--${size} member-avatar--tone-${member.id % AVATAR_TONES}`}
-      aria-hidden="true"
-    >
-      {member.name.slice(0, 1).toUpperCase()}
-    </div>
+    <span className={base}>
+      <img
+        src={image.filename}
+        alt={t('memberProfile.photoAlt', { name: member.name })}
+        loading={loading}
+        decoding="async"
+      />
+    </span>
   );
 }
 
@@ -42,7 +84,7 @@ export function MemberFacts({ member }: { member: ProfileCard }) {
   );
 }
 
-/** A member in a grid: avatar over the facts; the whole card opens the profile. */
+/** A member in a grid: photo (or initial) over the facts; the whole card opens the profile. */
 export function MemberCard({ member }: { member: ProfileCard }) {
   return (
     <Link
