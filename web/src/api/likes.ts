@@ -1,23 +1,11 @@
 /**
- * Likes: POST /api/like.php likes a member, DELETE removes the like. The contract has no schema
- * for the answer yet, so its shape is typed here: whether the viewer now likes the member and
- * whether the two now like each other (a match).
+ * Likes: POST /api/like.php likes a member, DELETE removes the like; the answer says whether the
+ * viewer now likes the member and whether the two now like each other (a match).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MemberResponse } from '@app/contract';
+import type { LikeRequest, LikeResponse, MemberResponse } from '@app/contract';
 import { apiRequest } from './client';
 import { memberQueryKey } from './members';
-
-/** The body of like.php (web-side type: the contract does not define it yet). */
-export interface LikeRequest {
-  member: number;
-}
-
-/** The answer of like.php (web-side type: the contract does not define it yet). */
-export interface LikeResponse {
-  liked: boolean;
-  match: boolean;
-}
 
 /** POST /api/like.php {member}: the viewer likes the member (a like back is a match). */
 export function likeMember(member: number): Promise<LikeResponse> {

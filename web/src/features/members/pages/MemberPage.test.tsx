@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MemberProfile, MemberResponse, User } from '@app/contract';
 import { createRoutes } from '../../../app/router';
-import type { LikeResponse } from '../../../api/likes';
+import type { LikeResponse } from '@app/contract';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { jsonResponse, mockFetch, type Responder } from '../../../test/http';
 import {
