@@ -94,7 +94,12 @@ export const userFixture = {
     fictional: false,
     invisible: false,
     privacy_mode: false,
-    main_image: null,
+    main_image: {
+      id: 501,
+      filename: '/media/photos/sanne-card.webp?e=1&v=o&s=x',
+      thumb_filename: '/media/photos/sanne-thumb.webp?e=1&v=o&s=x',
+      status: 'active',
+    },
   },
 } satisfies User;
 
@@ -105,7 +110,7 @@ export const newUserFixture = {
   ...userFixture,
   status: 'not_confirmed',
   paid_user: false,
-  profile: { ...userFixture.profile, status: 'disabled' },
+  profile: { ...userFixture.profile, status: 'disabled', main_image: null },
 } satisfies User;
 
 /** A member's public card (member.php, signup-matches.php). */

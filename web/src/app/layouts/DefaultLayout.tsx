@@ -3,6 +3,7 @@ import { TopNav } from './TopNav';
 import { Footer } from './Footer';
 import { LegalDisclaimer } from '../../components/LegalDisclaimer';
 import { ActivationReminder, SignupModalProvider } from '../../features/auth';
+import { ProfilePhotoAlert } from '../../features/account';
 
 /** Top navigation, alerts, page, legal disclaimer and footer; signup links open the modal. */
 export function DefaultLayout() {
@@ -11,6 +12,7 @@ export function DefaultLayout() {
       <div className="layout layout--default d-flex flex-column min-vh-100">
         <TopNav />
         <ActivationReminder />
+        <ProfilePhotoAlert />
         <main id="main" className="flex-grow-1">
           <Outlet />
         </main>
