@@ -19,10 +19,18 @@ const VISITOR_PAGES = [
   '/activate/error',
   '/account-deleted',
   '/members/1/signup',
+  '/complaints',
   '/terms',
   '/no/such/page',
 ];
-const MEMBER_PAGES = ['/notifications', '/account/delete', '/signup-matches', '/complete-signup'];
+const MEMBER_PAGES = [
+  '/notifications',
+  '/account/delete',
+  '/signup-matches',
+  '/complete-signup',
+  '/profile',
+  '/complaints',
+];
 
 async function violations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -94,12 +102,41 @@ for (const viewport of [
         const problems = await violations(page);
         if (problems.length > 0) found[path] = problems;
       }
+      // profile pages of demo members: with photos (some locked for this free member), and a
+      // chat pal's with its label; then the complaint form about one of them
+      const matches = (await (await page.request.get('/api/signup-matches.php')).json()) as {
+        profiles: { id: number; fictional: boolean }[];
+      };
+      const shown = [
+        matches.profiles.find((p) => !p.fictional),
+        matches.profiles.find((p) => p.fictional),
+      ].filter((p) => p !== undefined);
+      expect(shown.length).toBeGreaterThan(0);
+      for (const profile of shown) {
+        const path = `/members/${profile.id}`;
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        const problems = await violations(page);
+        if (problems.length > 0) found[path] = problems;
+      }
+      await page.goto(`/complaints?about=member&member=${shown[0].id}`);
+      await page.waitForLoadState('networkidle');
+      const complaint = await violations(page);
+      if (complaint.length > 0) found['/complaints (about a member)'] = complaint;
       // the deletion form with its password field sits behind the alternatives
       await page.goto('/account/delete');
       await page.getByRole('button', { name: 'Toch verwijderen' }).click();
       await expect(page.getByLabel('Huidig wachtwoord')).toBeVisible();
       const deletion = await violations(page);
       if (deletion.length > 0) found['/account/delete (reason form)'] = deletion;
+      // the same profile page as a visitor sees it (login-required messages, locked photos)
+      await page.request.get('/api/logout.php', { headers: { 'X-Request-Type': 'client' } });
+      await page.goto(`/members/${shown[0].id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const visitor = await violations(page);
+      if (visitor.length > 0) found[`/members/${shown[0].id} (visitor)`] = visitor;
       expect(found).toEqual({});
     });
   });
