@@ -15,6 +15,7 @@ import { AuthModule } from './auth';
 import { AccountsModule } from './accounts';
 import { DeletionModule } from './deletion';
 import { MembersModule } from './members';
+import { ProfilesModule } from './profiles';
 import { MemberAccessModule } from './member-access';
 import { CreditsModule } from './credits';
 import { IdempotencyModule } from './idempotency';
@@ -38,6 +39,7 @@ export class AppModule {
         MemberAccessModule,
         CreditsModule,
         MembersModule,
+        ProfilesModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },
