@@ -1,5 +1,9 @@
 /**
- * The account feature's public API: what the shell and other features may use. Nothing yet; the
- * router loads its pages through pages/index.ts.
+ * The account feature's public API: what the shell and other features may use. The router loads
+ * its pages through pages/index.ts.
  */
-export {};
+export {
+  PROFILE_VALUES,
+  profileValueLabelKey,
+  type ProfileValueField,
+} from './profile/profile-values';
