@@ -68,7 +68,7 @@ export function ProfileSection({
   const headingId = useId();
   return (
     <section
-      className="card border-0 shadow-sm rounded-4 profile-section"
+      className="card border-0 shadow-sm rounded-4 h-100 profile-section"
       aria-labelledby={headingId}
     >
       <div className="card-body p-3 p-sm-4">
