@@ -6,6 +6,7 @@
  */
 export * from './constants';
 export * from './password-rules';
+export * from './profile-rules';
 export * from './errors';
 export * from './events';
 export * from './i18n';
@@ -14,6 +15,7 @@ export * from './api/accounts';
 export * from './api/members';
 export * from './api/settings';
 export * from './api/geo';
+export * from './api/cities';
 export * from './api/profiles';
 export * from './api/photos';
 export * from './api/safety';

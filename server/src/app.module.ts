@@ -16,6 +16,7 @@ import { AuthModule } from './auth';
 import { AccountsModule } from './accounts';
 import { DeletionModule } from './deletion';
 import { MembersModule } from './members';
+import { ProfilesModule } from './profiles';
 import { MemberAccessModule } from './member-access';
 import { CreditsModule } from './credits';
 import { IdempotencyModule } from './idempotency';
@@ -48,6 +49,7 @@ export class AppModule {
         BlocksModule,
         LikesModule,
         ComplaintsModule,
+        ProfilesModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

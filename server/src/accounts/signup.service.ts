@@ -2,31 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { DELETION_RECONSIDERATION_DAYS, SUPPORTED_COUNTRIES, type Language } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { isUniqueViolation } from '../common/failures';
-import { cleanDisplayName } from '../common/input-text';
+import { checkDateOfBirth, checkProfileName } from '../common/profile-rules';
 import { passwordProblem } from '@app/contract';
 import { PrismaService } from '../prisma/prisma.service';
 import { SettingsService } from '../settings';
 import { MailOutbox } from '../mail';
 import type { SignupInput } from './accounts.dto';
 import { normalizeEmail } from './email';
-import { ageOn } from '../common/age';
 import { PasswordHasher, SESSION_USER_SELECT } from '../auth';
 import { CreditsService } from '../credits';
 import { passwordError } from './credentials.service';
 
 const DAY_MS = 86_400_000;
-const MAX_AGE_YEARS = 120;
-
-/** 'YYYY-MM-DD' as a real calendar date, or null. */
-export function parseDate(value: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return null;
-  const [y, m, d] = match.slice(1).map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
-    ? date
-    : null;
-}
 
 @Injectable()
 export class SignupService {
@@ -54,21 +41,9 @@ export class SignupService {
       }
     }
     const email = normalizeEmail(input.email);
-    const name = cleanDisplayName(input.name);
-    if (!name) throw new AppError('validation_failed', {}, 'name');
-    if (name.toLowerCase() === email) throw new AppError('invalid_name_email', {}, 'name');
-    if (name.startsWith('@')) throw new AppError('invalid_name_at', {}, 'name');
-
-    const minAge = stored.min_age;
-    if (!input.date_of_birth)
-      throw new AppError('birthdate_required', { min_age: minAge }, 'date_of_birth');
-    const dob = parseDate(input.date_of_birth);
-    if (!dob || dob > now || ageOn(dob, now) > MAX_AGE_YEARS) {
-      throw new AppError('invalid_birthdate', {}, 'date_of_birth');
-    }
-    if (ageOn(dob, now) < minAge) {
-      throw new AppError('birthdate_required', { min_age: minAge }, 'date_of_birth');
-    }
+    // the profile rules, as the profile editor checks them (common/profile-rules.ts)
+    const name = checkProfileName(input.name, email);
+    const dob = checkDateOfBirth(input.date_of_birth, stored.min_age, now);
     const problem = passwordProblem(input.password, { email, name });
     if (problem) throw passwordError(problem);
     if (!input.accept_terms) throw new AppError('terms_required', {}, 'accept_terms');

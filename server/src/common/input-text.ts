@@ -29,14 +29,3 @@ export function rejectControlCharacters(value: unknown, path: string[] = []): vo
     }
   }
 }
-
-/**
- * Characters that change how text is shown without being seen: bidirectional overrides and
- * isolates, zero-width spaces and joiners, the byte order mark. Removed from names, so nobody
- * can pose as "admin" with a name that reads differently from what it is.
- */
-const INVISIBLE_FORMATTING = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
-
-export function cleanDisplayName(name: string): string {
-  return name.replace(INVISIBLE_FORMATTING, '').trim();
-}

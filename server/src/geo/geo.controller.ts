@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { GeoService } from './geo.service';
-import { GeocodeQuery, GeocodeResponseDto } from './geo.dto';
+import { CitiesQuery, CitiesResponseDto, GeocodeQuery, GeocodeResponseDto } from './geo.dto';
 import { Returns } from '../common/responses';
 
 @ApiTags('geo')
@@ -14,5 +14,12 @@ export class GeoController {
   @ApiOperation({ summary: 'Nearest city and region of a point (from the seeded cities)' })
   async geocode(@Query() query: GeocodeQuery) {
     return { geocode: await this.geo.nearest(query.lat, query.lon) };
+  }
+
+  @Get('cities.php')
+  @Returns(CitiesResponseDto)
+  @ApiOperation({ summary: "A region's cities by name (empty for an unknown region)" })
+  async cities(@Query() query: CitiesQuery) {
+    return { region_id: query.region, cities: await this.geo.cities(query.region) };
   }
 }

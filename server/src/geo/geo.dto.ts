@@ -1,5 +1,7 @@
 import { createZodDto } from 'nestjs-zod';
-import { geocodeQuery, geocodeResponse } from '@app/contract';
+import { citiesQuery, citiesResponse, geocodeQuery, geocodeResponse } from '@app/contract';
 
 export class GeocodeQuery extends createZodDto(geocodeQuery) {}
 export class GeocodeResponseDto extends createZodDto(geocodeResponse) {}
+export class CitiesQuery extends createZodDto(citiesQuery) {}
+export class CitiesResponseDto extends createZodDto(citiesResponse) {}

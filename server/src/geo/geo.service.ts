@@ -5,6 +5,8 @@ import { AppError } from '../common/app-error';
 /** Search boxes in degrees of latitude, widened until a city is inside. */
 const SEARCH_BOXES = [0.15, 0.5, 2];
 const EARTH_RADIUS_KM = 6371;
+/** Regions whose cities are kept in memory at most (an unknown id caches an empty list). */
+const CITIES_CACHE_REGIONS = 500;
 
 interface NearestRow {
   city_id: number;
@@ -20,6 +22,9 @@ interface NearestRow {
 
 @Injectable()
 export class GeoService {
+  /** Cities per region: reference data that only a re-seed changes. */
+  private readonly citiesCache = new Map<number, Promise<{ id: number; name: string }[]>>();
+
   constructor(private readonly prisma: PrismaService) {}
 
   /**
@@ -57,5 +62,20 @@ export class GeoService {
       }
     }
     throw new AppError('location_not_found');
+  }
+
+  /** The cities of a region by name, for the location selects (cached: they never change). */
+  cities(regionId: number): Promise<{ id: number; name: string }[]> {
+    const hit = this.citiesCache.get(regionId);
+    if (hit) return hit;
+    const value = this.prisma.city.findMany({
+      where: { regionId },
+      select: { id: true, name: true },
+      orderBy: [{ name: 'asc' }, { id: 'asc' }],
+    });
+    if (this.citiesCache.size >= CITIES_CACHE_REGIONS) this.citiesCache.clear();
+    this.citiesCache.set(regionId, value);
+    value.catch(() => this.citiesCache.delete(regionId));
+    return value;
   }
 }

@@ -3,7 +3,7 @@ import { placeholderPage } from '../../../components/PlaceholderPage';
 export { AccountSettingsPage as NotificationsPage } from './AccountSettingsPage';
 export { DeleteAccountPage } from './DeleteAccountPage';
 export { AccountDeletedPage } from './AccountDeletedPage';
+export { ProfilePage } from '../profile/ProfilePage';
 
-export const ProfilePage = placeholderPage('pages.profile');
 export const LangConfigPage = placeholderPage('pages.langConfig');
 export { ComplaintsPage } from '../complaints/ComplaintsPage';

@@ -2,8 +2,12 @@ import type { TFunction } from 'i18next';
 import type { Gender } from '@app/contract';
 import { isValidEmail } from '../../../components/email-rules';
 import { passwordProblemText } from '../../../components/password-rules';
-
-const MAX_AGE_YEARS = 120;
+import {
+  birthdateProblem,
+  birthdateProblemText,
+  isoDate,
+  nameProblemText,
+} from '../../../components/profile-rules';
 
 export interface SignupValues {
   gender: Gender | '';
@@ -68,48 +72,10 @@ export function isSignupField(value: string | undefined): value is SignupField {
   return !!value && value in FIELD_STEP;
 }
 
-export type BirthdateProblem = 'required' | 'invalid' | 'too_young';
-
-/** Checks day, month and year of birth against the site's minimum age. */
-export function birthdateProblem(
-  day: string,
-  month: string,
-  year: string,
-  minAge: number,
-  today: Date = new Date(),
-): BirthdateProblem | null {
-  if (!day || !month || !year) return 'required';
-  const d = Number(day);
-  const m = Number(month);
-  const y = Number(year);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (
-    !Number.isInteger(d) ||
-    !Number.isInteger(m) ||
-    !Number.isInteger(y) ||
-    date.getUTCFullYear() !== y ||
-    date.getUTCMonth() !== m - 1 ||
-    date.getUTCDate() !== d
-  ) {
-    return 'invalid';
-  }
-  const age = ageOn(y, m, d, today);
-  if (age < 0 || age > MAX_AGE_YEARS) return 'invalid';
-  if (age < minAge) return 'too_young';
-  return null;
-}
-
-function ageOn(year: number, month: number, day: number, today: Date): number {
-  const ty = today.getFullYear();
-  const tm = today.getMonth() + 1;
-  const td = today.getDate();
-  let age = ty - year;
-  if (tm < month || (tm === month && td < day)) age -= 1;
-  return age;
-}
+export { birthdateProblem };
 
 export function dateOfBirth(values: Pick<SignupValues, 'day' | 'month' | 'year'>): string {
-  return `${values.year}-${values.month.padStart(2, '0')}-${values.day.padStart(2, '0')}`;
+  return isoDate(values);
 }
 
 /** The client-side checks of one step; an empty object means the step is complete. */
@@ -127,8 +93,7 @@ export function validateStep(
       break;
     case 1: {
       const problem = birthdateProblem(values.day, values.month, values.year, minAge);
-      if (problem === 'invalid') errors.date_of_birth = t('errors.invalid_birthdate');
-      else if (problem) errors.date_of_birth = t('errors.birthdate_required', { min_age: minAge });
+      if (problem) errors.date_of_birth = birthdateProblemText(problem, t, minAge);
       break;
     }
     case 2: {
@@ -153,16 +118,10 @@ export function validateStep(
   return errors;
 }
 
-/** The profile name is shown to others: not an e-mail address and not starting with @. */
+/**
+ * The profile name is shown to others: not an e-mail address (the one typed, or any other) and
+ * not starting with @; the profile editor checks the same rules (components/profile-rules.ts).
+ */
 export function validateName(name: string, email: string, t: TFunction): string | null {
-  const trimmed = name.trim();
-  if (!trimmed) return t('signup.nameRequired');
-  if (trimmed.startsWith('@')) return t('errors.invalid_name_at');
-  if (
-    isValidEmail(trimmed) ||
-    (email.trim() !== '' && trimmed.toLowerCase() === email.trim().toLowerCase())
-  ) {
-    return t('errors.invalid_name_email');
-  }
-  return null;
+  return nameProblemText(name, t, t('signup.nameRequired'), email);
 }

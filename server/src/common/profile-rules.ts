@@ -1,0 +1,36 @@
+import { birthdateProblem, cleanDisplayName, nameProblem, parseCalendarDate } from '@app/contract';
+import { AppError } from './app-error';
+
+/**
+ * The profile rules with their own messages (contract/src/profile-rules.ts, which the web forms
+ * check too), as the server enforces them wherever a name or a date of birth is set: signup and
+ * the profile editor. Each throws the rule's error code on its field.
+ */
+
+/** The name as stored (invisible formatting removed, trimmed), or the rule it breaks. */
+export function checkProfileName(name: string, email: string | null): string {
+  switch (nameProblem(name, email)) {
+    case 'name_required':
+      throw new AppError('validation_failed', {}, 'name');
+    case 'invalid_name_at':
+      throw new AppError('invalid_name_at', {}, 'name');
+    case 'invalid_name_email':
+      throw new AppError('invalid_name_email', {}, 'name');
+    default:
+      return cleanDisplayName(name);
+  }
+}
+
+/** The date of birth ('YYYY-MM-DD', at least `minAge` years ago on `now`, UTC) as a Date. */
+export function checkDateOfBirth(value: string, minAge: number, now: Date): Date {
+  const today = {
+    year: now.getUTCFullYear(),
+    month: now.getUTCMonth() + 1,
+    day: now.getUTCDate(),
+  };
+  const problem = birthdateProblem(value, minAge, today);
+  if (problem === 'invalid') throw new AppError('invalid_birthdate', {}, 'date_of_birth');
+  if (problem) throw new AppError('birthdate_required', { min_age: minAge }, 'date_of_birth');
+  const { year, month, day } = parseCalendarDate(value.trim())!;
+  return new Date(Date.UTC(year, month - 1, day));
+}

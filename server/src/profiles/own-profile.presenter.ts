@@ -1,0 +1,65 @@
+import type { OwnProfile } from '@app/contract';
+import type { Prisma } from '../generated/prisma/client';
+import { ageOn } from '../common/age';
+
+/** What the editor shows of the member's own profile. */
+export const OWN_PROFILE_SELECT = {
+  id: true,
+  name: true,
+  status: true,
+  gender: true,
+  seekingGender: true,
+  dateOfBirth: true,
+  countryCode: true,
+  regionId: true,
+  cityId: true,
+  region: { select: { name: true } },
+  city: { select: { name: true } },
+  sexuality: true,
+  hairColor: true,
+  eyeColor: true,
+  bodyType: true,
+  relationshipStatus: true,
+  tattoos: true,
+  signupReason: true,
+  about: true,
+  invisible: true,
+  privacyMode: true,
+  fictional: true,
+  interests: {
+    select: { interest: { select: { slug: true } } },
+    orderBy: [{ interest: { position: 'asc' } }, { interestId: 'asc' }],
+  },
+} satisfies Prisma.ProfileSelect;
+
+export type OwnProfileRow = Prisma.ProfileGetPayload<{ select: typeof OWN_PROFILE_SELECT }>;
+
+/** The own profile: the date of birth goes to its owner only (others see the age). */
+export function presentOwnProfile(row: OwnProfileRow, now = new Date()): OwnProfile {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    gender: row.gender,
+    seeking_gender: row.seekingGender,
+    date_of_birth: row.dateOfBirth.toISOString().slice(0, 10),
+    age: ageOn(row.dateOfBirth, now),
+    country: row.countryCode,
+    region_id: row.regionId,
+    city_id: row.cityId,
+    region: row.region?.name ?? null,
+    city: row.city?.name ?? null,
+    sexuality: row.sexuality,
+    hair_color: row.hairColor,
+    eye_color: row.eyeColor,
+    body_type: row.bodyType,
+    relationship_status: row.relationshipStatus,
+    tattoos: row.tattoos,
+    signup_reason: row.signupReason,
+    about: row.about,
+    interests: row.interests.map((i) => i.interest.slug),
+    invisible: row.invisible,
+    privacy_mode: row.privacyMode,
+    fictional: row.fictional,
+  };
+}

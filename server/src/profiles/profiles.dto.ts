@@ -1,0 +1,5 @@
+import { createZodDto } from 'nestjs-zod';
+import { ownProfileResponse, profileUpdateRequest } from '@app/contract';
+
+export class ProfileUpdateBody extends createZodDto(profileUpdateRequest) {}
+export class OwnProfileResponseDto extends createZodDto(ownProfileResponse) {}

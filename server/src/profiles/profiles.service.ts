@@ -1,0 +1,133 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DB_INT_MAX,
+  SUPPORTED_COUNTRIES,
+  type OwnProfile,
+  type ProfileUpdateInput,
+} from '@app/contract';
+import { AppError } from '../common/app-error';
+import { checkDateOfBirth, checkProfileName } from '../common/profile-rules';
+import { MemberAccess } from '../member-access';
+import { PrismaService } from '../prisma/prisma.service';
+import { SettingsService } from '../settings';
+import { OWN_PROFILE_SELECT, presentOwnProfile } from './own-profile.presenter';
+
+/** An id the database could hold (larger ones would make PostgreSQL fail, not answer). */
+const isDbId = (id: number) => id >= 1 && id <= DB_INT_MAX;
+
+/** The member's own profile: read it, and save the editor's form in one validated call. */
+@Injectable()
+export class ProfilesService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly access: MemberAccess,
+    private readonly settings: SettingsService,
+  ) {}
+
+  /** 404 not_found for an account without a profile (staff). */
+  async own(userId: number, now = new Date()): Promise<OwnProfile> {
+    const row = await this.access.own(userId, OWN_PROFILE_SELECT);
+    if (!row) throw new AppError('not_found');
+    return presentOwnProfile(row, now);
+  }
+
+  /**
+   * Checks every rule first (each with its code and field; nothing is written when one fails),
+   * then writes the profile and its interests in one transaction. The profile's status is not
+   * touched: saving never activates a profile that is disabled or taken offline.
+   */
+  async update(userId: number, input: ProfileUpdateInput, now = new Date()): Promise<OwnProfile> {
+    const [current, user] = await Promise.all([
+      this.access.own(userId, { id: true }),
+      this.prisma.user.findUnique({ where: { id: userId }, select: { email: true } }),
+    ]);
+    if (!current || !user) throw new AppError('not_found');
+    const { min_age } = await this.settings.stored();
+
+    const name = checkProfileName(input.name, user.email);
+    const dateOfBirth = checkDateOfBirth(input.date_of_birth, min_age, now);
+    const location = await this.location(input);
+    const interestIds = await this.interests(input.interests);
+
+    await this.prisma.$transaction(async (tx) => {
+      await tx.profile.update({
+        where: { id: current.id },
+        data: {
+          name,
+          gender: input.gender,
+          seekingGender: input.seeking_gender,
+          dateOfBirth,
+          ...location,
+          sexuality: input.sexuality,
+          hairColor: input.hair_color,
+          eyeColor: input.eye_color,
+          bodyType: input.body_type,
+          relationshipStatus: input.relationship_status,
+          tattoos: input.tattoos,
+          signupReason: input.signup_reason,
+          about: input.about || null,
+          invisible: input.invisible,
+          privacyMode: input.privacy_mode,
+        },
+      });
+      await tx.profileInterest.deleteMany({ where: { profileId: current.id } });
+      await tx.profileInterest.createMany({
+        data: interestIds.map((interestId) => ({ profileId: current.id, interestId })),
+      });
+    });
+    return this.own(userId, now);
+  }
+
+  /**
+   * A supported country; a region of that country (invalid_region on region_id); a city of that
+   * region (invalid_city on city_id). A city given without its region brings its region along.
+   */
+  private async location(input: ProfileUpdateInput) {
+    const countryCode = input.country.toUpperCase();
+    if (!(SUPPORTED_COUNTRIES as readonly string[]).includes(countryCode)) {
+      throw new AppError('validation_failed', {}, 'country');
+    }
+    let regionId = input.region_id;
+    if (regionId !== null) {
+      const region = isDbId(regionId)
+        ? await this.prisma.region.findUnique({
+            where: { id: regionId },
+            select: { countryCode: true },
+          })
+        : null;
+      if (region?.countryCode !== countryCode) {
+        throw new AppError('invalid_region', {}, 'region_id');
+      }
+    }
+    const cityId = input.city_id;
+    if (cityId !== null) {
+      const city = isDbId(cityId)
+        ? await this.prisma.city.findUnique({
+            where: { id: cityId },
+            select: { countryCode: true, regionId: true },
+          })
+        : null;
+      if (
+        !city ||
+        city.countryCode !== countryCode ||
+        (regionId !== null && city.regionId !== regionId)
+      ) {
+        throw new AppError('invalid_city', {}, 'city_id');
+      }
+      regionId = city.regionId;
+    }
+    return { countryCode, regionId, cityId };
+  }
+
+  /** The ids of the chosen interests (each once); invalid_interest for an unknown slug. */
+  private async interests(slugs: readonly string[]): Promise<number[]> {
+    const unique = [...new Set(slugs)];
+    if (unique.length === 0) return [];
+    const known = await this.settings.interests();
+    const ids = unique.map((slug) => known.find((interest) => interest.slug === slug)?.id);
+    if (ids.some((id) => id === undefined)) {
+      throw new AppError('invalid_interest', {}, 'interests');
+    }
+    return ids as number[];
+  }
+}
