@@ -118,6 +118,8 @@ function routes(extra: Parameters<typeof mockFetch>[0] = {}) {
         cities: CITIES[param(call, 'region')] ?? [],
       } satisfies CitiesResponse),
     'GET /api/user.php': () => jsonResponse(200, { user: userFixture }),
+    'GET /api/photos.php': () =>
+      jsonResponse(200, { photos: [], max_photos: 25, has_main_image: false }),
     ...extra,
   });
 }

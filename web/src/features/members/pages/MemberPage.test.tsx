@@ -72,7 +72,9 @@ describe('the member profile page', () => {
       const details = within(screen.getByRole('region', { name: 'Profielgegevens' }));
       expect(details.getByText('Haarkleur').nextSibling).toHaveTextContent('Donkerbruin');
       expect(details.getByText('Burgerlijke staat').nextSibling).toHaveTextContent('Gescheiden');
-      expect(details.getByText('Op zoek naar').nextSibling).toHaveTextContent('Een relatie');
+      expect(details.getByText('Op zoek naar').nextSibling).toHaveTextContent(
+        'Een serieuze relatie',
+      );
       expect(details.getByText('Tatoeages').nextSibling).toHaveTextContent('Ja');
 
       const interests = within(screen.getByRole('region', { name: 'Interesses' }));

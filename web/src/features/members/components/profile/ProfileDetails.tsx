@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberProfile } from '@app/contract';
 import { useSettings } from '../../../../api/settings';
+import { profileValueLabelKey } from '../../../account';
 
 /** The enum fields of a profile, in the order the page lists them. */
 const ENUM_FIELDS = [
@@ -56,13 +57,13 @@ export function ProfileFields({ profile }: { profile: MemberProfile }) {
   for (const field of ENUM_FIELDS) {
     const value = profile[field];
     if (value !== null) {
-      rows.push([t(`memberProfile.fields.${field}`), t(`memberProfile.values.${field}.${value}`)]);
+      rows.push([t(`memberProfile.fields.${field}`), t(profileValueLabelKey(field, value))]);
     }
   }
   if (profile.tattoos !== null) {
     rows.push([
       t('memberProfile.fields.tattoos'),
-      t(`memberProfile.values.tattoos.${profile.tattoos ? 'yes' : 'no'}`),
+      t(profileValueLabelKey('tattoos', profile.tattoos)),
     ]);
   }
   if (rows.length === 0) {
