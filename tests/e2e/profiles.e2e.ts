@@ -92,6 +92,16 @@ for (const viewport of [
       await page.getByRole('link', { name: 'Foto toevoegen' }).click();
       await expect(page).toHaveURL(/\/profile/);
 
+      // the profile: appearance, an interest, about me; saved in one call
+      await page.getByLabel('Haarkleur').selectOption({ index: 2 });
+      await page.getByLabel('Oogkleur').selectOption({ index: 1 });
+      const interests = page.getByRole('region', { name: 'Interesses' });
+      await interests.getByRole('button').first().click();
+      await expect(interests.getByRole('button').first()).toHaveAttribute('aria-pressed', 'true');
+      await page.getByLabel('Over mij', { exact: true }).fill('Ik wandel graag langs de zee.');
+      await page.getByRole('button', { name: 'Profiel opslaan' }).click();
+      await expect(page.getByText('Je profiel is opgeslagen.')).toBeVisible();
+
       await uploadFromEditor(page, 'vakantie.jpg');
       const first = page.getByTestId('own-photo');
       await expect(first).toHaveCount(1);
@@ -118,6 +128,7 @@ for (const viewport of [
       await logIn(premiumPage, premium);
       await premiumPage.goto(`/members/${owner.profileId}`);
       await expect(premiumPage.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(premiumPage.getByText('Ik wandel graag langs de zee.')).toBeVisible();
       const photos = premiumPage.locator('img[src*="/media/photos/"]');
       await expect(photos.first()).toBeVisible();
       expect(await premiumPage.locator('img[src*="-locked.webp"]').count()).toBe(0);

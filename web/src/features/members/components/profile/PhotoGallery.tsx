@@ -102,7 +102,7 @@ export function PhotoGallery({
           {visitor ? (
             <LoginRequiredLinks member={profile} />
           ) : (
-            <Link to="/premium" className="btn btn-primary rounded-pill px-4 text-nowrap">
+            <Link to="/premium" className="btn btn-primary rounded-pill px-4 text-md-nowrap">
               {t('memberProfile.premiumCta')}
             </Link>
           )}
