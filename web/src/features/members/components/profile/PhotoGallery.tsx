@@ -67,13 +67,14 @@ export function PhotoGallery({
           const index = unlockedIndex++;
           return (
             <li key={photo.id} className="member-gallery__item">
-              <button
-                type="button"
-                className="member-gallery__tile"
-                onClick={() => onOpen(index)}
-                aria-label={t('memberProfile.openPhoto', { number, name })}
-              >
-                <img src={photo.thumb_url} alt="" loading="lazy" decoding="async" />
+              <button type="button" className="member-gallery__tile" onClick={() => onOpen(index)}>
+                {/* the name is the image's text plus the visible badge (WCAG 2.5.3) */}
+                <img
+                  src={photo.thumb_url}
+                  alt={t('memberProfile.openPhoto', { number, name })}
+                  loading="lazy"
+                  decoding="async"
+                />
                 {photo.main && (
                   <span className="member-gallery__main badge rounded-pill">
                     {t('memberProfile.mainPhoto')}
