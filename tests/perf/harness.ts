@@ -4,7 +4,9 @@
  */
 import '../../scripts/load-env.mjs';
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -26,6 +28,9 @@ export const serverMain = path.resolve(
   process.env.BENCH_SERVER ?? path.join(root, 'server/dist/main.js'),
 );
 
+/** Where the bench's demo avatars are stored. */
+const BENCH_STORAGE = path.join(os.tmpdir(), 'vonkje-bench-storage');
+
 /** Migrates and seeds the bench database (the demo member whatever NODE_ENV or .env say). */
 export function prepareDatabase(): void {
   const env = {
@@ -33,6 +38,7 @@ export function prepareDatabase(): void {
     DATABASE_URL: benchDatabaseUrl(),
     NODE_ENV: 'development',
     SEED_DEMO: 'true',
+    STORAGE_DIR: BENCH_STORAGE,
   };
   for (const script of [['prisma/migrate.ts', 'deploy'], ['prisma/seed.ts']]) {
     const run = spawnSync(process.execPath, ['--import', 'tsx', ...script], {
@@ -69,6 +75,10 @@ export function appEnv(port: number, databaseUrl = benchDatabaseUrl()): NodeJS.P
     // production requires both; the bench's requests send no mail
     APP_URL: `http://localhost:${port}`,
     SMTP_URL: 'smtp://127.0.0.1:2525',
+    // production requires a real key for the signed photo URLs (random per run is fine)
+    MEDIA_SECRET: randomBytes(36).toString('base64url'),
+    // the demo members' avatars and the signed URLs to them, as on a live site
+    STORAGE_DIR: BENCH_STORAGE,
     TRUST_PROXY: 'false',
     // the rows measure throughput: the per-member card limit (counted all the same) must not
     // turn the load into 429s

@@ -31,6 +31,30 @@ const PROFILE_PAGE_SELECT = {
   },
 } satisfies Prisma.ProfileSelect;
 
+/** No account has this id: the viewer of a visitor's relation subqueries (they find nothing). */
+const NO_VIEWER = 0;
+
+/** A profile page with the viewer's relation to it, in one statement. */
+function profilePageSelect(viewerId: number) {
+  return {
+    ...PROFILE_PAGE_SELECT,
+    photos: { orderBy: [{ position: 'asc' }, { id: 'asc' }], select: PHOTO_SELECT },
+    user: {
+      select: {
+        blocksReceived: { where: { blockerId: viewerId }, take: 1, select: { blockerId: true } },
+        likesReceived: { where: { likerId: viewerId }, take: 1, select: { likerId: true } },
+        likesGiven: { where: { likedId: viewerId }, take: 1, select: { likedId: true } },
+        // a conversation with the viewer (privacy mode shows photos to partners)
+        conversations: {
+          where: { conversation: { participants: { some: { userId: viewerId } } } },
+          take: 1,
+          select: { conversationId: true },
+        },
+      },
+    },
+  } satisfies Prisma.ProfileSelect;
+}
+
 /**
  * The only way to read member profiles and photos (a test fails when code elsewhere queries
  * them): every read names its viewer and purpose, the visibility rule shapes its `where`, and
@@ -65,28 +89,21 @@ export class MemberAccess {
     profileId: number,
     now = new Date(),
   ): Promise<{ profile: MemberProfile; related: ProfileCard[] }> {
+    // one statement (relation joins): the page, every photo (the photo rule filters them), and
+    // the viewer's relation; then one for the related profiles
     const row = await this.prisma.profile.findFirst({
       where: { AND: [{ id: profileId }, visibleProfileWhere(viewer, 'card')] },
-      select: PROFILE_PAGE_SELECT,
+      select: profilePageSelect(viewer?.userId ?? NO_VIEWER),
     });
     if (!row) throw new AppError('not_found');
-    const ownerOrStaff = !!viewer && (viewer.userId === row.userId || isStaff(viewer));
-    const [photos, partners, relation, related] = await Promise.all([
-      this.prisma.photo.findMany({
-        where: { profileId: row.id, ...(ownerOrStaff ? {} : { status: 'active' }) },
-        orderBy: [{ position: 'asc' }, { id: 'asc' }],
-        select: PHOTO_SELECT,
-      }),
-      this.partnersAmong(viewer, row.privacyMode ? [row.userId] : []),
-      this.relation(viewer, row.userId),
-      this.relatedTo(viewer, row, now),
-    ]);
+    const related = await this.relatedTo(viewer, row, now);
+    const { user } = row;
     const owner = {
       userId: row.userId,
       privacyMode: row.privacyMode,
-      isPartner: partners.has(row.userId),
+      isPartner: user.conversations.length > 0,
     };
-    const gallery = this.photos.gallery(viewer, owner, photos, row.mainPhotoId);
+    const gallery = this.photos.gallery(viewer, owner, row.photos, row.mainPhotoId);
     const card = presentProfileCard(row, this.photos.mainImage(viewer, owner, row.mainPhoto), now);
     return {
       profile: {
@@ -102,7 +119,13 @@ export class MemberAccess {
         interests: row.interests.map((link) => link.interest.slug),
         photo_count: gallery.length,
         photos: gallery,
-        relation,
+        relation: viewer
+          ? {
+              blocked: user.blocksReceived.length > 0,
+              liked: user.likesReceived.length > 0,
+              liked_by: user.likesGiven.length > 0,
+            }
+          : null,
       },
       related,
     };
@@ -350,32 +373,6 @@ export class MemberAccess {
       select: { userId: true },
     });
     return new Set(rows.map((row) => row.userId));
-  }
-
-  /** The viewer's relation to a member (null for visitors). */
-  private async relation(viewer: Viewer, userId: number): Promise<MemberProfile['relation']> {
-    if (!viewer || viewer.userId === userId)
-      return viewer ? { blocked: false, liked: false, liked_by: false } : null;
-    const [block, likes] = await Promise.all([
-      this.prisma.block.findUnique({
-        where: { blockerId_blockedId: { blockerId: viewer.userId, blockedId: userId } },
-        select: { createdAt: true },
-      }),
-      this.prisma.like.findMany({
-        where: {
-          OR: [
-            { likerId: viewer.userId, likedId: userId },
-            { likerId: userId, likedId: viewer.userId },
-          ],
-        },
-        select: { likerId: true },
-      }),
-    ]);
-    return {
-      blocked: !!block,
-      liked: likes.some((like) => like.likerId === viewer.userId),
-      liked_by: likes.some((like) => like.likerId === userId),
-    };
   }
 
   /** Related profiles: visible members of the same gender and country, nearest in age first. */
