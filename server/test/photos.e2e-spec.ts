@@ -193,6 +193,17 @@ describe('photos: upload, inspection, main photo, delete', () => {
     expect(list.body.photos).toHaveLength(4);
   });
 
+  it('stores an upload sent twice with one Idempotency-Key once, and answers the repeat alike', async () => {
+    const { member, cookie } = await login();
+    const data = await jpeg(500, 500);
+    const send = () => upload(cookie, data).set('Idempotency-Key', 'upload-key-0001');
+    const first = await send().expect(201);
+    const again = await send().expect(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(await rowsOf(member.profile!.id)).toBe(1);
+  });
+
   it('lets staff approve or reject (with a reason the member sees); members may not', async () => {
     const { cookie } = await login();
     const first = (await upload(cookie, await jpeg(400, 400)).expect(201)).body.photo;

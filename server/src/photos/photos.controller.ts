@@ -15,6 +15,7 @@ import { AuthGuard, CurrentSession, Roles, type CurrentSessionData } from '../au
 import { viewerOf } from '../member-access';
 import { RateLimit } from '../common/rate-limit.guard';
 import { OkResponseDto, Returns } from '../common/responses';
+import { Idempotent } from '../idempotency';
 import {
   ModerationBody,
   ModerationListResponseDto,
@@ -46,6 +47,9 @@ export class PhotosController {
   @UseGuards(AuthGuard)
   @RateLimit('photo_uploads')
   @UseInterceptors(PhotoUploadInterceptor)
+  // below the upload's interceptor, so it runs first: a repeated key is answered without
+  // reading the upload again
+  @Idempotent()
   @Returns(PhotoUploadResponseDto, 201)
   @ApiHeader(CLIENT_HEADER)
   @ApiConsumes('multipart/form-data')

@@ -5,7 +5,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OwnPhotosResponse, PhotoUploadResponse } from '@app/contract';
 import { REQUEST_TYPE_CLIENT } from '../config/constants';
-import { ApiError, REQUEST_TYPE_HEADER_NAME, apiRequest, apiUrl } from './client';
+import {
+  ApiError,
+  IDEMPOTENCY_KEY_HEADER_NAME,
+  REQUEST_TYPE_HEADER_NAME,
+  apiRequest,
+  apiUrl,
+} from './client';
 import { userQueryKey } from './user';
 
 export const ownPhotosQueryKey = ['own-photos'] as const;
@@ -25,13 +31,16 @@ export const NETWORK_ERROR = 'network_error';
 
 /**
  * Uploads one photo with XMLHttpRequest (fetch cannot report upload progress). Tried once: the
- * member retries a failed upload from its tile. Resolves with the stored photo (under
+ * member retries a failed upload from its tile, with the same Idempotency-Key, so an upload
+ * whose answer was lost is not stored twice. Resolves with the stored photo (under
  * inspection); rejects with an ApiError carrying the server's message.
  */
 export function uploadPhoto(
   file: Blob,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
+  /** The same key on every try of one file: the server stores it once however often it is sent. */
+  idempotencyKey?: string,
 ): Promise<PhotoUploadResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -40,6 +49,7 @@ export function uploadPhoto(
     xhr.responseType = 'text';
     xhr.setRequestHeader(REQUEST_TYPE_HEADER_NAME, REQUEST_TYPE_CLIENT);
     xhr.setRequestHeader('Accept', 'application/json');
+    if (idempotencyKey) xhr.setRequestHeader(IDEMPOTENCY_KEY_HEADER_NAME, idempotencyKey);
     const language = document.documentElement.lang;
     if (language) xhr.setRequestHeader('Accept-Language', language);
     xhr.upload.onprogress = (event) => {

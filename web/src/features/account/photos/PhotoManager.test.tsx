@@ -114,7 +114,7 @@ describe('the photo manager of the profile editor', () => {
     const progress: Record<string, (fraction: number) => void> = {};
     const finish: Record<string, () => void> = {};
     let failFirst = true;
-    jest.spyOn(photosApi, 'uploadPhoto').mockImplementation((blob, onProgress) => {
+    const spy = jest.spyOn(photosApi, 'uploadPhoto').mockImplementation((blob, onProgress) => {
       const name = (blob as File).name;
       progress[name] = onProgress;
       return new Promise((resolve, reject) => {
@@ -161,6 +161,13 @@ describe('the photo manager of the profile editor', () => {
     await act(async () => finish['b.jpg']());
     await waitFor(() => expect(screen.getAllByTestId('own-photo')).toHaveLength(2));
     expect(screen.queryByTestId('photo-upload')).toBeNull();
+    // each file has its own Idempotency-Key, and the retry sends the same one again
+    const keys = spy.mock.calls.map(([blob, , , key]) => [(blob as File).name, key]);
+    expect(keys).toHaveLength(3);
+    const bKeys = keys.filter(([name]) => name === 'b.jpg').map(([, key]) => key);
+    expect(bKeys[0]).toEqual(expect.any(String));
+    expect(bKeys[1]).toBe(bKeys[0]);
+    expect(keys.find(([name]) => name === 'a.jpg')![1]).not.toBe(bKeys[0]);
   });
 
   it('refuses a file over 15 MB and files beyond the free places without sending them', async () => {

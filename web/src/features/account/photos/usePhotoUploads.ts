@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PHOTO_MAX_BYTES } from '../../../config/constants';
-import { ApiError } from '../../../api/client';
+import { ApiError, newIdempotencyKey } from '../../../api/client';
 import { ownPhotosQueryKey, uploadPhoto } from '../../../api/photos';
 import { userQueryKey } from '../../../api/user';
 
@@ -12,6 +12,8 @@ export interface PendingUpload {
   preview: string;
   state: 'waiting' | 'uploading' | 'failed';
   progress: number;
+  /** Sent with every try of this file (Idempotency-Key). */
+  key: string;
   /** The server's message (in the member's language) or a local code for the web's own text. */
   error?: { message?: string; code: string };
 }
@@ -46,6 +48,7 @@ export function usePhotoUploads() {
           upload.file,
           (progress) => update(upload.id, { progress }),
           controller.signal,
+          upload.key,
         );
         URL.revokeObjectURL(upload.preview);
         setUploads((list) => list.filter((u) => u.id !== upload.id));
@@ -95,6 +98,7 @@ export function usePhotoUploads() {
           file,
           preview: URL.createObjectURL(file),
           progress: 0,
+          key: newIdempotencyKey(),
         };
         if (file.size > PHOTO_MAX_BYTES) {
           return { ...base, state: 'failed', error: { code: 'photo_too_large' } };

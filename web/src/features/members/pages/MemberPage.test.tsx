@@ -205,7 +205,9 @@ describe('the member profile page', () => {
 
   it('lets a premium member page through every photo with the buttons and the arrow keys', async () => {
     const { user } = renderProfile(userFixture, { 'GET /api/member.php': answer(premiumView) });
-    await user.click(await screen.findByRole('button', { name: 'Foto 1 van Daan vergroten Profielfoto' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Foto 1 van Daan vergroten Profielfoto' }),
+    );
     const dialog = screen.getByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Volgende foto' }));
     expect(within(dialog).getByRole('img', { name: 'Foto 2 van Daan' })).toHaveAttribute(
