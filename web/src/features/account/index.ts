@@ -3,8 +3,3 @@
  * its pages through pages/index.ts.
  */
 export { ProfilePhotoAlert, profilePhotoAlert } from './photos/ProfilePhotoAlert';
-export {
-  PROFILE_VALUES,
-  profileValueLabelKey,
-  type ProfileValueField,
-} from './profile/profile-values';

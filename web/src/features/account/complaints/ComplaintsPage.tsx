@@ -13,6 +13,7 @@ import { ApiError } from '../../../api/client';
 import { sendComplaint } from '../../../api/complaints';
 import { useMemberCard } from '../../../api/members';
 import { useUser } from '../../../api/user';
+import { MemberAvatar } from '../../members';
 import { FictionalBadge } from '../../../components/FictionalBadge';
 import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
 import { isValidEmail } from '../../../components/email-rules';
@@ -323,9 +324,7 @@ function ReportedMember({ query }: { query: ReturnType<typeof useMemberCard> }) 
   const place = member.city ?? member.region ?? t(`countries.${member.country}`);
   return (
     <div className="complaint-member rounded-4 p-3 mb-4 d-flex align-items-center gap-3">
-      <span className="complaint-member__avatar" aria-hidden="true">
-        {member.name.slice(0, 1).toUpperCase()}
-      </span>
+      <MemberAvatar member={member} size="sm" />
       <div className="flex-grow-1 complaint-member__body">
         <div className="small text-body-secondary">{t('complaints.memberLabel')}</div>
         <div className="fw-bold text-truncate" data-testid="reported-member">

@@ -4,7 +4,11 @@ import { useSettings } from '../../../api/settings';
 import { ChoiceField, DatePartsField, FormField } from '../../../components/form';
 import { NAME_MAX_LENGTH } from '../../../config/constants';
 import { SelectField } from './fields';
-import { PROFILE_VALUES, profileValueLabelKey, type ProfileValueField } from './profile-values';
+import {
+  PROFILE_VALUES,
+  profileValueLabelKey,
+  type ProfileValueField,
+} from '../../../components/profile-values';
 import type { SectionProps } from './section-props';
 import { ProfileSection } from './fields';
 

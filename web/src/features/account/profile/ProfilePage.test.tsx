@@ -15,7 +15,7 @@ import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { jsonResponse, mockFetch, type RecordedCall } from '../../../test/http';
 import { settingsFixture, settingsResponseFixture, userFixture } from '../../../test/fixtures';
 import { GEOCODE_CACHE_KEY } from './locate';
-import { profileValueLabelKey } from '..';
+import { profileValueLabelKey } from '../../../components/profile-values';
 
 const INTEREST_SLUGS = [
   'hiking',

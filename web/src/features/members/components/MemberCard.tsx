@@ -7,7 +7,7 @@ import { LockIcon } from './LockIcon';
 /** Eight soft gradients; a member keeps theirs (by id). */
 const AVATAR_TONES = 8;
 
-export type AvatarSize = 'md' | 'lg' | 'xl';
+export type AvatarSize = 'sm' | 'md' | 'lg' | 'xl';
 
 /**
  * The member's main photo as this viewer may see it: the card-size photo; for a locked one the

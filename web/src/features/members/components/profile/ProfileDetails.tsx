@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberProfile } from '@app/contract';
 import { useSettings } from '../../../../api/settings';
-import { profileValueLabelKey } from '../../../account';
+import { profileValueLabelKey } from '../../../../components/profile-values';
 
 /** The enum fields of a profile, in the order the page lists them. */
 const ENUM_FIELDS = [

@@ -1,14 +1,18 @@
-import type {
-  BodyType,
-  EyeColor,
-  Gender,
-  HairColor,
-  RelationshipStatus,
-  Sexuality,
-  SignupReason,
+/** The labels of the Profile enums (SPEC point 3), shared by the profile editor and the profile page. */
+import {
+  bodyType,
+  eyeColor,
+  sexuality,
+  signupReason,
+  type Gender,
+  type HairColor,
+  type RelationshipStatus,
 } from '@app/contract';
 
-/** Every value of an enum, in the order the form offers them (tsc fails when one is missing). */
+/**
+ * Every value of an enum, in the order the form offers them (tsc fails when one is missing);
+ * where the contract's order is the form's, its enum's options are used as they are.
+ */
 function all<T extends string>() {
   return <const L extends readonly T[]>(list: L & ([T] extends [L[number]] ? unknown : never)) =>
     list;
@@ -18,7 +22,7 @@ function all<T extends string>() {
 export const PROFILE_VALUES = {
   gender: all<Gender>()(['female', 'male']),
   seeking_gender: all<Gender>()(['female', 'male']),
-  sexuality: all<Sexuality>()(['hetero', 'gay', 'lesbian', 'bi']),
+  sexuality: sexuality.options,
   relationship_status: all<RelationshipStatus>()([
     'single',
     'unmarried',
@@ -27,14 +31,7 @@ export const PROFILE_VALUES = {
     'divorced',
     'widowed',
   ]),
-  signup_reason: all<SignupReason>()([
-    'relationship',
-    'friendship',
-    'dating',
-    'flirting',
-    'chatting',
-    'adventure',
-  ]),
+  signup_reason: signupReason.options,
   hair_color: all<HairColor>()([
     'blond',
     'dark_blond',
@@ -48,8 +45,8 @@ export const PROFILE_VALUES = {
     'bald',
     'other',
   ]),
-  eye_color: all<EyeColor>()(['blue', 'green', 'hazel', 'brown', 'gray', 'other']),
-  body_type: all<BodyType>()(['slim', 'normal', 'fat']),
+  eye_color: eyeColor.options,
+  body_type: bodyType.options,
   tattoos: ['yes', 'no'],
 } as const;
 
