@@ -9,11 +9,11 @@ describe('MediaSigner', () => {
     ['a key shorter than a block', 'a-secret-of-thirty-two-characters!!'],
     ['a key longer than a block', 'k'.repeat(100)],
   ])('signs exactly as HMAC-SHA256 does, with %s', (_name, secret) => {
-      const wanted = createHmac('sha256', secret)
-        .update('photos/abc-full.webp\n1700000000\npublic')
-        .digest('base64url')
-        .slice(0, 32);
-      expect(signer(secret).signature('photos/abc-full.webp', 1_700_000_000, 'public')).toBe(wanted);
+    const wanted = createHmac('sha256', secret)
+      .update('photos/abc-full.webp\n1700000000\npublic')
+      .digest('base64url')
+      .slice(0, 32);
+    expect(signer(secret).signature('photos/abc-full.webp', 1_700_000_000, 'public')).toBe(wanted);
   });
 
   it('accepts its own URL until it expires, and nothing changed in it', () => {
@@ -29,6 +29,8 @@ describe('MediaSigner', () => {
     expect(s.verify('photos', 'abc-card.webp', query, now + 2 * 3_600_000)).toBeNull();
     expect(s.verify('photos', 'abc-full.webp', query, now)).toBeNull();
     expect(s.verify('photos', 'abc-card.webp', { ...query, v: 'o' }, now)).toBeNull();
-    expect(signer('another-secret-of-thirty-two-chars!').verify('photos', 'abc-card.webp', query, now)).toBeNull();
+    expect(
+      signer('another-secret-of-thirty-two-chars!').verify('photos', 'abc-card.webp', query, now),
+    ).toBeNull();
   });
 });
