@@ -155,3 +155,15 @@ export const COMPLAINT_SUBJECT_MAX = 200;
 export const COMPLAINT_MESSAGE_MAX = 5000;
 /** Profiles shown under "related profiles" on a profile page. */
 export const RELATED_PROFILES_COUNT = 6;
+
+// ---- search (our decisions)
+/** Profiles per search page. */
+export const SEARCH_PAGE_SIZE = 24;
+/** Results are counted up to this many; more shows as "1000+". */
+export const SEARCH_COUNT_CAP = 1000;
+/** Below this many results, page 1 adds similar profiles (wider filters). */
+export const SEARCH_SIMILAR_BELOW = 12;
+/** Distances a member may search within (km). */
+export const SEARCH_DISTANCES_KM = [10, 25, 50, 100, 200] as const;
+export const SEARCH_AGE_MIN = 18;
+export const SEARCH_AGE_MAX = 99;

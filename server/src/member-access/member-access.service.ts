@@ -149,6 +149,14 @@ export class MemberAccess {
     }) as Promise<Prisma.ProfileGetPayload<{ select: S }>[]>;
   }
 
+  /** How many profiles a list would show the viewer, counted up to `cap` + 1 (cheap at scale). */
+  countList(viewer: Viewer, where: Prisma.ProfileWhereInput, cap: number): Promise<number> {
+    return this.prisma.profile.count({
+      where: { AND: [visibleProfileWhere(viewer, 'list'), where] },
+      take: cap + 1,
+    });
+  }
+
   /** Cards of rows read with PROFILE_CARD_SELECT through this module, with their main images. */
   async cards(viewer: Viewer, rows: ProfileCardRow[], now = new Date()): Promise<ProfileCard[]> {
     const partners = await this.partnersAmong(

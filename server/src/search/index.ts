@@ -1,0 +1,2 @@
+/** The search feature's public API. */
+export { SearchModule } from './search.module';

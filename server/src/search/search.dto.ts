@@ -1,0 +1,5 @@
+import { createZodDto } from 'nestjs-zod';
+import { searchQuery, searchResponse } from '@app/contract';
+
+export class SearchQueryDto extends createZodDto(searchQuery) {}
+export class SearchResponseDto extends createZodDto(searchResponse) {}
