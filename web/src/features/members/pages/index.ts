@@ -1,7 +1,7 @@
 import { placeholderPage } from '../../../components/PlaceholderPage';
 
-export const MembersPage = placeholderPage('pages.members');
-export const MatchFinderPage = placeholderPage('pages.matchFinder');
+export { MembersPage } from './MembersPage';
+export { MatchFinderPage } from './MatchFinderPage';
 export const SwipeGamePage = placeholderPage('pages.swipeGame');
 export { MemberSignupPage } from './MemberSignupPage';
 export { MemberPage } from './MemberPage';

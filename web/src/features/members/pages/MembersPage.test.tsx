@@ -1,0 +1,163 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ProfileCard, SearchResponse, Settings } from '@app/contract';
+import { createRoutes } from '../../../app/router';
+import { settingsQueryKey } from '../../../api/settings';
+import { renderRoutes, seededQueryClient } from '../../../test/render';
+import { jsonResponse, mockFetch, type RecordedCall } from '../../../test/http';
+import { profileCardFixture, settingsResponseFixture, userFixture } from '../../../test/fixtures';
+
+const card = (id: number, name = `Lid ${id}`): ProfileCard => ({
+  ...profileCardFixture,
+  id,
+  name,
+  fictional: false,
+});
+const page = (
+  ids: number[],
+  next: string | null,
+  extra: Partial<SearchResponse> = {},
+): SearchResponse => ({
+  profiles: ids.map((id) => card(id)),
+  next_cursor: next,
+  num_results: 30,
+  num_results_capped: false,
+  similar: null,
+  ...extra,
+});
+const query = (call: RecordedCall) => new URL(call.url, 'http://localhost').searchParams;
+const regions = {
+  countries: [
+    { code: 'NL', region_label: 'province', regions: [{ id: 5, code: 'UT', name: 'Utrecht' }] },
+  ],
+};
+
+function renderSearch(
+  path: string,
+  respond: (call: RecordedCall) => Response,
+  user = userFixture,
+  settings?: Partial<Settings>,
+) {
+  const fetch = mockFetch({
+    'GET /api/search.php': respond,
+    'GET /api/regions.php': () => jsonResponse(200, regions),
+  });
+  const queryClient = seededQueryClient(user);
+  if (settings) {
+    queryClient.setQueryData(settingsQueryKey, {
+      ...settingsResponseFixture,
+      settings: { ...settingsResponseFixture.settings, ...settings },
+    });
+  }
+  const rendered = renderRoutes(createRoutes(queryClient), { path, queryClient });
+  return { ...fetch, ...rendered, user: userEvent.setup() };
+}
+
+describe('member search (/members)', () => {
+  it('starts with the other gender in the member’s country, shows the count and the cards', async () => {
+    const { calls, router } = renderSearch('/members', () =>
+      jsonResponse(200, page([1, 2, 3], null)),
+    );
+    const results = await screen.findByTestId('search-results');
+    expect(within(results).getAllByTestId('member-card')).toHaveLength(3);
+    expect(screen.getByTestId('num-results')).toHaveTextContent('Gevonden leden: 30');
+    const sent = query(calls.find((c) => c.url.includes('search.php'))!);
+    expect(sent.get('gender')).toBe('male');
+    expect(sent.get('country')).toBe('NL');
+    // the search state is in the URL: it survives navigation and a reload
+    expect(router.state.location.search).toContain('gender=male');
+  });
+
+  it('applies the filters and loads the next page with the cursor', async () => {
+    const { calls, user } = renderSearch('/members?gender=male&country=NL', (call) =>
+      query(call).get('cursor') === 'c2'
+        ? jsonResponse(200, page([25, 26], null))
+        : jsonResponse(200, page([1, 2], 'c2')),
+    );
+    await screen.findByTestId('search-results');
+    await user.selectOptions(screen.getByLabelText('Minimale leeftijd'), '30');
+    await user.click(screen.getByLabelText('Alleen met foto'));
+    await user.click(screen.getByRole('button', { name: 'Zoeken' }));
+    await waitFor(() => expect(calls.some((c) => query(c).get('min_age') === '30')).toBe(true));
+    const applied = query(calls.filter((c) => c.url.includes('search.php')).at(-1)!);
+    expect(applied.get('with_photo')).toBe('1');
+
+    await user.click(await screen.findByRole('button', { name: 'Meer leden laden' }));
+    await waitFor(() => expect(screen.getAllByTestId('member-card')).toHaveLength(4));
+    expect(query(calls.filter((c) => c.url.includes('search.php')).at(-1)!).get('cursor')).toBe(
+      'c2',
+    );
+    expect(screen.queryByRole('button', { name: 'Meer leden laden' })).toBeNull();
+  });
+
+  it('empties filters, results and count when cleared, without searching', async () => {
+    const { calls, user } = renderSearch('/members?gender=male', () =>
+      jsonResponse(200, page([1], null)),
+    );
+    await screen.findByTestId('search-results');
+    const before = calls.length;
+    await user.click(screen.getByRole('button', { name: 'Wissen' }));
+    expect(await screen.findByTestId('search-cleared')).toBeInTheDocument();
+    expect(screen.queryByTestId('search-results')).toBeNull();
+    expect(screen.queryByTestId('num-results')).toBeNull();
+    expect(calls.filter((c) => c.url.includes('search.php'))).toHaveLength(
+      calls.slice(0, before).filter((c) => c.url.includes('search.php')).length,
+    );
+  });
+
+  it('shows similar members when few match, saying which filters were widened', async () => {
+    renderSearch('/members?gender=male&min_age=30&max_age=31', () =>
+      jsonResponse(
+        200,
+        page([1], null, {
+          num_results: 1,
+          similar: { profiles: [card(7, 'Joost')], count: 12, widened: ['age'] },
+        }),
+      ),
+    );
+    const similar = await screen.findByTestId('search-similar');
+    expect(similar).toHaveTextContent('Vergelijkbare leden (12)');
+    expect(similar).toHaveTextContent('leeftijd ± 5 jaar');
+    expect(within(similar).getByText('Joost')).toBeInTheDocument();
+  });
+
+  it('asks a visitor to log in when the settings keep search for members', async () => {
+    const { calls } = renderSearch(
+      '/members',
+      () => jsonResponse(200, page([], null)),
+      null as never,
+      {
+        logged_out_search: false,
+      },
+    );
+    expect(await screen.findByTestId('search-login')).toHaveTextContent(
+      'Log in of meld je gratis aan om leden te zoeken.',
+    );
+    expect(calls.some((c) => c.url.includes('search.php'))).toBe(false);
+  });
+
+  it('lets a visitor search when the settings allow it', async () => {
+    renderSearch('/members?country=NL', () => jsonResponse(200, page([1, 2], null)), null as never);
+    expect(await screen.findAllByTestId('member-card')).toHaveLength(2);
+  });
+});
+
+describe('the match-finder (/match-finder)', () => {
+  it('leads to a search with the chosen age and, for "sexy", members with a photo', async () => {
+    const { router, user } = renderSearch('/match-finder', () =>
+      jsonResponse(200, page([1], null)),
+    );
+    await user.click(await screen.findByLabelText(/35 jaar en ouder/));
+    await user.click(screen.getByLabelText(/^.?Sexy$/u));
+    expect(screen.getByText(/We vragen en bewaren geen afkomst/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Toon mijn matches' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(Object.fromEntries(params)).toEqual({
+      gender: 'male',
+      country: 'NL',
+      min_age: '35',
+      with_photo: '1',
+    });
+  });
+});
