@@ -65,12 +65,16 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The environment the bench runs the app with (production, as deployed, minus mail and proxy). */
 export function appEnv(port: number, databaseUrl = benchDatabaseUrl()): NodeJS.ProcessEnv {
+  // a Redis database of its own: the load's limit counters must not reach a developer's site
+  const redisUrl = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  redisUrl.pathname = '/15';
   return {
     ...process.env,
     NODE_ENV: 'production',
     LOG_LEVEL: 'error',
     PORT: String(port),
     DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl.toString(),
     WEB_DIST_DIR: '',
     // production requires both; the bench's requests send no mail
     APP_URL: `http://localhost:${port}`,

@@ -47,7 +47,7 @@ export function MembersPage() {
   const { t } = useTranslation();
   usePageTitle(t('search.title'));
   const settings = useSettings();
-  const { user } = useUser();
+  const { user, isPending: userPending } = useUser();
   const [params, setParams] = useSearchParams();
   const cleared = params.has(CLEARED);
   const filters = useMemo(() => filtersOf(params), [params]);
@@ -62,10 +62,10 @@ export function MembersPage() {
 
   // the first visit (didInit): the default filters, written to the URL
   useEffect(() => {
-    if (!hasFilters && !cleared) {
+    if (!hasFilters && !cleared && !userPending) {
       setParams(paramsOf(defaultFilters(user, settings.geoip_country)), { replace: true });
     }
-  }, [hasFilters, cleared, user, settings.geoip_country, setParams]);
+  }, [hasFilters, cleared, userPending, user, settings.geoip_country, setParams]);
 
   const search = useSearch(filters, source, allowed && hasFilters && !cleared);
   const first = search.data?.pages[0];
