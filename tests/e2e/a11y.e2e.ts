@@ -20,6 +20,8 @@ const VISITOR_PAGES = [
   '/account-deleted',
   '/members/1/signup',
   '/complaints',
+  '/members',
+  '/match-finder',
   '/terms',
   '/no/such/page',
 ];
@@ -30,6 +32,8 @@ const MEMBER_PAGES = [
   '/complete-signup',
   '/profile',
   '/complaints',
+  '/members',
+  '/match-finder',
 ];
 
 async function violations(page: Page) {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@app/contract';
@@ -71,6 +71,10 @@ export function MembersPage() {
   const first = search.data?.pages[0];
   const profiles = search.data?.pages.flatMap((page) => page.profiles) ?? [];
   const sentinel = useRef<HTMLDivElement>(null);
+  // on phones the filters fold away under a button once there are results to look at
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  const activeFilters = Object.keys(filters).length;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;
 
   // the next page loads as the member scrolls near the end
@@ -118,13 +122,30 @@ export function MembersPage() {
         </div>
       ) : (
         <>
-          <SearchFiltersForm
-            key={params.toString()}
-            initial={filters}
-            member={!!user}
-            onApply={(next) => setParams(paramsOf(next))}
-            onClear={() => setParams({ [CLEARED]: '1' })}
-          />
+          <button
+            type="button"
+            className="btn btn-outline-primary w-100 d-md-none mb-2"
+            aria-expanded={filtersOpen || cleared}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            {t('search.filtersToggle', { number: activeFilters })}
+          </button>
+          <div
+            id={filtersId}
+            className={`search-filters-wrap${filtersOpen || cleared ? ' is-open' : ''}`}
+          >
+            <SearchFiltersForm
+              key={params.toString()}
+              initial={filters}
+              member={!!user}
+              onApply={(next) => {
+                setFiltersOpen(false);
+                setParams(paramsOf(next));
+              }}
+              onClear={() => setParams({ [CLEARED]: '1' })}
+            />
+          </div>
 
           <section
             className="mt-4"
