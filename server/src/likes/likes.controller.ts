@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentSession, type CurrentSessionData } from '../auth';
 import { viewerOf } from '../member-access';
 import { Returns } from '../common/responses';
-import { LikeBody, LikeResponseDto } from './likes.dto';
+import { AutoLikeResponseDto, LikeBody, LikeResponseDto, LikesResponseDto } from './likes.dto';
 import { LikesService } from './likes.service';
 
 @ApiTags('likes')
@@ -26,5 +26,21 @@ export class LikesController {
   @ApiOperation({ summary: 'Removes the caller’s like of a member (idempotent)' })
   unlike(@CurrentSession() session: CurrentSessionData, @Body() body: LikeBody) {
     return this.likes.unlike(viewerOf(session), body.member);
+  }
+
+  @Get('likes.php')
+  @Returns(LikesResponseDto)
+  @ApiOperation({
+    summary: 'The caller’s likes: given (newest first), received (new first), their cards',
+  })
+  list(@CurrentSession() session: CurrentSessionData) {
+    return this.likes.list(viewerOf(session));
+  }
+
+  @Get('auto-like.php')
+  @Returns(AutoLikeResponseDto)
+  @ApiOperation({ summary: 'The newest new like the caller received, for the match modal' })
+  autoLike(@CurrentSession() session: CurrentSessionData) {
+    return this.likes.autoLike(viewerOf(session));
   }
 }

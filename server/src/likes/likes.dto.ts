@@ -1,5 +1,7 @@
 import { createZodDto } from 'nestjs-zod';
-import { likeRequest, likeResponse } from '@app/contract';
+import { autoLikeResponse, likeRequest, likeResponse, likesResponse } from '@app/contract';
 
 export class LikeBody extends createZodDto(likeRequest) {}
 export class LikeResponseDto extends createZodDto(likeResponse) {}
+export class LikesResponseDto extends createZodDto(likesResponse) {}
+export class AutoLikeResponseDto extends createZodDto(autoLikeResponse) {}

@@ -7,5 +7,6 @@ import { LikesService } from './likes.service';
   imports: [MemberAccessModule],
   controllers: [LikesController],
   providers: [LikesService],
+  exports: [LikesService],
 })
 export class LikesModule {}

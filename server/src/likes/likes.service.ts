@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import type { LikeResponse } from '@app/contract';
+import type { AutoLikeResponse, LikeResponse, LikesResponse } from '@app/contract';
 import { PrismaService } from '../prisma/prisma.service';
 import { MemberAccess, type Viewer } from '../member-access';
 
 /**
  * Liking from a profile page: a like is one row per pair (liking twice stores one like) and
  * only for a member the viewer may contact (blocks and invisible mode: member-access). A match
- * is two likes in opposite directions. (The discovery work adds the likes lists, the new flag,
- * the swipe game and auto-like on top of this.)
+ * is two likes in opposite directions. A received like is new (SPEC like_new) until the liked
+ * member opens the liker's profile. The lists show only members a list may show the viewer
+ * (member-access, purpose `list`): likes of invisible, blocked, deleted or banned members stay
+ * stored but are left out.
  */
 @Injectable()
 export class LikesService {
@@ -29,6 +31,88 @@ export class LikesService {
     const { userId } = await this.access.cardTarget(viewer, profileId);
     await this.prisma.like.deleteMany({ where: { likerId: viewer.userId, likedId: userId } });
     return { liked: false, match: false };
+  }
+
+  /**
+   * GET /api/likes.php: given likes newest first, received ones new first then newest, the cards
+   * of every visible member in them, and how many received likes are still new.
+   */
+  async list(viewer: NonNullable<Viewer>, now = new Date()): Promise<LikesResponse> {
+    const [given, received] = await Promise.all([
+      this.prisma.like.findMany({
+        where: { likerId: viewer.userId },
+        orderBy: [{ createdAt: 'desc' }, { likedId: 'desc' }],
+        select: { likedId: true, createdAt: true },
+      }),
+      this.prisma.like.findMany({
+        where: { likedId: viewer.userId },
+        orderBy: [{ isNew: 'desc' }, { createdAt: 'desc' }, { likerId: 'desc' }],
+        select: { likerId: true, isNew: true, createdAt: true },
+      }),
+    ]);
+    const cards = await this.access.likeCards(
+      viewer,
+      [...new Set([...given.map((l) => l.likedId), ...received.map((l) => l.likerId)])],
+      now,
+    );
+    const likes = given.flatMap((like) => {
+      const card = cards.get(like.likedId);
+      return card ? [{ id: card.id, created_at: like.createdAt.toISOString() }] : [];
+    });
+    const likedBy = received.flatMap((like) => {
+      const card = cards.get(like.likerId);
+      return card
+        ? [{ id: card.id, like_new: like.isNew, created_at: like.createdAt.toISOString() }]
+        : [];
+    });
+    return {
+      profiles: [...cards.values()],
+      likes,
+      liked_by: likedBy,
+      new_likes: likedBy.filter((like) => like.like_new).length,
+    };
+  }
+
+  /**
+   * GET /api/auto-like.php: the newest received like still marked new whose liker a list may
+   * show the viewer, for the Match / New like modal (null when none); `match` when the viewer
+   * likes them back.
+   */
+  async autoLike(viewer: NonNullable<Viewer>, now = new Date()): Promise<AutoLikeResponse> {
+    const fresh = await this.prisma.like.findMany({
+      where: { likedId: viewer.userId, isNew: true },
+      orderBy: [{ createdAt: 'desc' }, { likerId: 'desc' }],
+      select: { likerId: true },
+    });
+    const cards = await this.access.likeCards(
+      viewer,
+      fresh.map((like) => like.likerId),
+      now,
+    );
+    const first = fresh.find((like) => cards.has(like.likerId));
+    if (!first) return { profile: null };
+    const card = cards.get(first.likerId)!;
+    return {
+      profile: {
+        id: card.id,
+        name: card.name,
+        fictional: card.fictional,
+        main_image: card.main_image,
+        match: await this.likes(viewer.userId, first.likerId),
+      },
+    };
+  }
+
+  /**
+   * The viewer opened a profile: a like its member gave the viewer is no longer new (SPEC:
+   * opening a profile clears its new flag). Nothing happens for visitors or without a like.
+   */
+  async markSeen(viewer: Viewer, profileId: number): Promise<void> {
+    if (!viewer) return;
+    await this.prisma.like.updateMany({
+      where: { likedId: viewer.userId, isNew: true, liker: { profile: { id: profileId } } },
+      data: { isNew: false },
+    });
   }
 
   private async likes(likerId: number, likedId: number): Promise<boolean> {

@@ -157,6 +157,24 @@ export class MemberAccess {
     });
   }
 
+  /**
+   * Cards of the members behind these accounts whom a list may show the viewer (likes lists):
+   * never invisible, blocked either way, deleted, banned or unconfirmed ones; keyed by account.
+   */
+  async likeCards(
+    viewer: NonNullable<Viewer>,
+    userIds: number[],
+    now = new Date(),
+  ): Promise<Map<number, ProfileCard>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.prisma.profile.findMany({
+      where: { AND: [{ userId: { in: userIds } }, visibleProfileWhere(viewer, 'list')] },
+      select: PROFILE_CARD_SELECT,
+    });
+    const cards = await this.cards(viewer, rows, now);
+    return new Map(rows.map((row, i) => [row.userId, cards[i]]));
+  }
+
   /** Cards of rows read with PROFILE_CARD_SELECT through this module, with their main images. */
   async cards(viewer: Viewer, rows: ProfileCardRow[], now = new Date()): Promise<ProfileCard[]> {
     const partners = await this.partnersAmong(

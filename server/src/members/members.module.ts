@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { LikesModule } from '../likes';
 import { MemberAccessModule } from '../member-access';
 import { MembersController } from './members.controller';
 import { MembersService } from './members.service';
 import { RelationsPurge } from './relations.purge';
 
 @Module({
-  imports: [MemberAccessModule],
+  imports: [MemberAccessModule, LikesModule],
   controllers: [MembersController],
   providers: [MembersService, RelationsPurge],
   exports: [MembersService],

@@ -9,14 +9,23 @@ import {
   type ProfileCardRow,
   type Viewer,
 } from '../member-access';
+import { LikesService } from '../likes';
 
 @Injectable()
 export class MembersService {
-  constructor(private readonly access: MemberAccess) {}
+  constructor(
+    private readonly access: MemberAccess,
+    private readonly likes: LikesService,
+  ) {}
 
-  /** A member's profile page, if the viewer (null: a visitor) may see it; else 404 not_found. */
-  profile(viewer: Viewer, profileId: number): Promise<MemberResponse> {
-    return this.access.profile(viewer, profileId);
+  /**
+   * A member's profile page, if the viewer (null: a visitor) may see it; else 404 not_found.
+   * Opening it clears the new flag of the like its member gave the viewer.
+   */
+  async profile(viewer: Viewer, profileId: number): Promise<MemberResponse> {
+    const page = await this.access.profile(viewer, profileId);
+    if (page.profile.relation?.liked_by) await this.likes.markSeen(viewer, profileId);
+    return page;
   }
 
   /**

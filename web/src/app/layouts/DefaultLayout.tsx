@@ -4,9 +4,15 @@ import { Footer } from './Footer';
 import { LegalDisclaimer } from '../../components/LegalDisclaimer';
 import { ActivationReminder, SignupModalProvider } from '../../features/auth';
 import { ProfilePhotoAlert } from '../../features/account';
+import { MatchModal } from '../../features/likes';
+import { useUser } from '../../api/user';
 
-/** Top navigation, alerts, page, legal disclaimer and footer; signup links open the modal. */
+/**
+ * Top navigation, alerts, page, legal disclaimer and footer; signup links open the modal; for
+ * logged-in members the Match / New like modal.
+ */
 export function DefaultLayout() {
+  const { user } = useUser();
   return (
     <SignupModalProvider>
       <div className="layout layout--default d-flex flex-column min-vh-100">
@@ -18,6 +24,7 @@ export function DefaultLayout() {
         </main>
         <LegalDisclaimer />
         <Footer />
+        {user && <MatchModal />}
       </div>
     </SignupModalProvider>
   );

@@ -1,4 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { LikesResponse } from '@app/contract';
+import { jsonResponse, mockFetch } from '../../test/http';
 import { TopNav } from './TopNav';
 import { renderRoutes, seededQueryClient } from '../../test/render';
 import { userFixture } from '../../test/fixtures';
@@ -38,6 +40,45 @@ describe('TopNav', () => {
       'href',
       '/premium',
     );
+  });
+
+  const likesWithNew = (count: number): LikesResponse => ({
+    profiles: [],
+    likes: [],
+    liked_by: [],
+    new_likes: count,
+  });
+
+  it('shows the new likes from likes.php as a badge on the Likes entry', async () => {
+    const { calls } = mockFetch({
+      'GET /api/likes.php': () => jsonResponse(200, likesWithNew(3)),
+    });
+    renderRoutes(<TopNav />, { queryClient: seededQueryClient(userFixture) });
+    const likes = await screen.findByRole('link', { name: /Likes 3 3 nieuwe likes/ });
+    expect(likes).toHaveAttribute('href', '/likes');
+    expect(calls.filter((call) => call.url.startsWith('/api/likes.php'))).toHaveLength(1);
+  });
+
+  it('shows 99+ above 99 new likes', async () => {
+    mockFetch({ 'GET /api/likes.php': () => jsonResponse(200, likesWithNew(150)) });
+    renderRoutes(<TopNav />, { queryClient: seededQueryClient(userFixture) });
+    expect(await screen.findByRole('link', { name: /Likes 99\+ 150 nieuwe likes/ })).toBeVisible();
+  });
+
+  it('shows no likes badge without new likes', async () => {
+    mockFetch({ 'GET /api/likes.php': () => jsonResponse(200, likesWithNew(0)) });
+    const queryClient = seededQueryClient(userFixture);
+    renderRoutes(<TopNav />, { queryClient });
+    await waitFor(() => expect(queryClient.getQueryData(['likes'])).toEqual(likesWithNew(0)));
+    const likes = screen.getByRole('link', { name: /Likes/ });
+    expect(likes.querySelector('.nav-badge')).toBeNull();
+  });
+
+  it('does not ask likes.php for visitors', async () => {
+    const { calls } = mockFetch({});
+    renderRoutes(<TopNav />);
+    await screen.findByRole('link', { name: 'Inloggen' });
+    expect(calls).toHaveLength(0);
   });
 
   it('caps badge counts at 99+', () => {

@@ -1,5 +1,5 @@
 /**
- * The likes feature's public API: what the shell and other features may use. Nothing yet; the
- * router loads its pages through pages/index.ts.
+ * The likes feature's public API: what the shell and other features may use. The router loads
+ * its pages through pages/index.ts.
  */
-export {};
+export { MatchModal } from './components/MatchModal';

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProfileCard } from '@app/contract';
@@ -84,16 +85,28 @@ export function MemberFacts({ member }: { member: ProfileCard }) {
   );
 }
 
-/** A member in a grid: photo (or initial) over the facts; the whole card opens the profile. */
-export function MemberCard({ member }: { member: ProfileCard }) {
+/**
+ * A member in a grid: photo (or initial) over the facts; the whole card opens the profile (at
+ * `to`, /members/{id} unless told). `badge` sits on the photo (the likes pages' "new").
+ */
+export function MemberCard({
+  member,
+  to,
+  badge,
+}: {
+  member: ProfileCard;
+  to?: string;
+  badge?: ReactNode;
+}) {
   return (
     <Link
-      to={`/members/${member.id}`}
+      to={to ?? `/members/${member.id}`}
       className="member-card card border-0 shadow-sm rounded-4 h-100 text-reset text-decoration-none"
       data-testid="member-card"
     >
-      <div className="member-card__media rounded-top-4">
+      <div className="member-card__media rounded-top-4 position-relative">
         <MemberAvatar member={member} />
+        {badge}
       </div>
       <div className="card-body p-3">
         <MemberFacts member={member} />

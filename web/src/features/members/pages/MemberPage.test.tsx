@@ -182,7 +182,12 @@ describe('the member profile page', () => {
           jsonResponse(200, { liked: false, match: false } satisfies LikeResponse),
       });
       await user.click(await screen.findByRole('button', { name: 'Liken' }));
-      expect(await screen.findByText('Het is een match!')).toBeInTheDocument();
+      // the Match modal opens over the page; closed, the page still says it is a match
+      const modal = await screen.findByRole('dialog', { name: 'Het is een match!' });
+      expect(within(modal).getByText('Jij en Daan vinden elkaar leuk.')).toBeInTheDocument();
+      await user.click(within(modal).getByRole('button', { name: 'Sluiten' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.getByText('Het is een match!')).toBeInTheDocument();
       const post = calls.find((call) => call.method === 'POST');
       expect(post?.body).toEqual({ member: 12 });
       expect(post?.headers['X-Request-Type']).toBe('client');
