@@ -21,3 +21,4 @@ export * from './api/photos';
 export * from './api/safety';
 export * from './api/likes';
 export * from './api/complaints-staff';
+export * from './api/swipe';

@@ -23,6 +23,7 @@ import { IdempotencyModule } from './idempotency';
 import { PhotosModule } from './photos';
 import { BlocksModule } from './blocks';
 import { LikesModule } from './likes';
+import { SwipeModule } from './swipe';
 import { ComplaintsModule } from './complaints';
 
 @Module({})
@@ -48,6 +49,7 @@ export class AppModule {
         PhotosModule,
         BlocksModule,
         LikesModule,
+        SwipeModule,
         ComplaintsModule,
         ProfilesModule,
       ],
