@@ -17,6 +17,20 @@ const KEY_CHOICES: Partial<Record<string, SwipeChoice>> = {
   ArrowRight: 'like',
 };
 
+/** How long a decided card flies out before the next one takes its place (styles: 0.35 s). */
+const FLY_OUT_MS = 300;
+
+function reducedMotion(): boolean {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}
+
+/** Runs `apply` once the card that started leaving at `started` has flown out. */
+function afterFlyOut(started: number, apply: () => void) {
+  const wait = reducedMotion() ? 0 : Math.max(0, FLY_OUT_MS - (performance.now() - started));
+  if (wait === 0) apply();
+  else window.setTimeout(apply, wait);
+}
+
 /** Whether a key press belongs to a field or a control that uses arrows itself. */
 function typingIn(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -69,6 +83,7 @@ export function SwipeGamePage() {
         return;
       }
       const member = top;
+      const started = performance.now();
       setLeaving({ id: member.id, choice });
       setError(null);
       setMatch(null);
@@ -83,18 +98,19 @@ export function SwipeGamePage() {
       decision.mutate(
         { member: member.id, choice },
         {
-          onSuccess: (answer) => {
-            setLeaving(null);
-            remove(answer.likes_left);
-            if (answer.match) {
-              setMatch(member);
-              setAnnouncement(t('swipe.matchAnnounce', { name: member.name }));
-            } else {
-              setAnnouncement(
-                t(choice === 'like' ? 'swipe.liked' : 'swipe.passed', { name: member.name }),
-              );
-            }
-          },
+          onSuccess: (answer) =>
+            afterFlyOut(started, () => {
+              setLeaving(null);
+              remove(answer.likes_left);
+              if (answer.match) {
+                setMatch(member);
+                setAnnouncement(t('swipe.matchAnnounce', { name: member.name }));
+              } else {
+                setAnnouncement(
+                  t(choice === 'like' ? 'swipe.liked' : 'swipe.passed', { name: member.name }),
+                );
+              }
+            }),
           onError: (failure) => {
             setLeaving(null);
             if (failure instanceof ApiError && failure.code === 'swipe_limit_reached') {
