@@ -22,3 +22,4 @@ export * from './api/safety';
 export * from './api/likes';
 export * from './api/complaints-staff';
 export * from './api/search';
+export * from './api/swipe';

@@ -24,6 +24,7 @@ import { PhotosModule } from './photos';
 import { BlocksModule } from './blocks';
 import { LikesModule } from './likes';
 import { SearchModule } from './search';
+import { SwipeModule } from './swipe';
 import { ComplaintsModule } from './complaints';
 
 @Module({})
@@ -50,6 +51,7 @@ export class AppModule {
         BlocksModule,
         LikesModule,
         SearchModule,
+        SwipeModule,
         ComplaintsModule,
         ProfilesModule,
       ],

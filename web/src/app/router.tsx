@@ -22,6 +22,7 @@ const account = () => import('../features/account/pages');
 const statics = () => import('../features/static-pages/pages');
 const home = () => import('../features/home/pages');
 const lander = () => import('../features/landers/pages');
+const swipe = () => import('../features/swipe/pages');
 
 function page<M>(
   id: string,
@@ -130,7 +131,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 page('likes', '/likes', likes, (m) => m.LikesPage, membersOnly),
                 page('likes-type', '/likes/:type', likes, (m) => m.LikesTypePage, membersOnly),
                 page('match-finder', '/match-finder', members, (m) => m.MatchFinderPage),
-                page('swipe-game', '/swipe-game', members, (m) => m.SwipeGamePage, membersOnly),
+                page('swipe-game', '/swipe-game', swipe, (m) => m.SwipeGamePage, membersOnly),
 
                 page('profile', '/profile', account, (m) => m.ProfilePage, membersOnly),
                 page(

@@ -1,0 +1,2 @@
+/** The swipe game feature's public API. */
+export { SwipeModule } from './swipe.module';

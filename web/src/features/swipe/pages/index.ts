@@ -1,0 +1,1 @@
+export { SwipeGamePage } from './SwipeGamePage';
