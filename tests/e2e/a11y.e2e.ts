@@ -34,6 +34,9 @@ const MEMBER_PAGES = [
   '/complaints',
   '/members',
   '/match-finder',
+  '/likes',
+  '/likes/matches',
+  '/swipe-game',
 ];
 
 async function violations(page: Page) {
