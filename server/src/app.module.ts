@@ -24,6 +24,7 @@ import { PhotosModule } from './photos';
 import { BlocksModule } from './blocks';
 import { LikesModule } from './likes';
 import { SearchModule } from './search';
+import { BouncesModule } from './bounces';
 import { SwipeModule } from './swipe';
 import { ComplaintsModule } from './complaints';
 
@@ -51,6 +52,7 @@ export class AppModule {
         BlocksModule,
         LikesModule,
         SearchModule,
+        BouncesModule,
         SwipeModule,
         ComplaintsModule,
         ProfilesModule,

@@ -52,3 +52,6 @@ export const autoLikeResponse = z.object({
     .nullable(),
 });
 export type AutoLikeResponse = z.infer<typeof autoLikeResponse>;
+
+/** POST /api/page-hidden.php: the page-bounce beacon (SPEC point 7: an empty JSON body). */
+export const pageHiddenRequest = z.object({});

@@ -60,6 +60,12 @@ const LIMITS = {
     seconds: 3600,
     points: (c: AppConfig) => c.RATE_LIMIT_VISITOR_COMPLAINTS_PER_IP_HOUR,
   },
+  /** Page-bounce beacons per client address: a page view sends one; more is someone counting. */
+  page_bounces: {
+    per: 'ip',
+    seconds: 3600,
+    points: () => 600,
+  },
 } as const;
 
 export type RateLimitName = keyof typeof LIMITS;

@@ -1,11 +1,18 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useSettingsQuery } from '../../api/settings';
 import { RouterProgressBar } from '../../components/ProgressBar';
 import { ShellError, ShellLoading } from '../../components/ShellState';
+import { LikePopup } from '../../features/likes';
+import { usePageBounceLogging } from '../page-bounce';
 
-/** Above every layout: the progress bar, and the wait for the site settings. */
+/**
+ * Above every layout: the progress bar, the wait for the site settings, page-bounce logging
+ * (`?lb`) and the like popup (`?t=<seconds>`).
+ */
 export function RootShell() {
   const settings = useSettingsQuery();
+  const { search } = useLocation();
+  usePageBounceLogging(search);
   return (
     <>
       <RouterProgressBar />
@@ -14,7 +21,10 @@ export function RootShell() {
       ) : settings.isError ? (
         <ShellError onRetry={() => void settings.refetch()} />
       ) : (
-        <Outlet />
+        <>
+          <Outlet />
+          <LikePopup />
+        </>
       )}
       <ScrollRestoration />
     </>

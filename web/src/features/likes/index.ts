@@ -3,3 +3,4 @@
  * its pages through pages/index.ts.
  */
 export { MatchModal } from './components/MatchModal';
+export { LikePopup, likePopupDelay } from './components/LikePopup';

@@ -1,0 +1,31 @@
+import { Body, Controller, Headers, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
+import { pageHiddenRequest } from '@app/contract';
+import { AllowExternalCaller } from '../common/request-type.guard';
+import { RateLimit } from '../common/rate-limit.guard';
+import { OkResponseDto, Returns } from '../common/responses';
+import { BouncesService } from './bounces.service';
+
+class PageHiddenBody extends createZodDto(pageHiddenRequest) {}
+
+@ApiTags('members')
+@Controller('api')
+export class BouncesController {
+  constructor(private readonly bounces: BouncesService) {}
+
+  /** navigator.sendBeacon cannot set X-Request-Type; the call only counts, so it needs none. */
+  @Post('page-hidden.php')
+  @AllowExternalCaller()
+  @RateLimit('page_bounces')
+  @Returns(OkResponseDto)
+  @ApiOperation({ summary: 'Page-bounce beacon (?lb): counts one bounce for the page left' })
+  async hidden(
+    @Body() _body: PageHiddenBody,
+    @Headers('referer') referer?: string,
+    @Headers('host') host?: string,
+  ) {
+    await this.bounces.count(referer, host);
+    return { ok: true as const };
+  }
+}

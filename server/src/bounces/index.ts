@@ -1,0 +1,2 @@
+/** Page-bounce logging (the page-hidden beacon). */
+export { BouncesModule } from './bounces.module';
