@@ -214,17 +214,21 @@ describe('bad input', () => {
           for (const withSession of [false, true]) {
             const cookie = withSession ? await session() : undefined;
             const attempts: (() => Promise<{ status: number }>)[] = [];
+            const names = [...queryNames, 'id', 'token', 'forced_domain'];
             for (const value of STRINGS) {
-              const query = [...queryNames, 'id', 'token', 'forced_domain']
-                .map((name) => `${name}=${encode(value)}`)
-                .join('&');
-              attempts.push(() => {
-                const agent = t.http();
-                const req = agent[method as 'get'](`${path}?${query}`)
-                  .set('X-Request-Type', 'client')
-                  .redirects(0);
-                return cookie ? req.set('Cookie', cookie) : req;
-              });
+              // a long value goes to one parameter at a time: all of them at once would pass
+              // Node's 16 KB header limit (431 and a closed socket, before our code runs)
+              const groups = value.length > 1000 ? names.map((name) => [name]) : [names];
+              for (const group of groups) {
+                const query = group.map((name) => `${name}=${encode(value)}`).join('&');
+                attempts.push(() => {
+                  const agent = t.http();
+                  const req = agent[method as 'get'](`${path}?${query}`)
+                    .set('X-Request-Type', 'client')
+                    .redirects(0);
+                  return cookie ? req.set('Cookie', cookie) : req;
+                });
+              }
             }
             if (method !== 'get') {
               for (const body of bodies()) {
