@@ -97,6 +97,8 @@ for (const viewport of [
     });
 
     test('member pages have no serious accessibility problems', async ({ page }) => {
+      // a dozen screens, each loaded and scanned
+      test.setTimeout(120_000);
       const login = await page.request.post('/api/user.php', {
         headers: { 'X-Request-Type': 'client' },
         data: { email: 'demo@vonkje.test', password: 'demo1234' },
