@@ -1,0 +1,182 @@
+/**
+ * The bench's large data set: `node --import tsx tests/perf/seed-million.ts [count]` adds
+ * `count` (default 1,000,000) realistic members to the bench database (BENCH_DATABASE_URL, else
+ * dating_bench), set-based with generate_series, never row by row: confirmed accounts, active
+ * profiles spread over the 15 countries (the Netherlands and its neighbours heaviest) and their
+ * seeded cities and regions, ages 18-80 (most between 25 and 55), both genders, last activity over the past
+ * 30 days (recent activity more common), about 70% with an approved main photo (rows only: the
+ * bench reads URLs, not files). Adds only what is missing, so a second run is quick.
+ */
+import pg from 'pg';
+import { benchDatabaseUrl } from './harness.js';
+
+/** Countries and their share of the members (sums to 1). */
+const COUNTRY_SHARES: [string, number][] = [
+  ['NL', 0.3],
+  ['BE', 0.1],
+  ['DE', 0.14],
+  ['GB', 0.08],
+  ['FR', 0.06],
+  ['AT', 0.03],
+  ['CH', 0.03],
+  ['IE', 0.02],
+  ['IT', 0.05],
+  ['ES', 0.05],
+  ['PL', 0.04],
+  ['US', 0.05],
+  ['CA', 0.02],
+  ['AU', 0.02],
+  ['NZ', 0.01],
+];
+const NAMES = [
+  'Anna',
+  'Emma',
+  'Sophie',
+  'Julia',
+  'Lisa',
+  'Sanne',
+  'Fleur',
+  'Lotte',
+  'Eva',
+  'Noa',
+  'Mila',
+  'Sara',
+  'Iris',
+  'Nina',
+  'Laura',
+  'Marie',
+  'Lena',
+  'Chloé',
+  'Giulia',
+  'Lucía',
+  'Zofia',
+  'Olivia',
+  'Daan',
+  'Sem',
+  'Lucas',
+  'Milan',
+  'Levi',
+  'Finn',
+  'Bram',
+  'Thomas',
+  'Jesse',
+  'Ruben',
+  'Max',
+  'Jan',
+  'Pieter',
+  'Lukas',
+  'Noah',
+  'Louis',
+  'Marco',
+  'Pablo',
+  'Jakub',
+  'Liam',
+  'Jack',
+  'Tom',
+];
+/** bcrypt of a random, never-used password: these accounts cannot log in. */
+const NO_LOGIN_HASH = '$2b$12$C6UzMDM.H6dfI/f/IKxGhuK0WAbL2nC8L6mRk2iP2J.Hk3Qy5N1nG';
+
+export async function seedMillion(count: number, url = benchDatabaseUrl()): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const have = Number(
+      (
+        await client.query<{ n: string }>(
+          `SELECT count(*) AS n FROM users WHERE email LIKE 'bench-%@bench.test'`,
+        )
+      ).rows[0].n,
+    );
+    if (have >= count) return 0;
+    const started = Date.now();
+    await client.query('BEGIN');
+    await client.query(`SET LOCAL synchronous_commit = off`);
+    await client.query(
+      `INSERT INTO users (email, password_hash, status, language, signup_date, confirmed_at, last_seen_at, created_at, updated_at)
+       SELECT 'bench-' || g || '@bench.test', $3, 'confirmed', 'nl', d, d, now(), d, now()
+       FROM generate_series($1::int + 1, $2::int) g,
+            LATERAL (SELECT now() - random() * interval '900 days' AS d) s`,
+      [have, count, NO_LOGIN_HASH],
+    );
+    // countries by cumulative share; cities numbered within their country
+    let low = 0;
+    const shares = COUNTRY_SHARES.map(([code, share]) => {
+      const row = [code, low, low + share] as const;
+      low += share;
+      return row;
+    });
+    await client.query(
+      `CREATE TEMP TABLE bench_shares (code char(2), lo float8, hi float8) ON COMMIT DROP`,
+    );
+    await client.query(
+      `INSERT INTO bench_shares SELECT * FROM unnest($1::text[], $2::float8[], $3::float8[])`,
+      [
+        shares.map((s) => s[0]),
+        shares.map((s) => s[1]),
+        shares.map((s) => (s[0] === 'NZ' ? 1.01 : s[2])),
+      ],
+    );
+    await client.query(
+      `CREATE TEMP TABLE bench_cities ON COMMIT DROP AS
+       SELECT id, region_id, country_code,
+              (row_number() OVER (PARTITION BY country_code ORDER BY id) - 1)::int AS rn,
+              count(*) OVER (PARTITION BY country_code)::int AS cnt
+       FROM cities`,
+    );
+    await client.query(`CREATE INDEX ON bench_cities (country_code, rn)`);
+    await client.query(
+      `CREATE TEMP TABLE bench_counts ON COMMIT DROP AS
+       SELECT country_code AS code, count(*)::int AS cnt FROM cities GROUP BY country_code`,
+    );
+    await client.query('ANALYZE bench_cities; ANALYZE bench_counts; ANALYZE bench_shares');
+    await client.query(
+      `INSERT INTO profiles (user_id, name, status, gender, seeking_gender, date_of_birth, country_code,
+                             region_id, city_id, last_active_at, created_at, updated_at)
+       SELECT u.id,
+              ($1::text[])[1 + floor(u.r3 * array_length($1::text[], 1))::int],
+              'active',
+              CASE WHEN u.r4 < 0.5 THEN 'female'::"Gender" ELSE 'male'::"Gender" END,
+              CASE WHEN u.r4 < 0.5 THEN 'male'::"Gender" ELSE 'female'::"Gender" END,
+              (current_date - (365.25 * (18 + 62 * power(u.r5 * u.r6, 0.6)))::int)::date,
+              w.code, c.region_id, c.id,
+              now() - (u.r7 ^ 3) * interval '30 days',
+              u.created_at, now()
+       FROM (SELECT id, created_at, random() r1, random() r2, random() r3, random() r4, random() r5,
+                    random() r6, random() r7
+             FROM users
+             WHERE email LIKE 'bench-%@bench.test'
+               AND NOT EXISTS (SELECT 1 FROM profiles p WHERE p.user_id = users.id)) u
+       JOIN bench_shares w ON u.r1 >= w.lo AND u.r1 < w.hi
+       JOIN bench_counts n ON n.code = w.code
+       JOIN bench_cities c ON c.country_code = w.code AND c.rn = floor(u.r2 * n.cnt)::int`,
+      [NAMES],
+    );
+    await client.query(
+      `INSERT INTO photos (profile_id, filename, thumb_filename, status, width, height, moderated_at)
+       SELECT p.id, 'bench' || p.id || '-full.webp', 'bench' || p.id || '-thumb.webp', 'active', 800, 1000, now()
+       FROM profiles p JOIN users u ON u.id = p.user_id
+       WHERE u.email LIKE 'bench-%@bench.test' AND p.main_photo_id IS NULL AND random() < 0.7
+         AND NOT EXISTS (SELECT 1 FROM photos f WHERE f.profile_id = p.id)`,
+    );
+    await client.query(
+      `UPDATE profiles p SET main_photo_id = f.id
+       FROM photos f WHERE f.profile_id = p.id AND p.main_photo_id IS NULL AND f.filename LIKE 'bench%'`,
+    );
+    await client.query('COMMIT');
+    await client.query('ANALYZE users; ANALYZE profiles; ANALYZE photos');
+    console.log(
+      `Seeded ${count - have} bench members in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    return count - have;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await seedMillion(Number(process.argv[2] ?? 1_000_000));
+}
