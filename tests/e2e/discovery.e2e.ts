@@ -84,7 +84,11 @@ for (const viewport of [
       ).toBeVisible();
       await page.screenshot({ path: path.join(shots, `swipe-limit-${viewport.name}.png`) });
       // passing goes on; a fifth like sent by hand is refused by the server
+      const passed = page.waitForResponse(
+        (r) => r.url().includes('/api/swipe.php') && r.request().method() === 'POST',
+      );
       await page.getByRole('button', { name: 'Overslaan' }).click();
+      expect((await passed).status()).toBe(200);
       const candidates = (await (await context.request.get('/api/swipe.php')).json()) as {
         profiles: { id: number }[];
       };
