@@ -1,6 +1,5 @@
-import type { PrismaClient } from '../src/generated/prisma/client';
-import { seedMember, type SeedMemberOptions } from '../../prisma/seed/member';
-import { sessionCookie } from './helpers/mail-app';
+import type { SeedMemberOptions } from '../../prisma/seed/member';
+import { loggedInMember, seedTestMember } from './helpers/accounts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 describe('likes lists, the new flag and auto-like', () => {
@@ -10,19 +9,9 @@ describe('likes lists, the new flag and auto-like', () => {
   });
   afterAll(() => t.close());
 
-  const seed = (options: SeedMemberOptions = {}) =>
-    seedMember(t.prisma as unknown as PrismaClient, { passwordCost: 4, ...options });
+  const seed = (options: SeedMemberOptions = {}) => seedTestMember(t, options);
 
-  async function loggedIn(options: SeedMemberOptions = {}) {
-    const m = await seed(options);
-    const res = await t
-      .http()
-      .post('/api/user.php')
-      .set('X-Request-Type', 'client')
-      .send({ email: m.user.email, password: m.password })
-      .expect(200);
-    return { ...m, cookie: sessionCookie(res) };
-  }
+  const loggedIn = (options: SeedMemberOptions = {}) => loggedInMember(t, options);
 
   /** A like stored as given at a known time (minutes ago), with its new flag. */
   async function likeRow(likerId: number, likedId: number, minutesAgo: number, isNew = true) {

@@ -1,6 +1,5 @@
-import type { PrismaClient } from '../src/generated/prisma/client';
-import { seedMember, type SeedMemberOptions } from '../../prisma/seed/member';
-import { sessionCookie } from './helpers/mail-app';
+import type { SeedMemberOptions } from '../../prisma/seed/member';
+import { loggedInMember, seedTestMember } from './helpers/accounts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 describe('member cards and the first matches after signup', () => {
@@ -10,19 +9,9 @@ describe('member cards and the first matches after signup', () => {
   });
   afterAll(() => t.close());
 
-  const seed = (options: SeedMemberOptions = {}) =>
-    seedMember(t.prisma as unknown as PrismaClient, { passwordCost: 4, ...options });
+  const seed = (options: SeedMemberOptions = {}) => seedTestMember(t, options);
 
-  async function loggedIn(options: SeedMemberOptions = {}) {
-    const m = await seed(options);
-    const res = await t
-      .http()
-      .post('/api/user.php')
-      .set('X-Request-Type', 'client')
-      .send({ email: m.user.email, password: m.password })
-      .expect(200);
-    return { ...m, cookie: sessionCookie(res) };
-  }
+  const loggedIn = (options: SeedMemberOptions = {}) => loggedInMember(t, options);
 
   async function converse(a: number, b: number) {
     await t.prisma.conversation.create({

@@ -1,8 +1,7 @@
-import type { PrismaClient } from '../src/generated/prisma/client';
 import { SHARED_CATALOGUES } from '@app/contract';
-import { seedMember, type SeedMemberOptions } from '../../prisma/seed/member';
+import type { SeedMemberOptions } from '../../prisma/seed/member';
 import { SettingsService } from '../src/settings';
-import { sessionCookie } from './helpers/mail-app';
+import { loggedInMember, seedTestMember } from './helpers/accounts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 type Card = { id: number; name: string; age: number; online: boolean; main_image: unknown };
@@ -14,19 +13,9 @@ describe('member search (GET /api/search.php)', () => {
   });
   afterAll(() => t.close());
 
-  const seed = (options: SeedMemberOptions = {}) =>
-    seedMember(t.prisma as unknown as PrismaClient, { passwordCost: 4, ...options });
+  const seed = (options: SeedMemberOptions = {}) => seedTestMember(t, options);
 
-  async function loggedIn(options: SeedMemberOptions = {}) {
-    const m = await seed(options);
-    const res = await t
-      .http()
-      .post('/api/user.php')
-      .set('X-Request-Type', 'client')
-      .send({ email: m.user.email, password: m.password })
-      .expect(200);
-    return { ...m, cookie: sessionCookie(res) };
-  }
+  const loggedIn = (options: SeedMemberOptions = {}) => loggedInMember(t, options);
 
   const search = (query: string, cookie?: string) => {
     const req = t.http().get(`/api/search.php?${query}`);

@@ -1,7 +1,6 @@
 import { SWIPE_LIKES_PER_DAY } from '@app/contract';
-import type { PrismaClient } from '../src/generated/prisma/client';
-import { seedMember, type SeedMemberOptions } from '../../prisma/seed/member';
-import { sessionCookie } from './helpers/mail-app';
+import type { SeedMemberOptions } from '../../prisma/seed/member';
+import { loggedInMember, seedTestMember } from './helpers/accounts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const LIMIT_MESSAGE =
@@ -14,19 +13,9 @@ describe('the swipe game (GET and POST /api/swipe.php)', () => {
   });
   afterAll(() => t.close());
 
-  const seed = (options: SeedMemberOptions = {}) =>
-    seedMember(t.prisma as unknown as PrismaClient, { passwordCost: 4, ...options });
+  const seed = (options: SeedMemberOptions = {}) => seedTestMember(t, options);
 
-  async function loggedIn(options: SeedMemberOptions = {}) {
-    const m = await seed(options);
-    const res = await t
-      .http()
-      .post('/api/user.php')
-      .set('X-Request-Type', 'client')
-      .send({ email: m.user.email, password: m.password })
-      .expect(200);
-    return { ...m, cookie: sessionCookie(res) };
-  }
+  const loggedIn = (options: SeedMemberOptions = {}) => loggedInMember(t, options);
 
   const candidates = async (cookie: string) => {
     const res = await t.http().get('/api/swipe.php').set('Cookie', cookie).expect(200);

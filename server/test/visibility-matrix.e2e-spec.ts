@@ -1,9 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PrismaClient } from '../src/generated/prisma/client';
-import { seedMember, type SeedMemberOptions } from '../../prisma/seed/member';
-import { sessionCookie } from './helpers/mail-app';
+import type { SeedMemberOptions } from '../../prisma/seed/member';
+import { loggedInMember } from './helpers/accounts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { jpeg } from './helpers/images';
 
@@ -36,19 +35,7 @@ describe('who sees what: the visibility matrix', () => {
     await rm(storage, { recursive: true, force: true });
   });
 
-  async function loggedIn(options: SeedMemberOptions = {}) {
-    const m = await seedMember(t.prisma as unknown as PrismaClient, {
-      passwordCost: 4,
-      ...options,
-    });
-    const res = await t
-      .http()
-      .post('/api/user.php')
-      .set('X-Request-Type', 'client')
-      .send({ email: m.user.email, password: m.password })
-      .expect(200);
-    return { ...m, cookie: sessionCookie(res) };
-  }
+  const loggedIn = (options: SeedMemberOptions = {}) => loggedInMember(t, options);
 
   const client = (cookie: string | null) => ({
     get: (url: string) => {

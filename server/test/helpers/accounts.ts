@@ -1,5 +1,6 @@
 import type { PrismaClient } from '../../src/generated/prisma/client';
-import { seedMember } from '../../../prisma/seed/member';
+import { seedMember, type SeedMemberOptions } from '../../../prisma/seed/member';
+import { sessionCookie } from './mail-app';
 import type { TestApp } from './test-app';
 
 export const TEST_PASSWORD = 'geheim-12345';
@@ -30,4 +31,21 @@ export async function loginSeededMember(t: TestApp) {
     .send({ email: member.user.email, password: member.password })
     .expect(200);
   return { member, cookies: (res.headers['set-cookie'] as unknown as string[]).join('\n') };
+}
+
+/** A member made with the shared seed library, with cheap password hashing for tests. */
+export function seedTestMember(t: TestApp, options: SeedMemberOptions = {}) {
+  return seedMember(t.prisma as unknown as PrismaClient, { passwordCost: 4, ...options });
+}
+
+/** A seeded member logged in through POST /api/user.php, with its session cookie. */
+export async function loggedInMember(t: TestApp, options: SeedMemberOptions = {}) {
+  const m = await seedTestMember(t, options);
+  const res = await t
+    .http()
+    .post('/api/user.php')
+    .set('X-Request-Type', 'client')
+    .send({ email: m.user.email, password: m.password })
+    .expect(200);
+  return { ...m, cookie: sessionCookie(res) };
 }
