@@ -17,4 +17,5 @@ export {
   type ProfileCardRow,
 } from './card.presenter';
 export { PHOTO_SELECT, type PhotoRow } from './photo.presenter';
+export { PROFILE_DETAILS_SELECT, presentProfileDetails } from './details.presenter';
 export { PurgeRegistry, Purges, type Coverage, type PurgeStep, type StoredFile } from './purge';

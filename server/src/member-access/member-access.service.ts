@@ -11,24 +11,14 @@ import {
   type ProfileCardRow,
 } from './card.presenter';
 import { PHOTO_SELECT, PhotoPresenter, type PhotoRow } from './photo.presenter';
+import { PROFILE_DETAILS_SELECT, presentProfileDetails } from './details.presenter';
 import { isStaff, visibleProfileWhere, type Viewer } from './visibility';
 
 /** What a profile page needs beyond the card. */
 const PROFILE_PAGE_SELECT = {
   ...PROFILE_CARD_SELECT,
+  ...PROFILE_DETAILS_SELECT,
   mainPhotoId: true,
-  sexuality: true,
-  hairColor: true,
-  eyeColor: true,
-  bodyType: true,
-  relationshipStatus: true,
-  tattoos: true,
-  signupReason: true,
-  about: true,
-  interests: {
-    select: { interest: { select: { slug: true } } },
-    orderBy: { interest: { position: 'asc' } },
-  },
 } satisfies Prisma.ProfileSelect;
 
 /** No account has this id: the viewer of a visitor's relation subqueries (they find nothing). */
@@ -108,15 +98,7 @@ export class MemberAccess {
     return {
       profile: {
         ...card,
-        sexuality: row.sexuality,
-        hair_color: row.hairColor,
-        eye_color: row.eyeColor,
-        body_type: row.bodyType,
-        relationship_status: row.relationshipStatus,
-        tattoos: row.tattoos,
-        signup_reason: row.signupReason,
-        about: row.about,
-        interests: row.interests.map((link) => link.interest.slug),
+        ...presentProfileDetails(row),
         photo_count: gallery.length,
         photos: gallery,
         relation: viewer

@@ -1,6 +1,7 @@
 import type { OwnProfile } from '@app/contract';
 import type { Prisma } from '../generated/prisma/client';
 import { ageOn } from '../common/age';
+import { PROFILE_DETAILS_SELECT, presentProfileDetails } from '../member-access';
 
 /** What the editor shows of the member's own profile. */
 export const OWN_PROFILE_SELECT = {
@@ -15,21 +16,10 @@ export const OWN_PROFILE_SELECT = {
   cityId: true,
   region: { select: { name: true } },
   city: { select: { name: true } },
-  sexuality: true,
-  hairColor: true,
-  eyeColor: true,
-  bodyType: true,
-  relationshipStatus: true,
-  tattoos: true,
-  signupReason: true,
-  about: true,
+  ...PROFILE_DETAILS_SELECT,
   invisible: true,
   privacyMode: true,
   fictional: true,
-  interests: {
-    select: { interest: { select: { slug: true } } },
-    orderBy: [{ interest: { position: 'asc' } }, { interestId: 'asc' }],
-  },
 } satisfies Prisma.ProfileSelect;
 
 export type OwnProfileRow = Prisma.ProfileGetPayload<{ select: typeof OWN_PROFILE_SELECT }>;
@@ -49,15 +39,7 @@ export function presentOwnProfile(row: OwnProfileRow, now = new Date()): OwnProf
     city_id: row.cityId,
     region: row.region?.name ?? null,
     city: row.city?.name ?? null,
-    sexuality: row.sexuality,
-    hair_color: row.hairColor,
-    eye_color: row.eyeColor,
-    body_type: row.bodyType,
-    relationship_status: row.relationshipStatus,
-    tattoos: row.tattoos,
-    signup_reason: row.signupReason,
-    about: row.about,
-    interests: row.interests.map((i) => i.interest.slug),
+    ...presentProfileDetails(row),
     invisible: row.invisible,
     privacy_mode: row.privacyMode,
     fictional: row.fictional,
