@@ -85,15 +85,14 @@ export class PhotosService {
           select: { id: true },
         });
         // the first photo becomes the main photo (shown once it is approved)
-        await tx.profile.updateMany({
+        const madeMain = await tx.profile.updateMany({
           where: { id: own.profileId, mainPhotoId: null },
           data: { mainPhotoId: created.id },
         });
-        return created;
+        return { id: created.id, main: madeMain.count > 0 };
       });
       const stored = await this.access.ownPhoto(viewer.userId, photo.id);
-      const { mainPhotoId } = (await this.access.ownPhotos(viewer.userId)) ?? { mainPhotoId: null };
-      return { photo: this.access.presentOwnPhotos([stored!], mainPhotoId)[0] };
+      return { photo: this.access.presentOwnPhotos([stored!], photo.main ? photo.id : null)[0] };
     } catch (error) {
       await this.removeFiles(written);
       throw error;
