@@ -67,7 +67,12 @@ export function PhotoManager() {
         </p>
 
         {photos.isPending && (
-          <div className="photo-grid" aria-busy="true" aria-label={t('photos.loading')}>
+          <div
+            className="photo-grid"
+            role="status"
+            aria-busy="true"
+            aria-label={t('photos.loading')}
+          >
             {[0, 1, 2].map((i) => (
               <div key={i} className="photo-tile photo-tile--skeleton placeholder-glow">
                 <span className="placeholder w-100 h-100 rounded-3" />

@@ -40,7 +40,12 @@ export function SignupMatchesPage() {
         )}
 
         {matches.isPending && (
-          <div className="row g-3" aria-busy="true" aria-label={t('signupMatches.loading')}>
+          <div
+            className="row g-3"
+            role="status"
+            aria-busy="true"
+            aria-label={t('signupMatches.loading')}
+          >
             {Array.from({ length: SKELETONS }, (_, i) => (
               <div className="col-6 col-md-4 col-lg-3" key={i}>
                 <div className="member-card member-card--skeleton card border-0 rounded-4 h-100" />

@@ -158,7 +158,12 @@ export function MembersPage() {
               </p>
             )}
             {!cleared && search.isPending && hasFilters && (
-              <div className="member-grid" aria-label={t('search.loading')}>
+              <div
+                className="member-grid"
+                role="status"
+                aria-busy="true"
+                aria-label={t('search.loading')}
+              >
                 {Array.from({ length: 8 }, (_, i) => (
                   <div key={i} className="card border-0 shadow-sm rounded-4 placeholder-glow">
                     <div className="placeholder member-grid__skeleton rounded-top-4" />
