@@ -167,3 +167,15 @@ export const SEARCH_SIMILAR_BELOW = 12;
 export const SEARCH_DISTANCES_KM = [10, 25, 50, 100, 200] as const;
 export const SEARCH_AGE_MIN = 18;
 export const SEARCH_AGE_MAX = 99;
+
+// ---- chat (our decisions; the spec does not show them)
+/** Messages per page of a conversation (older ones load as the member scrolls up). */
+export const CHAT_PAGE_SIZE = 30;
+/** Messages per catch-up answer (GET /api/messages.php?since=). */
+export const CATCH_UP_LIMIT = 200;
+/** The chat list's preview of a text message (characters). */
+export const MESSAGE_PREVIEW_LENGTH = 100;
+/** A client sends `typing` at most this often while the member types. */
+export const TYPING_EMIT_MS = 2_000;
+/** The typing indicator shows this long after the last `typing` event. */
+export const TYPING_SHOW_MS = 5_000;

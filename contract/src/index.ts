@@ -23,3 +23,4 @@ export * from './api/likes';
 export * from './api/complaints-staff';
 export * from './api/search';
 export * from './api/swipe';
+export * from './api/chats';

@@ -20,7 +20,8 @@
  * row again when someone else's work took the machine during it.
  *
  * Env: BENCH_SECONDS (default 5), BENCH_WARMUP_SECONDS (default 1), BENCH_CONNECTIONS (default
- * 50), BENCH_SERVER (the main.js to run; default server/dist/main.js), BENCH_OUT (also write the
+ * 50), BENCH_SERVER (the main.js to run; default server/dist/main.js), BENCH_DATABASE and
+ * BENCH_REDIS_DB (the bench's database and Redis database; default dating_bench and 15), BENCH_OUT (also write the
  * rows as JSON to this file), BENCH_QUIET_CORES (default 0.3) and BENCH_QUIET_WAIT_SECONDS
  * (default 120): how quiet the machine must be before a row, and how long to wait for it;
  * BENCH_RETRIES (default 3): how often a row is measured again when other processes kept more

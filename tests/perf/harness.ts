@@ -16,10 +16,10 @@ import type { LoadJob, LoadResult } from './load.js';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const perfDir = path.join(root, 'tests/perf');
 
-/** The bench's own database on the configured server. */
+/** The bench's own database on the configured server (BENCH_DATABASE, default dating_bench). */
 export function benchDatabaseUrl(): string {
   const url = new URL(process.env.DATABASE_URL as string);
-  url.pathname = '/dating_bench';
+  url.pathname = `/${process.env.BENCH_DATABASE ?? 'dating_bench'}`;
   return url.toString();
 }
 
@@ -67,7 +67,7 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export function appEnv(port: number, databaseUrl = benchDatabaseUrl()): NodeJS.ProcessEnv {
   // a Redis database of its own: the load's limit counters must not reach a developer's site
   const redisUrl = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  redisUrl.pathname = '/15';
+  redisUrl.pathname = `/${process.env.BENCH_REDIS_DB ?? '15'}`;
   return {
     ...process.env,
     NODE_ENV: 'production',
@@ -214,14 +214,15 @@ export function processCpuMs(pid: number): number {
   }
 }
 
-/** The PostgreSQL backends serving dating_bench (by their process titles). */
+/** The PostgreSQL backends serving the bench database (by their process titles). */
 function benchBackends(): number[] {
+  const name = new URL(benchDatabaseUrl()).pathname.slice(1);
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (cmdline.startsWith('postgres:') && cmdline.includes(' dating_bench ')) {
+      if (cmdline.startsWith('postgres:') && cmdline.includes(` ${name} `)) {
         pids.push(Number(entry));
       }
     } catch {
