@@ -11,13 +11,15 @@ import pg from 'pg';
 import { searchQuery } from '@app/contract';
 import { listStatement, type ListPage } from '../../server/src/member-access/list-query.js';
 import { PRISMA_TYPES } from '../../server/src/prisma/pg-types.js';
-import { searchCriteria, type CitiesNear } from '../../server/src/search/search-criteria.js';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from '../../server/src/generated/prisma/client.ts';
+import { GeoService, type CitiesNear } from '../../server/src/geo/geo.service.js';
+import { searchCriteria } from '../../server/src/search/search-criteria.js';
 import { benchDatabaseUrl } from './harness.js';
 import { SEARCH_MIXES } from './search-mixes.js';
 
 const PAGE = 24;
 const CAP = 1000;
-const EARTH_KM = 6371;
 
 const client = new pg.Client({ connectionString: benchDatabaseUrl() });
 await client.connect();
@@ -31,21 +33,12 @@ const region = await client.query<{ id: number }>(
   `SELECT id FROM regions WHERE country_code = 'NL' AND name = 'Utrecht'`,
 );
 
-/** The cities within km of the demo member's city, as SearchService.citiesNear finds them. */
-async function near(km: number): Promise<CitiesNear> {
-  const rows = await client.query<{ id: number; country_code: string }>(
-    `SELECT c.id, c.country_code FROM cities c, cities h
-     WHERE h.id = $1
-       AND 2 * ${EARTH_KM} * asin(sqrt(sin(radians(c.latitude - h.latitude) / 2) ^ 2
-         + cos(radians(h.latitude)) * cos(radians(c.latitude))
-           * sin(radians(c.longitude - h.longitude) / 2) ^ 2)) <= $2`,
-    [demo.rows[0].city_id, km],
-  );
-  return {
-    cities: rows.rows.map((r) => r.id),
-    countries: [...new Set(rows.rows.map((r) => r.country_code))].sort(),
-  };
-}
+/** The cities within km of the demo member's city, as the search finds them. */
+const prisma = new PrismaClient({
+  adapter: new PrismaPg({ connectionString: benchDatabaseUrl() }),
+});
+const geo = new GeoService(prisma as unknown as ConstructorParameters<typeof GeoService>[0]);
+const near = (km: number): Promise<CitiesNear> => geo.citiesWithin(demo.rows[0].city_id, km);
 
 const now = new Date();
 const out: string[] = [];
@@ -84,4 +77,5 @@ for (const mix of SEARCH_MIXES) {
   out.push(`#### ${mix.name}`, '', '```', ...best, '```', '');
 }
 await client.end();
+await prisma.$disconnect();
 console.log(out.join('\n'));

@@ -1,12 +1,7 @@
 import { ONLINE_MINUTES, type SearchQuery } from '@app/contract';
 import { AppError } from '../common/app-error';
+import type { CitiesNear } from '../geo';
 import type { ListCriteria } from '../member-access';
-
-/** The seeded cities within a search's distance of the member's city, and their countries. */
-export interface CitiesNear {
-  cities: number[];
-  countries: string[];
-}
 
 /** The UTC date `years` before today: the birth date of someone turning that age today. */
 function yearsAgo(now: Date, years: number): Date {

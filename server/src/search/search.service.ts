@@ -7,13 +7,12 @@ import {
   type SearchResponse,
 } from '@app/contract';
 import { AppError } from '../common/app-error';
-import { PrismaService } from '../prisma/prisma.service';
+import { GeoService, type CitiesNear } from '../geo';
 import { SettingsService } from '../settings';
 import { MemberAccess, type ListCriteria, type Viewer } from '../member-access';
-import { searchCriteria, type CitiesNear } from './search-criteria';
+import { searchCriteria } from './search-criteria';
 
 type Widened = NonNullable<SearchResponse['similar']>['widened'][number];
-const EARTH_KM = 6371;
 
 function encodeCursor(row: { lastActiveAt: Date; id: number }): string {
   return Buffer.from(`${row.lastActiveAt.getTime()}.${row.id}`).toString('base64url');
@@ -37,7 +36,7 @@ function decodeCursor(cursor: string): { lastActiveAt: Date; id: number } {
 @Injectable()
 export class SearchService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly geo: GeoService,
     private readonly access: MemberAccess,
     private readonly settings: SettingsService,
   ) {}
@@ -117,39 +116,10 @@ export class SearchService {
     return searchCriteria(query, now, near);
   }
 
-  /**
-   * The seeded cities within `km` of the member's city (a bounding box on the cities'
-   * (latitude, longitude) index, then the great-circle distance) and their countries; null when
-   * the member has no city (the filter does not apply).
-   */
+  /** The cities within `km` of the member's city; null when the member has no city. */
   private async citiesNear(userId: number, km: number): Promise<CitiesNear | null> {
-    const own = await this.access.own(userId, {
-      city: { select: { latitude: true, longitude: true } },
-    });
-    const home = own?.city;
-    if (!home) return null;
-    const dLat = (km / EARTH_KM) * (180 / Math.PI);
-    const dLon = dLat / Math.max(0.01, Math.cos((home.latitude * Math.PI) / 180));
-    const box = await this.prisma.city.findMany({
-      where: {
-        latitude: { gte: home.latitude - dLat, lte: home.latitude + dLat },
-        longitude: { gte: home.longitude - dLon, lte: home.longitude + dLon },
-      },
-      select: { id: true, latitude: true, longitude: true, countryCode: true },
-    });
-    const rad = Math.PI / 180;
-    const near = box.filter((city) => {
-      const a =
-        Math.sin(((city.latitude - home.latitude) * rad) / 2) ** 2 +
-        Math.cos(home.latitude * rad) *
-          Math.cos(city.latitude * rad) *
-          Math.sin(((city.longitude - home.longitude) * rad) / 2) ** 2;
-      return 2 * EARTH_KM * Math.asin(Math.sqrt(a)) <= km;
-    });
-    return {
-      cities: near.map((city) => city.id),
-      countries: [...new Set(near.map((city) => city.countryCode))].sort(),
-    };
+    const own = await this.access.own(userId, { cityId: true });
+    return own?.cityId ? this.geo.citiesWithin(own.cityId, km) : null;
   }
 
   private async assertVisitorsMaySearch(query: SearchQuery): Promise<void> {

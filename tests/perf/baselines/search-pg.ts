@@ -32,7 +32,6 @@ const pool = new pg.Pool({
   max: Number(process.env.DB_POOL_SIZE ?? 10),
 });
 
-
 /** The UTC date `years` before today, as the app computes it. */
 function yearsAgo(now: Date, years: number): string {
   const d = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate()));

@@ -48,7 +48,6 @@ interface SessionRow {
   privacy_mode: boolean;
 }
 
-
 function present(row: SessionRow, fictionalIcon: string) {
   return {
     id: row.id,
