@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AutoLikeResponse, LikeResponse, LikesResponse } from '@app/contract';
 import { PrismaService } from '../prisma/prisma.service';
 import { MemberAccess, type Viewer } from '../member-access';
+import { Realtime } from '../realtime';
 
 /**
  * Liking from a profile page: a like is one row per pair (liking twice stores one like) and
@@ -16,6 +17,7 @@ export class LikesService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly access: MemberAccess,
+    private readonly realtime: Realtime,
   ) {}
 
   async like(viewer: NonNullable<Viewer>, profileId: number): Promise<LikeResponse> {
@@ -24,12 +26,16 @@ export class LikesService {
       data: [{ likerId: viewer.userId, likedId: userId, source: 'profile' }],
       skipDuplicates: true,
     });
+    this.realtime.toMembers([viewer.userId, userId], 'likes:changed');
     return { liked: true, match: await this.likes(userId, viewer.userId) };
   }
 
   async unlike(viewer: NonNullable<Viewer>, profileId: number): Promise<LikeResponse> {
     const { userId } = await this.access.cardTarget(viewer, profileId);
-    await this.prisma.like.deleteMany({ where: { likerId: viewer.userId, likedId: userId } });
+    const { count } = await this.prisma.like.deleteMany({
+      where: { likerId: viewer.userId, likedId: userId },
+    });
+    if (count > 0) this.realtime.toMembers([viewer.userId, userId], 'likes:changed');
     return { liked: false, match: false };
   }
 
@@ -109,10 +115,12 @@ export class LikesService {
    */
   async markSeen(viewer: Viewer, profileId: number): Promise<void> {
     if (!viewer) return;
-    await this.prisma.like.updateMany({
+    const { count } = await this.prisma.like.updateMany({
       where: { likedId: viewer.userId, isNew: true, liker: { profile: { id: profileId } } },
       data: { isNew: false },
     });
+    // the new-likes badge of every tab
+    if (count > 0) this.realtime.toMember(viewer.userId, 'likes:changed');
   }
 
   private async likes(likerId: number, likedId: number): Promise<boolean> {

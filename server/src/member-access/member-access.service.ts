@@ -194,6 +194,130 @@ export class MemberAccess {
     return row;
   }
 
+  // ------------------------------------------------------------- chat partners
+
+  /**
+   * The member behind a profile or an account whom the viewer may message (the `contact` rule:
+   * never oneself, blocked either way, invisible unless already a partner, gone); else 404.
+   */
+  async chatPartner(
+    viewer: Viewer,
+    target: { profileId: number } | { userId: number },
+  ): Promise<{ userId: number; profileId: number; fictional: boolean }> {
+    const row = await this.prisma.profile.findFirst({
+      where: {
+        AND: [
+          'profileId' in target ? { id: target.profileId } : { userId: target.userId },
+          visibleProfileWhere(viewer, 'contact'),
+        ],
+      },
+      select: { id: true, userId: true, fictional: true },
+    });
+    if (!row) throw new AppError('not_found');
+    return { userId: row.userId, profileId: row.id, fictional: row.fictional };
+  }
+
+  /** A chat partner's card (the `contact` rule), for the conversation page; else 404. */
+  async chatPartnerCard(
+    viewer: Viewer,
+    target: { profileId: number } | { userId: number },
+    now = new Date(),
+  ): Promise<{ userId: number; card: ProfileCard }> {
+    const row = await this.prisma.profile.findFirst({
+      where: {
+        AND: [
+          'profileId' in target ? { id: target.profileId } : { userId: target.userId },
+          visibleProfileWhere(viewer, 'contact'),
+        ],
+      },
+      select: PROFILE_CARD_SELECT,
+    });
+    if (!row) throw new AppError('not_found');
+    return { userId: row.userId, card: (await this.cards(viewer, [row], now))[0] };
+  }
+
+  /**
+   * Cards of the viewer's conversation partners whom the viewer may still message (the chat
+   * list: blocked either way, deleted, banned members are left out), keyed by account. They are
+   * partners, so privacy mode shows them their photos without another query.
+   */
+  async chatPartnerCards(
+    viewer: NonNullable<Viewer>,
+    userIds: number[],
+    now = new Date(),
+  ): Promise<Map<number, ProfileCard>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.prisma.profile.findMany({
+      where: { AND: [{ userId: { in: userIds } }, visibleProfileWhere(viewer, 'contact')] },
+      select: PROFILE_CARD_SELECT,
+    });
+    return new Map(
+      rows.map((row) => [
+        row.userId,
+        presentProfileCard(
+          row,
+          this.photos.mainImage(
+            viewer,
+            { userId: row.userId, privacyMode: row.privacyMode, isPartner: true },
+            row.mainPhoto,
+          ),
+          now,
+        ),
+      ]),
+    );
+  }
+
+  /** The profile ids of those accounts the viewer may message (catch-up), keyed by account. */
+  async chatPartnerIds(
+    viewer: NonNullable<Viewer>,
+    userIds: number[],
+  ): Promise<Map<number, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.prisma.profile.findMany({
+      where: { AND: [{ userId: { in: userIds } }, visibleProfileWhere(viewer, 'contact')] },
+      select: { id: true, userId: true },
+    });
+    return new Map(rows.map((row) => [row.userId, row.id]));
+  }
+
+  /** Which of these accounts are fictional profiles (chat pals): their messages wait for staff. */
+  async fictionalAmong(userIds: number[]): Promise<Set<number>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await this.prisma.profile.findMany({
+      where: { userId: { in: userIds }, fictional: true },
+      select: { userId: true },
+    });
+    return new Set(rows.map((row) => row.userId));
+  }
+
+  /** Profiles of conversation members for staff (the operator queue), keyed by account. */
+  async staffChatProfiles(
+    viewer: Viewer,
+    userIds: number[],
+  ): Promise<Map<number, { id: number; name: string; fictional: boolean }>> {
+    if (!isStaff(viewer)) throw new AppError('forbidden');
+    if (userIds.length === 0) return new Map();
+    const rows = await this.prisma.profile.findMany({
+      where: { AND: [{ userId: { in: userIds } }, visibleProfileWhere(viewer, 'staff')] },
+      select: { id: true, userId: true, name: true, fictional: true },
+    });
+    return new Map(
+      rows.map((row) => [row.userId, { id: row.id, name: row.name, fictional: row.fictional }]),
+    );
+  }
+
+  /** How many members who liked the viewer are still new to them (the badge; the `list` rule). */
+  countNewLikers(viewer: NonNullable<Viewer>): Promise<number> {
+    return this.prisma.profile.count({
+      where: {
+        AND: [
+          visibleProfileWhere(viewer, 'list'),
+          { user: { likesGiven: { some: { likedId: viewer.userId, isNew: true } } } },
+        ],
+      },
+    });
+  }
+
   /** The account behind a profile whose page the viewer may open (to block it, say); else 404. */
   async cardTarget(viewer: Viewer, profileId: number): Promise<{ userId: number }> {
     const row = await this.prisma.profile.findFirst({
