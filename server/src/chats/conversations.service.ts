@@ -35,6 +35,16 @@ type Member = NonNullable<Viewer> & { profileId: number };
  * cannot make a reconnecting client skip the earlier one. The client stores messages by id.
  */
 const CATCH_UP_OVERLAP_MS = 30_000;
+/** At most this many messages at or below `since` are answered again. */
+const CATCH_UP_OVERLAP_MAX = 50;
+
+type CatchUpRow = MessageRow & {
+  otherId: number;
+  ownRead: bigint;
+  ownDelivered: bigint;
+  otherRead: bigint;
+  otherDelivered: bigint;
+};
 
 interface ListRow {
   conversationId: number;
@@ -255,34 +265,44 @@ export class ConversationsService {
    */
   async catchUp(viewer: Member, since: number, now = new Date()): Promise<CatchUpResponse> {
     const settings = await this.chatSettings();
-    const rows = await this.prisma.$queryRaw<
-      (MessageRow & {
-        otherId: number;
-        ownRead: bigint;
-        ownDelivered: bigint;
-        otherRead: bigint;
-        otherDelivered: bigint;
-      })[]
-    >`
-      SELECT m.id, m.seq, m.conversation_id AS "conversationId", m.sender_id AS "senderId",
-        m.type::text AS "type", m.held, m.body, m.image_filename AS "imageFilename",
-        m.image_width AS "imageWidth", m.image_height AS "imageHeight", m.gift_id AS "giftId",
-        m.credits_cost AS "creditsCost", m.created_at AS "createdAt",
-        o.user_id AS "otherId", cp.last_read_seq AS "ownRead",
-        cp.last_delivered_seq AS "ownDelivered", o.last_read_seq AS "otherRead",
-        o.last_delivered_seq AS "otherDelivered"
-      FROM conversation_participants cp
-      JOIN conversation_participants o
-        ON o.conversation_id = cp.conversation_id AND o.user_id <> cp.user_id
-      JOIN messages m ON m.conversation_id = cp.conversation_id
-      WHERE cp.user_id = ${viewer.userId}::int
-        AND (m.seq > ${since}::bigint OR m.seq_at > ${new Date(now.getTime() - CATCH_UP_OVERLAP_MS)})
-        AND m.seq > cp.cleared_seq
-        AND m.created_at >= ${historyFrom(settings, now.getTime())}
-        AND (m.sender_id = ${viewer.userId}::int OR NOT m.held)
-      ORDER BY m.seq
-      LIMIT ${CATCH_UP_LIMIT + 1}::int`;
-    const page = rows.slice(0, CATCH_UP_LIMIT);
+    // two index range scans: everything above `since` (a page, and one more to know of the
+    // next), and the few at or below it that were sequenced in the overlap window
+    const rows = await this.prisma.$queryRaw<CatchUpRow[]>`
+      WITH mine AS (
+        SELECT cp.conversation_id, cp.cleared_seq, cp.last_read_seq, cp.last_delivered_seq,
+          o.user_id AS other_id, o.last_read_seq AS other_read,
+          o.last_delivered_seq AS other_delivered
+        FROM conversation_participants cp
+        JOIN conversation_participants o
+          ON o.conversation_id = cp.conversation_id AND o.user_id <> cp.user_id
+        WHERE cp.user_id = ${viewer.userId}::int
+      ), visible AS (
+        SELECT m.id, m.seq, m.seq_at, m.conversation_id, m.sender_id, m.type, m.held, m.body,
+          m.image_filename, m.image_width, m.image_height, m.gift_id, m.credits_cost,
+          m.created_at, mine.other_id, mine.last_read_seq, mine.last_delivered_seq,
+          mine.other_read, mine.other_delivered
+        FROM mine JOIN messages m ON m.conversation_id = mine.conversation_id
+        WHERE m.seq > mine.cleared_seq AND m.created_at >= ${historyFrom(settings, now.getTime())}
+          AND (m.sender_id = ${viewer.userId}::int OR NOT m.held)
+      ), after AS (
+        SELECT * FROM visible WHERE seq > ${since}::bigint ORDER BY seq LIMIT ${CATCH_UP_LIMIT + 1}::int
+      ), overlap AS (
+        SELECT * FROM visible
+        WHERE seq <= ${since}::bigint AND seq_at > ${new Date(now.getTime() - CATCH_UP_OVERLAP_MS)}
+        ORDER BY seq DESC LIMIT ${CATCH_UP_OVERLAP_MAX}::int
+      )
+      SELECT id, seq, conversation_id AS "conversationId", sender_id AS "senderId",
+        type::text AS "type", held, body, image_filename AS "imageFilename",
+        image_width AS "imageWidth", image_height AS "imageHeight", gift_id AS "giftId",
+        credits_cost AS "creditsCost", created_at AS "createdAt", other_id AS "otherId",
+        last_read_seq AS "ownRead", last_delivered_seq AS "ownDelivered",
+        other_read AS "otherRead", other_delivered AS "otherDelivered"
+      FROM (SELECT * FROM after UNION ALL SELECT * FROM overlap) answer
+      ORDER BY seq`;
+    const newer = rows.filter((row) => row.seq > BigInt(since));
+    const more = newer.length > CATCH_UP_LIMIT;
+    const last = more ? newer[CATCH_UP_LIMIT - 1].seq : null;
+    const page = last === null ? rows : rows.filter((row) => row.seq <= last);
     const [partners, gifts] = await Promise.all([
       this.access.chatPartnerIds(viewer, [...new Set(page.map((row) => row.otherId))]),
       this.gifts.all(),
@@ -304,7 +324,7 @@ export class ConversationsService {
         ),
       );
     }
-    return { messages, more: rows.length > CATCH_UP_LIMIT };
+    return { messages, more };
   }
 
   // ------------------------------------------------------------- markers and removal
