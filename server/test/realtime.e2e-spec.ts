@@ -176,14 +176,14 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
     const b = await chatMember(one);
     const aTab = await socketOf(base1, a.cookie);
     const bTab = await socketOf(base2, b.cookie);
-    const like = (method: 'post' | 'delete') =>
-      one
-        .http()
-        [method]('/api/like.php')
+    const like = (method: 'post' | 'delete') => {
+      const http = one.http();
+      return (method === 'post' ? http.post('/api/like.php') : http.delete('/api/like.php'))
         .set('Cookie', a.cookie)
         .set('X-Request-Type', 'client')
         .send({ member: b.profile.id })
         .expect(200);
+    };
     await like('post');
     await aTab.waitFor('likes:changed');
     await bTab.waitFor('likes:changed');
