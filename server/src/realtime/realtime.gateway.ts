@@ -64,6 +64,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
   private readonly logger = new Logger('Realtime');
   private io: IoServer | null = null;
   private redis: Redis | null = null;
+  private readonly duplicates: Redis[] = [];
   private listener: pg.Client | null = null;
   private checkTimer: NodeJS.Timeout | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
@@ -86,13 +87,20 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       connectTimeout: this.config.REDIS_CONNECT_TIMEOUT_MS,
     });
     this.redis.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
+    // the adapter reads and subscribes on duplicates of it: kept, so shutdown ends them at once
+    // (its own close waits for the blocked read to return)
+    const duplicate = this.redis.duplicate.bind(this.redis);
+    this.redis.duplicate = (...args: Parameters<Redis['duplicate']>) => {
+      const copy = duplicate(...args);
+      this.duplicates.push(copy);
+      return copy;
+    };
     const io: IoServer = new Server(httpServer, {
       path: SOCKET_PATH,
       transports: ['websocket'],
       serveClient: false,
       allowRequest: (req, callback) => callback(null, this.sameOrigin(req)),
-      // a short block: the reading connection notices a shutdown within a second
-      adapter: createAdapter(this.redis, { maxLen: STREAM_MAX_LENGTH, blockTimeInMs: 1_000 }),
+      adapter: createAdapter(this.redis, { maxLen: STREAM_MAX_LENGTH }),
       connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_MS, skipMiddlewares: false },
     });
     io.use((socket, next) => {
@@ -124,6 +132,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       await this.io.of('/').adapter.close();
     }
     await this.listener?.end().catch(() => undefined);
+    for (const copy of this.duplicates) copy.disconnect();
     await this.redis?.quit().catch(() => this.redis?.disconnect());
   }
 
