@@ -27,7 +27,10 @@ export class ChatsPurge implements PurgeStep {
       select: { imageFilename: true },
     });
     return images.flatMap((m) => {
-      const files = chatImageFiles(m.imageFilename as string);
+      const name = m.imageFilename as string;
+      // a chat photo is two files; a name of another shape (older data) is one
+      if (!name.endsWith('-full.webp')) return [{ kind: 'chat' as const, name }];
+      const files = chatImageFiles(name);
       return [
         { kind: 'chat' as const, name: files.full },
         { kind: 'chat' as const, name: files.thumb },
