@@ -8,7 +8,14 @@
  * - session (prepared pg): the essence of GET /api/user.php, one prepared `pg` statement (session
  *   by token hash joined to user and profile), the same JSON as the app: the denominator of the
  *   session-reading rows;
- * - raw pg geocode: the geocode query through `pg`, unnamed (the denominator of geocode.php).
+ * - raw pg geocode: the geocode query through `pg`, unnamed (the denominator of geocode.php);
+ * - chats (prepared pg) and likes (prepared pg): the essence of GET /api/chats.php and
+ *   /api/likes.php, the session and one hand-written statement each, the same JSON as the app
+ *   (checked before they are measured): the denominators of those rows.
+ *
+ * Then the chat rows (tests/perf/chat-bench.ts): BENCH_SOCKETS members (default 5,000, seeded by
+ * seed-chat.ts) connected by socket clients in processes of their own, messages sent at a fixed
+ * rate and as fast as possible, each timed from its send to the recipient's socket.
  *
  * Machines here are noisy: compare within one run only. Needs a build (`npm run build`) and
  * PostgreSQL + Redis. Fails (exit 1) when the demo login gives no session, when the baseline
@@ -48,6 +55,8 @@ import {
   type CpuUse,
 } from './harness.js';
 import type { LoadResult } from './load.js';
+import { measureChat, type ChatRow } from './chat-bench.js';
+import { seedChat } from './seed-chat.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
@@ -60,6 +69,8 @@ interface Row extends LoadResult, CpuUse {
   name: string;
   errors: number;
   attempts: number;
+  /** The row's own baseline (its name), when it has one. */
+  baseline?: string;
 }
 
 /** A warm-up run, then the measured run with the CPU every party used during it. */
@@ -111,6 +122,29 @@ async function measureBaseline(
   }
 }
 
+/** The answer, with `profiles` in id order (the app does not order a likes answer's cards). */
+function normalised(body: unknown): unknown {
+  const profiles = (body as { profiles?: { id: number }[] }).profiles;
+  if (!profiles) return body;
+  return { ...(body as object), profiles: [...profiles].sort((a, b) => a.id - b.id) };
+}
+
+/** A check that a baseline answers what the app answers (else its ratio means nothing). */
+function sameAs(appUrl: string, headers: Record<string, string>, script: string) {
+  return async (baseline: Baseline) => {
+    const [own, app] = await Promise.all([
+      json(`http://127.0.0.1:${baseline.port}/`, headers),
+      json(appUrl, headers),
+    ]);
+    if (!isDeepStrictEqual(normalised(own), normalised(app))) {
+      throw new Error(
+        `the baseline ${script} answers ${JSON.stringify(own)}, the app ${JSON.stringify(app)}: ` +
+          `update tests/perf/baselines/${script}`,
+      );
+    }
+  };
+}
+
 async function json(url: string, headers: Record<string, string>): Promise<unknown> {
   const res = await fetch(url, { headers });
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
@@ -131,8 +165,10 @@ async function main(): Promise<void> {
   console.log(`Machine busy before the run: ${idleLoad.toFixed(2)} cores of ${os.cpus().length}`);
   console.log(`Preparing ${new URL(benchDatabaseUrl()).pathname.slice(1)} (migrate + seed)...`);
   prepareDatabase();
+  const chatMembers = await seedChat(Number(process.env.BENCH_SOCKETS ?? 5_000));
   const app = await startApp();
   const rows: Row[] = [];
+  let chatRows: ChatRow[] = [];
   try {
     const demo = await loginDemo(app.base);
     const headers = { cookie: demo.cookie };
@@ -164,6 +200,26 @@ async function main(): Promise<void> {
     );
     rows.push(await measureBaseline('baseline: raw pg geocode query', 'geocode-pg.ts'));
     const base = app.base;
+    const chatsUrl = `${base}/api/chats.php`;
+    const likesUrl = `${base}/api/likes.php`;
+    const chatsBaseline = 'baseline: chats.php essence, prepared pg';
+    const likesBaseline = 'baseline: likes.php essence, prepared pg';
+    rows.push(
+      await measureBaseline(
+        chatsBaseline,
+        'chats-pg.ts',
+        headers,
+        sameAs(chatsUrl, headers, 'chats-pg.ts'),
+      ),
+    );
+    rows.push(
+      await measureBaseline(
+        likesBaseline,
+        'likes-pg.ts',
+        headers,
+        sameAs(likesUrl, headers, 'likes-pg.ts'),
+      ),
+    );
     const pid = app.child.pid as number;
     const appRows: [string, string, Record<string, string>?][] = [
       ['GET /api/health', `${base}/api/health`],
@@ -177,6 +233,17 @@ async function main(): Promise<void> {
     for (const [name, url, rowHeaders] of appRows) {
       rows.push(await measure(name, pid, url, rowHeaders));
     }
+    rows.push({
+      ...(await measure('GET /api/chats.php (member)', pid, chatsUrl, headers)),
+      baseline: chatsBaseline,
+    });
+    rows.push({
+      ...(await measure('GET /api/likes.php (member)', pid, likesUrl, headers)),
+      baseline: likesBaseline,
+    });
+    rows.find((r) => r.name === 'GET /api/user.php (member)')!.baseline = rows[1].name;
+    console.log('Chat:');
+    chatRows = await measureChat(base, pid, chatMembers);
   } finally {
     await app.stop();
   }
@@ -185,6 +252,10 @@ async function main(): Promise<void> {
   const session = rows[1].rps;
   const geocode = rows[2].rps;
   const ratio = (value: number) => value.toFixed(3);
+  const own = (r: Row) => {
+    const of = rows.find((b) => b.name === r.baseline);
+    return of ? ratio(r.rps / of.rps) : '';
+  };
   console.log(
     `\n${new Date().toISOString()}, checkout at ${commit()}, server ${serverMain}, Node ` +
       `${process.version}, ${os.cpus().length} cores; ${connections} connections, ` +
@@ -197,20 +268,49 @@ async function main(): Promise<void> {
   );
   console.log(
     '| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors | × bare Node | × session baseline ' +
-      '| × raw pg geocode | server CPU µs/req | PostgreSQL CPU µs/req | other processes (cores) |',
+      '| × raw pg geocode | × its own baseline | server CPU µs/req | PostgreSQL CPU µs/req | other processes (cores) |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const us = (ms: number) => ((ms * 1000) / r.requests).toFixed(0);
     const elsewhere = otherCores(r);
     console.log(
       `| ${r.name}${r.attempts > 1 ? ` (measured ${r.attempts}×)` : ''} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ` +
         `${r.p99.toFixed(1)} | ${r.errors} | ${ratio(r.rps / bare)} | ${ratio(r.rps / session)} | ` +
-        `${ratio(r.rps / geocode)} | ${us(r.serverMs)} | ${us(r.dbMs)} | ${elsewhere.toFixed(2)} |`,
+        `${ratio(r.rps / geocode)} | ${own(r)} | ${us(r.serverMs)} | ${us(r.dbMs)} | ` +
+        `${elsewhere.toFixed(2)} |`,
     );
   }
+  if (chatRows.length > 0) {
+    console.log(
+      '\n| chat | sends/s | send p50 ms | p95 ms | p99 ms | errors | delivered | delivery p50 ms | ' +
+        'p95 ms | p99 ms | max ms | sockets | server CPU µs/send | PostgreSQL CPU µs/send |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const c of chatRows) {
+      const us = (ms: number) => ((ms * 1000) / c.send.requests).toFixed(0);
+      console.log(
+        `| ${c.name} | ${c.send.rps.toFixed(0)} | ${c.send.p50.toFixed(1)} | ${c.send.p95.toFixed(1)} | ` +
+          `${c.send.p99.toFixed(1)} | ${c.send.socketErrors + c.send.non2xx} | ` +
+          `${c.delivery.received}/${c.send.requests} | ${c.delivery.p50.toFixed(1)} | ` +
+          `${c.delivery.p95.toFixed(1)} | ${c.delivery.p99.toFixed(1)} | ${c.delivery.max.toFixed(1)} | ` +
+          `${c.delivery.connected} | ${us(c.serverMs)} | ${us(c.dbMs)} |`,
+      );
+    }
+  }
   if (process.env.BENCH_OUT) {
-    writeFileSync(process.env.BENCH_OUT, JSON.stringify({ commit: commit(), rows }, null, 2));
+    writeFileSync(
+      process.env.BENCH_OUT,
+      JSON.stringify({ commit: commit(), rows, chat: chatRows }, null, 2),
+    );
+  }
+  const failedChat = chatRows.filter(
+    (c) => c.send.socketErrors + c.send.non2xx > 0 || c.delivery.received < c.send.requests,
+  );
+  if (failedChat.length > 0) {
+    throw new Error(
+      `chat rows with errors or undelivered messages: ${failedChat.map((c) => c.name).join('; ')}`,
+    );
   }
   const failed = rows.filter((r) => r.errors > 0);
   if (failed.length > 0) {
