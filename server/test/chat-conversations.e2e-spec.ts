@@ -35,6 +35,17 @@ describe('chat: conversations, the list, catch-up, markers and who may see them'
     const c = await chatMember(t, { paidUser: true });
     await sendText(t, c, { member: b.profile.id }, 'Van C').expect(201);
     await t.prisma.like.create({ data: { likerId: a.user.id, likedId: b.user.id } });
+    // likes of members a list may not show b do not count: invisible, blocked, unconfirmed
+    const invisible = await chatMember(t, { profile: { invisible: true } });
+    const blocked = await chatMember(t);
+    const unconfirmed = await chatMember(t, { status: 'not_confirmed' });
+    await t.prisma.block.create({ data: { blockerId: b.user.id, blockedId: blocked.user.id } });
+    await t.prisma.like.createMany({
+      data: [invisible, blocked, unconfirmed].map((m) => ({
+        likerId: m.user.id,
+        likedId: b.user.id,
+      })),
+    });
 
     const list = await chats(b);
     expect(list.unread_messages).toBe(4);

@@ -10,7 +10,6 @@ import {
   type ChatMessage,
   type ChatResponse,
   type ChatsResponse,
-  type MessageType,
 } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
@@ -46,23 +45,6 @@ type CatchUpRow = MessageRow & {
   otherDelivered: bigint;
 };
 
-interface ListRow {
-  conversationId: number;
-  unread: number;
-  ownRead: bigint;
-  ownDelivered: bigint;
-  otherId: number;
-  otherRead: bigint;
-  otherDelivered: bigint;
-  id: number;
-  seq: bigint;
-  senderId: number;
-  type: MessageType;
-  held: boolean;
-  preview: string | null;
-  createdAt: Date;
-}
-
 /**
  * Conversations as their members see them (SPEC points 2-4, 7): the chat list with unread counts
  * and the badges' totals, one conversation with a page of its history, catch-up by seq after a
@@ -91,61 +73,39 @@ export class ConversationsService {
 
   /** GET /api/chats.php: newest activity first; removed conversations until a new message. */
   async list(viewer: NonNullable<Viewer>, now = new Date()): Promise<ChatsResponse> {
-    const [rows, newLikes, settings] = await Promise.all([
-      this.prisma.$queryRaw<ListRow[]>`
-        SELECT cp.conversation_id AS "conversationId", cp.unread_count AS "unread",
-          cp.last_read_seq AS "ownRead", cp.last_delivered_seq AS "ownDelivered",
-          o.user_id AS "otherId", o.last_read_seq AS "otherRead",
-          o.last_delivered_seq AS "otherDelivered",
-          m.id, m.seq, m.sender_id AS "senderId", m.type::text AS "type", m.held,
-          left(m.body, ${MESSAGE_PREVIEW_LENGTH}::int) AS "preview", m.created_at AS "createdAt"
-        FROM conversation_participants cp
-        JOIN conversation_participants o
-          ON o.conversation_id = cp.conversation_id AND o.user_id <> cp.user_id
-        JOIN messages m ON m.id = cp.last_message_id
-        WHERE cp.user_id = ${viewer.userId}::int
-        ORDER BY m.seq DESC`,
-      this.access.countNewLikers(viewer),
+    const [{ newLikes, chats: rows }, settings] = await Promise.all([
+      this.access.chatList(viewer, MESSAGE_PREVIEW_LENGTH, now),
       this.chatSettings(),
     ]);
-    const cards = await this.access.chatPartnerCards(
-      viewer,
-      rows.map((row) => row.otherId),
-      now,
-    );
     const oldest = historyFrom(settings, now.getTime());
-    const chats: ChatListItem[] = [];
     let unread = 0;
-    for (const row of rows) {
-      const card = cards.get(row.otherId);
-      if (!card) continue;
-      const mine = row.senderId === viewer.userId;
-      const seq = Number(row.seq);
-      unread += row.unread;
-      chats.push({
-        conversation: { id: row.conversationId },
-        profile: card,
-        num_unread_messages: row.unread,
+    const chats = rows.map((row): ChatListItem => {
+      const mine = row.sender_id === viewer.userId;
+      unread += row.unread_count;
+      return {
+        conversation: { id: row.conversation_id },
+        profile: row.card,
+        num_unread_messages: row.unread_count,
         last_message:
-          row.createdAt < oldest
+          row.created_at < oldest
             ? null
             : {
-                id: row.id,
+                id: row.message_id,
                 type: row.type,
                 preview: row.type === 'text' ? row.preview : null,
                 mine,
                 status: statusOf(
                   row.held,
-                  seq,
+                  row.seq,
                   mine
-                    ? { read: Number(row.otherRead), delivered: Number(row.otherDelivered) }
-                    : { read: Number(row.ownRead), delivered: Number(row.ownDelivered) },
+                    ? { read: row.other_read, delivered: row.other_delivered }
+                    : { read: row.own_read, delivered: row.own_delivered },
                 ),
-                created_at: row.createdAt.toISOString(),
+                created_at: row.created_at.toISOString(),
               },
-        updated_at: row.createdAt.toISOString(),
-      });
-    }
+        updated_at: row.created_at.toISOString(),
+      };
+    });
     return { chats, unread_messages: unread, new_likes: newLikes };
   }
 

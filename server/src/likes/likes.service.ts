@@ -44,23 +44,19 @@ export class LikesService {
    * of every visible member in them, and how many received likes are still new.
    */
   async list(viewer: NonNullable<Viewer>, now = new Date()): Promise<LikesResponse> {
-    const [given, received] = await Promise.all([
-      this.prisma.like.findMany({
-        where: { likerId: viewer.userId },
-        orderBy: [{ createdAt: 'desc' }, { likedId: 'desc' }],
-        select: { likedId: true, createdAt: true },
-      }),
-      this.prisma.like.findMany({
-        where: { likedId: viewer.userId },
-        orderBy: [{ isNew: 'desc' }, { createdAt: 'desc' }, { likerId: 'desc' }],
-        select: { likerId: true, isNew: true, createdAt: true },
-      }),
-    ]);
-    const cards = await this.access.likeCards(
-      viewer,
-      [...new Set([...given.map((l) => l.likedId), ...received.map((l) => l.likerId)])],
-      now,
-    );
+    // one prepared statement: the likes and the cards (member-access, the `list` rule)
+    const { likes: rows, cards } = await this.access.likesPage(viewer, now);
+    const given = rows
+      .filter((like) => like.likerId === viewer.userId)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.likedId - a.likedId);
+    const received = rows
+      .filter((like) => like.likedId === viewer.userId)
+      .sort(
+        (a, b) =>
+          Number(b.isNew) - Number(a.isNew) ||
+          b.createdAt.getTime() - a.createdAt.getTime() ||
+          b.likerId - a.likerId,
+      );
     const likes = given.flatMap((like) => {
       const card = cards.get(like.likedId);
       return card ? [{ id: card.id, created_at: like.createdAt.toISOString() }] : [];

@@ -13,6 +13,14 @@ import {
 import { PHOTO_SELECT, PhotoPresenter, type PhotoRow } from './photo.presenter';
 import { PROFILE_DETAILS_SELECT, presentProfileDetails } from './details.presenter';
 import { isStaff, visibleProfileWhere, type Viewer } from './visibility';
+import {
+  CHAT_LIST_SQL,
+  LIKES_SQL,
+  ROW_TYPES,
+  cardRowOf,
+  type ChatListColumns,
+  type LikeColumns,
+} from './fast-reads';
 
 /** What a profile page needs beyond the card. */
 const PROFILE_PAGE_SELECT = {
@@ -237,34 +245,80 @@ export class MemberAccess {
   }
 
   /**
-   * Cards of the viewer's conversation partners whom the viewer may still message (the chat
-   * list: blocked either way, deleted, banned members are left out), keyed by account. They are
-   * partners, so privacy mode shows them their photos without another query.
+   * The viewer's chat list (GET /api/chats.php) in one prepared statement (fast-reads.ts): each
+   * conversation whose other member the viewer may still message, with its newest message and
+   * that member's card, newest first; and the count of new likes for the badge.
    */
-  async chatPartnerCards(
+  async chatList(
     viewer: NonNullable<Viewer>,
-    userIds: number[],
+    previewLength: number,
     now = new Date(),
-  ): Promise<Map<number, ProfileCard>> {
-    if (userIds.length === 0) return new Map();
-    const rows = await this.prisma.profile.findMany({
-      where: { AND: [{ userId: { in: userIds } }, visibleProfileWhere(viewer, 'contact')] },
-      select: PROFILE_CARD_SELECT,
+  ): Promise<{
+    newLikes: number;
+    chats: (Omit<ChatListColumns, 'new_likes'> & { conversation_id: number; card: ProfileCard })[];
+  }> {
+    const { rows } = await this.prisma.pool.query<ChatListColumns>({
+      name: 'chat-list',
+      text: CHAT_LIST_SQL,
+      values: [viewer.userId, previewLength],
+      types: ROW_TYPES,
     });
-    return new Map(
-      rows.map((row) => [
-        row.userId,
-        presentProfileCard(
-          row,
-          this.photos.mainImage(
-            viewer,
-            { userId: row.userId, privacyMode: row.privacyMode, isPartner: true },
-            row.mainPhoto,
-          ),
-          now,
-        ),
-      ]),
-    );
+    const chats = rows.flatMap((row) => {
+      if (row.conversation_id === null) return [];
+      const card = cardRowOf(row);
+      const mainImage = this.photos.mainImage(
+        viewer,
+        { userId: card.userId, privacyMode: card.privacyMode, isPartner: true },
+        card.mainPhoto,
+      );
+      return [
+        {
+          ...row,
+          conversation_id: row.conversation_id,
+          card: presentProfileCard(card, mainImage, now),
+        },
+      ];
+    });
+    return { newLikes: rows[0]?.new_likes ?? 0, chats };
+  }
+
+  /**
+   * The viewer's likes page (GET /api/likes.php) in one prepared statement: every like given or
+   * received whose other member a list may show, and those members' cards keyed by account.
+   */
+  async likesPage(
+    viewer: NonNullable<Viewer>,
+    now = new Date(),
+  ): Promise<{
+    likes: { likerId: number; likedId: number; isNew: boolean; createdAt: Date }[];
+    cards: Map<number, ProfileCard>;
+  }> {
+    const { rows } = await this.prisma.pool.query<LikeColumns>({
+      name: 'likes-page',
+      text: LIKES_SQL,
+      values: [viewer.userId],
+      types: ROW_TYPES,
+    });
+    const cards = new Map<number, ProfileCard>();
+    for (const row of rows) {
+      if (cards.has(row.profile_user_id)) continue;
+      const card = cardRowOf(row);
+      const mainImage = this.photos.mainImage(
+        viewer,
+        { userId: card.userId, privacyMode: card.privacyMode, isPartner: row.partner },
+        card.mainPhoto,
+      );
+      cards.set(card.userId, presentProfileCard(card, mainImage, now));
+    }
+    return {
+      likes: rows.map((row) => ({
+        likerId: row.liker_id,
+        likedId: row.liked_id,
+        isNew: row.is_new,
+        createdAt: row.created_at,
+      })),
+      cards,
+    };
   }
 
   /** The profile ids of those accounts the viewer may message (catch-up), keyed by account. */
@@ -304,18 +358,6 @@ export class MemberAccess {
     return new Map(
       rows.map((row) => [row.userId, { id: row.id, name: row.name, fictional: row.fictional }]),
     );
-  }
-
-  /** How many members who liked the viewer are still new to them (the badge; the `list` rule). */
-  countNewLikers(viewer: NonNullable<Viewer>): Promise<number> {
-    return this.prisma.profile.count({
-      where: {
-        AND: [
-          visibleProfileWhere(viewer, 'list'),
-          { user: { likesGiven: { some: { likedId: viewer.userId, isNew: true } } } },
-        ],
-      },
-    });
   }
 
   /** The account behind a profile whose page the viewer may open (to block it, say); else 404. */
