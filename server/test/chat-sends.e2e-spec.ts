@@ -262,3 +262,23 @@ describe('chat: sending messages, paid with credits', () => {
     expect(await t.prisma.message.count({ where: { senderId: a.user.id } })).toBe(0);
   });
 });
+
+describe('chat: the sending limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_MESSAGES_PER_MINUTE: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('refuses a member’s sends beyond the per-minute limit with 429 and Retry-After, charging nothing', async () => {
+    const a = await chatMember(t, { credits: 100, paidUser: true });
+    const b = await chatMember(t);
+    for (let i = 0; i < 3; i++) await sendText(t, a, { member: b.profile.id }, `${i}`).expect(201);
+    const refused = await sendText(t, a, { member: b.profile.id }, 'te veel').expect(429);
+    expect(refused.body.error).toBe('rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await t.prisma.user.findUniqueOrThrow({ where: { id: a.user.id } })).credits).toBe(70);
+    // another member is not held back by it
+    await sendText(t, b, { member: a.profile.id }, 'Hoi').expect(201);
+  });
+});

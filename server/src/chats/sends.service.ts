@@ -311,8 +311,7 @@ export class SendsService {
     target: { conversation: number } | { member: number },
   ): Promise<{ conversationId: number | null; partner: Partner }> {
     if ('conversation' in target) {
-      const own = await this.conversations.participation(sender.userId, target.conversation);
-      const partner = await this.access.chatPartner(sender, { userId: own.otherId });
+      const partner = await this.access.chatPartnerIn(sender, target.conversation);
       return { conversationId: target.conversation, partner };
     }
     const partner = await this.access.chatPartner(sender, { profileId: target.member });

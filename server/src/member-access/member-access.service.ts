@@ -225,6 +225,36 @@ export class MemberAccess {
     return { userId: row.userId, profileId: row.id, fictional: row.fictional };
   }
 
+  /**
+   * The other member of a conversation the viewer takes part in, if the viewer may message them
+   * (the `contact` rule); else 404. One statement (the send's hot path).
+   */
+  async chatPartnerIn(
+    viewer: NonNullable<Viewer>,
+    conversationId: number,
+  ): Promise<{ userId: number; profileId: number; fictional: boolean }> {
+    const row = await this.prisma.profile.findFirst({
+      where: {
+        AND: [
+          visibleProfileWhere(viewer, 'contact'),
+          {
+            user: {
+              conversations: {
+                some: {
+                  conversationId,
+                  conversation: { participants: { some: { userId: viewer.userId } } },
+                },
+              },
+            },
+          },
+        ],
+      },
+      select: { id: true, userId: true, fictional: true },
+    });
+    if (!row) throw new AppError('not_found');
+    return { userId: row.userId, profileId: row.id, fictional: row.fictional };
+  }
+
   /** A chat partner's card (the `contact` rule), for the conversation page; else 404. */
   async chatPartnerCard(
     viewer: Viewer,
