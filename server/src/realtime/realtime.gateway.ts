@@ -85,6 +85,8 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     this.redis = new Redis(this.config.REDIS_URL, {
       maxRetriesPerRequest: null,
       connectTimeout: this.config.REDIS_CONNECT_TIMEOUT_MS,
+      // a connection blocked in XREAD does not see its end until Redis answers: cut it short
+      disconnectTimeout: 100,
     });
     this.redis.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
     // the adapter reads and subscribes on duplicates of it: kept, so shutdown ends them at once
