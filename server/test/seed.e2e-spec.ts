@@ -11,6 +11,8 @@ import { createTestApp, type TestApp } from './helpers/test-app';
  * against this file's copy of the test database, which holds the reference data only.
  */
 describe('seeding and staff accounts', () => {
+  // the demo seed renders and stores dozens of avatars: tens of seconds on a busy machine
+  jest.setTimeout(120_000);
   let t: TestApp;
   let storage: string;
   beforeAll(async () => {
