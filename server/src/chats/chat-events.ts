@@ -59,9 +59,7 @@ export class ChatEvents implements ClientEventHandlers, OnModuleInit {
     if (known && Date.now() - known.at < MEMBERSHIP_MS) return known.otherId;
     let otherId: number | null = null;
     try {
-      const own = await this.conversations.participation(member.userId, conversationId);
-      await this.access.chatPartner(member, { userId: own.otherId });
-      otherId = own.otherId;
+      otherId = (await this.access.chatPartnerIn(member, conversationId)).userId;
     } catch {
       otherId = null;
     }

@@ -149,3 +149,43 @@ export interface LikeColumns extends CardColumns {
   created_at: Date;
   partner: boolean;
 }
+
+/**
+ * The `contact` rule for one member ($1: the viewer): active profile, confirmed account, not the
+ * viewer, no block either way, and not invisible unless the two already share a conversation.
+ */
+const CONTACTABLE = `p.status = 'active' AND u.status = 'confirmed' AND p.user_id <> $1
+  AND ${notBlocked('p.user_id')}
+  AND (NOT p.invisible OR EXISTS (SELECT 1 FROM conversation_participants a
+    JOIN conversation_participants b ON b.conversation_id = a.conversation_id
+    WHERE a.user_id = $1 AND b.user_id = p.user_id))`;
+
+/** A member the viewer may message, by profile id ($2) or account id ($3); with the card. */
+export const CHAT_PARTNER_SQL = `SELECT ${CARD_COLUMNS},
+    EXISTS (SELECT 1 FROM conversation_participants a JOIN conversation_participants b
+      ON b.conversation_id = a.conversation_id
+      WHERE a.user_id = $1 AND b.user_id = p.user_id) AS partner
+  FROM profiles p JOIN users u ON u.id = p.user_id
+  ${CARD_JOINS}
+  WHERE (p.id = $2 OR p.user_id = $3) AND ${CONTACTABLE}`;
+
+export interface ChatPartnerColumns extends CardColumns {
+  partner: boolean;
+}
+
+/**
+ * The other member of a conversation ($2) the viewer takes part in, if the viewer may message
+ * them (a partner by definition, so invisible mode does not hide them).
+ */
+export const CHAT_PARTNER_IN_SQL = `SELECT p.id, p.user_id, p.fictional
+  FROM conversation_participants me
+  JOIN conversation_participants o
+    ON o.conversation_id = me.conversation_id AND o.user_id <> me.user_id
+  JOIN users u ON u.id = o.user_id
+  JOIN profiles p ON p.user_id = o.user_id
+  WHERE me.conversation_id = $2 AND me.user_id = $1 AND ${CONTACTABLE}`;
+
+/** The profile ids of those accounts ($2) the viewer may message. */
+export const CHAT_PARTNER_IDS_SQL = `SELECT p.id, p.user_id, p.fictional
+  FROM profiles p JOIN users u ON u.id = p.user_id
+  WHERE p.user_id = ANY($2::int[]) AND ${CONTACTABLE}`;

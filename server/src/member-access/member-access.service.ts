@@ -15,10 +15,14 @@ import { PROFILE_DETAILS_SELECT, presentProfileDetails } from './details.present
 import { isStaff, visibleProfileWhere, type Viewer } from './visibility';
 import {
   CHAT_LIST_SQL,
+  CHAT_PARTNER_IDS_SQL,
+  CHAT_PARTNER_IN_SQL,
+  CHAT_PARTNER_SQL,
   LIKES_SQL,
   ROW_TYPES,
   cardRowOf,
   type ChatListColumns,
+  type ChatPartnerColumns,
   type LikeColumns,
 } from './fast-reads';
 
@@ -207,71 +211,70 @@ export class MemberAccess {
   /**
    * The member behind a profile or an account whom the viewer may message (the `contact` rule:
    * never oneself, blocked either way, invisible unless already a partner, gone); else 404.
+   * Hand-written (fast-reads.ts): the send's hot path.
    */
   async chatPartner(
-    viewer: Viewer,
+    viewer: NonNullable<Viewer>,
     target: { profileId: number } | { userId: number },
   ): Promise<{ userId: number; profileId: number; fictional: boolean }> {
-    const row = await this.prisma.profile.findFirst({
-      where: {
-        AND: [
-          'profileId' in target ? { id: target.profileId } : { userId: target.userId },
-          visibleProfileWhere(viewer, 'contact'),
-        ],
-      },
-      select: { id: true, userId: true, fictional: true },
-    });
-    if (!row) throw new AppError('not_found');
-    return { userId: row.userId, profileId: row.id, fictional: row.fictional };
+    const row = await this.chatPartnerRow(viewer, target);
+    return { userId: row.profile_user_id, profileId: row.profile_id, fictional: row.fictional };
   }
 
   /**
    * The other member of a conversation the viewer takes part in, if the viewer may message them
-   * (the `contact` rule); else 404. One statement (the send's hot path).
+   * (the `contact` rule); else 404. One prepared statement (the send's hot path).
    */
   async chatPartnerIn(
     viewer: NonNullable<Viewer>,
     conversationId: number,
   ): Promise<{ userId: number; profileId: number; fictional: boolean }> {
-    const row = await this.prisma.profile.findFirst({
-      where: {
-        AND: [
-          visibleProfileWhere(viewer, 'contact'),
-          {
-            user: {
-              conversations: {
-                some: {
-                  conversationId,
-                  conversation: { participants: { some: { userId: viewer.userId } } },
-                },
-              },
-            },
-          },
-        ],
-      },
-      select: { id: true, userId: true, fictional: true },
+    const { rows } = await this.prisma.pool.query<{
+      id: number;
+      user_id: number;
+      fictional: boolean;
+    }>({
+      name: 'chat-partner-in',
+      text: CHAT_PARTNER_IN_SQL,
+      values: [viewer.userId, conversationId],
     });
+    const row = rows[0];
     if (!row) throw new AppError('not_found');
-    return { userId: row.userId, profileId: row.id, fictional: row.fictional };
+    return { userId: row.user_id, profileId: row.id, fictional: row.fictional };
   }
 
   /** A chat partner's card (the `contact` rule), for the conversation page; else 404. */
   async chatPartnerCard(
-    viewer: Viewer,
+    viewer: NonNullable<Viewer>,
     target: { profileId: number } | { userId: number },
     now = new Date(),
   ): Promise<{ userId: number; card: ProfileCard }> {
-    const row = await this.prisma.profile.findFirst({
-      where: {
-        AND: [
-          'profileId' in target ? { id: target.profileId } : { userId: target.userId },
-          visibleProfileWhere(viewer, 'contact'),
-        ],
-      },
-      select: PROFILE_CARD_SELECT,
+    const row = await this.chatPartnerRow(viewer, target);
+    const card = cardRowOf(row);
+    const mainImage = this.photos.mainImage(
+      viewer,
+      { userId: card.userId, privacyMode: card.privacyMode, isPartner: row.partner },
+      card.mainPhoto,
+    );
+    return { userId: card.userId, card: presentProfileCard(card, mainImage, now) };
+  }
+
+  private async chatPartnerRow(
+    viewer: NonNullable<Viewer>,
+    target: { profileId: number } | { userId: number },
+  ): Promise<ChatPartnerColumns> {
+    const { rows } = await this.prisma.pool.query<ChatPartnerColumns>({
+      name: 'chat-partner',
+      text: CHAT_PARTNER_SQL,
+      values: [
+        viewer.userId,
+        'profileId' in target ? target.profileId : 0,
+        'userId' in target ? target.userId : 0,
+      ],
+      types: ROW_TYPES,
     });
-    if (!row) throw new AppError('not_found');
-    return { userId: row.userId, card: (await this.cards(viewer, [row], now))[0] };
+    if (!rows[0]) throw new AppError('not_found');
+    return rows[0];
   }
 
   /**
@@ -357,11 +360,12 @@ export class MemberAccess {
     userIds: number[],
   ): Promise<Map<number, number>> {
     if (userIds.length === 0) return new Map();
-    const rows = await this.prisma.profile.findMany({
-      where: { AND: [{ userId: { in: userIds } }, visibleProfileWhere(viewer, 'contact')] },
-      select: { id: true, userId: true },
+    const { rows } = await this.prisma.pool.query<{ id: number; user_id: number }>({
+      name: 'chat-partner-ids',
+      text: CHAT_PARTNER_IDS_SQL,
+      values: [viewer.userId, userIds],
     });
-    return new Map(rows.map((row) => [row.userId, row.id]));
+    return new Map(rows.map((row) => [row.user_id, row.id]));
   }
 
   /** Which of these accounts are fictional profiles (chat pals): their messages wait for staff. */
