@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import sharp from 'sharp';
+import { DB_INT_MAX } from '@app/contract';
 import type {
   ChatMessage,
   OperatorReplyResponse,
@@ -163,8 +164,9 @@ export class SendsService {
   ): Promise<OperatorReplyResponse> {
     const settings = await this.conversations.chatSettings();
     const text = checkedText(rawText, settings);
+    if (conversationId > DB_INT_MAX) throw new AppError('not_found');
     const conversation = await this.prisma.conversation.findUnique({
-      where: { id: Math.min(conversationId, 2_147_483_647) },
+      where: { id: conversationId },
       select: { id: true, userLowId: true, userHighId: true },
     });
     if (!conversation) throw new AppError('not_found');
