@@ -25,22 +25,22 @@ export const CREDIT_PACKAGES: readonly CreditPackageSeed[] = [
 export interface GiftSeed {
   /** i18n key gifts.<slug> */
   slug: string;
-  /** An emoji, so no image file is needed yet. */
+  /** Its picture: a file in server/assets/gifts, served at /media/gifts/<image>. */
   image: string;
   credits: number;
 }
 
 export const GIFTS: readonly GiftSeed[] = [
-  { slug: 'rose', image: '🌹', credits: 20 },
-  { slug: 'heart', image: '❤️', credits: 20 },
-  { slug: 'coffee', image: '☕', credits: 20 },
-  { slug: 'kiss', image: '💋', credits: 25 },
-  { slug: 'love_letter', image: '💌', credits: 25 },
-  { slug: 'chocolate', image: '🍫', credits: 30 },
-  { slug: 'teddy', image: '🧸', credits: 40 },
-  { slug: 'champagne', image: '🍾', credits: 50 },
-  { slug: 'bouquet', image: '💐', credits: 60 },
-  { slug: 'diamond_ring', image: '💍', credits: 100 },
+  { slug: 'rose', image: 'rose.svg', credits: 20 },
+  { slug: 'heart', image: 'heart.svg', credits: 20 },
+  { slug: 'coffee', image: 'coffee.svg', credits: 20 },
+  { slug: 'kiss', image: 'kiss.svg', credits: 25 },
+  { slug: 'love_letter', image: 'love_letter.svg', credits: 25 },
+  { slug: 'chocolate', image: 'chocolate.svg', credits: 30 },
+  { slug: 'teddy', image: 'teddy.svg', credits: 40 },
+  { slug: 'champagne', image: 'champagne.svg', credits: 50 },
+  { slug: 'bouquet', image: 'bouquet.svg', credits: 60 },
+  { slug: 'diamond_ring', image: 'diamond_ring.svg', credits: 100 },
 ];
 
 export interface DiscountCodeSeed {

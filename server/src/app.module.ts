@@ -27,6 +27,8 @@ import { SearchModule } from './search';
 import { BouncesModule } from './bounces';
 import { SwipeModule } from './swipe';
 import { ComplaintsModule } from './complaints';
+import { RealtimeModule } from './realtime';
+import { ChatsModule } from './chats';
 
 @Module({})
 export class AppModule {
@@ -38,6 +40,7 @@ export class AppModule {
         PrismaModule,
         RedisModule,
         StorageModule,
+        RealtimeModule,
         HealthModule,
         IdempotencyModule,
         SettingsModule,
@@ -56,6 +59,7 @@ export class AppModule {
         SwipeModule,
         ComplaintsModule,
         ProfilesModule,
+        ChatsModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

@@ -14,6 +14,8 @@ import { MemberAccessModule } from './member-access';
 import { CreditsModule } from './credits';
 import { IdempotencyModule } from './idempotency';
 import { ComplaintsModule } from './complaints';
+import { RealtimeModule } from './realtime';
+import { ChatsModule } from './chats';
 
 /**
  * Everything the worker process runs (worker.ts): the features whose `@Worker()` processors and
@@ -29,6 +31,7 @@ export class WorkerModule {
         PrismaModule,
         RedisModule,
         StorageModule,
+        RealtimeModule,
         QueueModule,
         AuthModule,
         MailModule,
@@ -40,6 +43,7 @@ export class WorkerModule {
         CreditsModule,
         IdempotencyModule,
         ComplaintsModule,
+        ChatsModule,
       ],
     };
   }

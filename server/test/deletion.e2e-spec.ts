@@ -248,12 +248,12 @@ describe('account deletion, reactivation and the 14-day purge', () => {
     const profile = await t.prisma.profile.findUniqueOrThrow({ where: { userId: m.id } });
     mkdirSync(path.join(storage, 'photos'), { recursive: true });
     mkdirSync(path.join(storage, 'chat'), { recursive: true });
-    // a photo is four files: <base>-full|card|thumb|locked.webp
+    // a photo is four files: <base>-full|card|thumb|locked.webp; a chat photo two (full, thumb)
     const files = [
       ...['full', 'card', 'thumb', 'locked'].map((size) =>
         path.join(storage, 'photos', `p${m.id}-${size}.webp`),
       ),
-      path.join(storage, 'chat', `c-${m.id}.jpg`),
+      ...['full', 'thumb'].map((size) => path.join(storage, 'chat', `c${m.id}-${size}.webp`)),
     ];
     files.forEach((file) => writeFileSync(file, 'jpeg'));
     await t.prisma.photo.create({
@@ -277,7 +277,7 @@ describe('account deletion, reactivation and the 14-day purge', () => {
         conversationId: convo.id,
         senderId: m.id,
         type: 'photo',
-        imageFilename: `c-${m.id}.jpg`,
+        imageFilename: `c${m.id}-full.webp`,
       },
     });
     await t.prisma.mailIntent.create({ data: { userId: m.id, template: 'password_changed' } });

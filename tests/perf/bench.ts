@@ -10,10 +10,17 @@
  *   session-reading rows;
  * - raw pg geocode: the geocode query through `pg`, unnamed (the denominator of geocode.php);
  * - search (search-pg.ts): each search of search-mixes.ts as one hand-written statement through
- *   `pg` (session, the list rule, filters, page and count), the denominator of its search.php
- *   row; the search rows run against the large data set of seed-million.ts (BENCH_MEMBERS,
- *   default 1,000,000, seeded once, set-based), and stop the bench when the baseline's ids,
- *   order, cursor or count differ from the app's.
+ *   `pg` after the session lookup (the list rule, filters, page and count), the same JSON as
+ *   the app (checked before it is measured), the denominator of its search.php row; the search
+ *   rows run against the large data set of seed-million.ts (BENCH_MEMBERS, default 1,000,000,
+ *   seeded once, set-based);
+ * - chats (prepared pg) and likes (prepared pg): the essence of GET /api/chats.php and
+ *   /api/likes.php, the session and one hand-written statement each, the same JSON as the app
+ *   (checked before they are measured): the denominators of those rows.
+ *
+ * Then the chat rows (tests/perf/chat-bench.ts): BENCH_SOCKETS members (default 5,000, seeded by
+ * seed-chat.ts) connected by socket clients in processes of their own, messages sent at a fixed
+ * rate and as fast as possible, each timed from its send to the recipient's socket.
  *
  * Machines here are noisy: compare within one run only. Needs a build (`npm run build`) and
  * PostgreSQL + Redis. Fails (exit 1) when the demo login gives no session, when the baseline
@@ -30,7 +37,8 @@
  * rows as JSON to this file), BENCH_QUIET_CORES (default 0.3) and BENCH_QUIET_WAIT_SECONDS
  * (default 120): how quiet the machine must be before a row, and how long to wait for it;
  * BENCH_RETRIES (default 3): how often a row is measured again when other processes kept more
- * than BENCH_QUIET_CORES busy during it; BENCH_ROWS (default base,search): which groups of rows.
+ * than BENCH_QUIET_CORES busy during it; BENCH_ROWS (default base,search,chat): which groups of
+ * rows (the request path with the polling endpoints, the search, the chat).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -55,6 +63,8 @@ import {
   type DemoLogin,
 } from './harness.js';
 import type { LoadResult } from './load.js';
+import { measureChat, type ChatRow } from './chat-bench.js';
+import { seedChat } from './seed-chat.js';
 import { SEARCH_MIXES } from './search-mixes.js';
 import { seedMillion } from './seed-million.js';
 
@@ -66,13 +76,15 @@ const retries = Number(process.env.BENCH_RETRIES ?? 3);
 const UTRECHT = { lat: 52.0907, lon: 5.1214 };
 /** Members of the large data set (tests/perf/seed-million.ts) the search rows run against. */
 const members = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
-/** Which groups of rows to measure: `base` (the request path) and `search`; default both. */
-const groups = new Set((process.env.BENCH_ROWS ?? 'base,search').split(','));
+/** Which groups of rows to measure: `base` (the request path), `search`, `chat`; default all. */
+const groups = new Set((process.env.BENCH_ROWS ?? 'base,search,chat').split(','));
 
 interface Row extends LoadResult, CpuUse {
   name: string;
   errors: number;
   attempts: number;
+  /** The row's own baseline (its name), when it has one. */
+  baseline?: string;
 }
 
 /** A warm-up run, then the measured run with the CPU every party used during it. */
@@ -124,6 +136,29 @@ async function measureBaseline(
   }
 }
 
+/** The answer, with `profiles` in id order (the app does not order a likes answer's cards). */
+function normalised(body: unknown): unknown {
+  const profiles = (body as { profiles?: { id: number }[] }).profiles;
+  if (!profiles) return body;
+  return { ...(body as object), profiles: [...profiles].sort((a, b) => a.id - b.id) };
+}
+
+/** A check that a baseline answers what the app answers (else its ratio means nothing). */
+function sameAs(appUrl: string, headers: Record<string, string>, script: string) {
+  return async (baseline: Baseline) => {
+    const [own, app] = await Promise.all([
+      json(`http://127.0.0.1:${baseline.port}/`, headers),
+      json(appUrl, headers),
+    ]);
+    if (!isDeepStrictEqual(normalised(own), normalised(app))) {
+      throw new Error(
+        `the baseline ${script} answers ${JSON.stringify(own)}, the app ${JSON.stringify(app)}: ` +
+          `update tests/perf/baselines/${script}`,
+      );
+    }
+  };
+}
+
 async function json(url: string, headers: Record<string, string>): Promise<unknown> {
   const res = await fetch(url, { headers });
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
@@ -145,16 +180,6 @@ interface SearchAnswer {
   num_results: number;
   num_results_capped: boolean;
   similar: unknown;
-}
-
-/** The essence of a search answer: what the baseline must answer the same. */
-function essence(answer: SearchAnswer) {
-  return {
-    ids: answer.profiles.map((p) => p.id),
-    next_cursor: answer.next_cursor,
-    num_results: answer.num_results,
-    num_results_capped: answer.num_results_capped,
-  };
 }
 
 interface SearchPair {
@@ -200,11 +225,15 @@ async function searchRows(app: App, demo: DemoLogin): Promise<SearchPair[]> {
   try {
     for (const [i, mix] of SEARCH_MIXES.entries()) {
       const url = `http://127.0.0.1:${baseline.port}/?${queries[i]}`;
-      const own = essence((await json(url, headers)) as SearchAnswer);
-      if (!isDeepStrictEqual(own, essence(appAnswers[i]))) {
+      // both answers at the same moment (cards carry "online" and hour-bound signed URLs)
+      const [own, theApp] = await Promise.all([
+        json(url, headers),
+        json(`${app.base}/api/search.php?${queries[i]}`, headers),
+      ]);
+      if (!isDeepStrictEqual(own, theApp)) {
         throw new Error(
           `${mix.name}: the search baseline answers ${JSON.stringify(own)}, the app ` +
-            `${JSON.stringify(essence(appAnswers[i]))}: update tests/perf/baselines/search-pg.ts`,
+            `${JSON.stringify(theApp)}: update tests/perf/baselines/search-pg.ts`,
         );
       }
       baselineRows.push(await measure(`baseline: ${mix.name}`, baseline.pid, url, headers));
@@ -237,9 +266,13 @@ async function main(): Promise<void> {
   console.log(`Preparing ${new URL(benchDatabaseUrl()).pathname.slice(1)} (migrate + seed)...`);
   prepareDatabase();
   if (groups.has('search')) await seedMillion(members);
+  const chatMembers = groups.has('chat')
+    ? await seedChat(Number(process.env.BENCH_SOCKETS ?? 5_000))
+    : [];
   const app = await startApp();
   const rows: Row[] = [];
   let pairs: SearchPair[] = [];
+  let chatRows: ChatRow[] = [];
   try {
     const demo = await loginDemo(app.base);
     const headers = { cookie: demo.cookie };
@@ -252,6 +285,8 @@ async function main(): Promise<void> {
     await json(memberCardUrl(app.base, demo), headers);
 
     console.log('Measuring...');
+    const base = app.base;
+    const pid = app.child.pid as number;
     if (groups.has('base')) {
       rows.push(await measureBaseline('baseline: bare Node HTTP', 'bare.ts'));
       rows.push(
@@ -271,8 +306,26 @@ async function main(): Promise<void> {
         ),
       );
       rows.push(await measureBaseline('baseline: raw pg geocode query', 'geocode-pg.ts'));
-      const base = app.base;
-      const pid = app.child.pid as number;
+      const chatsUrl = `${base}/api/chats.php`;
+      const likesUrl = `${base}/api/likes.php`;
+      const chatsBaseline = 'baseline: chats.php essence, prepared pg';
+      const likesBaseline = 'baseline: likes.php essence, prepared pg';
+      rows.push(
+        await measureBaseline(
+          chatsBaseline,
+          'chats-pg.ts',
+          headers,
+          sameAs(chatsUrl, headers, 'chats-pg.ts'),
+        ),
+      );
+      rows.push(
+        await measureBaseline(
+          likesBaseline,
+          'likes-pg.ts',
+          headers,
+          sameAs(likesUrl, headers, 'likes-pg.ts'),
+        ),
+      );
       const appRows: [string, string, Record<string, string>?][] = [
         ['GET /api/health', `${base}/api/health`],
         ['GET /api/settings.php', `${base}/api/settings.php?forced_domain=vonkje.nl`],
@@ -285,8 +338,21 @@ async function main(): Promise<void> {
       for (const [name, url, rowHeaders] of appRows) {
         rows.push(await measure(name, pid, url, rowHeaders));
       }
+      rows.push({
+        ...(await measure('GET /api/chats.php (member)', pid, chatsUrl, headers)),
+        baseline: chatsBaseline,
+      });
+      rows.push({
+        ...(await measure('GET /api/likes.php (member)', pid, likesUrl, headers)),
+        baseline: likesBaseline,
+      });
+      rows.find((r) => r.name === 'GET /api/user.php (member)')!.baseline = rows[1].name;
     }
     if (groups.has('search')) pairs = await searchRows(app, demo);
+    if (groups.has('chat')) {
+      console.log('Chat:');
+      chatRows = await measureChat(base, pid, chatMembers);
+    }
   } finally {
     await app.stop();
   }
@@ -303,10 +369,19 @@ async function main(): Promise<void> {
   );
   if (rows.length > 0) printBaseTable(rows);
   if (pairs.length > 0) printSearchTable(pairs);
+  if (chatRows.length > 0) printChatTable(chatRows);
   if (process.env.BENCH_OUT) {
     writeFileSync(
       process.env.BENCH_OUT,
-      JSON.stringify({ commit: commit(), rows, pairs }, null, 2),
+      JSON.stringify({ commit: commit(), rows, pairs, chat: chatRows }, null, 2),
+    );
+  }
+  const failedChat = chatRows.filter(
+    (c) => c.send.socketErrors + c.send.non2xx > 0 || c.delivery.received < c.send.requests,
+  );
+  if (failedChat.length > 0) {
+    throw new Error(
+      `chat rows with errors or undelivered messages: ${failedChat.map((c) => c.name).join('; ')}`,
     );
   }
   const failed = [...rows, ...pairs.flatMap((p) => [p.baseline, p.app])].filter(
@@ -325,24 +400,28 @@ async function main(): Promise<void> {
 }
 
 const ratio = (value: number) => value.toFixed(3);
-const perRequest = (ms: number, r: Row) => ((ms * 1000) / r.requests).toFixed(0);
+const perRequest = (ms: number, r: { requests: number }) => ((ms * 1000) / r.requests).toFixed(0);
 const attempts = (r: Row) => (r.attempts > 1 ? ` (measured ${r.attempts}×)` : '');
 
 function printBaseTable(rows: Row[]): void {
   const bare = rows[0].rps;
   const session = rows[1].rps;
   const geocode = rows[2].rps;
+  const own = (r: Row) => {
+    const of = rows.find((b) => b.name === r.baseline);
+    return of ? ratio(r.rps / of.rps) : '';
+  };
   console.log(
     '| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors | × bare Node | × session baseline ' +
-      '| × raw pg geocode | server CPU µs/req | PostgreSQL CPU µs/req | other processes (cores) |',
+      '| × raw pg geocode | × its own baseline | server CPU µs/req | PostgreSQL CPU µs/req | other processes (cores) |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(
       `| ${r.name}${attempts(r)} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ` +
         `${r.p99.toFixed(1)} | ${r.errors} | ${ratio(r.rps / bare)} | ${ratio(r.rps / session)} | ` +
-        `${ratio(r.rps / geocode)} | ${perRequest(r.serverMs, r)} | ${perRequest(r.dbMs, r)} | ` +
-        `${otherCores(r).toFixed(2)} |`,
+        `${ratio(r.rps / geocode)} | ${own(r)} | ${perRequest(r.serverMs, r)} | ` +
+        `${perRequest(r.dbMs, r)} | ${otherCores(r).toFixed(2)} |`,
     );
   }
 }
@@ -375,6 +454,25 @@ function printSearchTable(pairs: SearchPair[]): void {
           `${otherCores(r).toFixed(2)} | ${ratios} |`,
       );
     }
+  }
+}
+
+/** The chat rows: sends and their delivery to the recipient's socket. */
+function printChatTable(chatRows: ChatRow[]): void {
+  console.log(
+    '\n| chat | sends/s | send p50 ms | p95 ms | p99 ms | errors | delivered | delivery p50 ms | ' +
+      'p95 ms | p99 ms | max ms | sockets | server CPU µs/send | PostgreSQL CPU µs/send |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const c of chatRows) {
+    const us = (ms: number) => ((ms * 1000) / c.send.requests).toFixed(0);
+    console.log(
+      `| ${c.name} | ${c.send.rps.toFixed(0)} | ${c.send.p50.toFixed(1)} | ${c.send.p95.toFixed(1)} | ` +
+        `${c.send.p99.toFixed(1)} | ${c.send.socketErrors + c.send.non2xx} | ` +
+        `${c.delivery.received}/${c.send.requests} | ${c.delivery.p50.toFixed(1)} | ` +
+        `${c.delivery.p95.toFixed(1)} | ${c.delivery.p99.toFixed(1)} | ${c.delivery.max.toFixed(1)} | ` +
+        `${c.delivery.connected} | ${us(c.serverMs)} | ${us(c.dbMs)} |`,
+    );
   }
 }
 

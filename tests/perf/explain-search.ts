@@ -10,7 +10,7 @@
 import pg from 'pg';
 import { searchQuery } from '@app/contract';
 import { listStatement, type ListPage } from '../../server/src/member-access/list-query.js';
-import { PRISMA_TYPES } from '../../server/src/prisma/pg-types.js';
+import { PG_ROW_TYPES } from '../../server/src/prisma/pg-types.js';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../server/src/generated/prisma/client.ts';
 import { GeoService, type CitiesNear } from '../../server/src/geo/geo.service.js';
@@ -53,7 +53,7 @@ for (const mix of SEARCH_MIXES) {
     // the row before the deep page: the last of the pages walked
     const walked = listStatement(viewer, criteria, { take: PAGE * mix.skipPages });
     const rows = (
-      await client.query<{ id: number; last_active_at: Date }>({ ...walked, types: PRISMA_TYPES })
+      await client.query<{ id: number; last_active_at: Date }>({ ...walked, types: PG_ROW_TYPES })
     ).rows;
     const last = rows.at(-1);
     if (!last) throw new Error(`${mix.name}: no rows`);

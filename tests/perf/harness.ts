@@ -61,6 +61,12 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The media key of this run: the app signs photo URLs with it and the baselines that answer
+ * cards sign theirs with it too, so their answers can be compared with the app's.
+ */
+export const RUN_MEDIA_SECRET = randomBytes(36).toString('base64url');
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The environment the bench runs the app with (production, as deployed, minus mail and proxy). */
@@ -80,13 +86,15 @@ export function appEnv(port: number, databaseUrl = benchDatabaseUrl()): NodeJS.P
     APP_URL: `http://localhost:${port}`,
     SMTP_URL: 'smtp://127.0.0.1:2525',
     // production requires a real key for the signed photo URLs (random per run is fine)
-    MEDIA_SECRET: randomBytes(36).toString('base64url'),
+    MEDIA_SECRET: RUN_MEDIA_SECRET,
     // the demo members' avatars and the signed URLs to them, as on a live site
     STORAGE_DIR: BENCH_STORAGE,
     TRUST_PROXY: 'false',
     // the rows measure throughput: the per-member card limit (counted all the same) must not
     // turn the load into 429s
     RATE_LIMIT_MEMBER_PROFILES_PER_HOUR: '1000000000',
+    // the send rows send hundreds of messages a second as a few thousand members
+    RATE_LIMIT_MESSAGES_PER_MINUTE: '1000000000',
   };
 }
 
@@ -147,7 +155,7 @@ export interface Baseline {
 /** A baseline server of tests/perf/baselines in its own process (types stripped by Node). */
 export async function startBaseline(script: string): Promise<Baseline> {
   const child = spawn(process.execPath, [path.join(perfDir, 'baselines', script)], {
-    env: { ...process.env, DATABASE_URL: benchDatabaseUrl() },
+    env: { ...process.env, DATABASE_URL: benchDatabaseUrl(), MEDIA_SECRET: RUN_MEDIA_SECRET },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });

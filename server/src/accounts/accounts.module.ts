@@ -3,6 +3,7 @@ import { SettingsModule } from '../settings';
 import { MailModule } from '../mail';
 import { AuthModule } from '../auth';
 import { CreditsModule } from '../credits';
+import { ChatsModule } from '../chats';
 import { SignupService } from './signup.service';
 import { CredentialsService } from './credentials.service';
 import { CredentialsController } from './credentials.controller';
@@ -12,7 +13,7 @@ import { AccountPurge } from './account.purge';
 
 /** Signup, activation, login, password and e-mail changes: the member's account itself. */
 @Module({
-  imports: [SettingsModule, MailModule, AuthModule, CreditsModule],
+  imports: [SettingsModule, MailModule, AuthModule, CreditsModule, ChatsModule],
   controllers: [UserController, CredentialsController],
   providers: [AccountsService, SignupService, CredentialsService, AccountPurge],
 })

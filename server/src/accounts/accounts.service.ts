@@ -9,6 +9,7 @@ import { MailOutbox } from '../mail';
 import { normalizeEmail } from './email';
 import { endLinks } from './credential-links';
 import { PasswordGate, SESSION_USER_SELECT, TrustedDevices, type AttemptSource } from '../auth';
+import { SendsService } from '../chats';
 
 const LOGIN_STATUSES = ['confirmed', 'not_confirmed'];
 
@@ -20,6 +21,7 @@ export class AccountsService {
     private readonly gate: PasswordGate,
     private readonly devices: TrustedDevices,
     private readonly outbox: MailOutbox,
+    private readonly chats: SendsService,
   ) {}
 
   setLanguage(userId: number, language: Language) {
@@ -68,11 +70,16 @@ export class AccountsService {
     });
   }
 
-  /** Confirms the e-mail address of an activation link; the profile becomes visible. */
+  /**
+   * Confirms the e-mail address of an activation link; the profile becomes visible and the
+   * messages the member wrote meanwhile are delivered (released in the same transaction, their
+   * events sent once it committed).
+   */
   async activate(token: string | undefined): Promise<boolean> {
     if (!token) return false;
     const now = new Date();
-    return this.prisma.$transaction(async (tx) => {
+    let released: Awaited<ReturnType<SendsService['releaseHeld']>> | null = null;
+    const activated = await this.prisma.$transaction(async (tx) => {
       const used = await consumeToken(tx, token, 'activation', now);
       if (!used) {
         // a second click on a used link still lands on the success page
@@ -92,8 +99,11 @@ export class AccountsService {
       });
       if (count === 0) return false;
       await tx.profile.updateMany({ where: { userId: used.userId }, data: { status: 'active' } });
+      released = await this.chats.releaseHeld(tx, used.userId);
       return true;
     });
+    if (released) await this.chats.announceReleased(released);
+    return activated;
   }
 
   /** Resends the activation mail, to a corrected address if one is given. */

@@ -5,7 +5,7 @@ import type { Prisma } from '../generated/prisma/client';
 import { AUTH_COOKIE, AUTH_COOKIE_DAYS } from '@app/contract';
 import { hashToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
-import { PRISMA_TYPES } from '../prisma/pg-types';
+import { PG_ROW_TYPES } from '../prisma/pg-types';
 
 const DAY_MS = 86_400_000;
 /**
@@ -185,7 +185,7 @@ export class SessionService {
       name: 'session',
       text: SESSION_SQL,
       values: [tokenHash],
-      types: PRISMA_TYPES,
+      types: PG_ROW_TYPES,
     });
     return result.rows[0] ? sessionOf(result.rows[0]) : null;
   }

@@ -60,6 +60,12 @@ const LIMITS = {
     seconds: 3600,
     points: (c: AppConfig) => c.RATE_LIMIT_VISITOR_COMPLAINTS_PER_IP_HOUR,
   },
+  /** Chat messages a member may send per minute (a person types far fewer; a script not). */
+  messages: {
+    per: 'member_only',
+    seconds: 60,
+    points: (c: AppConfig) => c.RATE_LIMIT_MESSAGES_PER_MINUTE,
+  },
   /** Page-bounce beacons per client address: a page view sends one; more is someone counting. */
   page_bounces: {
     per: 'ip',

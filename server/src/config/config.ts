@@ -122,6 +122,10 @@ const schema = z
     RATE_LIMIT_MAIL_CHANGES_PER_DAY: z.coerce.number().int().min(1).default(5),
     /** Failed logins from one client address (IPv6: its /64) per hour, whoever they were for. */
     LOGIN_MAX_FAILURES_PER_IP_HOUR: z.coerce.number().int().min(1).default(50),
+    /** Chat messages (text, photo, gift) a member may send per minute: generous for people. */
+    RATE_LIMIT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** Each app process re-checks the sessions of its open sockets this often (expiry, bans). */
+    SOCKET_SESSION_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== 'production') return;

@@ -1,5 +1,8 @@
 import {
   applyDecorators,
+  CanActivate,
+  createParamDecorator,
+  UseGuards,
   CallHandler,
   ExecutionContext,
   Injectable,
@@ -107,14 +110,40 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 }
 
-/** Honours `Idempotency-Key` on this route (see IdempotencyInterceptor). */
-export const Idempotent = () =>
+/**
+ * Honours `Idempotency-Key` on this route (see IdempotencyInterceptor); with `required` a call
+ * without one is refused (400 invalid_idempotency_key) before anything else runs.
+ */
+export const Idempotent = (options: { required?: boolean } = {}) =>
   applyDecorators(
+    ...(options.required ? [UseGuards(IdempotencyKeyRequired)] : []),
     UseInterceptors(IdempotencyInterceptor),
     ApiHeader({
       name: 'Idempotency-Key',
-      required: false,
+      required: options.required ?? false,
       description:
         'A client-made key (8-100 letters, digits, - or _), the same on every retry of one action: a repeat gets the first answer and changes nothing',
     }),
   );
+
+/** The key of a request that must carry one (checked by IdempotencyKeyRequired). */
+export function idempotencyKeyOf(req: { headers: Record<string, string | string[] | undefined> }) {
+  const header = req.headers[IDEMPOTENCY_HEADER];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key === undefined || !KEY_PATTERN.test(key)) throw new AppError('invalid_idempotency_key');
+  return key;
+}
+
+/** Refuses a call without a valid Idempotency-Key: sends that cost money must carry one. */
+@Injectable()
+export class IdempotencyKeyRequired implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    idempotencyKeyOf(context.switchToHttp().getRequest<AuthedRequest>());
+    return true;
+  }
+}
+
+/** The request's Idempotency-Key (on routes marked `@Idempotent({ required: true })`). */
+export const IdempotencyKey = createParamDecorator((_data: unknown, ctx: ExecutionContext) =>
+  idempotencyKeyOf(ctx.switchToHttp().getRequest<AuthedRequest>()),
+);

@@ -1,3 +1,8 @@
 /** Idempotency-Key for calls that send something or cost money. */
 export { IdempotencyModule } from './idempotency.module';
-export { Idempotent, IdempotencyInterceptor, IDEMPOTENCY_HEADER } from './idempotency.interceptor';
+export {
+  Idempotent,
+  IdempotencyInterceptor,
+  IdempotencyKey,
+  IDEMPOTENCY_HEADER,
+} from './idempotency.interceptor';

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AutoLikeResponse, LikeResponse, LikesResponse } from '@app/contract';
 import { PrismaService } from '../prisma/prisma.service';
 import { MemberAccess, type Viewer } from '../member-access';
+import { Realtime } from '../realtime';
 
 /**
  * Liking from a profile page: a like is one row per pair (liking twice stores one like) and
@@ -16,6 +17,7 @@ export class LikesService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly access: MemberAccess,
+    private readonly realtime: Realtime,
   ) {}
 
   async like(viewer: NonNullable<Viewer>, profileId: number): Promise<LikeResponse> {
@@ -24,12 +26,16 @@ export class LikesService {
       data: [{ likerId: viewer.userId, likedId: userId, source: 'profile' }],
       skipDuplicates: true,
     });
+    this.realtime.toMembers([viewer.userId, userId], 'likes:changed');
     return { liked: true, match: await this.likes(userId, viewer.userId) };
   }
 
   async unlike(viewer: NonNullable<Viewer>, profileId: number): Promise<LikeResponse> {
     const { userId } = await this.access.cardTarget(viewer, profileId);
-    await this.prisma.like.deleteMany({ where: { likerId: viewer.userId, likedId: userId } });
+    const { count } = await this.prisma.like.deleteMany({
+      where: { likerId: viewer.userId, likedId: userId },
+    });
+    if (count > 0) this.realtime.toMembers([viewer.userId, userId], 'likes:changed');
     return { liked: false, match: false };
   }
 
@@ -38,23 +44,19 @@ export class LikesService {
    * of every visible member in them, and how many received likes are still new.
    */
   async list(viewer: NonNullable<Viewer>, now = new Date()): Promise<LikesResponse> {
-    const [given, received] = await Promise.all([
-      this.prisma.like.findMany({
-        where: { likerId: viewer.userId },
-        orderBy: [{ createdAt: 'desc' }, { likedId: 'desc' }],
-        select: { likedId: true, createdAt: true },
-      }),
-      this.prisma.like.findMany({
-        where: { likedId: viewer.userId },
-        orderBy: [{ isNew: 'desc' }, { createdAt: 'desc' }, { likerId: 'desc' }],
-        select: { likerId: true, isNew: true, createdAt: true },
-      }),
-    ]);
-    const cards = await this.access.likeCards(
-      viewer,
-      [...new Set([...given.map((l) => l.likedId), ...received.map((l) => l.likerId)])],
-      now,
-    );
+    // one prepared statement: the likes and the cards (member-access, the `list` rule)
+    const { likes: rows, cards } = await this.access.likesPage(viewer, now);
+    const given = rows
+      .filter((like) => like.likerId === viewer.userId)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.likedId - a.likedId);
+    const received = rows
+      .filter((like) => like.likedId === viewer.userId)
+      .sort(
+        (a, b) =>
+          Number(b.isNew) - Number(a.isNew) ||
+          b.createdAt.getTime() - a.createdAt.getTime() ||
+          b.likerId - a.likerId,
+      );
     const likes = given.flatMap((like) => {
       const card = cards.get(like.likedId);
       return card ? [{ id: card.id, created_at: like.createdAt.toISOString() }] : [];
@@ -109,10 +111,12 @@ export class LikesService {
    */
   async markSeen(viewer: Viewer, profileId: number): Promise<void> {
     if (!viewer) return;
-    await this.prisma.like.updateMany({
+    const { count } = await this.prisma.like.updateMany({
       where: { likedId: viewer.userId, isNew: true, liker: { profile: { id: profileId } } },
       data: { isNew: false },
     });
+    // the new-likes badge of every tab
+    if (count > 0) this.realtime.toMember(viewer.userId, 'likes:changed');
   }
 
   private async likes(likerId: number, likedId: number): Promise<boolean> {

@@ -1,5 +1,6 @@
 import type { Gender } from '@app/contract';
 import { utcDate, utcTimestamp } from '../prisma/pg-types';
+import { CARD_COLUMNS, CARD_JOINS, listRuleSql, type CardColumns } from './fast-reads';
 import type { Viewer } from './visibility';
 
 /**
@@ -34,47 +35,9 @@ export interface ListPage {
   countUpTo?: number;
 }
 
-/** One row of a list statement (the card's columns, flat). */
-export interface ListRow {
-  counted: string | null;
-  id: number;
-  user_id: number;
-  name: string;
-  gender: Gender;
-  date_of_birth: Date;
-  country_code: string;
-  region_id: number | null;
-  fictional: boolean;
-  last_active_at: Date;
-  privacy_mode: boolean;
-  city_name: string | null;
-  region_name: string | null;
-  photo_id: number | null;
-  photo_filename: string | null;
-  photo_status: 'under_inspection' | 'active' | 'rejected' | null;
-}
-
-/**
- * The `list` visibility rule (visibility.ts) in SQL, for list reads that must be one statement
- * at a million profiles (search). It says what `visibleProfileWhere(viewer, 'list')` says:
- * - an active profile, which the database keeps equivalent to "active profile of a confirmed
- *   account" (migration 20261124150000_list_reads: triggers make a profile of an account that is
- *   not confirmed `disabled`), so the account row need not be read for every candidate;
- * - not invisible, not the viewer;
- * - no block either way: the viewer's blocks, read once (a hashed NOT IN), not probed per row.
- * `search.e2e-spec.ts` and the visibility matrix hold both expressions to the same members.
- */
-function listRule(viewer: Viewer, param: (value: unknown) => string): string[] {
-  const rule = [`p.status = 'active'`, `NOT p.invisible`];
-  if (viewer) {
-    const me = param(viewer.userId);
-    rule.push(
-      `p.user_id <> ${me}`,
-      `p.user_id NOT IN (SELECT b.blocked_id FROM blocks b WHERE b.blocker_id = ${me}
-         UNION ALL SELECT b.blocker_id FROM blocks b WHERE b.blocked_id = ${me})`,
-    );
-  }
-  return rule;
+/** One row of a list statement: the card's columns, and on the first page the count. */
+export interface ListRow extends CardColumns {
+  counted: number | null;
 }
 
 /**
@@ -107,7 +70,7 @@ export function listStatement(
     values.push(value);
     return `$${values.length}`;
   };
-  const where = listRule(viewer, param);
+  const where = [listRuleSql(viewer ? param(viewer.userId) : null)];
   if (criteria.gender) where.push(`p.gender = ${param(criteria.gender)}::"Gender"`);
   const countries = criteria.countries ?? [];
   if (countries.length === 1) where.push(`p.country_code = ${param(countries[0])}`);
@@ -160,14 +123,9 @@ export function listStatement(
   const text = `WITH page AS (
   ${pageIds}
 )
-SELECT ${counted} AS counted, p.id, p.user_id, p.name, p.gender::text AS gender, p.date_of_birth,
-  p.country_code, p.region_id, p.fictional, p.last_active_at, p.privacy_mode,
-  c.name AS city_name, r.name AS region_name,
-  f.id AS photo_id, f.filename AS photo_filename, f.status::text AS photo_status
+SELECT ${counted} AS counted, ${CARD_COLUMNS}
 FROM page JOIN profiles p ON p.id = page.id
-LEFT JOIN cities c ON c.id = p.city_id
-LEFT JOIN regions r ON r.id = p.region_id
-LEFT JOIN photos f ON f.id = p.main_photo_id
+${CARD_JOINS}
 ORDER BY page.last_active_at DESC, page.id DESC`;
   return { text, values };
 }

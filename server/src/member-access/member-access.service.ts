@@ -4,7 +4,7 @@ import { RELATED_PROFILES_COUNT } from '@app/contract';
 import type { Prisma } from '../generated/prisma/client';
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
-import { PRISMA_TYPES } from '../prisma/pg-types';
+import { PG_ROW_TYPES } from '../prisma/pg-types';
 import { listStatement, type ListCriteria, type ListPage, type ListRow } from './list-query';
 import {
   PROFILE_CARD_SELECT,
@@ -15,6 +15,17 @@ import {
 import { PHOTO_SELECT, PhotoPresenter, type PhotoRow } from './photo.presenter';
 import { PROFILE_DETAILS_SELECT, presentProfileDetails } from './details.presenter';
 import { isStaff, visibleProfileWhere, type Viewer } from './visibility';
+import {
+  CHAT_LIST_SQL,
+  CHAT_PARTNER_IDS_SQL,
+  CHAT_PARTNER_IN_SQL,
+  CHAT_PARTNER_SQL,
+  LIKES_SQL,
+  cardRowOf,
+  type ChatListColumns,
+  type ChatPartnerColumns,
+  type LikeColumns,
+} from './fast-reads';
 
 /** What a profile page needs beyond the card. */
 const PROFILE_PAGE_SELECT = {
@@ -145,32 +156,8 @@ export class MemberAccess {
   ): Promise<{ rows: ProfileCardRow[]; counted: number }> {
     const { text, values } = listStatement(viewer, criteria, page);
     // unnamed: planned for its values every time (list-query.ts says why)
-    const result = await this.prisma.pool.query<ListRow>({ text, values, types: PRISMA_TYPES });
-    return {
-      rows: result.rows.map((row) => ({
-        id: row.id,
-        userId: row.user_id,
-        name: row.name,
-        gender: row.gender,
-        dateOfBirth: row.date_of_birth,
-        countryCode: row.country_code,
-        regionId: row.region_id,
-        fictional: row.fictional,
-        lastActiveAt: row.last_active_at,
-        privacyMode: row.privacy_mode,
-        city: row.city_name === null ? null : { name: row.city_name },
-        region: row.region_name === null ? null : { name: row.region_name },
-        mainPhoto:
-          row.photo_id === null
-            ? null
-            : {
-                id: row.photo_id,
-                filename: row.photo_filename as string,
-                status: row.photo_status as PhotoStatus,
-              },
-      })),
-      counted: Number(result.rows[0]?.counted ?? 0),
-    };
+    const result = await this.prisma.pool.query<ListRow>({ text, values, types: PG_ROW_TYPES });
+    return { rows: result.rows.map(cardRowOf), counted: result.rows[0]?.counted ?? 0 };
   }
 
   /**
@@ -226,6 +213,194 @@ export class MemberAccess {
     });
     if (!row) throw new AppError('not_found');
     return row;
+  }
+
+  // ------------------------------------------------------------- chat partners
+
+  /**
+   * The member behind a profile or an account whom the viewer may message (the `contact` rule:
+   * never oneself, blocked either way, invisible unless already a partner, gone); else 404.
+   * Hand-written (fast-reads.ts): the send's hot path.
+   */
+  async chatPartner(
+    viewer: NonNullable<Viewer>,
+    target: { profileId: number } | { userId: number },
+  ): Promise<{ userId: number; profileId: number; fictional: boolean }> {
+    const row = await this.chatPartnerRow(viewer, target);
+    return { userId: row.profile_user_id, profileId: row.profile_id, fictional: row.fictional };
+  }
+
+  /**
+   * The other member of a conversation the viewer takes part in, if the viewer may message them
+   * (the `contact` rule); else 404. One prepared statement (the send's hot path).
+   */
+  async chatPartnerIn(
+    viewer: NonNullable<Viewer>,
+    conversationId: number,
+  ): Promise<{ userId: number; profileId: number; fictional: boolean }> {
+    const { rows } = await this.prisma.pool.query<{
+      id: number;
+      user_id: number;
+      fictional: boolean;
+    }>({
+      name: 'chat-partner-in',
+      text: CHAT_PARTNER_IN_SQL,
+      values: [viewer.userId, conversationId],
+    });
+    const row = rows[0];
+    if (!row) throw new AppError('not_found');
+    return { userId: row.user_id, profileId: row.id, fictional: row.fictional };
+  }
+
+  /** A chat partner's card (the `contact` rule), for the conversation page; else 404. */
+  async chatPartnerCard(
+    viewer: NonNullable<Viewer>,
+    target: { profileId: number } | { userId: number },
+    now = new Date(),
+  ): Promise<{ userId: number; card: ProfileCard }> {
+    const row = await this.chatPartnerRow(viewer, target);
+    const card = cardRowOf(row);
+    const mainImage = this.photos.mainImage(
+      viewer,
+      { userId: card.userId, privacyMode: card.privacyMode, isPartner: row.partner },
+      card.mainPhoto,
+    );
+    return { userId: card.userId, card: presentProfileCard(card, mainImage, now) };
+  }
+
+  private async chatPartnerRow(
+    viewer: NonNullable<Viewer>,
+    target: { profileId: number } | { userId: number },
+  ): Promise<ChatPartnerColumns> {
+    const { rows } = await this.prisma.pool.query<ChatPartnerColumns>({
+      name: 'chat-partner',
+      text: CHAT_PARTNER_SQL,
+      values: [
+        viewer.userId,
+        'profileId' in target ? target.profileId : 0,
+        'userId' in target ? target.userId : 0,
+      ],
+      types: PG_ROW_TYPES,
+    });
+    if (!rows[0]) throw new AppError('not_found');
+    return rows[0];
+  }
+
+  /**
+   * The viewer's chat list (GET /api/chats.php) in one prepared statement (fast-reads.ts): each
+   * conversation whose other member the viewer may still message, with its newest message and
+   * that member's card, newest first; and the count of new likes for the badge.
+   */
+  async chatList(
+    viewer: NonNullable<Viewer>,
+    previewLength: number,
+    now = new Date(),
+  ): Promise<{
+    newLikes: number;
+    chats: (Omit<ChatListColumns, 'new_likes'> & { conversation_id: number; card: ProfileCard })[];
+  }> {
+    const { rows } = await this.prisma.pool.query<ChatListColumns>({
+      name: 'chat-list',
+      text: CHAT_LIST_SQL,
+      values: [viewer.userId, previewLength],
+      types: PG_ROW_TYPES,
+    });
+    const chats = rows.flatMap((row) => {
+      if (row.conversation_id === null) return [];
+      const card = cardRowOf(row);
+      const mainImage = this.photos.mainImage(
+        viewer,
+        { userId: card.userId, privacyMode: card.privacyMode, isPartner: true },
+        card.mainPhoto,
+      );
+      return [
+        {
+          ...row,
+          conversation_id: row.conversation_id,
+          card: presentProfileCard(card, mainImage, now),
+        },
+      ];
+    });
+    return { newLikes: rows[0]?.new_likes ?? 0, chats };
+  }
+
+  /**
+   * The viewer's likes page (GET /api/likes.php) in one prepared statement: every like given or
+   * received whose other member a list may show, and those members' cards keyed by account.
+   */
+  async likesPage(
+    viewer: NonNullable<Viewer>,
+    now = new Date(),
+  ): Promise<{
+    likes: { likerId: number; likedId: number; isNew: boolean; createdAt: Date }[];
+    cards: Map<number, ProfileCard>;
+  }> {
+    const { rows } = await this.prisma.pool.query<LikeColumns>({
+      name: 'likes-page',
+      text: LIKES_SQL,
+      values: [viewer.userId],
+      types: PG_ROW_TYPES,
+    });
+    const cards = new Map<number, ProfileCard>();
+    for (const row of rows) {
+      if (cards.has(row.profile_user_id)) continue;
+      const card = cardRowOf(row);
+      const mainImage = this.photos.mainImage(
+        viewer,
+        { userId: card.userId, privacyMode: card.privacyMode, isPartner: row.partner },
+        card.mainPhoto,
+      );
+      cards.set(card.userId, presentProfileCard(card, mainImage, now));
+    }
+    return {
+      likes: rows.map((row) => ({
+        likerId: row.liker_id,
+        likedId: row.liked_id,
+        isNew: row.is_new,
+        createdAt: row.created_at,
+      })),
+      cards,
+    };
+  }
+
+  /** The profile ids of those accounts the viewer may message (catch-up), keyed by account. */
+  async chatPartnerIds(
+    viewer: NonNullable<Viewer>,
+    userIds: number[],
+  ): Promise<Map<number, number>> {
+    if (userIds.length === 0) return new Map();
+    const { rows } = await this.prisma.pool.query<{ id: number; user_id: number }>({
+      name: 'chat-partner-ids',
+      text: CHAT_PARTNER_IDS_SQL,
+      values: [viewer.userId, userIds],
+    });
+    return new Map(rows.map((row) => [row.user_id, row.id]));
+  }
+
+  /** Which of these accounts are fictional profiles (chat pals): their messages wait for staff. */
+  async fictionalAmong(userIds: number[]): Promise<Set<number>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await this.prisma.profile.findMany({
+      where: { userId: { in: userIds }, fictional: true },
+      select: { userId: true },
+    });
+    return new Set(rows.map((row) => row.userId));
+  }
+
+  /** Profiles of conversation members for staff (the operator queue), keyed by account. */
+  async staffChatProfiles(
+    viewer: Viewer,
+    userIds: number[],
+  ): Promise<Map<number, { id: number; name: string; fictional: boolean }>> {
+    if (!isStaff(viewer)) throw new AppError('forbidden');
+    if (userIds.length === 0) return new Map();
+    const rows = await this.prisma.profile.findMany({
+      where: { AND: [{ userId: { in: userIds } }, visibleProfileWhere(viewer, 'staff')] },
+      select: { id: true, userId: true, name: true, fictional: true },
+    });
+    return new Map(
+      rows.map((row) => [row.userId, { id: row.id, name: row.name, fictional: row.fictional }]),
+    );
   }
 
   /** The account behind a profile whose page the viewer may open (to block it, say); else 404. */

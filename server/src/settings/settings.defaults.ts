@@ -1,4 +1,4 @@
-import { MESSAGE_LENGTH_DEFAULT, MIN_AGE_DEFAULT } from '@app/contract';
+import { CHAT_HISTORY_LIMIT_DAYS, MESSAGE_LENGTH_DEFAULT, MIN_AGE_DEFAULT } from '@app/contract';
 
 /**
  * The operator-editable Settings fields (SPEC point 3) and their values for a new site. A row in
@@ -32,6 +32,8 @@ export const SETTING_DEFAULTS = {
   photo_credits: 15,
   gift_credits: 20,
   message_length: MESSAGE_LENGTH_DEFAULT,
+  /** Chat history older than this many days is hidden (SPEC point 6: a limit for privacy). */
+  chat_history_days: CHAT_HISTORY_LIMIT_DAYS,
   minimum_message_costs: { NL: { costs: 0.25, currency: 'EUR' } } as Record<
     string,
     { costs: number; currency: string }

@@ -4,6 +4,7 @@ import { SWIPE_LIKES_PER_DAY } from '@app/contract';
 import type { Prisma } from '../generated/prisma/client';
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
+import { Realtime } from '../realtime';
 import { MemberAccess, PROFILE_CARD_SELECT, type Viewer } from '../member-access';
 import { startOfAmsterdamDay } from './amsterdam-day';
 
@@ -28,6 +29,7 @@ export class SwipeService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly access: MemberAccess,
+    private readonly realtime: Realtime,
   ) {}
 
   async candidates(viewer: Member, now = new Date()): Promise<SwipeResponse> {
@@ -80,7 +82,7 @@ export class SwipeService {
   ): Promise<SwipeDecisionResponse> {
     const { userId: swipedId } = await this.access.contactTarget(viewer, profileId);
     const swiperId = viewer.userId;
-    return this.prisma.$transaction(async (tx) => {
+    const answer = await this.prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SWIPE_LOCK}::int, ${swiperId}::int)`;
       const decided = await tx.swipeDecision.findUnique({
         where: { swiperId_swipedId: { swiperId, swipedId } },
@@ -97,6 +99,9 @@ export class SwipeService {
         match: liked > 0 && likedBack > 0,
       };
     });
+    // both members' likes pages and badges change (a repeat changes nothing, and says so too)
+    if (choice === 'like') this.realtime.toMembers([swiperId, swipedId], 'likes:changed');
+    return answer;
   }
 
   /** A swipe like, unless the viewer already likes the member (then it costs nothing). */

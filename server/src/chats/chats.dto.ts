@@ -1,0 +1,35 @@
+import { createZodDto } from 'nestjs-zod';
+import {
+  catchUpQuery,
+  catchUpResponse,
+  chatDeleteRequest,
+  chatQuery,
+  chatReadRequest,
+  chatResponse,
+  chatsResponse,
+  giftsResponse,
+  icebreakersResponse,
+  operatorQueueResponse,
+  operatorReplyRequest,
+  operatorReplyResponse,
+  sendMessageRequest,
+  sendMessageResponse,
+  sendPhotoFields,
+} from '@app/contract';
+
+export class ChatsResponseDto extends createZodDto(chatsResponse) {}
+export class ChatQueryDto extends createZodDto(chatQuery) {}
+export class ChatResponseDto extends createZodDto(chatResponse) {}
+/** Unions: used as `@Body(new ZodValidationPipe(...))` and `@ApiBody({ type })`. */
+export const ChatDeleteBody = createZodDto(chatDeleteRequest);
+export class ChatReadBody extends createZodDto(chatReadRequest) {}
+export class CatchUpQueryDto extends createZodDto(catchUpQuery) {}
+export class CatchUpResponseDto extends createZodDto(catchUpResponse) {}
+export const SendMessageBody = createZodDto(sendMessageRequest);
+export class SendPhotoFieldsDto extends createZodDto(sendPhotoFields) {}
+export class SendMessageResponseDto extends createZodDto(sendMessageResponse) {}
+export class GiftsResponseDto extends createZodDto(giftsResponse) {}
+export class IcebreakersResponseDto extends createZodDto(icebreakersResponse) {}
+export class OperatorQueueResponseDto extends createZodDto(operatorQueueResponse) {}
+export class OperatorReplyBody extends createZodDto(operatorReplyRequest) {}
+export class OperatorReplyResponseDto extends createZodDto(operatorReplyResponse) {}

@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { CreditsModule } from '../credits';
+import { MemberAccessModule } from '../member-access';
+import { SettingsModule } from '../settings';
+import { ChatEvents } from './chat-events';
+import { ChatMediaController } from './chat-media.controller';
+import { ChatsController } from './chats.controller';
+import { ChatsPurge } from './chats.purge';
+import { ConversationsService } from './conversations.service';
+import { GiftsService } from './gifts.service';
+import { MessagePresenter } from './message.presenter';
+import { OperatorController } from './operator.controller';
+import { OperatorService } from './operator.service';
+import { SendsService } from './sends.service';
+
+/**
+ * Chat: conversations, paid text, photo and gift messages, catch-up and markers, the gift
+ * catalogue and icebreakers, the operator queue for chat pals, and the live events (through
+ * the realtime infrastructure).
+ */
+@Module({
+  imports: [MemberAccessModule, CreditsModule, SettingsModule],
+  controllers: [ChatsController, OperatorController, ChatMediaController],
+  providers: [
+    ConversationsService,
+    SendsService,
+    GiftsService,
+    MessagePresenter,
+    OperatorService,
+    ChatEvents,
+    ChatsPurge,
+  ],
+  exports: [SendsService],
+})
+export class ChatsModule {}

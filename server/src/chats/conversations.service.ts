@@ -1,0 +1,392 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CATCH_UP_LIMIT,
+  CHAT_PAGE_SIZE,
+  DB_INT_MAX,
+  MESSAGE_PREVIEW_LENGTH,
+  type CatchUpResponse,
+  type ChatDeleteRequest,
+  type ChatListItem,
+  type ChatMessage,
+  type ChatResponse,
+  type ChatsResponse,
+} from '@app/contract';
+import { AppError } from '../common/app-error';
+import { PrismaService } from '../prisma/prisma.service';
+import { MemberAccess, type Viewer } from '../member-access';
+import { SettingsService } from '../settings';
+import { Realtime } from '../realtime';
+import { chatSettings, historyFrom, mayStartAnother, pair, type ChatSettings } from './chat-rules';
+import { GiftsService } from './gifts.service';
+import {
+  MESSAGE_SELECT,
+  MessagePresenter,
+  statusOf,
+  type Markers,
+  type MessageRow,
+} from './message.presenter';
+
+type Member = NonNullable<Viewer> & { profileId: number };
+
+/**
+ * Catch-up also answers messages that got their seq within this window, even at or below
+ * `since`: an event that overtook an earlier one on its way through Redis (two app processes)
+ * cannot make a reconnecting client skip the earlier one. The client stores messages by id.
+ */
+const CATCH_UP_OVERLAP_MS = 30_000;
+/** At most this many messages at or below `since` are answered again. */
+const CATCH_UP_OVERLAP_MAX = 50;
+
+type CatchUpRow = MessageRow & {
+  otherId: number;
+  ownRead: bigint;
+  ownDelivered: bigint;
+  otherRead: bigint;
+  otherDelivered: bigint;
+};
+
+/**
+ * Conversations as their members see them (SPEC points 2-4, 7): the chat list with unread counts
+ * and the badges' totals, one conversation with a page of its history, catch-up by seq after a
+ * reconnect, read and delivery markers, removal. The other member is read through member-access
+ * with the `contact` rule: a conversation with a member who blocked the viewer or whom the viewer
+ * blocked, or who is deleted or banned, is neither listed nor opened (404), and its messages are
+ * left out of catch-up. Messages older than the history limit (settings chat_history_days) and
+ * those a removal cleared are never answered; a recipient never sees held messages.
+ */
+@Injectable()
+export class ConversationsService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly access: MemberAccess,
+    private readonly settings: SettingsService,
+    private readonly gifts: GiftsService,
+    private readonly messages: MessagePresenter,
+    private readonly realtime: Realtime,
+  ) {}
+
+  async chatSettings(): Promise<ChatSettings> {
+    return chatSettings(await this.settings.stored());
+  }
+
+  // ------------------------------------------------------------- the list
+
+  /** GET /api/chats.php: newest activity first; removed conversations until a new message. */
+  async list(viewer: NonNullable<Viewer>, now = new Date()): Promise<ChatsResponse> {
+    const [{ newLikes, chats: rows }, settings] = await Promise.all([
+      this.access.chatList(viewer, MESSAGE_PREVIEW_LENGTH, now),
+      this.chatSettings(),
+    ]);
+    const oldest = historyFrom(settings, now.getTime());
+    let unread = 0;
+    const chats = rows.map((row): ChatListItem => {
+      const mine = row.sender_id === viewer.userId;
+      unread += row.unread_count;
+      return {
+        conversation: { id: row.conversation_id },
+        profile: row.card,
+        num_unread_messages: row.unread_count,
+        last_message:
+          row.created_at < oldest
+            ? null
+            : {
+                id: row.message_id,
+                type: row.type,
+                preview: row.type === 'text' ? row.preview : null,
+                mine,
+                status: statusOf(
+                  row.held,
+                  row.seq,
+                  mine
+                    ? { read: row.other_read, delivered: row.other_delivered }
+                    : { read: row.own_read, delivered: row.own_delivered },
+                ),
+                created_at: row.created_at.toISOString(),
+              },
+        updated_at: row.created_at.toISOString(),
+      };
+    });
+    return { chats, unread_messages: unread, new_likes: newLikes };
+  }
+
+  // ------------------------------------------------------------- one conversation
+
+  /**
+   * GET /api/chat.php: by conversation id (the viewer must take part in it) or by the other
+   * member's profile id (no conversation yet: `conversation` null and no messages).
+   */
+  async open(
+    viewer: Member,
+    status: string,
+    query: { conversation?: number; member?: number; before?: number },
+    now = new Date(),
+  ): Promise<ChatResponse> {
+    let conversationId: number | null;
+    let partner: Awaited<ReturnType<MemberAccess['chatPartnerCard']>>;
+    if (query.conversation !== undefined) {
+      const own = await this.participation(viewer.userId, query.conversation);
+      partner = await this.access.chatPartnerCard(viewer, { userId: own.otherId }, now);
+      conversationId = query.conversation;
+    } else {
+      partner = await this.access.chatPartnerCard(viewer, { profileId: query.member! }, now);
+      const found = await this.prisma.conversation.findUnique({
+        where: { userLowId_userHighId: pair(viewer.userId, partner.userId) },
+        select: { id: true },
+      });
+      conversationId = found?.id ?? null;
+    }
+    const [settings, gifts] = await Promise.all([this.chatSettings(), this.gifts.all()]);
+    const base = {
+      profile: partner.card,
+      costs: { text: settings.messageCredits, photo: settings.photoCredits },
+      held: status === 'not_confirmed',
+      fictional: partner.card.fictional,
+    };
+    if (conversationId === null) {
+      const started = viewer.paidUser ? 0 : await this.startedBy(viewer.userId);
+      return {
+        ...base,
+        conversation: null,
+        messages: [],
+        has_older: false,
+        can_start: mayStartAnother(viewer.paidUser, started),
+      };
+    }
+    const sides = await this.prisma.conversationParticipant.findMany({
+      where: { conversationId },
+      select: { userId: true, lastReadSeq: true, lastDeliveredSeq: true, clearedSeq: true },
+    });
+    const mine = sides.find((side) => side.userId === viewer.userId);
+    const other = sides.find((side) => side.userId === partner.userId);
+    if (!mine || !other) throw new AppError('not_found');
+    const before = query.before !== undefined && query.before <= DB_INT_MAX ? query.before : null;
+    const rows = await this.prisma.message.findMany({
+      where: {
+        conversationId,
+        ...(before === null ? {} : { id: { lt: before } }),
+        seq: { gt: mine.clearedSeq },
+        createdAt: { gte: historyFrom(settings, now.getTime()) },
+        OR: [{ senderId: viewer.userId }, { held: false }],
+      },
+      orderBy: { id: 'desc' },
+      take: CHAT_PAGE_SIZE + 1,
+      select: MESSAGE_SELECT,
+    });
+    const page = rows.slice(0, CHAT_PAGE_SIZE).reverse();
+    const side = {
+      viewerId: viewer.userId,
+      profileOf: (userId: number) =>
+        userId === viewer.userId ? viewer.profileId : partner.card.id,
+      own: markers(mine),
+      other: markers(other),
+    };
+    return {
+      ...base,
+      conversation: {
+        id: conversationId,
+        read_seq: Number(other.lastReadSeq),
+        delivered_seq: Number(other.lastDeliveredSeq),
+      },
+      messages: page.map((row) => this.messages.present(row, side, gifts)),
+      has_older: rows.length > CHAT_PAGE_SIZE,
+      can_start: true,
+    };
+  }
+
+  /** How many conversations a member started (free members: at most FREE_MAX_CONVERSATIONS). */
+  startedBy(userId: number, tx: Pick<PrismaService, 'conversation'> = this.prisma) {
+    return tx.conversation.count({ where: { initiatorId: userId } });
+  }
+
+  /** The viewer's part in a conversation and the other member's account; else 404. */
+  async participation(
+    userId: number,
+    conversationId: number,
+  ): Promise<{ otherId: number; clearedSeq: bigint }> {
+    if (conversationId > DB_INT_MAX) throw new AppError('not_found');
+    const row = await this.prisma.conversationParticipant.findUnique({
+      where: { conversationId_userId: { conversationId, userId } },
+      select: {
+        clearedSeq: true,
+        conversation: { select: { userLowId: true, userHighId: true } },
+      },
+    });
+    if (!row) throw new AppError('not_found');
+    const { userLowId, userHighId } = row.conversation;
+    return { otherId: userLowId === userId ? userHighId : userLowId, clearedSeq: row.clearedSeq };
+  }
+
+  // ------------------------------------------------------------- catch-up
+
+  /**
+   * GET /api/messages.php?since=: the member's messages with a seq above `since` (and those
+   * sequenced within the overlap window), in seq order, CATCH_UP_LIMIT at a time. The sender's
+   * own held messages are included (their other tabs show them); removed and too old ones not.
+   */
+  async catchUp(viewer: Member, since: number, now = new Date()): Promise<CatchUpResponse> {
+    const settings = await this.chatSettings();
+    // two index range scans: everything above `since` (a page, and one more to know of the
+    // next), and the few at or below it that were sequenced in the overlap window
+    const rows = await this.prisma.$queryRaw<CatchUpRow[]>`
+      WITH mine AS (
+        SELECT cp.conversation_id, cp.cleared_seq, cp.last_read_seq, cp.last_delivered_seq,
+          o.user_id AS other_id, o.last_read_seq AS other_read,
+          o.last_delivered_seq AS other_delivered
+        FROM conversation_participants cp
+        JOIN conversation_participants o
+          ON o.conversation_id = cp.conversation_id AND o.user_id <> cp.user_id
+        WHERE cp.user_id = ${viewer.userId}::int
+      ), visible AS (
+        SELECT m.id, m.seq, m.seq_at, m.conversation_id, m.sender_id, m.type, m.held, m.body,
+          m.image_filename, m.image_width, m.image_height, m.gift_id, m.credits_cost,
+          m.created_at, mine.other_id, mine.last_read_seq, mine.last_delivered_seq,
+          mine.other_read, mine.other_delivered
+        FROM mine JOIN messages m ON m.conversation_id = mine.conversation_id
+        WHERE m.seq > mine.cleared_seq AND m.created_at >= ${historyFrom(settings, now.getTime())}
+          AND (m.sender_id = ${viewer.userId}::int OR NOT m.held)
+      ), after AS (
+        SELECT * FROM visible WHERE seq > ${since}::bigint ORDER BY seq LIMIT ${CATCH_UP_LIMIT + 1}::int
+      ), overlap AS (
+        SELECT * FROM visible
+        WHERE seq <= ${since}::bigint AND seq_at > ${new Date(now.getTime() - CATCH_UP_OVERLAP_MS)}
+        ORDER BY seq DESC LIMIT ${CATCH_UP_OVERLAP_MAX}::int
+      )
+      SELECT id, seq, conversation_id AS "conversationId", sender_id AS "senderId",
+        type::text AS "type", held, body, image_filename AS "imageFilename",
+        image_width AS "imageWidth", image_height AS "imageHeight", gift_id AS "giftId",
+        credits_cost AS "creditsCost", created_at AS "createdAt", other_id AS "otherId",
+        last_read_seq AS "ownRead", last_delivered_seq AS "ownDelivered",
+        other_read AS "otherRead", other_delivered AS "otherDelivered"
+      FROM (SELECT * FROM after UNION ALL SELECT * FROM overlap) answer
+      ORDER BY seq`;
+    const newer = rows.filter((row) => row.seq > BigInt(since));
+    const more = newer.length > CATCH_UP_LIMIT;
+    const last = more ? newer[CATCH_UP_LIMIT - 1].seq : null;
+    const page = last === null ? rows : rows.filter((row) => row.seq <= last);
+    const [partners, gifts] = await Promise.all([
+      this.access.chatPartnerIds(viewer, [...new Set(page.map((row) => row.otherId))]),
+      this.gifts.all(),
+    ]);
+    const messages: ChatMessage[] = [];
+    for (const row of page) {
+      const partnerProfile = partners.get(row.otherId);
+      if (partnerProfile === undefined) continue;
+      messages.push(
+        this.messages.present(
+          row,
+          {
+            viewerId: viewer.userId,
+            profileOf: (userId) => (userId === viewer.userId ? viewer.profileId : partnerProfile),
+            own: { read: Number(row.ownRead), delivered: Number(row.ownDelivered) },
+            other: { read: Number(row.otherRead), delivered: Number(row.otherDelivered) },
+          },
+          gifts,
+        ),
+      );
+    }
+    return { messages, more };
+  }
+
+  // ------------------------------------------------------------- markers and removal
+
+  /**
+   * POST /api/chat-read.php: the member read a conversation up to `seq` (at most its newest
+   * message): the unread count becomes what is newer, the read marker never moves back, and the
+   * other member's tabs get `read`; the member's own tabs reload the list (badges).
+   */
+  async read(viewer: NonNullable<Viewer>, conversationId: number, seq: number): Promise<void> {
+    const own = await this.participation(viewer.userId, conversationId);
+    const [after] = await this.prisma.$queryRaw<{ read: bigint; moved: boolean }[]>`
+      WITH top AS (
+        SELECT COALESCE(max(seq), 0) AS s FROM messages
+        WHERE conversation_id = ${conversationId}::int AND sender_id <> ${viewer.userId}::int
+          AND NOT held
+      ), target AS (
+        SELECT LEAST(${seq}::bigint, top.s) AS s FROM top
+      ), before AS (
+        SELECT last_read_seq FROM conversation_participants
+        WHERE conversation_id = ${conversationId}::int AND user_id = ${viewer.userId}::int
+      )
+      UPDATE conversation_participants cp SET
+        last_read_seq = GREATEST(cp.last_read_seq, target.s),
+        last_delivered_seq = GREATEST(cp.last_delivered_seq, target.s),
+        unread_count = (
+          SELECT count(*)::int FROM messages m
+          WHERE m.conversation_id = cp.conversation_id AND m.sender_id <> cp.user_id
+            AND NOT m.held AND m.seq > GREATEST(cp.last_read_seq, target.s)
+            AND m.seq > cp.cleared_seq
+        )
+      FROM target, before
+      WHERE cp.conversation_id = ${conversationId}::int AND cp.user_id = ${viewer.userId}::int
+      RETURNING cp.last_read_seq AS "read", cp.last_read_seq > before.last_read_seq AS "moved"`;
+    this.realtime.toMember(viewer.userId, 'chats:changed');
+    if (after?.moved) {
+      this.realtime.toMember(own.otherId, 'read', {
+        conversation_id: conversationId,
+        seq: Number(after.read),
+      });
+    }
+  }
+
+  /**
+   * A client of the member holds a conversation's messages up to `seq` (socket `delivered`):
+   * the delivery marker moves forward only, and the sender's tabs get `delivered`.
+   */
+  async delivered(userId: number, conversationId: number, seq: number): Promise<void> {
+    const [after] = await this.prisma.$queryRaw<{ seq: bigint; otherId: number }[]>`
+      UPDATE conversation_participants cp SET last_delivered_seq = t.s
+      FROM (
+        SELECT LEAST(${seq}::bigint, COALESCE(max(seq), 0)) AS s FROM messages
+        WHERE conversation_id = ${conversationId}::int AND sender_id <> ${userId}::int
+          AND NOT held
+      ) t
+      WHERE cp.conversation_id = ${conversationId}::int AND cp.user_id = ${userId}::int
+        AND cp.last_delivered_seq < t.s
+      RETURNING cp.last_delivered_seq AS "seq", (
+        SELECT o.user_id FROM conversation_participants o
+        WHERE o.conversation_id = cp.conversation_id AND o.user_id <> cp.user_id
+      ) AS "otherId"`;
+    if (after) {
+      this.realtime.toMember(after.otherId, 'delivered', {
+        conversation_id: conversationId,
+        seq: Number(after.seq),
+      });
+    }
+  }
+
+  /**
+   * DELETE /api/chat.php: removes a conversation (or every conversation with a member) from the
+   * member's list: its messages up to now stay hidden for them, the other member keeps theirs, a
+   * new message brings the conversation back (SPEC point 4).
+   */
+  async remove(viewer: NonNullable<Viewer>, input: ChatDeleteRequest, now = new Date()) {
+    let conversationIds: number[];
+    if ('conversation' in input) {
+      await this.participation(viewer.userId, input.conversation);
+      conversationIds = [input.conversation];
+    } else {
+      if (input.member > DB_INT_MAX) throw new AppError('not_found');
+      const { userId } = await this.access.cardTarget(viewer, input.member);
+      const found = await this.prisma.conversation.findMany({
+        where: { ...pair(viewer.userId, userId) },
+        select: { id: true },
+      });
+      conversationIds = found.map((c) => c.id);
+    }
+    if (conversationIds.length > 0) {
+      await this.prisma.$executeRaw`
+        UPDATE conversation_participants cp SET
+          removed_at = ${now}, last_message_id = NULL, unread_count = 0,
+          cleared_seq = COALESCE(
+            (SELECT max(seq) FROM messages m WHERE m.conversation_id = cp.conversation_id),
+            cp.cleared_seq)
+        WHERE cp.user_id = ${viewer.userId}::int AND cp.conversation_id = ANY(${conversationIds}::int[])`;
+    }
+    this.realtime.toMember(viewer.userId, 'chats:changed');
+    return { ok: true as const };
+  }
+}
+
+function markers(side: { lastReadSeq: bigint; lastDeliveredSeq: bigint }): Markers {
+  return { read: Number(side.lastReadSeq), delivered: Number(side.lastDeliveredSeq) };
+}

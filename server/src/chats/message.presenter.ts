@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import type { ChatMessage, Gift, MessageStatus } from '@app/contract';
+import type { Prisma } from '../generated/prisma/client';
+import { MediaSigner } from '../storage';
+
+/** What presenting a message needs of its row. */
+export const MESSAGE_SELECT = {
+  id: true,
+  seq: true,
+  conversationId: true,
+  senderId: true,
+  type: true,
+  held: true,
+  body: true,
+  imageFilename: true,
+  imageWidth: true,
+  imageHeight: true,
+  giftId: true,
+  creditsCost: true,
+  createdAt: true,
+} satisfies Prisma.MessageSelect;
+export type MessageRow = Prisma.MessageGetPayload<{ select: typeof MESSAGE_SELECT }>;
+
+/** Read and delivery markers of one side of a conversation (seqs). */
+export interface Markers {
+  read: number;
+  delivered: number;
+}
+
+/** How one member sees the messages of one conversation. */
+export interface Side {
+  viewerId: number;
+  /** The profile id of each participant's account. */
+  profileOf: (userId: number) => number;
+  /** The viewer's own markers (received messages) and the other member's (the viewer's own). */
+  own: Markers;
+  other: Markers;
+}
+
+/** A chat photo's two stored files (`<base>-full.webp`, `<base>-thumb.webp`), WebP. */
+export function chatImageFiles(filename: string): { full: string; thumb: string } {
+  const base = filename.replace(/-full\.webp$/, '');
+  return { full: `${base}-full.webp`, thumb: `${base}-thumb.webp` };
+}
+
+/** The full-size file name of a chat image file name, or null for anything else. */
+export function chatImageOf(file: string): string | null {
+  return /^[A-Za-z0-9_-]{1,60}-(full|thumb)\.webp$/.test(file)
+    ? file.replace(/-(full|thumb)\.webp$/, '-full.webp')
+    : null;
+}
+
+/**
+ * A message as one participant sees it (contract chatMessage): `mine`, the credits paid (the
+ * sender's only) and the status differ per side. The sender's status: held, then read or
+ * delivered by the other member's markers, else sent; the recipient's: by their own markers.
+ * Chat photos get signed URLs of the `private` scope, which the chat media route serves only to
+ * the conversation's participants.
+ */
+@Injectable()
+export class MessagePresenter {
+  constructor(private readonly signer: MediaSigner) {}
+
+  present(row: MessageRow, side: Side, gifts: ReadonlyMap<number, Gift>): ChatMessage {
+    const mine = row.senderId === side.viewerId;
+    const seq = Number(row.seq);
+    return {
+      id: row.id,
+      seq,
+      conversation_id: row.conversationId,
+      sender: side.profileOf(row.senderId),
+      mine,
+      type: row.type,
+      text: row.type === 'text' ? row.body : null,
+      image: row.type === 'photo' && row.imageFilename ? this.image(row) : null,
+      gift: row.giftId === null ? null : (gifts.get(row.giftId) ?? null),
+      credits: mine ? row.creditsCost : 0,
+      status: statusOf(row.held, seq, mine ? side.other : side.own),
+      created_at: row.createdAt.toISOString(),
+    };
+  }
+
+  private image(row: MessageRow): ChatMessage['image'] {
+    const files = chatImageFiles(row.imageFilename as string);
+    return {
+      thumb_url: this.signer.url('chat', files.thumb, 'private'),
+      full_url: this.signer.url('chat', files.full, 'private'),
+      width: row.imageWidth ?? 0,
+      height: row.imageHeight ?? 0,
+    };
+  }
+}
+
+export function statusOf(held: boolean, seq: number, markers: Markers): MessageStatus {
+  if (held) return 'held';
+  if (seq <= markers.read) return 'read';
+  if (seq <= markers.delivered) return 'delivered';
+  return 'sent';
+}

@@ -1,0 +1,490 @@
+import { Injectable, Logger } from '@nestjs/common';
+import sharp from 'sharp';
+import { DB_INT_MAX } from '@app/contract';
+import type {
+  ChatMessage,
+  OperatorReplyResponse,
+  SendMessageRequest,
+  SendMessageResponse,
+  SendPhotoFields,
+} from '@app/contract';
+import type { LedgerReason, MessageType, Prisma, StaffRole } from '../generated/prisma/client';
+import { AppError } from '../common/app-error';
+import { isUniqueViolation } from '../common/failures';
+import { PrismaService } from '../prisma/prisma.service';
+import { CreditsService } from '../credits';
+import { MemberAccess, type Viewer } from '../member-access';
+import { processPhoto } from '../photos';
+import { Realtime } from '../realtime';
+import { FileStorage, newPhotoBase } from '../storage';
+import { lockChats } from './chat-locks';
+import { checkedText, mayStartAnother, oneTarget, pair } from './chat-rules';
+import { ConversationsService } from './conversations.service';
+import { GiftsService } from './gifts.service';
+import {
+  MESSAGE_SELECT,
+  MessagePresenter,
+  chatImageFiles,
+  type MessageRow,
+} from './message.presenter';
+
+/** Who sends: the member of the session (or, for an operator's reply, the chat pal). */
+export interface Sender {
+  userId: number;
+  profileId: number;
+  paidUser: boolean;
+  roles: StaffRole[];
+  /** not_confirmed: what they send is held until the e-mail address is confirmed. */
+  status: string;
+  /** The balance the session read (a photo is refused before it is processed when too low). */
+  credits: number;
+}
+
+interface Partner {
+  userId: number;
+  profileId: number;
+  fictional: boolean;
+}
+
+interface Content {
+  type: MessageType;
+  body?: string;
+  giftId?: number;
+  image?: { filename: string; width: number; height: number };
+  cost: number;
+}
+
+const REASON: Record<MessageType, LedgerReason> = { text: 'message', photo: 'photo', gift: 'gift' };
+/** The longer side of a chat photo's preview (the full size is at most 1600 px). */
+const CHAT_THUMB_SIDE = 480;
+
+/**
+ * Sending (SPEC points 2-4, 6): text, photo and gift messages, paid in the transaction that
+ * stores them (CreditsService.debit with a ledger row naming the message: the balance can never
+ * go below zero, however many sends race), to a member the `contact` rule allows. Every send
+ * carries the client's Idempotency-Key, kept on the message too (unique per sender), so even two
+ * racing requests with one key store and charge once. A new conversation counts against a free
+ * member's FREE_MAX_CONVERSATIONS, counted and added under the sender's chat lock. A member
+ * whose e-mail is not confirmed pays and writes, but the message is held: only their own tabs
+ * see it until activation releases it (releaseHeld). Messages to a chat pal wait in the
+ * operator queue; an operator's reply is sent as the chat pal, free of credits.
+ */
+@Injectable()
+export class SendsService {
+  private readonly logger = new Logger('Chat');
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly access: MemberAccess,
+    private readonly credits: CreditsService,
+    private readonly conversations: ConversationsService,
+    private readonly gifts: GiftsService,
+    private readonly messages: MessagePresenter,
+    private readonly realtime: Realtime,
+    private readonly storage: FileStorage,
+  ) {}
+
+  /** POST /api/message.php: a text or a gift. */
+  async send(sender: Sender, input: SendMessageRequest, key: string): Promise<SendMessageResponse> {
+    const target = oneTarget(input);
+    const settings = await this.conversations.chatSettings();
+    let content: Content;
+    if (input.type === 'text') {
+      content = {
+        type: 'text',
+        body: checkedText(input.text, settings),
+        cost: settings.messageCredits,
+      };
+    } else {
+      const gift = await this.gifts.offered(input.gift);
+      if (!gift) throw new AppError('not_found', {}, 'gift');
+      content = { type: 'gift', giftId: gift.id, cost: gift.credits };
+    }
+    const resolved = await this.resolve(sender, target);
+    return this.store(sender, resolved, content, key);
+  }
+
+  /**
+   * POST /api/message-photo.php: the photo goes through the profile photos' pipeline (sniffed,
+   * checked, decoded, re-encoded without metadata) into two files of the `chat` storage, which
+   * only the conversation's two members can fetch. The partner and the balance are checked
+   * before the costly processing; whatever fails after the files were written removes them.
+   */
+  async sendPhoto(
+    sender: Sender,
+    fields: SendPhotoFields,
+    upload: Buffer,
+    key: string,
+  ): Promise<SendMessageResponse> {
+    const target = oneTarget(fields);
+    const settings = await this.conversations.chatSettings();
+    const cost = settings.photoCredits;
+    if (sender.credits < cost) throw new AppError('insufficient_credits');
+    const resolved = await this.resolve(sender, target);
+    const processed = await processPhoto(upload);
+    const thumb = await sharp(processed.files.full)
+      .resize(CHAT_THUMB_SIDE, CHAT_THUMB_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+    const files = chatImageFiles(`${newPhotoBase()}-full.webp`);
+    const written: string[] = [];
+    try {
+      for (const [name, data] of [
+        [files.full, processed.files.full],
+        [files.thumb, thumb],
+      ] as const) {
+        written.push(name);
+        await this.storage.put('chat', name, data, 'image/webp');
+      }
+      return await this.store(
+        sender,
+        resolved,
+        {
+          type: 'photo',
+          image: { filename: files.full, width: processed.width, height: processed.height },
+          cost,
+        },
+        key,
+      );
+    } catch (error) {
+      await this.removeFiles(written);
+      throw error;
+    }
+  }
+
+  /**
+   * POST /api/operator-reply.php: staff answer in a conversation with a chat pal, as the chat
+   * pal (free of credits), with the operator recorded on the message.
+   */
+  async operatorReply(
+    operator: NonNullable<Viewer>,
+    conversationId: number,
+    rawText: string,
+    key: string,
+  ): Promise<OperatorReplyResponse> {
+    const settings = await this.conversations.chatSettings();
+    const text = checkedText(rawText, settings);
+    if (conversationId > DB_INT_MAX) throw new AppError('not_found');
+    const conversation = await this.prisma.conversation.findUnique({
+      where: { id: conversationId },
+      select: { id: true, userLowId: true, userHighId: true },
+    });
+    if (!conversation) throw new AppError('not_found');
+    const pals = await this.access.fictionalAmong([
+      conversation.userLowId,
+      conversation.userHighId,
+    ]);
+    if (pals.size !== 1) throw new AppError('not_found');
+    const palId = [...pals][0];
+    const memberId =
+      palId === conversation.userLowId ? conversation.userHighId : conversation.userLowId;
+    const palViewer = { userId: palId, roles: [], paidUser: true };
+    const member = await this.access.chatPartner(palViewer, { userId: memberId });
+    const pal = await this.access.chatPartner(
+      { userId: memberId, roles: [], paidUser: true },
+      {
+        userId: palId,
+      },
+    );
+    const sent = await this.store(
+      { ...palViewer, profileId: pal.profileId, status: 'confirmed', credits: 0 },
+      { conversationId: conversation.id, partner: member },
+      { type: 'text', body: text, cost: 0 },
+      key,
+      operator.userId,
+    );
+    return { message: sent.message };
+  }
+
+  // ------------------------------------------------------------- held messages
+
+  /**
+   * In the activation's transaction: the member's held messages become visible, each with a new
+   * seq (in the order they were written), under the chat locks of the member and every partner.
+   * Returns what announceReleased emits once the transaction has committed.
+   */
+  async releaseHeld(
+    tx: Prisma.TransactionClient,
+    userId: number,
+  ): Promise<{ userId: number; messageIds: number[] }> {
+    const held = await tx.message.findMany({
+      where: { senderId: userId, held: true },
+      distinct: ['conversationId'],
+      select: { conversation: { select: { id: true, userLowId: true, userHighId: true } } },
+    });
+    if (held.length === 0) return { userId, messageIds: [] };
+    const partnerOf = new Map(
+      held.map(({ conversation: c }) => [
+        c.id,
+        c.userLowId === userId ? c.userHighId : c.userLowId,
+      ]),
+    );
+    await lockChats(tx, [userId, ...partnerOf.values()]);
+    const released = await tx.$queryRaw<{ id: number }[]>`
+      WITH ordered AS (
+        SELECT id FROM messages WHERE sender_id = ${userId}::int AND held ORDER BY id FOR UPDATE
+      ), numbered AS (
+        SELECT id, nextval(pg_get_serial_sequence('messages', 'seq')) AS seq FROM ordered
+      )
+      UPDATE messages m SET held = false, seq = numbered.seq, seq_at = now()
+      FROM numbered WHERE m.id = numbered.id
+      RETURNING m.id`;
+    const ids = released.map((row) => row.id);
+    await tx.$executeRaw`
+      UPDATE conversation_participants cp SET
+        unread_count = cp.unread_count + r.n,
+        last_message_id = GREATEST(COALESCE(cp.last_message_id, 0), r.last_id),
+        removed_at = NULL
+      FROM (
+        SELECT conversation_id, count(*)::int AS n, max(id) AS last_id FROM messages
+        WHERE id = ANY(${ids}::int[]) GROUP BY conversation_id
+      ) r
+      WHERE cp.conversation_id = r.conversation_id AND cp.user_id <> ${userId}::int`;
+    const pals = await this.access.fictionalAmong([...partnerOf.values()]);
+    const waiting = [...partnerOf].filter(([, partner]) => pals.has(partner)).map(([id]) => id);
+    if (waiting.length > 0) {
+      await tx.$executeRaw`
+        UPDATE conversations SET awaiting_reply_since = COALESCE(awaiting_reply_since, now())
+        WHERE id = ANY(${waiting}::int[])`;
+    }
+    return { userId, messageIds: ids };
+  }
+
+  /** After the activation committed: both members' tabs get the released messages. */
+  async announceReleased(released: { userId: number; messageIds: number[] }): Promise<void> {
+    if (released.messageIds.length === 0) return;
+    try {
+      const rows = await this.prisma.message.findMany({
+        where: { id: { in: released.messageIds } },
+        orderBy: { seq: 'asc' },
+        select: {
+          ...MESSAGE_SELECT,
+          conversation: {
+            select: {
+              participants: {
+                select: { userId: true, lastReadSeq: true, lastDeliveredSeq: true },
+              },
+            },
+          },
+        },
+      });
+      const others = rows.flatMap((row) =>
+        row.conversation.participants
+          .filter((p) => p.userId !== released.userId)
+          .map((p) => p.userId),
+      );
+      const sender = { userId: released.userId, roles: [], paidUser: false };
+      const partners = await this.access.chatPartnerIds(sender, [...new Set(others)]);
+      const ownProfile = (await this.access.own(released.userId, { id: true }))?.id;
+      const gifts = await this.gifts.all();
+      for (const row of rows) {
+        const other = row.conversation.participants.find((p) => p.userId !== released.userId);
+        const partnerProfile = other && partners.get(other.userId);
+        if (!other || partnerProfile === undefined || ownProfile === undefined) continue;
+        const profileOf = (id: number) => (id === released.userId ? ownProfile : partnerProfile);
+        const none = { read: 0, delivered: 0 };
+        this.emitNew(
+          row,
+          released.userId,
+          other.userId,
+          this.messages.present(
+            row,
+            { viewerId: released.userId, profileOf, own: none, other: none },
+            gifts,
+          ),
+          this.messages.present(
+            row,
+            { viewerId: other.userId, profileOf, own: none, other: none },
+            gifts,
+          ),
+        );
+      }
+    } catch (error) {
+      // released and stored: the clients catch up
+      this.logger.warn(`Could not announce released messages: ${String(error)}`);
+    }
+  }
+
+  // ------------------------------------------------------------- the send itself
+
+  /** The conversation (if any) and the partner the sender may message; else 404. */
+  private async resolve(
+    sender: Sender,
+    target: { conversation: number } | { member: number },
+  ): Promise<{ conversationId: number | null; partner: Partner }> {
+    if ('conversation' in target) {
+      const partner = await this.access.chatPartnerIn(sender, target.conversation);
+      return { conversationId: target.conversation, partner };
+    }
+    const partner = await this.access.chatPartner(sender, { profileId: target.member });
+    const found = await this.prisma.conversation.findUnique({
+      where: { userLowId_userHighId: pair(sender.userId, partner.userId) },
+      select: { id: true },
+    });
+    return { conversationId: found?.id ?? null, partner };
+  }
+
+  private async store(
+    sender: Sender,
+    resolved: { conversationId: number | null; partner: Partner },
+    content: Content,
+    key: string,
+    operatorId?: number,
+  ): Promise<SendMessageResponse> {
+    const { partner } = resolved;
+    const held = sender.status === 'not_confirmed';
+    let stored: { row: MessageRow; credits: number };
+    try {
+      stored = await this.prisma.$transaction(async (tx) => {
+        await lockChats(tx, [sender.userId, partner.userId]);
+        const conversationId =
+          resolved.conversationId ?? (await this.start(tx, sender, partner.userId));
+        const row = await tx.message.create({
+          data: {
+            conversationId,
+            senderId: sender.userId,
+            operatorId,
+            type: content.type,
+            held,
+            body: content.body,
+            imageFilename: content.image?.filename,
+            imageWidth: content.image?.width,
+            imageHeight: content.image?.height,
+            giftId: content.giftId,
+            creditsCost: content.cost,
+            idempotencyKey: key,
+          },
+          select: MESSAGE_SELECT,
+        });
+        const credits =
+          content.cost > 0
+            ? await this.credits.debit(tx, {
+                userId: sender.userId,
+                amount: content.cost,
+                reason: REASON[content.type],
+                messageId: row.id,
+              })
+            : sender.credits;
+        // the list's newest message for both (the recipient's unless held), the unread count,
+        // and the operator queue: a member's message to a chat pal waits, a reply answers it
+        const waiting = partner.fictional && !held ? 'wait' : operatorId ? 'answered' : 'same';
+        await tx.$executeRaw`
+          WITH p AS (
+            UPDATE conversation_participants SET
+              last_message_id = ${row.id}::int, removed_at = NULL,
+              unread_count = unread_count + CASE WHEN user_id = ${partner.userId}::int THEN 1 ELSE 0 END
+            WHERE conversation_id = ${conversationId}::int
+              AND (user_id = ${sender.userId}::int OR (user_id = ${partner.userId}::int AND NOT ${held}::boolean))
+            RETURNING 1
+          )
+          UPDATE conversations SET last_message_at = ${row.createdAt},
+            awaiting_reply_since = CASE ${waiting}::text
+              WHEN 'wait' THEN COALESCE(awaiting_reply_since, ${row.createdAt})
+              WHEN 'answered' THEN NULL
+              ELSE awaiting_reply_since END
+          WHERE id = ${conversationId}::int AND (SELECT count(*) FROM p) >= 0`;
+        return { row, credits };
+      });
+    } catch (error) {
+      // the same key raced past the idempotency record (or outlived it): one message, paid once
+      if (!isUniqueViolation(error, 'idempotency_key')) throw error;
+      return this.replay(sender, partner, key);
+    }
+    const { row, credits } = stored;
+    const profileOf = (id: number) => (id === sender.userId ? sender.profileId : partner.profileId);
+    const none = { read: 0, delivered: 0 };
+    const own = this.messages.present(
+      row,
+      { viewerId: sender.userId, profileOf, own: none, other: none },
+      await this.gifts.all(),
+    );
+    const theirs = this.messages.present(
+      row,
+      { viewerId: partner.userId, profileOf, own: none, other: none },
+      await this.gifts.all(),
+    );
+    this.emitNew(row, sender.userId, partner.userId, own, theirs);
+    if (content.cost > 0) this.realtime.toMember(sender.userId, 'credits:changed', { credits });
+    return { message: own, credits };
+  }
+
+  /** A new conversation, after checking a free member may start one (under the sender's lock). */
+  private async start(
+    tx: Prisma.TransactionClient,
+    sender: Sender,
+    partnerId: number,
+  ): Promise<number> {
+    const ids = pair(sender.userId, partnerId);
+    // started by the other member while this send waited for the lock
+    const existing = await tx.conversation.findUnique({
+      where: { userLowId_userHighId: ids },
+      select: { id: true },
+    });
+    if (existing) return existing.id;
+    if (!sender.paidUser) {
+      const started = await this.conversations.startedBy(sender.userId, tx);
+      if (!mayStartAnother(false, started)) throw new AppError('premium_only');
+    }
+    const created = await tx.conversation.create({
+      data: {
+        ...ids,
+        initiatorId: sender.userId,
+        participants: { createMany: { data: [{ userId: sender.userId }, { userId: partnerId }] } },
+      },
+      select: { id: true },
+    });
+    return created.id;
+  }
+
+  /** The message a key already stored, answered as its first answer was. */
+  private async replay(
+    sender: Sender,
+    partner: Partner,
+    key: string,
+  ): Promise<SendMessageResponse> {
+    const row = await this.prisma.message.findUnique({
+      where: { senderId_idempotencyKey: { senderId: sender.userId, idempotencyKey: key } },
+      select: MESSAGE_SELECT,
+    });
+    const balance = await this.prisma.user.findUnique({
+      where: { id: sender.userId },
+      select: { credits: true },
+    });
+    if (!row || !balance) throw new AppError('idempotency_in_progress');
+    const profileOf = (id: number) => (id === sender.userId ? sender.profileId : partner.profileId);
+    const none = { read: 0, delivered: 0 };
+    return {
+      message: this.messages.present(
+        row,
+        { viewerId: sender.userId, profileOf, own: none, other: none },
+        await this.gifts.all(),
+      ),
+      credits: balance.credits,
+    };
+  }
+
+  /** Both members' tabs: the message as each sees it (the recipient's only when not held). */
+  private emitNew(
+    row: MessageRow,
+    senderId: number,
+    recipientId: number,
+    own: ChatMessage,
+    theirs: ChatMessage,
+  ): void {
+    this.realtime.toMember(senderId, 'message:new', { message: own });
+    this.realtime.toMember(senderId, 'chats:changed');
+    if (row.held) return;
+    this.realtime.toMember(recipientId, 'message:new', { message: theirs });
+    this.realtime.toMember(recipientId, 'chats:changed');
+  }
+
+  private async removeFiles(names: string[]): Promise<void> {
+    for (const name of names) {
+      try {
+        await this.storage.delete('chat', name);
+      } catch (error) {
+        this.logger.warn(`Could not remove chat file ${name}: ${String(error)}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,266 @@
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import Redis from 'ioredis';
+import pg from 'pg';
+import { Server, type Socket } from 'socket.io';
+import { z } from 'zod';
+import {
+  DB_INT_MAX,
+  SOCKET_PATH,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@app/contract';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { SessionService } from '../auth';
+import { PrismaService } from '../prisma/prisma.service';
+import { Realtime, memberRoom, sessionRoom, type SocketMember } from './realtime.service';
+
+type IoServer = Server<ClientToServerEvents, ServerToClientEvents, object, SocketMember>;
+type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, SocketMember>;
+
+/** A socket may send this many events per window; more are dropped, far more disconnect it. */
+const EVENTS_PER_WINDOW = 30;
+const EVENT_WINDOW_MS = 10_000;
+const DISCONNECT_AFTER = 5 * EVENTS_PER_WINDOW;
+/** Short outages: socket.io replays what a client missed (connection state recovery). */
+const RECOVERY_MS = 2 * 60_000;
+/** Stream entries kept in Redis for recovery and for the other processes. */
+const STREAM_MAX_LENGTH = 100_000;
+
+const conversationEvent = z.object({
+  conversation_id: z.number().int().positive().max(DB_INT_MAX),
+});
+const deliveredEvent = conversationEvent.extend({
+  seq: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+});
+
+/**
+ * The socket.io server on the app's own HTTP server (path SOCKET_PATH, WebSocket transport only,
+ * so several app processes behind a proxy need no sticky sessions):
+ *
+ * - the handshake is authenticated by the session cookie (SessionService.resolveSession, the
+ *   same lookup as HTTP requests; a cross-site Origin is refused); every socket joins its
+ *   member's room and its session's room;
+ * - rooms are shared by every process through Redis streams (@socket.io/redis-streams-adapter),
+ *   which also replays missed events to a client that reconnects within RECOVERY_MS;
+ * - a session that ends (logout, password change or reset, deletion, expiry) or an account that
+ *   is banned, deleted or purged: PostgreSQL notifies every process at commit (`session_ended`,
+ *   triggers of the chat migration) and its sockets are disconnected at once; every
+ *   SOCKET_SESSION_CHECK_MS each process also re-checks the sessions of its sockets (expiry, and
+ *   notifications lost while the listening connection was down);
+ * - a client's `typing` and `delivered` go to the chat feature's handlers, validated and rate
+ *   limited per socket.
+ */
+@Injectable()
+export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Realtime');
+  private io: IoServer | null = null;
+  private redis: Redis | null = null;
+  private readonly duplicates: Redis[] = [];
+  private listener: pg.Client | null = null;
+  private checkTimer: NodeJS.Timeout | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private closing = false;
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly sessions: SessionService,
+    private readonly prisma: PrismaService,
+    private readonly realtime: Realtime,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const httpServer = this.adapterHost.httpAdapter?.getHttpServer() as HttpServer | undefined;
+    if (!httpServer) return;
+    // the adapter reads the stream with blocking XREADs: a connection of its own, no timeout
+    this.redis = new Redis(this.config.REDIS_URL, {
+      maxRetriesPerRequest: null,
+      connectTimeout: this.config.REDIS_CONNECT_TIMEOUT_MS,
+      // a connection blocked in XREAD does not see its end until Redis answers: cut it short
+      disconnectTimeout: 100,
+    });
+    this.redis.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
+    // the adapter reads and subscribes on duplicates of it: kept, so shutdown ends them at once
+    // (its own close waits for the blocked read to return)
+    const duplicate = this.redis.duplicate.bind(this.redis);
+    this.redis.duplicate = (...args: Parameters<Redis['duplicate']>) => {
+      const copy = duplicate(...args);
+      this.duplicates.push(copy);
+      return copy;
+    };
+    const io: IoServer = new Server(httpServer, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      serveClient: false,
+      allowRequest: (req, callback) => callback(null, this.sameOrigin(req)),
+      adapter: createAdapter(this.redis, { maxLen: STREAM_MAX_LENGTH }),
+      connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_MS, skipMiddlewares: false },
+    });
+    io.use((socket, next) => {
+      this.authenticate(socket).then(
+        () => next(),
+        (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+      );
+    });
+    io.on('connection', (socket) => this.connected(socket));
+    this.io = io;
+    this.realtime.attach(io);
+    await this.listen();
+    this.checkTimer = setInterval(
+      () => void this.checkSessions(),
+      this.config.SOCKET_SESSION_CHECK_MS,
+    );
+    this.checkTimer.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.closing = true;
+    if (this.checkTimer) clearInterval(this.checkTimer);
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.realtime.attach(null);
+    if (this.io) {
+      this.io.local.disconnectSockets(true);
+      // closes the engine's clients; the HTTP server itself is Nest's to close
+      this.io.engine.close();
+      await this.io.of('/').adapter.close();
+    }
+    await this.listener?.end().catch(() => undefined);
+    for (const copy of this.duplicates) copy.disconnect();
+    await this.redis?.quit().catch(() => this.redis?.disconnect());
+  }
+
+  /** Browsers send Origin on a WebSocket handshake: only our own site may open one. */
+  private sameOrigin(req: IncomingMessage): boolean {
+    const origin = req.headers.origin;
+    if (!origin) return true;
+    try {
+      const host = new URL(origin).host;
+      if (host === req.headers.host) return true;
+      return this.config.APP_URL !== undefined && new URL(this.config.APP_URL).host === host;
+    } catch {
+      return false;
+    }
+  }
+
+  private async authenticate(socket: IoSocket): Promise<void> {
+    const session = await this.sessions.resolveSession(socket.request.headers.cookie);
+    if (!session) throw new Error('authentication_required');
+    socket.data = {
+      userId: session.userId,
+      sessionId: session.id,
+      profileId: session.user.profile?.id ?? null,
+      roles: session.user.roles,
+      paidUser: session.user.paidUser,
+    };
+  }
+
+  private connected(socket: IoSocket): void {
+    const member = socket.data;
+    // a recovered socket is back in its rooms already; joining again changes nothing
+    void socket.join([memberRoom(member.userId), sessionRoom(member.sessionId)]);
+    let windowStart = Date.now();
+    let count = 0;
+    const allowed = (): boolean => {
+      const now = Date.now();
+      if (now - windowStart > EVENT_WINDOW_MS) {
+        windowStart = now;
+        count = 0;
+      }
+      count += 1;
+      if (count > DISCONNECT_AFTER) socket.disconnect(true);
+      return count <= EVENTS_PER_WINDOW;
+    };
+    socket.on('typing', (event) => {
+      const parsed = conversationEvent.safeParse(event);
+      const handlers = this.realtime.clientHandlers;
+      if (!parsed.success || !handlers || !allowed()) return;
+      handlers.typing(member, parsed.data).catch((error: unknown) => this.failed('typing', error));
+    });
+    socket.on('delivered', (event) => {
+      const parsed = deliveredEvent.safeParse(event);
+      const handlers = this.realtime.clientHandlers;
+      if (!parsed.success || !handlers || !allowed()) return;
+      handlers
+        .delivered(member, parsed.data)
+        .catch((error: unknown) => this.failed('delivered', error));
+    });
+  }
+
+  private failed(event: string, error: unknown): void {
+    this.logger.warn(`A client's ${event} failed: ${String(error)}`);
+  }
+
+  // ------------------------------------------------------------- ended sessions
+
+  /** LISTEN session_ended on a connection of its own; reconnects, then re-checks every socket. */
+  private async listen(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: this.config.DATABASE_URL,
+      connectionTimeoutMillis: this.config.DB_CONNECT_TIMEOUT_MS,
+    });
+    const retry = (error?: Error) => {
+      if (error) this.logger.warn(`session_ended listener: ${error.message}`);
+      client.removeAllListeners();
+      void client.end().catch(() => undefined);
+      if (this.listener === client) this.listener = null;
+      if (this.closing || this.reconnectTimer) return;
+      this.reconnectTimer = setTimeout(() => {
+        this.reconnectTimer = null;
+        void this.listen().then(() => this.checkSessions());
+      }, 2_000);
+      this.reconnectTimer.unref();
+    };
+    client.on('error', retry);
+    client.on('end', () => retry());
+    client.on('notification', (message) => this.ended(message.payload ?? ''));
+    try {
+      await client.connect();
+      await client.query('LISTEN session_ended');
+      this.listener = client;
+    } catch (error) {
+      retry(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  /** `s:<session id>`: that session's sockets; `u:<user id>`: every socket of the account. */
+  private ended(payload: string): void {
+    if (!this.io) return;
+    if (payload.startsWith('s:')) {
+      this.io.local.in(sessionRoom(payload.slice(2))).disconnectSockets(true);
+    } else if (payload.startsWith('u:')) {
+      this.io.local.in(memberRoom(Number(payload.slice(2)))).disconnectSockets(true);
+    }
+  }
+
+  /** Disconnects this process's sockets whose session expired, ended or whose account closed. */
+  async checkSessions(): Promise<void> {
+    if (!this.io) return;
+    const sockets = [...this.io.of('/').sockets.values()];
+    const ids = [...new Set(sockets.map((socket) => socket.data.sessionId))];
+    if (ids.length === 0) return;
+    try {
+      const live = await this.prisma.pool.query<{ id: string }>({
+        name: 'socket-sessions',
+        text: `SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.id = ANY($1::uuid[]) AND s.expires_at > (now() AT TIME ZONE 'UTC')
+            AND u.status IN ('confirmed', 'not_confirmed')`,
+        values: [ids],
+      });
+      const alive = new Set(live.rows.map((row) => row.id));
+      for (const socket of sockets) {
+        if (!alive.has(socket.data.sessionId)) socket.disconnect(true);
+      }
+    } catch (error) {
+      this.logger.warn(`Could not check the sockets' sessions: ${String(error)}`);
+    }
+  }
+}

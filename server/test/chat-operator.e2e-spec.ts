@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { ChatMessage } from '@app/contract';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { loggedInMember } from './helpers/accounts';
+import { chatMember, get, sendText } from './helpers/chat';
+import { connect, listening, type Received } from './helpers/sockets';
+
+describe('chat: messages to chat pals wait for staff, whose replies reach the member live', () => {
+  let t: TestApp;
+  let base: string;
+  const sockets: Received[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+    base = await listening(t);
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await t.close();
+  });
+
+  const reply = (cookie: string, conversation: number, text: string, key = randomUUID()) =>
+    t
+      .http()
+      .post('/api/operator-reply.php')
+      .set('Cookie', cookie)
+      .set('X-Request-Type', 'client')
+      .set('Idempotency-Key', key)
+      .send({ conversation, text });
+
+  it('queues a member’s message to a chat pal, oldest first, and sends the reply as the chat pal', async () => {
+    const operator = await loggedInMember(t, { roles: ['operator'] });
+    const pal = await chatMember(t, { fictional: true });
+    const older = await chatMember(t, { paidUser: true });
+    const member = await chatMember(t, { paidUser: true });
+    const first = await sendText(t, older, { member: pal.profile.id }, 'Eerder').expect(201);
+    const sent = await sendText(t, member, { member: pal.profile.id }, 'Hoi chatmaatje').expect(
+      201,
+    );
+    const conversation = sent.body.message.conversation_id as number;
+
+    const queue = (await get(t, operator, '/api/operator-queue.php').expect(200)).body;
+    const ids = queue.conversations.map((c: { conversation_id: number }) => c.conversation_id);
+    expect(ids).toEqual([first.body.message.conversation_id, conversation]);
+    expect(queue.conversations[1]).toMatchObject({
+      fictional_profile: { id: pal.profile.id, name: pal.profile.name },
+      member_profile: { id: member.profile.id, name: member.profile.name },
+      last_message: { text: 'Hoi chatmaatje', mine: false, sender: member.profile.id },
+    });
+
+    const tab = await connect(base, member.cookie);
+    sockets.push(tab);
+    const key = randomUUID();
+    const answered = await reply(operator.cookie, conversation, 'Hallo terug!', key).expect(201);
+    expect(answered.body.message).toMatchObject({
+      text: 'Hallo terug!',
+      sender: pal.profile.id,
+      credits: 0,
+    });
+    // the same key again: one reply
+    await reply(operator.cookie, conversation, 'Hallo terug!', key).expect(201);
+    const [live] = await tab.waitFor<{ message: ChatMessage }>('message:new');
+    expect(live.message).toMatchObject({
+      text: 'Hallo terug!',
+      mine: false,
+      sender: pal.profile.id,
+      conversation_id: conversation,
+    });
+    const stored = await t.prisma.message.findMany({
+      where: { conversationId: conversation, operatorId: operator.user.id },
+    });
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ senderId: pal.user.id, creditsCost: 0 });
+    // answered: out of the queue; the member's next message puts it back
+    const after = (await get(t, operator, '/api/operator-queue.php').expect(200)).body;
+    expect(after.conversations.map((c: { conversation_id: number }) => c.conversation_id)).toEqual([
+      first.body.message.conversation_id,
+    ]);
+    await sendText(t, member, { conversation }, 'Nog een vraag').expect(201);
+    const back = (await get(t, operator, '/api/operator-queue.php').expect(200)).body;
+    expect(back.conversations).toHaveLength(2);
+  });
+
+  it('lets no member see the queue or reply for a chat pal, and no reply outside a chat pal conversation', async () => {
+    const operator = await loggedInMember(t, { roles: ['operator'] });
+    const member = await chatMember(t, { paidUser: true });
+    const other = await chatMember(t);
+    const sent = await sendText(t, member, { member: other.profile.id }).expect(201);
+    const forbidden = await get(t, member, '/api/operator-queue.php').expect(403);
+    expect(forbidden.body.error).toBe('forbidden');
+    await reply(member.cookie, sent.body.message.conversation_id, 'Nep').expect(403);
+    // staff cannot write as a real member
+    await reply(operator.cookie, sent.body.message.conversation_id, 'Nep').expect(404);
+    await reply(operator.cookie, 2_000_000_000, 'Nep').expect(404);
+  });
+});

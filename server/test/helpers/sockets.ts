@@ -1,0 +1,73 @@
+import type { AddressInfo } from 'node:net';
+import { io, type Socket } from 'socket.io-client';
+import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@app/contract';
+import type { TestApp } from './test-app';
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Makes the app listen on a free port (once) and returns its base URL. */
+export async function listening(t: TestApp): Promise<string> {
+  const server = t.app.getHttpServer();
+  if (!server.listening) await t.app.listen(0, '127.0.0.1');
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Everything a socket received, by event, in order. */
+export interface Received {
+  socket: ClientSocket;
+  events: { name: string; args: unknown[] }[];
+  of: <T = unknown>(name: string) => T[];
+  /** Resolves when `count` events of `name` arrived (rejects after `ms`). */
+  waitFor: <T = unknown>(name: string, count?: number, ms?: number) => Promise<T[]>;
+  close: () => void;
+}
+
+/** A real socket.io client of a member (their session cookie), connected before it resolves. */
+export async function connect(
+  base: string,
+  cookie: string | null,
+  options: { reconnection?: boolean } = {},
+): Promise<Received> {
+  const socket: ClientSocket = io(base, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    extraHeaders: cookie ? { cookie } : {},
+    reconnection: options.reconnection ?? false,
+    forceNew: true,
+  });
+  const events: Received['events'] = [];
+  socket.onAny((name: string, ...args: unknown[]) => events.push({ name, args }));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => reject(error));
+  });
+  const of = <T>(name: string) => events.filter((e) => e.name === name).map((e) => e.args[0] as T);
+  return {
+    socket,
+    events,
+    of,
+    waitFor: async <T>(name: string, count = 1, ms = 5000) => {
+      const until = Date.now() + ms;
+      while (of(name).length < count) {
+        if (Date.now() > until) {
+          throw new Error(`waited ${ms} ms for ${count} ${name}, got ${of(name).length}`);
+        }
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      return of<T>(name);
+    },
+    close: () => socket.disconnect(),
+  };
+}
+
+/** Waits until `check` holds (polling), failing after `ms`. */
+export async function eventually(check: () => boolean | Promise<boolean>, ms = 5000) {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Lets in-flight events arrive (to prove that something did not). */
+export const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,249 @@
+import type { ChatMessage } from '@app/contract';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { chatMember, get, read, sendText } from './helpers/chat';
+import { connect, eventually, listening, settle, type Received } from './helpers/sockets';
+
+type New = { message: ChatMessage };
+
+/**
+ * Live delivery over real sockets (socket.io-client) against two app instances that share one
+ * PostgreSQL database and one Redis database: each has its own socket.io server, Redis streams
+ * adapter and connections, as two app processes behind a proxy would.
+ */
+describe('realtime: live delivery across app processes, catch-up, typing, markers, sessions', () => {
+  let one: TestApp;
+  let two: TestApp;
+  let base1: string;
+  let base2: string;
+  const sockets: Received[] = [];
+  beforeAll(async () => {
+    one = await createTestApp({
+      RATE_LIMIT_MESSAGES_PER_MINUTE: '1000',
+      SOCKET_SESSION_CHECK_MS: '300',
+    });
+    two = await createTestApp({
+      DATABASE_URL: one.databaseUrl,
+      RATE_LIMIT_MESSAGES_PER_MINUTE: '1000',
+      SOCKET_SESSION_CHECK_MS: '300',
+    });
+    base1 = await listening(one);
+    base2 = await listening(two);
+  });
+  afterEach(() => {
+    for (const s of sockets.splice(0)) s.close();
+  });
+  afterAll(async () => {
+    await two.close();
+    await one.close();
+  });
+
+  async function socketOf(base: string, cookie: string, options = {}) {
+    const s = await connect(base, cookie, options);
+    sockets.push(s);
+    return s;
+  }
+
+  async function pair() {
+    const a = await chatMember(one, { paidUser: true });
+    const b = await chatMember(one);
+    const first = await sendText(one, a, { member: b.profile.id }, 'Start').expect(201);
+    return { a, b, conversation: first.body.message.conversation_id as number };
+  }
+
+  it('refuses a socket without a live session', async () => {
+    await expect(connect(base1, null)).rejects.toThrow('authentication_required');
+    await expect(connect(base1, 'sid=forged')).rejects.toThrow('authentication_required');
+  });
+
+  it('delivers a message sent through one process to a socket on the other, as each side sees it', async () => {
+    const { a, b, conversation } = await pair();
+    const bOnTwo = await socketOf(base2, b.cookie);
+    const aOtherTab = await socketOf(base2, a.cookie);
+    const sent = await sendText(one, a, { conversation }, 'Over Redis').expect(201);
+    const [got] = await bOnTwo.waitFor<New>('message:new');
+    expect(got.message).toMatchObject({
+      id: sent.body.message.id,
+      seq: sent.body.message.seq,
+      text: 'Over Redis',
+      mine: false,
+      credits: 0,
+      status: 'sent',
+      sender: a.profile.id,
+    });
+    const [own] = await aOtherTab.waitFor<New>('message:new');
+    expect(own.message).toMatchObject({ id: sent.body.message.id, mine: true, credits: 10 });
+    await bOnTwo.waitFor('chats:changed');
+    const [credits] = await aOtherTab.waitFor<{ credits: number }>('credits:changed');
+    expect(credits.credits).toBe(sent.body.credits);
+  });
+
+  it('gives a client that was offline during 20 messages all 20, in order, once, by catch-up', async () => {
+    const { a, b, conversation } = await pair();
+    const before = await socketOf(base2, b.cookie);
+    const warm = await sendText(one, a, { conversation }, 'Voor').expect(201);
+    await before.waitFor('message:new');
+    const held: Map<number, ChatMessage> = new Map(
+      before.of<New>('message:new').map((e) => [e.message.id, e.message]),
+    );
+    const since = warm.body.message.seq as number;
+    before.close();
+
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      ids.push(
+        (await sendText(one, a, { conversation }, `offline ${i}`).expect(201)).body.message.id,
+      );
+    }
+    // a new connection (no recovery), then the catch-up from the highest seq it holds
+    const after = await socketOf(base2, b.cookie);
+    const caught = (await get(two, b, `/api/messages.php?since=${since}`).expect(200)).body;
+    for (const message of caught.messages as ChatMessage[]) held.set(message.id, message);
+    await settle();
+    for (const e of after.of<New>('message:new')) held.set(e.message.id, e.message);
+    const shown = [...held.values()].sort((x, y) => x.seq - y.seq).filter((m) => m.seq > since);
+    expect(shown.map((m) => m.id)).toEqual(ids);
+    expect(shown.map((m) => m.text)).toEqual(ids.map((_, i) => `offline ${i}`));
+  });
+
+  it('replays what a client missed during a short outage (connection state recovery)', async () => {
+    const { a, b, conversation } = await pair();
+    const s = await socketOf(base2, b.cookie, { reconnection: true });
+    await sendText(one, a, { conversation }, 'Eerst').expect(201);
+    await s.waitFor('message:new');
+    // the transport drops (not a deliberate disconnect): the client reconnects by itself
+    const dropped = new Promise<void>((resolve) => s.socket.once('disconnect', () => resolve()));
+    s.socket.io.engine.close();
+    await dropped;
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      ids.push((await sendText(one, a, { conversation }, `weg ${i}`).expect(201)).body.message.id);
+    }
+    await eventually(() => s.socket.connected, 10_000);
+    expect(s.socket.recovered).toBe(true);
+    const got = await s.waitFor<New>('message:new', 21);
+    expect(got.slice(1).map((e) => e.message.id)).toEqual(ids);
+  });
+
+  it('sends typing to every tab of the other member only, and ignores it for a conversation the member is not in', async () => {
+    const { a, b, conversation } = await pair();
+    const stranger = await chatMember(one, { paidUser: true });
+    const aTyping = await socketOf(base1, a.cookie);
+    const bTab1 = await socketOf(base1, b.cookie);
+    const bTab2 = await socketOf(base2, b.cookie);
+    const strangerSocket = await socketOf(base2, stranger.cookie);
+    aTyping.socket.emit('typing', { conversation_id: conversation });
+    const [t1] = await bTab1.waitFor<{ conversation_id: number; profile_id: number }>('typing');
+    expect(t1).toEqual({ conversation_id: conversation, profile_id: a.profile.id });
+    await bTab2.waitFor('typing');
+    // a stranger's typing for this conversation, and rubbish, reach nobody
+    strangerSocket.socket.emit('typing', { conversation_id: conversation });
+    strangerSocket.socket.emit('typing', { conversation_id: 'x' } as never);
+    strangerSocket.socket.emit('delivered', { conversation_id: conversation, seq: 10 ** 12 });
+    await settle(500);
+    expect(bTab1.of('typing')).toHaveLength(1);
+    expect(aTyping.of('typing')).toHaveLength(0);
+    expect(aTyping.of('delivered')).toHaveLength(0);
+    expect(strangerSocket.of('typing')).toHaveLength(0);
+    const markers = await one.prisma.conversationParticipant.findMany({
+      where: { conversationId: conversation },
+    });
+    expect(markers.map((m) => m.lastDeliveredSeq)).toEqual([0n, 0n]);
+  });
+
+  it('tells the sender’s tabs when the recipient’s client got the message and when they read it', async () => {
+    const { a, b, conversation } = await pair();
+    const aTab = await socketOf(base1, a.cookie);
+    const bTab = await socketOf(base2, b.cookie);
+    const sent = await sendText(one, a, { conversation }, 'Gelezen?').expect(201);
+    const [got] = await bTab.waitFor<New>('message:new');
+    bTab.socket.emit('delivered', { conversation_id: conversation, seq: got.message.seq });
+    const [delivered] = await aTab.waitFor<{ conversation_id: number; seq: number }>('delivered');
+    expect(delivered).toEqual({ conversation_id: conversation, seq: sent.body.message.seq });
+    const forA = await get(one, a, `/api/chat.php?conversation=${conversation}`).expect(200);
+    expect(forA.body.messages.at(-1).status).toBe('delivered');
+
+    await read(two, b, conversation, got.message.seq).expect(200);
+    const [readEvent] = await aTab.waitFor<{ conversation_id: number; seq: number }>('read');
+    expect(readEvent).toEqual({ conversation_id: conversation, seq: sent.body.message.seq });
+    // the reader's own tabs reload their badges
+    await bTab.waitFor('chats:changed', 2);
+    const again = await get(one, a, `/api/chat.php?conversation=${conversation}`).expect(200);
+    expect(again.body.messages.at(-1).status).toBe('read');
+  });
+
+  it('tells both members’ tabs when a like is made or taken back', async () => {
+    const a = await chatMember(one);
+    const b = await chatMember(one);
+    const aTab = await socketOf(base1, a.cookie);
+    const bTab = await socketOf(base2, b.cookie);
+    const like = (method: 'post' | 'delete') => {
+      const http = one.http();
+      return (method === 'post' ? http.post('/api/like.php') : http.delete('/api/like.php'))
+        .set('Cookie', a.cookie)
+        .set('X-Request-Type', 'client')
+        .send({ member: b.profile.id })
+        .expect(200);
+    };
+    await like('post');
+    await aTab.waitFor('likes:changed');
+    await bTab.waitFor('likes:changed');
+    await like('delete');
+    await bTab.waitFor('likes:changed', 2);
+  });
+
+  it('disconnects a session’s sockets at logout, on every process, and keeps the member’s other sessions', async () => {
+    const { a } = await pair();
+    const other = await chatMember(one);
+    const secondSession = (
+      await one
+        .http()
+        .post('/api/user.php')
+        .set('X-Request-Type', 'client')
+        .send({ email: other.user.email, password: other.password })
+        .expect(200)
+    ).headers['set-cookie'] as unknown as string[];
+    const otherCookie2 = secondSession.find((c) => c.startsWith('sid='))!.split(';')[0];
+    const tab1 = await socketOf(base1, a.cookie);
+    const tab2 = await socketOf(base2, a.cookie);
+    const otherTab1 = await socketOf(base1, other.cookie);
+    const otherTab2 = await socketOf(base2, otherCookie2);
+    await one
+      .http()
+      .get('/api/logout.php')
+      .set('Cookie', a.cookie)
+      .set('X-Request-Type', 'client')
+      .expect((res) => expect(res.status).toBeLessThan(400));
+    await eventually(() => !tab1.socket.connected && !tab2.socket.connected, 3000);
+    // a password change ends the member's other sessions: their sockets go, this one stays
+    await one
+      .http()
+      .put('/api/password.php')
+      .set('Cookie', other.cookie)
+      .set('X-Request-Type', 'client')
+      .send({
+        old_password: other.password,
+        password: 'een-nieuw-wachtwoord-1',
+        password_repeat: 'een-nieuw-wachtwoord-1',
+      })
+      .expect((res) => expect(res.status).toBeLessThan(300));
+    await eventually(() => !otherTab2.socket.connected, 3000);
+    await settle();
+    expect(otherTab1.socket.connected).toBe(true);
+    // the session is gone: a new socket with its cookie is refused
+    await expect(connect(base2, a.cookie)).rejects.toThrow('authentication_required');
+  });
+
+  it('disconnects a socket whose session expired or whose account was banned', async () => {
+    const a = await chatMember(one);
+    const b = await chatMember(one);
+    const aTab = await socketOf(base2, a.cookie);
+    const bTab = await socketOf(base1, b.cookie);
+    await one.prisma.session.updateMany({
+      where: { userId: a.user.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    await eventually(() => !aTab.socket.connected, 3000);
+    await one.prisma.user.update({ where: { id: b.user.id }, data: { status: 'banned' } });
+    await eventually(() => !bTab.socket.connected, 3000);
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * The bench's chat rows: message sending with thousands of members connected. Socket clients
+ * (tests/perf/sockets.ts, one socket per member, in processes of their own) connect every chat
+ * member of seed-chat.ts; the senders (tests/perf/send-load.ts, another process) send as those
+ * members into their conversations, and the socket clients time each message from its send to
+ * the recipient's socket. Rows:
+ *
+ * - sends at a fixed rate (BENCH_SEND_RATE, default 200/s) for BENCH_CHAT_SECONDS (default 15):
+ *   the latency of a send (open loop) and of its delivery;
+ * - sends as fast as BENCH_SEND_CONCURRENCY (default 32) parallel senders get answers: the
+ *   throughput, and the latencies under it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface, type Interface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { cpuWindow, waitForQuiet, type CpuUse } from './harness.js';
+import type { LoadResult } from './load.js';
+import type { ChatBenchMember } from './seed-chat.js';
+import type { SendJob } from './send-load.js';
+import type { Delivery } from './sockets.js';
+
+const perfDir = path.dirname(fileURLToPath(import.meta.url));
+const SOCKETS_PER_PROCESS = 2_500;
+
+export interface ChatRow extends CpuUse {
+  name: string;
+  send: LoadResult;
+  delivery: Delivery;
+  sockets: number;
+}
+
+interface SocketProcess {
+  child: ChildProcess;
+  lines: Interface;
+  next(): Promise<string>;
+}
+
+function socketProcess(base: string, cookies: string[], dir: string, i: number): SocketProcess {
+  const file = path.join(dir, `cookies-${i}.json`);
+  writeFileSync(file, JSON.stringify(cookies));
+  const child = spawn(process.execPath, [path.join(perfDir, 'sockets.ts'), base, file], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const queue: string[] = [];
+  const waiting: ((line: string) => void)[] = [];
+  lines.on('line', (line) => {
+    const take = waiting.shift();
+    if (take) take(line);
+    else queue.push(line);
+  });
+  return {
+    child,
+    lines,
+    next: () =>
+      new Promise((resolve, reject) => {
+        const queued = queue.shift();
+        if (queued !== undefined) return resolve(queued);
+        child.once('exit', (code) => reject(new Error(`socket clients exited (${code})`)));
+        waiting.push(resolve);
+      }),
+  };
+}
+
+async function sendLoad(job: SendJob, dir: string): Promise<LoadResult> {
+  const file = path.join(dir, `send-${Date.now()}.json`);
+  writeFileSync(file, JSON.stringify(job));
+  const child = spawn(process.execPath, [path.join(perfDir, 'send-load.ts'), file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the senders failed (${code})`);
+  return JSON.parse(out) as LoadResult;
+}
+
+/** Every socket process's delivery report since the last one, merged (percentiles: the worst). */
+async function report(processes: SocketProcess[]): Promise<Delivery> {
+  for (const p of processes) p.child.stdin?.write('report\n');
+  const reports = await Promise.all(
+    processes.map(async (p) => JSON.parse(await p.next()) as Delivery),
+  );
+  const received = reports.reduce((sum, r) => sum + r.received, 0);
+  // a weighted percentile needs the samples; the socket processes split the members evenly,
+  // so the highest of each percentile is a close upper bound
+  return {
+    connected: reports.reduce((sum, r) => sum + r.connected, 0),
+    received,
+    p50: Math.max(...reports.map((r) => r.p50)),
+    p95: Math.max(...reports.map((r) => r.p95)),
+    p99: Math.max(...reports.map((r) => r.p99)),
+    max: Math.max(...reports.map((r) => r.max)),
+    disconnects: reports.reduce((sum, r) => sum + r.disconnects, 0),
+  };
+}
+
+export async function measureChat(
+  base: string,
+  appPid: number,
+  members: ChatBenchMember[],
+): Promise<ChatRow[]> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'chat-bench-'));
+  const seconds = Number(process.env.BENCH_CHAT_SECONDS ?? 15);
+  const rate = Number(process.env.BENCH_SEND_RATE ?? 200);
+  const concurrency = Number(process.env.BENCH_SEND_CONCURRENCY ?? 32);
+  const processes: SocketProcess[] = [];
+  for (let i = 0; i < members.length; i += SOCKETS_PER_PROCESS) {
+    const slice = members.slice(i, i + SOCKETS_PER_PROCESS).map((m) => m.cookie);
+    processes.push(socketProcess(base, slice, dir, i));
+  }
+  const rows: ChatRow[] = [];
+  try {
+    process.stdout.write(`  connecting ${members.length} sockets ...`);
+    const started = Date.now();
+    const ready = await Promise.all(
+      processes.map(async (p) => (JSON.parse(await p.next()) as { connected: number }).connected),
+    );
+    const sockets = ready.reduce((sum, n) => sum + n, 0);
+    console.log(` ${sockets} connected in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const senders = members.map((m) => ({ cookie: m.cookie, conversation: m.conversation }));
+    const run = async (name: string, job: Omit<SendJob, 'base' | 'senders'>) => {
+      process.stdout.write(`  ${name} ...`);
+      await waitForQuiet();
+      // warm-up: the app's statements prepared on every pooled connection
+      await sendLoad({ base, senders, seconds: 2, rate: Math.min(rate, 100) }, dir);
+      await new Promise((r) => setTimeout(r, 1000));
+      await report(processes);
+      const cpu = cpuWindow(appPid);
+      const send = await sendLoad({ base, senders, ...job }, dir);
+      // the last deliveries arrive after the last answers
+      await new Promise((r) => setTimeout(r, 1500));
+      const row: ChatRow = { name, send, delivery: await report(processes), sockets, ...cpu.end() };
+      console.log(
+        ` ${send.rps.toFixed(0)} sends/s, send p99 ${send.p99.toFixed(1)} ms, delivery p99 ` +
+          `${row.delivery.p99.toFixed(1)} ms, ${row.delivery.received} of ${send.requests} delivered`,
+      );
+      rows.push(row);
+    };
+    await run(`POST /api/message.php at ${rate}/s, ${sockets} sockets`, { seconds, rate });
+    await run(`POST /api/message.php, ${concurrency} senders at once, ${sockets} sockets`, {
+      seconds: Math.min(seconds, 10),
+      concurrency,
+    });
+  } finally {
+    for (const p of processes) {
+      p.child.stdin?.write('exit\n');
+      p.lines.close();
+    }
+    await Promise.all(
+      processes.map(
+        (p) =>
+          new Promise<void>((resolve) => {
+            if (p.child.exitCode !== null) return resolve();
+            const timer = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
+            p.child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          }),
+      ),
+    );
+  }
+  return rows;
+}
