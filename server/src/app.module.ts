@@ -27,6 +27,9 @@ import { SearchModule } from './search';
 import { BouncesModule } from './bounces';
 import { SwipeModule } from './swipe';
 import { ComplaintsModule } from './complaints';
+import { DiscountsModule } from './discounts';
+import { PaymentsModule } from './payments';
+import { SmsModule } from './sms';
 
 @Module({})
 export class AppModule {
@@ -56,6 +59,9 @@ export class AppModule {
         SwipeModule,
         ComplaintsModule,
         ProfilesModule,
+        SmsModule,
+        DiscountsModule,
+        PaymentsModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

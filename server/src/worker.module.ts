@@ -14,6 +14,8 @@ import { MemberAccessModule } from './member-access';
 import { CreditsModule } from './credits';
 import { IdempotencyModule } from './idempotency';
 import { ComplaintsModule } from './complaints';
+import { PaymentsModule } from './payments';
+import { SmsModule } from './sms';
 
 /**
  * Everything the worker process runs (worker.ts): the features whose `@Worker()` processors and
@@ -40,6 +42,9 @@ export class WorkerModule {
         CreditsModule,
         IdempotencyModule,
         ComplaintsModule,
+        // the purge step of stored payment methods, and the hourly check of pending payments
+        SmsModule,
+        PaymentsModule,
       ],
     };
   }

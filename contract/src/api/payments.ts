@@ -132,6 +132,8 @@ export const offeredMethod = z.object({
   instant: z.boolean(),
   /** A bank to choose here first (no active method needs one today: empty). */
   issuers: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The method can be remembered for repeat orders (`remember` on the payment). */
+  can_remember: z.boolean(),
 });
 export type OfferedMethod = z.infer<typeof offeredMethod>;
 

@@ -9,6 +9,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { type RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { SMS_CODES_PER_HOUR } from '@app/contract';
 import { AppError } from './app-error';
 import { clientKey } from './client-address';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -59,6 +60,18 @@ const LIMITS = {
     per: 'visitor',
     seconds: 3600,
     points: (c: AppConfig) => c.RATE_LIMIT_VISITOR_COMPLAINTS_PER_IP_HOUR,
+  },
+  /** Payments a member may start per hour (each is a call to the payment provider). */
+  payments: {
+    per: 'member_only',
+    seconds: 3600,
+    points: (c: AppConfig) => c.RATE_LIMIT_PAYMENTS_PER_HOUR,
+  },
+  /** SMS codes (direct debit) a member may have sent per hour: texts cost money. */
+  sms_codes: {
+    per: 'member_only',
+    seconds: 3600,
+    points: () => SMS_CODES_PER_HOUR,
   },
   /** Page-bounce beacons per client address: a page view sends one; more is someone counting. */
   page_bounces: {

@@ -1,0 +1,3 @@
+/** The payments feature's public API. */
+export { PaymentsModule } from './payments.module';
+export { CreditsChangedNotifier } from './credits-changed.notifier';
