@@ -194,6 +194,6 @@ export const DIRECT_DEBIT_LIMIT_DAYS = 30;
 export const SMS_CODE_LENGTH = 6;
 export const SMS_CODE_MINUTES = 10;
 export const SMS_CODE_MAX_ATTEMPTS = 5;
-export const SMS_CODES_PER_HOUR = 3;
+export const SMS_CODES_PER_HOUR = 5;
 /** Transactions per page on /transactions. */
 export const TRANSACTIONS_PAGE_SIZE = 25;

@@ -9,7 +9,6 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { type RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { SMS_CODES_PER_HOUR } from '@app/contract';
 import { AppError } from './app-error';
 import { clientKey } from './client-address';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -66,12 +65,6 @@ const LIMITS = {
     per: 'member_only',
     seconds: 3600,
     points: (c: AppConfig) => c.RATE_LIMIT_PAYMENTS_PER_HOUR,
-  },
-  /** SMS codes (direct debit) a member may have sent per hour: texts cost money. */
-  sms_codes: {
-    per: 'member_only',
-    seconds: 3600,
-    points: () => SMS_CODES_PER_HOUR,
   },
   /** Page-bounce beacons per client address: a page view sends one; more is someone counting. */
   page_bounces: {

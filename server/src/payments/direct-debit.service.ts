@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomInt } from 'node:crypto';
 import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
+import { RateLimiterRes, type RateLimiterRedis } from 'rate-limiter-flexible';
 import {
   DIRECT_DEBIT_LIMIT_CENTS,
   DIRECT_DEBIT_LIMIT_DAYS,
   SMS_CODE_LENGTH,
   SMS_CODE_MAX_ATTEMPTS,
   SMS_CODE_MINUTES,
+  SMS_CODES_PER_HOUR,
   type DirectDebitConfirmRequest,
   type DirectDebitRequest,
   type DirectDebitResponse,
@@ -16,6 +18,7 @@ import { AppError } from '../common/app-error';
 import { isLanguage, translate } from '../i18n/i18n';
 import { DiscountsService } from '../discounts';
 import { PrismaService } from '../prisma/prisma.service';
+import { RedisService } from '../redis/redis.service';
 import { SettingsService } from '../settings';
 import { SmsService } from '../sms';
 import { CheckoutService, requireKey, type Member } from './checkout.service';
@@ -41,6 +44,9 @@ const hashCode = (mandateId: number, code: string) =>
  */
 @Injectable()
 export class DirectDebitService {
+  /** Texts cost money and can annoy a phone's owner: SMS_CODES_PER_HOUR per member. */
+  private readonly texts: RateLimiterRedis;
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly checkout: CheckoutService,
@@ -49,7 +55,10 @@ export class DirectDebitService {
     private readonly settings: SettingsService,
     private readonly sms: SmsService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-  ) {}
+    redis: RedisService,
+  ) {
+    this.texts = redis.limiter('ratelimit:sms_codes', SMS_CODES_PER_HOUR, 3600);
+  }
 
   /** POST /api/directdebit.php */
   async start(
@@ -130,15 +139,30 @@ export class DirectDebitService {
     }
     const member = await this.checkout.member(userId);
     const order = await this.order(member, mandate.packageId, undefined);
-    const customerRef = await this.checkout.customer(member);
-    const payment = await this.prisma.$transaction(async (tx) => {
+    // one payment per form: the first confirmation claims it; a repeat finds its payment
+    const claim = `claimed:${idempotencyKey}`;
+    const claimed = await this.prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DIRECT_DEBIT_LOCK}::int, ${userId}::int)`;
-      const made = await tx.payment.findFirst({ where: { directDebitMandateId: mandate.id } });
-      if (made) return made;
+      const current = await tx.directDebitMandate.findUniqueOrThrow({
+        where: { id: mandate.id },
+        select: { mandateRef: true },
+      });
+      if (current.mandateRef !== null && current.mandateRef !== claim) return false;
       await this.assertAllowed(userId, mandate.iban, order.amountCents, now, tx);
-      return null;
+      await tx.directDebitMandate.update({
+        where: { id: mandate.id },
+        data: { mandateRef: claim },
+      });
+      return true;
     });
-    if (payment) return this.checkout.submit(payment);
+    if (!claimed) {
+      const made = await this.prisma.payment.findFirst({
+        where: { directDebitMandateId: mandate.id },
+      });
+      if (!made) throw new AppError('idempotency_in_progress');
+      return this.checkout.submit(made);
+    }
+    const customerRef = await this.checkout.customer(member);
     const provided = await this.provider.createDirectDebitMandate({
       customerRef,
       accountHolder: mandate.accountHolder,
@@ -231,6 +255,14 @@ export class DirectDebitService {
     now: Date,
   ): Promise<DirectDebitResponse> {
     if (!this.sms.available) throw new AppError('payment_method_unavailable');
+    try {
+      await this.texts.consume(`member:${member.id}`);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      throw new AppError('rate_limited', {
+        retry_after: Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
+      });
+    }
     const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
     const expiresAt = new Date(now.getTime() + SMS_CODE_MINUTES * 60_000);
     await this.prisma.directDebitMandate.update({

@@ -149,7 +149,6 @@ export class PaymentsController {
 
   @Post('directdebit.php')
   @UseGuards(AuthGuard)
-  @RateLimit('sms_codes')
   @Returns(DirectDebitResponseDto, HttpStatus.CREATED)
   @ApiOperation({
     summary:
@@ -162,7 +161,6 @@ export class PaymentsController {
 
   @Post('directdebit-code.php')
   @UseGuards(AuthGuard)
-  @RateLimit('sms_codes')
   @Returns(DirectDebitResponseDto, HttpStatus.CREATED)
   @ApiOperation({ summary: 'Texts a new code for a direct debit form' })
   resendCode(@CurrentSession() session: CurrentSessionData, @Body() body: DirectDebitCodeBody) {
