@@ -15,6 +15,7 @@ import { AppError } from '../common/app-error';
 import { isUniqueViolation } from '../common/failures';
 import { DiscountsService, type AppliedDiscount } from '../discounts';
 import type { Payment, Prisma } from '../generated/prisma/client';
+import { MemberAccess } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
 import { SettingsService } from '../settings';
 import { MethodsService } from './methods.service';
@@ -86,6 +87,7 @@ export class CheckoutService {
     private readonly discounts: DiscountsService,
     private readonly settlement: SettlementService,
     private readonly settings: SettingsService,
+    private readonly access: MemberAccess,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -106,20 +108,15 @@ export class CheckoutService {
   async member(userId: number): Promise<Member> {
     const user = await this.prisma.user.findUnique({
       where: { id: userId },
-      select: {
-        id: true,
-        email: true,
-        language: true,
-        staffName: true,
-        profile: { select: { name: true, countryCode: true } },
-      },
+      select: { id: true, email: true, language: true, staffName: true },
     });
     if (!user) throw new AppError('authentication_required');
+    const profile = await this.access.own(userId, { name: true, countryCode: true });
     return {
       id: user.id,
       email: user.email,
-      name: user.profile?.name ?? user.staffName ?? '',
-      country: this.pricing.country(user.profile?.countryCode),
+      name: profile?.name ?? user.staffName ?? '',
+      country: this.pricing.country(profile?.countryCode),
       language: user.language,
     };
   }

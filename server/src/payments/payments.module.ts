@@ -2,6 +2,7 @@ import { Module, type Provider } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { CreditsModule } from '../credits';
 import { DiscountsModule } from '../discounts';
+import { MemberAccessModule } from '../member-access';
 import { SettingsModule } from '../settings';
 import { CheckoutService } from './checkout.service';
 import { CreditsChangedNotifier } from './credits-changed.notifier';
@@ -27,7 +28,7 @@ const provider: Provider = {
 };
 
 @Module({
-  imports: [CreditsModule, DiscountsModule, SettingsModule],
+  imports: [CreditsModule, DiscountsModule, SettingsModule, MemberAccessModule],
   controllers: [PaymentsController, SandboxCheckoutController],
   providers: [
     SandboxProvider,

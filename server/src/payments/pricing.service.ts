@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SUPPORTED_COUNTRIES, type CreditPackage, type PackagesResponse } from '@app/contract';
 import { AppError } from '../common/app-error';
+import { MemberAccess } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
 
 const FALLBACK_COUNTRY = 'NL';
@@ -30,7 +31,10 @@ export class PricingService {
     value: Promise<{ countries: Map<string, string>; packages: PackageRow[] }>;
   };
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly access: MemberAccess,
+  ) {}
 
   private data() {
     const now = Date.now();
@@ -76,10 +80,7 @@ export class PricingService {
   /** GET /api/packages.php: a member sees their own country's prices, a visitor the one asked. */
   async packagesFor(userId: number | undefined, country: string | undefined) {
     if (userId === undefined) return this.packages(country);
-    const profile = await this.prisma.profile.findUnique({
-      where: { userId },
-      select: { countryCode: true },
-    });
+    const profile = await this.access.own(userId, { countryCode: true });
     return this.packages(profile?.countryCode);
   }
 
