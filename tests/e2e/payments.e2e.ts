@@ -67,7 +67,7 @@ for (const viewport of [
         path: path.join(shots, `credits-${viewport.name}.png`),
         fullPage: true,
       });
-      await plus.getByRole('link', { name: 'Kies het pakket met 350 credits' }).click();
+      await plus.getByRole('link', { name: 'Kies dit pakket (350 credits)' }).click();
 
       // the methods the country and the provider offer; iDEAL chooses its bank on its own page
       await expect(page.getByRole('heading', { name: 'Betalen', level: 1 })).toBeVisible();

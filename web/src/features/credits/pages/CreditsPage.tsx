@@ -104,9 +104,12 @@ export function CreditsPage() {
             <Link
               to={`/credits/${pkg.id}${codeParam ? `?code=${encodeURIComponent(codeParam)}` : ''}`}
               className="btn btn-primary rounded-pill w-100"
-              aria-label={t('credits.packages.chooseLabel', { count: pkg.credits })}
             >
               {t('credits.packages.choose')}
+              <span className="visually-hidden">
+                {' '}
+                {t('credits.packages.chooseLabel', { count: pkg.credits })}
+              </span>
             </Link>
           )}
         />

@@ -31,12 +31,12 @@ function Packages({ country }: { country?: string }) {
       discountPercentage={bonus?.percentage}
       action={(pkg) =>
         user ? (
-          <Link
-            to={`/credits/${pkg.id}${code}`}
-            className="btn btn-primary rounded-pill w-100"
-            aria-label={t('credits.packages.chooseLabel', { count: pkg.credits })}
-          >
+          <Link to={`/credits/${pkg.id}${code}`} className="btn btn-primary rounded-pill w-100">
             {t('credits.packages.choose')}
+            <span className="visually-hidden">
+              {' '}
+              {t('credits.packages.chooseLabel', { count: pkg.credits })}
+            </span>
           </Link>
         ) : (
           <SignupLink className="btn btn-outline-primary rounded-pill w-100">
