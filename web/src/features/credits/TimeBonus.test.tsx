@@ -102,9 +102,13 @@ describe('the time bonus', () => {
     );
     await act(() => jest.advanceTimersByTimeAsync(100));
     expect(calls.some((c) => c.url.includes('discountcode'))).toBe(false);
-    act(() => queryClient.setQueryData(userQueryKey, { user: member }));
+    act(() => {
+      queryClient.setQueryData(userQueryKey, { user: member });
+    });
     expect(await screen.findByTestId('time-bonus-countdown')).toBeInTheDocument();
-    act(() => queryClient.setQueryData(userQueryKey, { user: { ...member, paid_user: true } }));
+    act(() => {
+      queryClient.setQueryData(userQueryKey, { user: { ...member, paid_user: true } });
+    });
     await act(() => jest.advanceTimersByTimeAsync(10));
     expect(screen.queryByTestId('time-bonus-countdown')).toBeNull();
   });
