@@ -129,13 +129,21 @@ export class DirectDebitService {
         data: { otpAttempts: { increment: 1 } },
       });
       const code = body.otp.replace(/\s+/g, '');
-      if (!tried || tried.otpHash !== hashCode(mandate.id, code)) {
-        throw new AppError('otp_invalid', {}, 'otp');
+      if (tried && tried.otpHash === hashCode(mandate.id, code)) {
+        await this.prisma.directDebitMandate.update({
+          where: { id: mandate.id },
+          data: { phoneVerified: now },
+        });
+      } else {
+        // a confirmation racing this one may have verified the same code a moment ago
+        const current = await this.prisma.directDebitMandate.findUniqueOrThrow({
+          where: { id: mandate.id },
+          select: { phoneVerified: true, otpHash: true },
+        });
+        if (!current.phoneVerified || current.otpHash !== hashCode(mandate.id, code)) {
+          throw new AppError('otp_invalid', {}, 'otp');
+        }
       }
-      await this.prisma.directDebitMandate.update({
-        where: { id: mandate.id },
-        data: { phoneVerified: now },
-      });
     }
     const member = await this.checkout.member(userId);
     const order = await this.order(member, mandate.packageId, undefined);
