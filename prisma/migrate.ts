@@ -128,6 +128,27 @@ function readCharAsText(adapter: PgAdapter): PgAdapter {
 }
 
 /**
+ * @prisma/adapter-pg 7.10 runs a migration script by splitting it at every ';', which breaks a
+ * semicolon inside a comment, a string or a function body (a trigger's plpgsql). PostgreSQL's
+ * simple query protocol runs a whole script as it is: send it in one piece.
+ */
+function runScriptsWhole(adapter: PgAdapter): PgAdapter {
+  const io = adapter as unknown as {
+    client: { query: (sql: string) => Promise<unknown> };
+    onError: (error: unknown) => never;
+    executeScript: (script: string) => Promise<void>;
+  };
+  io.executeScript = async (script) => {
+    try {
+      await io.client.query(script);
+    } catch (error) {
+      io.onError(error);
+    }
+  };
+  return adapter;
+}
+
+/**
  * PrismaPg's own shadow database is dropped while its pool still holds a connection, so the drop
  * fails and the database is left behind. This one closes the pool first and drops with FORCE.
  */
@@ -137,14 +158,16 @@ class MigrationPg extends PrismaPg {
   }
 
   override async connect(): Promise<PgAdapter> {
-    return readCharAsText(await super.connect());
+    return runScriptsWhole(readCharAsText(await super.connect()));
   }
 
   override async connectToShadowDb(): Promise<PgAdapter> {
     const name = `prisma_migrate_shadow_db_${randomUUID()}`;
     await adminQuery(this.databaseUrl, `CREATE DATABASE "${name}"`);
-    const adapter = readCharAsText(
-      await new PrismaPg({ ...poolConfig(this.databaseUrl), database: name }).connect(),
+    const adapter = runScriptsWhole(
+      readCharAsText(
+        await new PrismaPg({ ...poolConfig(this.databaseUrl), database: name }).connect(),
+      ),
     );
     const dispose = adapter.dispose.bind(adapter);
     adapter.dispose = async () => {

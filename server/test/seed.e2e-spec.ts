@@ -10,6 +10,10 @@ import { createTestApp, type TestApp } from './helpers/test-app';
  * `npm run db:seed` and `npm run staff:create`, run as child processes (as an operator runs them)
  * against this file's copy of the test database, which holds the reference data only.
  */
+// each test runs the whole seed (71,000 cities, 70 avatars rendered) in a child process: on a
+// busy machine that takes longer than the default 30 s
+jest.setTimeout(120_000);
+
 describe('seeding and staff accounts', () => {
   let t: TestApp;
   let storage: string;

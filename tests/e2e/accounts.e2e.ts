@@ -381,6 +381,8 @@ test.describe('account journeys on a phone', () => {
   test('a member cancels an e-mail change from the notice to the old address, is logged out and keeps that address', async ({
     page,
   }) => {
+    // signup, two mails, four screenshots and two logins: longer than most journeys
+    test.setTimeout(60_000);
     const email = await newMemberLoggedIn(page, 'bewaker', 'Waakzaam');
     const newEmail = uniqueEmail('indringer');
 

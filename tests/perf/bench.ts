@@ -8,7 +8,12 @@
  * - session (prepared pg): the essence of GET /api/user.php, one prepared `pg` statement (session
  *   by token hash joined to user and profile), the same JSON as the app: the denominator of the
  *   session-reading rows;
- * - raw pg geocode: the geocode query through `pg`, unnamed (the denominator of geocode.php).
+ * - raw pg geocode: the geocode query through `pg`, unnamed (the denominator of geocode.php);
+ * - search (search-pg.ts): each search of search-mixes.ts as one hand-written statement through
+ *   `pg` (session, the list rule, filters, page and count), the denominator of its search.php
+ *   row; the search rows run against the large data set of seed-million.ts (BENCH_MEMBERS,
+ *   default 1,000,000, seeded once, set-based), and stop the bench when the baseline's ids,
+ *   order, cursor or count differ from the app's.
  *
  * Machines here are noisy: compare within one run only. Needs a build (`npm run build`) and
  * PostgreSQL + Redis. Fails (exit 1) when the demo login gives no session, when the baseline
@@ -25,7 +30,7 @@
  * rows as JSON to this file), BENCH_QUIET_CORES (default 0.3) and BENCH_QUIET_WAIT_SECONDS
  * (default 120): how quiet the machine must be before a row, and how long to wait for it;
  * BENCH_RETRIES (default 3): how often a row is measured again when other processes kept more
- * than BENCH_QUIET_CORES busy during it.
+ * than BENCH_QUIET_CORES busy during it; BENCH_ROWS (default base,search): which groups of rows.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -44,10 +49,14 @@ import {
   cpuWindow,
   machineLoad,
   waitForQuiet,
+  type App,
   type Baseline,
   type CpuUse,
+  type DemoLogin,
 } from './harness.js';
 import type { LoadResult } from './load.js';
+import { SEARCH_MIXES } from './search-mixes.js';
+import { seedMillion } from './seed-million.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
@@ -55,6 +64,10 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const quietCores = Number(process.env.BENCH_QUIET_CORES ?? 0.3);
 const retries = Number(process.env.BENCH_RETRIES ?? 3);
 const UTRECHT = { lat: 52.0907, lon: 5.1214 };
+/** Members of the large data set (tests/perf/seed-million.ts) the search rows run against. */
+const members = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
+/** Which groups of rows to measure: `base` (the request path) and `search`; default both. */
+const groups = new Set((process.env.BENCH_ROWS ?? 'base,search').split(','));
 
 interface Row extends LoadResult, CpuUse {
   name: string;
@@ -126,13 +139,107 @@ function commit(): string {
   }
 }
 
+interface SearchAnswer {
+  profiles: { id: number }[];
+  next_cursor: string | null;
+  num_results: number;
+  num_results_capped: boolean;
+  similar: unknown;
+}
+
+/** The essence of a search answer: what the baseline must answer the same. */
+function essence(answer: SearchAnswer) {
+  return {
+    ids: answer.profiles.map((p) => p.id),
+    next_cursor: answer.next_cursor,
+    num_results: answer.num_results,
+    num_results_capped: answer.num_results_capped,
+  };
+}
+
+interface SearchPair {
+  mix: string;
+  results: number;
+  capped: boolean;
+  baseline: Row;
+  app: Row;
+}
+
+/**
+ * The search rows: each mix against the same-run baseline (tests/perf/baselines/search-pg.ts,
+ * one hand-written statement through `pg` behind a bare Node server, in its own process) and
+ * then against the app. Fails when the baseline's ids, order, cursor or count differ from the
+ * app's.
+ */
+async function searchRows(app: App, demo: DemoLogin): Promise<SearchPair[]> {
+  const headers = { cookie: demo.cookie };
+  const regions = (await json(`${app.base}/api/regions.php?country=NL`, headers)) as {
+    countries: { code: string; regions: { id: number; name: string }[] }[];
+  };
+  const region = regions.countries
+    .find((country) => country.code === 'NL')
+    ?.regions.find((r) => r.name === 'Utrecht')?.id;
+  if (!region) throw new Error('the seeded regions have no Utrecht');
+  // the query string of each mix, with the cursor of its deep page (walked through the app)
+  const queries: string[] = [];
+  for (const mix of SEARCH_MIXES) {
+    let query = mix.query.replace('REGION', String(region));
+    for (let page = 0; page < (mix.skipPages ?? 0); page++) {
+      const answer = (await json(`${app.base}/api/search.php?${query}`, headers)) as SearchAnswer;
+      if (!answer.next_cursor) throw new Error(`${mix.name}: fewer pages than ${mix.skipPages}`);
+      query = `${mix.query.replace('REGION', String(region))}&cursor=${answer.next_cursor}`;
+    }
+    queries.push(query);
+  }
+  const appAnswers: SearchAnswer[] = [];
+  for (const query of queries) {
+    appAnswers.push((await json(`${app.base}/api/search.php?${query}`, headers)) as SearchAnswer);
+  }
+  const baselineRows: Row[] = [];
+  const baseline = await startBaseline('search-pg.ts');
+  try {
+    for (const [i, mix] of SEARCH_MIXES.entries()) {
+      const url = `http://127.0.0.1:${baseline.port}/?${queries[i]}`;
+      const own = essence((await json(url, headers)) as SearchAnswer);
+      if (!isDeepStrictEqual(own, essence(appAnswers[i]))) {
+        throw new Error(
+          `${mix.name}: the search baseline answers ${JSON.stringify(own)}, the app ` +
+            `${JSON.stringify(essence(appAnswers[i]))}: update tests/perf/baselines/search-pg.ts`,
+        );
+      }
+      baselineRows.push(await measure(`baseline: ${mix.name}`, baseline.pid, url, headers));
+    }
+  } finally {
+    await baseline.stop();
+  }
+  const pairs: SearchPair[] = [];
+  for (const [i, mix] of SEARCH_MIXES.entries()) {
+    const row = await measure(
+      `GET /api/search.php, ${mix.name}`,
+      app.child.pid as number,
+      `${app.base}/api/search.php?${queries[i]}`,
+      headers,
+    );
+    pairs.push({
+      mix: mix.name,
+      results: appAnswers[i].num_results,
+      capped: appAnswers[i].num_results_capped,
+      baseline: baselineRows[i],
+      app: row,
+    });
+  }
+  return pairs;
+}
+
 async function main(): Promise<void> {
   const idleLoad = await machineLoad(2000);
   console.log(`Machine busy before the run: ${idleLoad.toFixed(2)} cores of ${os.cpus().length}`);
   console.log(`Preparing ${new URL(benchDatabaseUrl()).pathname.slice(1)} (migrate + seed)...`);
   prepareDatabase();
+  if (groups.has('search')) await seedMillion(members);
   const app = await startApp();
   const rows: Row[] = [];
+  let pairs: SearchPair[] = [];
   try {
     const demo = await loginDemo(app.base);
     const headers = { cookie: demo.cookie };
@@ -145,74 +252,66 @@ async function main(): Promise<void> {
     await json(memberCardUrl(app.base, demo), headers);
 
     console.log('Measuring...');
-    rows.push(await measureBaseline('baseline: bare Node HTTP', 'bare.ts'));
-    rows.push(
-      await measureBaseline(
-        'baseline: session lookup, one prepared pg statement',
-        'session-pg.ts',
-        headers,
-        async (baseline) => {
-          const own = await json(`http://127.0.0.1:${baseline.port}/`, headers);
-          if (!isDeepStrictEqual(own, appUser)) {
-            throw new Error(
-              `the session baseline answers ${JSON.stringify(own)}, the app ` +
-                `${JSON.stringify(appUser)}: update tests/perf/baselines/session-pg.ts`,
-            );
-          }
-        },
-      ),
-    );
-    rows.push(await measureBaseline('baseline: raw pg geocode query', 'geocode-pg.ts'));
-    const base = app.base;
-    const pid = app.child.pid as number;
-    const appRows: [string, string, Record<string, string>?][] = [
-      ['GET /api/health', `${base}/api/health`],
-      ['GET /api/settings.php', `${base}/api/settings.php?forced_domain=vonkje.nl`],
-      ['GET /api/geocode.php', `${base}/api/geocode.php?lat=${UTRECHT.lat}&lon=${UTRECHT.lon}`],
-      ['GET /api/regions.php', `${base}/api/regions.php`],
-      ['GET /api/user.php (member)', `${base}/api/user.php`, headers],
-      ['GET /api/member.php (member)', memberCardUrl(base, demo), headers],
-      ['GET /api/signup-matches.php (member)', `${base}/api/signup-matches.php`, headers],
-    ];
-    for (const [name, url, rowHeaders] of appRows) {
-      rows.push(await measure(name, pid, url, rowHeaders));
+    if (groups.has('base')) {
+      rows.push(await measureBaseline('baseline: bare Node HTTP', 'bare.ts'));
+      rows.push(
+        await measureBaseline(
+          'baseline: session lookup, one prepared pg statement',
+          'session-pg.ts',
+          headers,
+          async (baseline) => {
+            const own = await json(`http://127.0.0.1:${baseline.port}/`, headers);
+            if (!isDeepStrictEqual(own, appUser)) {
+              throw new Error(
+                `the session baseline answers ${JSON.stringify(own)}, the app ` +
+                  `${JSON.stringify(appUser)}: update tests/perf/baselines/session-pg.ts`,
+              );
+            }
+          },
+        ),
+      );
+      rows.push(await measureBaseline('baseline: raw pg geocode query', 'geocode-pg.ts'));
+      const base = app.base;
+      const pid = app.child.pid as number;
+      const appRows: [string, string, Record<string, string>?][] = [
+        ['GET /api/health', `${base}/api/health`],
+        ['GET /api/settings.php', `${base}/api/settings.php?forced_domain=vonkje.nl`],
+        ['GET /api/geocode.php', `${base}/api/geocode.php?lat=${UTRECHT.lat}&lon=${UTRECHT.lon}`],
+        ['GET /api/regions.php', `${base}/api/regions.php`],
+        ['GET /api/user.php (member)', `${base}/api/user.php`, headers],
+        ['GET /api/member.php (member)', memberCardUrl(base, demo), headers],
+        ['GET /api/signup-matches.php (member)', `${base}/api/signup-matches.php`, headers],
+      ];
+      for (const [name, url, rowHeaders] of appRows) {
+        rows.push(await measure(name, pid, url, rowHeaders));
+      }
     }
+    if (groups.has('search')) pairs = await searchRows(app, demo);
   } finally {
     await app.stop();
   }
 
-  const bare = rows[0].rps;
-  const session = rows[1].rps;
-  const geocode = rows[2].rps;
-  const ratio = (value: number) => value.toFixed(3);
   console.log(
     `\n${new Date().toISOString()}, checkout at ${commit()}, server ${serverMain}, Node ` +
       `${process.version}, ${os.cpus().length} cores; ${connections} connections, ` +
       `${warmupSeconds} s warm-up + ${seconds} s per row; every server and the load generator ` +
       `in its own process. Latency percentiles from every response (ms). CPU per request ` +
-      `(µs, from /proc): the measured server process and the PostgreSQL backends of ` +
-      `dating_bench. "Other processes": cores kept busy by everything but the server, its ` +
+      `(µs, from /proc): the measured server process and the PostgreSQL backends of the bench ` +
+      `database. "Other processes": cores kept busy by everything but the server, its ` +
       `backends and the load generator (Redis, interrupts, other users of the machine). ` +
       `Machine busy before the run: ${idleLoad.toFixed(2)} cores.\n`,
   );
-  console.log(
-    '| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors | × bare Node | × session baseline ' +
-      '| × raw pg geocode | server CPU µs/req | PostgreSQL CPU µs/req | other processes (cores) |',
-  );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
-  for (const r of rows) {
-    const us = (ms: number) => ((ms * 1000) / r.requests).toFixed(0);
-    const elsewhere = otherCores(r);
-    console.log(
-      `| ${r.name}${r.attempts > 1 ? ` (measured ${r.attempts}×)` : ''} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ` +
-        `${r.p99.toFixed(1)} | ${r.errors} | ${ratio(r.rps / bare)} | ${ratio(r.rps / session)} | ` +
-        `${ratio(r.rps / geocode)} | ${us(r.serverMs)} | ${us(r.dbMs)} | ${elsewhere.toFixed(2)} |`,
+  if (rows.length > 0) printBaseTable(rows);
+  if (pairs.length > 0) printSearchTable(pairs);
+  if (process.env.BENCH_OUT) {
+    writeFileSync(
+      process.env.BENCH_OUT,
+      JSON.stringify({ commit: commit(), rows, pairs }, null, 2),
     );
   }
-  if (process.env.BENCH_OUT) {
-    writeFileSync(process.env.BENCH_OUT, JSON.stringify({ commit: commit(), rows }, null, 2));
-  }
-  const failed = rows.filter((r) => r.errors > 0);
+  const failed = [...rows, ...pairs.flatMap((p) => [p.baseline, p.app])].filter(
+    (r) => r.errors > 0,
+  );
   if (failed.length > 0) {
     throw new Error(
       `rows with errors: ${failed
@@ -222,6 +321,60 @@ async function main(): Promise<void> {
         )
         .join('; ')}`,
     );
+  }
+}
+
+const ratio = (value: number) => value.toFixed(3);
+const perRequest = (ms: number, r: Row) => ((ms * 1000) / r.requests).toFixed(0);
+const attempts = (r: Row) => (r.attempts > 1 ? ` (measured ${r.attempts}×)` : '');
+
+function printBaseTable(rows: Row[]): void {
+  const bare = rows[0].rps;
+  const session = rows[1].rps;
+  const geocode = rows[2].rps;
+  console.log(
+    '| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors | × bare Node | × session baseline ' +
+      '| × raw pg geocode | server CPU µs/req | PostgreSQL CPU µs/req | other processes (cores) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.name}${attempts(r)} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ` +
+        `${r.p99.toFixed(1)} | ${r.errors} | ${ratio(r.rps / bare)} | ${ratio(r.rps / session)} | ` +
+        `${ratio(r.rps / geocode)} | ${perRequest(r.serverMs, r)} | ${perRequest(r.dbMs, r)} | ` +
+        `${otherCores(r).toFixed(2)} |`,
+    );
+  }
+}
+
+/** Search beside its baseline. Goals: p95 at most 2× the baseline's, throughput at least 0.5×. */
+function printSearchTable(pairs: SearchPair[]): void {
+  console.log(
+    `\nSearch at ${members.toLocaleString('en')} bench members (+ the demo members), each mix ` +
+      'beside the same-run baseline (one hand-written statement through pg, bare Node server). ' +
+      'Goals: throughput >= 0.5× and p95 <= 2× the baseline.\n',
+  );
+  console.log(
+    '| search | results | who | req/s | p50 ms | p95 ms | p99 ms | errors | server CPU µs/req ' +
+      '| PostgreSQL CPU µs/req | other processes (cores) | × baseline req/s | p95 ÷ baseline p95 |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const pair of pairs) {
+    for (const [who, r] of [
+      ['baseline', pair.baseline],
+      ['app', pair.app],
+    ] as const) {
+      const ratios =
+        who === 'app'
+          ? `**${ratio(r.rps / pair.baseline.rps)}** | **${ratio(r.p95 / pair.baseline.p95)}**`
+          : '1 | 1';
+      console.log(
+        `| ${pair.mix} | ${pair.results}${pair.capped ? '+' : ''} | ${who}${attempts(r)} | ` +
+          `${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ` +
+          `${r.errors} | ${perRequest(r.serverMs, r)} | ${perRequest(r.dbMs, r)} | ` +
+          `${otherCores(r).toFixed(2)} | ${ratios} |`,
+      );
+    }
   }
 }
 

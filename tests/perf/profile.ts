@@ -58,10 +58,16 @@ interface Route {
   url(base: string, demo: DemoLogin): string;
 }
 
+/** PROFILE_ROUTES: a comma-separated choice of user, member, search (default user,member). */
 const ROUTES: Route[] = [
-  { name: 'GET /api/user.php', url: (base) => `${base}/api/user.php` },
-  { name: 'GET /api/member.php', url: memberCardUrl },
-];
+  { key: 'user', name: 'GET /api/user.php', url: (base: string) => `${base}/api/user.php` },
+  { key: 'member', name: 'GET /api/member.php', url: memberCardUrl },
+  {
+    key: 'search',
+    name: 'GET /api/search.php (women in NL, page 1)',
+    url: (base: string) => `${base}/api/search.php?gender=female&country=NL`,
+  },
+].filter((route) => (process.env.PROFILE_ROUTES ?? 'user,member').split(',').includes(route.key));
 
 // ---------------------------------------------------------------- counting proxies
 
@@ -367,7 +373,7 @@ async function countRoutes(): Promise<string[]> {
     });
     // open the app's connection pools first: their set-up is not a request's cost
     await load({
-      url: ROUTES[1].url(app.base, demo),
+      url: ROUTES[ROUTES.length - 1].url(app.base, demo),
       connections: 10,
       seconds: 0,
       warmupSeconds: 0,

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { parse as parseCookies } from 'cookie';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { Prisma } from '../generated/prisma/client';
 import { AUTH_COOKIE, AUTH_COOKIE_DAYS } from '@app/contract';
 import { hashToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
+import { PRISMA_TYPES } from '../prisma/pg-types';
 
 const DAY_MS = 86_400_000;
 /**
@@ -96,15 +96,6 @@ interface SessionRow {
   >['status'];
 }
 
-const TIMESTAMP_OID = 1114;
-/** Prisma keeps DateTime as `timestamp(3)` without a time zone, holding UTC. */
-const sessionTypes = {
-  getTypeParser: (oid: number, format?: string) =>
-    oid === TIMESTAMP_OID
-      ? (value: string) => new Date(`${value.replace(' ', 'T')}Z`)
-      : pg.types.getTypeParser(oid, format as 'text'),
-} as pg.CustomTypesConfig;
-
 function sessionOf(row: SessionRow): CurrentSessionData {
   return {
     id: row.id,
@@ -194,7 +185,7 @@ export class SessionService {
       name: 'session',
       text: SESSION_SQL,
       values: [tokenHash],
-      types: sessionTypes,
+      types: PRISMA_TYPES,
     });
     return result.rows[0] ? sessionOf(result.rows[0]) : null;
   }

@@ -7,6 +7,14 @@ const SEARCH_BOXES = [0.15, 0.5, 2];
 const EARTH_RADIUS_KM = 6371;
 /** Regions whose cities are kept in memory at most (an unknown id caches an empty list). */
 const CITIES_CACHE_REGIONS = 500;
+/** (city, distance) pairs whose cities within are kept in memory at most. */
+const NEAR_CACHE_ENTRIES = 5_000;
+
+/** The seeded cities within a distance of a city, and their countries. */
+export interface CitiesNear {
+  cities: number[];
+  countries: string[];
+}
 
 interface NearestRow {
   city_id: number;
@@ -24,6 +32,8 @@ interface NearestRow {
 export class GeoService {
   /** Cities per region: reference data that only a re-seed changes. */
   private readonly citiesCache = new Map<number, Promise<{ id: number; name: string }[]>>();
+  /** Cities within a distance of a city (reference data too). */
+  private readonly nearCache = new Map<string, Promise<CitiesNear>>();
 
   constructor(private readonly prisma: PrismaService) {}
 
@@ -76,6 +86,37 @@ export class GeoService {
     if (this.citiesCache.size >= CITIES_CACHE_REGIONS) this.citiesCache.clear();
     this.citiesCache.set(regionId, value);
     value.catch(() => this.citiesCache.delete(regionId));
+    return value;
+  }
+
+  /**
+   * The seeded cities within `km` of a city (itself included): a bounding box on the cities'
+   * (latitude, longitude) index, then the great-circle distance; and their countries. Kept in
+   * memory: a member's distance searches ask the same again.
+   */
+  citiesWithin(cityId: number, km: number): Promise<CitiesNear> {
+    const key = `${cityId}:${km}`;
+    const hit = this.nearCache.get(key);
+    if (hit) return hit;
+    const degrees = (km / EARTH_RADIUS_KM) * (180 / Math.PI);
+    const value = this.prisma.$queryRaw<{ id: number; country_code: string }[]>`
+      SELECT c.id, c.country_code
+      FROM cities h, cities c
+      WHERE h.id = ${cityId}
+        AND c.latitude BETWEEN h.latitude - ${degrees} AND h.latitude + ${degrees}
+        AND c.longitude BETWEEN h.longitude - ${degrees} / greatest(0.01, cos(radians(h.latitude)))
+                            AND h.longitude + ${degrees} / greatest(0.01, cos(radians(h.latitude)))
+        AND ${EARTH_RADIUS_KM} * 2 * asin(sqrt(
+              power(sin(radians(c.latitude - h.latitude) / 2), 2) +
+              cos(radians(h.latitude)) * cos(radians(c.latitude)) *
+              power(sin(radians(c.longitude - h.longitude) / 2), 2))) <= ${km}
+      ORDER BY c.id`.then((rows) => ({
+      cities: rows.map((row) => row.id),
+      countries: [...new Set(rows.map((row) => row.country_code.trim()))].sort(),
+    }));
+    if (this.nearCache.size >= NEAR_CACHE_ENTRIES) this.nearCache.clear();
+    this.nearCache.set(key, value);
+    value.catch(() => this.nearCache.delete(key));
     return value;
   }
 }

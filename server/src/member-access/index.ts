@@ -19,3 +19,4 @@ export {
 export { PHOTO_SELECT, type PhotoRow } from './photo.presenter';
 export { PROFILE_DETAILS_SELECT, presentProfileDetails } from './details.presenter';
 export { PurgeRegistry, Purges, type Coverage, type PurgeStep, type StoredFile } from './purge';
+export type { ListCriteria, ListPage } from './list-query';

@@ -59,12 +59,13 @@ export class PhotoPresenter {
         locked: true,
       };
     }
+    const card = this.url(photo.filename, 'card');
     return {
       id: photo.id,
-      filename: this.url(photo.filename, 'card'),
+      filename: card,
       thumb_filename: this.url(photo.filename, 'thumb'),
       status: 'active',
-      match: this.url(photo.filename, 'card'),
+      match: card,
       locked: false,
     };
   }

@@ -6,10 +6,10 @@
  * server/src/accounts/user.presenter.ts). No activity write, no middleware: the ceiling for a
  * session-reading route. Own process; prints `{"port":N}`. Env: DATABASE_URL, DB_POOL_SIZE.
  */
-import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { sessionTokenHash } from './session-cookie.ts';
 
 // Prisma keeps DateTime as `timestamp(3)` (no time zone) holding UTC
 pg.types.setTypeParser(1114, (value: string) => new Date(`${value.replace(' ', 'T')}Z`));
@@ -48,19 +48,6 @@ interface SessionRow {
   privacy_mode: boolean;
 }
 
-/** The `sid` cookie of a Cookie header, as cookie-parser would give it. */
-function sessionToken(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const pair = part.trim();
-    if (pair.startsWith('sid=')) {
-      const value = pair.slice(4);
-      return value.includes('%') ? decodeURIComponent(value) : value;
-    }
-  }
-  return undefined;
-}
-
 function present(row: SessionRow, fictionalIcon: string) {
   return {
     id: row.id,
@@ -91,9 +78,8 @@ function present(row: SessionRow, fictionalIcon: string) {
 }
 
 async function currentUser(cookie: string | undefined, fictionalIcon: string) {
-  const token = sessionToken(cookie);
-  if (!token) return null;
-  const tokenHash = createHash('sha256').update(token).digest('hex');
+  const tokenHash = sessionTokenHash(cookie);
+  if (!tokenHash) return null;
   const { rows } = await pool.query<SessionRow>({
     name: 'session',
     text: SESSION_SQL,

@@ -1,0 +1,173 @@
+import type { Gender } from '@app/contract';
+import { utcDate, utcTimestamp } from '../prisma/pg-types';
+import type { Viewer } from './visibility';
+
+/**
+ * What a list of members (search) may be narrowed by; every field is optional and they all
+ * apply together. Ages are birth-date bounds (the caller turns ages into dates).
+ */
+export interface ListCriteria {
+  gender?: Gender;
+  /** One or more countries (a distance search may cross borders). */
+  countries?: readonly string[];
+  regionId?: number;
+  /** Born on or before this day (at least the minimum age). */
+  bornOnOrBefore?: Date;
+  /** Born after this day (at most the maximum age). */
+  bornAfter?: Date;
+  /** With an active main photo. */
+  withPhoto?: boolean;
+  /** Active at or after this moment. */
+  activeSince?: Date;
+  /** Living in one of these cities. */
+  cityIds?: readonly number[];
+  /** Not these profiles. */
+  exceptProfileIds?: readonly number[];
+}
+
+/** A page of a list in its order (most recently active first, then id): a keyset page. */
+export interface ListPage {
+  /** The last row of the previous page; none: the first page. */
+  after?: { lastActiveAt: Date; id: number };
+  take: number;
+  /** Count the whole list up to this many (+1, to tell "more"); none: no count. */
+  countUpTo?: number;
+}
+
+/** One row of a list statement (the card's columns, flat). */
+export interface ListRow {
+  counted: string | null;
+  id: number;
+  user_id: number;
+  name: string;
+  gender: Gender;
+  date_of_birth: Date;
+  country_code: string;
+  region_id: number | null;
+  fictional: boolean;
+  last_active_at: Date;
+  privacy_mode: boolean;
+  city_name: string | null;
+  region_name: string | null;
+  photo_id: number | null;
+  photo_filename: string | null;
+  photo_status: 'under_inspection' | 'active' | 'rejected' | null;
+}
+
+/**
+ * The `list` visibility rule (visibility.ts) in SQL, for list reads that must be one statement
+ * at a million profiles (search). It says what `visibleProfileWhere(viewer, 'list')` says:
+ * - an active profile, which the database keeps equivalent to "active profile of a confirmed
+ *   account" (migration 20261124150000_list_reads: triggers make a profile of an account that is
+ *   not confirmed `disabled`), so the account row need not be read for every candidate;
+ * - not invisible, not the viewer;
+ * - no block either way: the viewer's blocks, read once (a hashed NOT IN), not probed per row.
+ * `search.e2e-spec.ts` and the visibility matrix hold both expressions to the same members.
+ */
+function listRule(viewer: Viewer, param: (value: unknown) => string): string[] {
+  const rule = [`p.status = 'active'`, `NOT p.invisible`];
+  if (viewer) {
+    const me = param(viewer.userId);
+    rule.push(
+      `p.user_id <> ${me}`,
+      `p.user_id NOT IN (SELECT b.blocked_id FROM blocks b WHERE b.blocker_id = ${me}
+         UNION ALL SELECT b.blocker_id FROM blocks b WHERE b.blocked_id = ${me})`,
+    );
+  }
+  return rule;
+}
+
+/**
+ * Up to this many cities (a distance search), each city is probed on its own in activity order
+ * (a few index entries each, whatever the planner thinks of the cities); beyond, the rows are
+ * scanned in activity order within the country and the cities are a filter.
+ */
+export const CITY_PROBES_MAX = 500;
+
+/**
+ * One statement for a page of a member list, and on the first page its count up to a cap. The
+ * rule and criteria choose the rows from the partial indexes `profiles_list_*` alone (every
+ * filter is a key or an INCLUDE column: index-only scans), in keyset order, so a deep page costs
+ * what page 1 costs and a count reads no table rows; then only the page's rows are read, with
+ * their city, region and main photo. A distance search within CITY_PROBES_MAX cities takes the
+ * newest rows of each city (`profiles_list_city_idx`) and merges them.
+ *
+ * It is sent unnamed, so PostgreSQL plans it for its values every time: a prepared statement's
+ * generic plan (chosen after five executions) cannot know that a country is large or a region
+ * small, or how many members a distance holds, and picked plans 10-100x slower for region and
+ * distance searches (docs/performance.md). Planning costs about a millisecond; a wrong plan tens.
+ */
+export function listStatement(
+  viewer: Viewer,
+  criteria: ListCriteria,
+  page: ListPage,
+): { text: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const where = listRule(viewer, param);
+  if (criteria.gender) where.push(`p.gender = ${param(criteria.gender)}::"Gender"`);
+  const countries = criteria.countries ?? [];
+  if (countries.length === 1) where.push(`p.country_code = ${param(countries[0])}`);
+  if (countries.length > 1) where.push(`p.country_code = ANY(${param(countries)}::text[])`);
+  if (criteria.regionId !== undefined) where.push(`p.region_id = ${param(criteria.regionId)}`);
+  if (criteria.bornOnOrBefore) {
+    where.push(`p.date_of_birth <= ${param(utcDate(criteria.bornOnOrBefore))}::date`);
+  }
+  if (criteria.bornAfter) {
+    where.push(`p.date_of_birth > ${param(utcDate(criteria.bornAfter))}::date`);
+  }
+  if (criteria.withPhoto) where.push(`p.has_photo`);
+  if (criteria.activeSince) {
+    where.push(`p.last_active_at >= ${param(utcTimestamp(criteria.activeSince))}::timestamp`);
+  }
+  if (criteria.exceptProfileIds?.length) {
+    where.push(`p.id <> ALL(${param(criteria.exceptProfileIds)}::int[])`);
+  }
+  const cities = criteria.cityIds;
+  const probe = !!cities && cities.length <= CITY_PROBES_MAX;
+  if (cities && !probe) where.push(`p.city_id = ANY(${param(cities)}::int[])`);
+  const cityList = probe ? param(cities) : '';
+  const keyset = page.after
+    ? `(p.last_active_at, p.id) < (${param(utcTimestamp(page.after.lastActiveAt))}::timestamp, ${param(page.after.id)})`
+    : null;
+  const conditions = (extra: (string | null)[]) =>
+    [...where, ...extra].filter((c): c is string => c !== null).join('\n    AND ');
+  const ORDER = 'ORDER BY p.last_active_at DESC, p.id DESC';
+  // the page's ids, and on page 1 the count, each chosen from an index alone
+  const pageIds = probe
+    ? `SELECT x.id, x.last_active_at FROM unnest(${cityList}::int[]) AS city(id)
+  CROSS JOIN LATERAL (
+    SELECT p.id, p.last_active_at FROM profiles p
+    WHERE ${conditions(['p.city_id = city.id', keyset])}
+    ${ORDER} LIMIT ${page.take}
+  ) x
+  ORDER BY x.last_active_at DESC, x.id DESC LIMIT ${page.take}`
+    : `SELECT p.id, p.last_active_at FROM profiles p
+  WHERE ${conditions([keyset])}
+  ${ORDER} LIMIT ${page.take}`;
+  const cap = page.countUpTo === undefined ? 0 : page.countUpTo + 1;
+  const counted =
+    page.countUpTo === undefined
+      ? 'NULL::bigint'
+      : probe
+        ? `(SELECT count(*) FROM (SELECT 1 FROM unnest(${cityList}::int[]) AS city(id)
+    CROSS JOIN LATERAL (SELECT 1 FROM profiles p WHERE ${conditions(['p.city_id = city.id'])} LIMIT ${cap}) x
+    LIMIT ${cap}) n)`
+        : `(SELECT count(*) FROM (SELECT 1 FROM profiles p WHERE ${conditions([])} LIMIT ${cap}) n)`;
+  const text = `WITH page AS (
+  ${pageIds}
+)
+SELECT ${counted} AS counted, p.id, p.user_id, p.name, p.gender::text AS gender, p.date_of_birth,
+  p.country_code, p.region_id, p.fictional, p.last_active_at, p.privacy_mode,
+  c.name AS city_name, r.name AS region_name,
+  f.id AS photo_id, f.filename AS photo_filename, f.status::text AS photo_status
+FROM page JOIN profiles p ON p.id = page.id
+LEFT JOIN cities c ON c.id = p.city_id
+LEFT JOIN regions r ON r.id = p.region_id
+LEFT JOIN photos f ON f.id = p.main_photo_id
+ORDER BY page.last_active_at DESC, page.id DESC`;
+  return { text, values };
+}

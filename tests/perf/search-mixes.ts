@@ -1,0 +1,26 @@
+/** The searches the bench measures (bench.ts) and explains (explain-search.ts). */
+export interface SearchMix {
+  name: string;
+  /** The query string of search.php; REGION stands for the id of the province of Utrecht. */
+  query: string;
+  /** Walk this many pages first and measure the next one (a deep page). */
+  skipPages?: number;
+}
+
+export const SEARCH_MIXES: SearchMix[] = [
+  { name: 'broad: women in NL, page 1', query: 'gender=female&country=NL' },
+  {
+    name: 'broad: women in NL, page 41 (after 960)',
+    query: 'gender=female&country=NL',
+    skipPages: 40,
+  },
+  {
+    name: 'narrow: women in the province of Utrecht, 25-35, with a photo, page 1',
+    query: 'gender=female&country=NL&countryregion=REGION&min_age=25&max_age=35&with_photo=1',
+  },
+  { name: 'distance: women within 25 km (Utrecht), page 1', query: 'gender=female&distance=25' },
+  {
+    name: 'rare: women in NZ, 63-69, with a photo, page 1',
+    query: 'gender=female&country=NZ&min_age=63&max_age=69&with_photo=1',
+  },
+];
