@@ -285,6 +285,8 @@ test.describe('account journeys on a phone', () => {
   test('a member deletes the account with a reason and brings it back by the mailed link', async ({
     page,
   }) => {
+    // four logins, a mailed link and a deletion: 27 s on a busy machine, past 30 s on a busier one
+    test.setTimeout(60_000);
     const email = await newMemberLoggedIn(page, 'delete', 'Vertrekker');
 
     await page.goto('/account/delete');
