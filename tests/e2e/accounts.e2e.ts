@@ -354,6 +354,8 @@ test.describe('account journeys on a phone', () => {
   test('a member changes password and e-mail address in the settings and logs in with both', async ({
     page,
   }) => {
+    // five logins and a mailed confirmation: 30 s on a busy machine
+    test.setTimeout(60_000);
     const email = await newMemberLoggedIn(page, 'settings', 'Verhuizer');
     const newEmail = uniqueEmail('verhuisd');
 
