@@ -179,3 +179,21 @@ export const MESSAGE_PREVIEW_LENGTH = 100;
 export const TYPING_EMIT_MS = 2_000;
 /** The typing indicator shows this long after the last `typing` event. */
 export const TYPING_SHOW_MS = 5_000;
+
+// ---- payments (our decisions; the spec does not show them)
+/** The member's payment status is read from the provider at most this often on return. */
+export const PAYMENT_CHECK_INTERVAL_MS = 2_000;
+/** The web asks the payment's status this often while it is pending on the return screen. */
+export const PAYMENT_POLL_MS = 2_000;
+/** ...for this long, then shows "pending" (bank transfers and debits take days). */
+export const PAYMENT_POLL_FOR_MS = 60_000;
+/** Direct debit: the sum a member may have debited in DIRECT_DEBIT_LIMIT_DAYS (EUR cents). */
+export const DIRECT_DEBIT_LIMIT_CENTS = 10_000;
+export const DIRECT_DEBIT_LIMIT_DAYS = 30;
+/** The SMS code of the direct debit form: digits, lifetime, wrong tries, sends per hour. */
+export const SMS_CODE_LENGTH = 6;
+export const SMS_CODE_MINUTES = 10;
+export const SMS_CODE_MAX_ATTEMPTS = 5;
+export const SMS_CODES_PER_HOUR = 5;
+/** Transactions per page on /transactions. */
+export const TRANSACTIONS_PAGE_SIZE = 25;

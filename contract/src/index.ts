@@ -24,3 +24,6 @@ export * from './api/complaints-staff';
 export * from './api/search';
 export * from './api/swipe';
 export * from './api/chats';
+export * from './payment-methods';
+export * from './money';
+export * from './api/payments';

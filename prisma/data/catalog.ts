@@ -22,6 +22,21 @@ export const CREDIT_PACKAGES: readonly CreditPackageSeed[] = [
   { slug: 'vip', credits: 1500, priceCents: 9995 },
 ];
 
+/**
+ * Each package's price in the other currencies of the supported countries (SPEC point 1: GB,
+ * CH, PL, US, CA, AU, NZ pay in their own): round local prices an operator would choose, not
+ * an exchange rate applied to the euro price. Keyed by package slug; cents.
+ */
+export const CREDIT_PACKAGE_PRICES: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  GBP: { tryout: 449, starter: 1299, plus: 2599, premium: 5299, vip: 8799 },
+  CHF: { tryout: 490, starter: 1490, plus: 2990, premium: 5790, vip: 9690 },
+  PLN: { tryout: 2199, starter: 6499, plus: 12999, premium: 25999, vip: 42999 },
+  USD: { tryout: 549, starter: 1699, plus: 3399, premium: 6799, vip: 11299 },
+  CAD: { tryout: 749, starter: 2299, plus: 4699, premium: 9299, vip: 15499 },
+  AUD: { tryout: 799, starter: 2499, plus: 4999, premium: 9999, vip: 16499 },
+  NZD: { tryout: 899, starter: 2799, plus: 5499, premium: 10999, vip: 17999 },
+};
+
 export interface GiftSeed {
   /** i18n key gifts.<slug> */
   slug: string;

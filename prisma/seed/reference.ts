@@ -8,7 +8,13 @@
  */
 import type { Prisma, PrismaClient } from '../../server/src/generated/prisma/client.ts';
 import { INTERESTS } from '../data/interests.js';
-import { COMPANY_INFO, CREDIT_PACKAGES, DISCOUNT_CODES, GIFTS } from '../data/catalog.js';
+import {
+  COMPANY_INFO,
+  CREDIT_PACKAGES,
+  CREDIT_PACKAGE_PRICES,
+  DISCOUNT_CODES,
+  GIFTS,
+} from '../data/catalog.js';
 import { MINIMUM_MESSAGE_COSTS, SETTINGS } from '../data/settings.js';
 import { seedGeography, type GeoCounts } from './geo.js';
 
@@ -40,6 +46,16 @@ export async function seedCreditPackages(prisma: PrismaClient): Promise<number> 
       update: {},
     });
   }
+  // prices in the other currencies: created when missing, never overwritten
+  const packages = await prisma.creditPackage.findMany({ select: { id: true, slug: true } });
+  await prisma.creditPackagePrice.createMany({
+    data: Object.entries(CREDIT_PACKAGE_PRICES).flatMap(([currency, prices]) =>
+      packages
+        .filter((pkg) => prices[pkg.slug] !== undefined)
+        .map((pkg) => ({ packageId: pkg.id, currency, priceCents: prices[pkg.slug] })),
+    ),
+    skipDuplicates: true,
+  });
   return CREDIT_PACKAGES.length;
 }
 

@@ -29,6 +29,9 @@ import { SwipeModule } from './swipe';
 import { ComplaintsModule } from './complaints';
 import { RealtimeModule } from './realtime';
 import { ChatsModule } from './chats';
+import { DiscountsModule } from './discounts';
+import { PaymentsModule } from './payments';
+import { SmsModule } from './sms';
 
 @Module({})
 export class AppModule {
@@ -60,6 +63,9 @@ export class AppModule {
         ComplaintsModule,
         ProfilesModule,
         ChatsModule,
+        SmsModule,
+        DiscountsModule,
+        PaymentsModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

@@ -51,6 +51,14 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use((req: Request, res: Response, next: NextFunction) =>
     req.method === 'GET' || req.method === 'HEAD' ? next() : json(req, res, next),
   );
+  // payment providers post their webhook as a form (`id=tr_...`), as does the sandbox's
+  // checkout page: form bodies are read on those paths only
+  const form = express.urlencoded({ extended: false, limit: '10kb' });
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    req.method === 'POST' && FORM_PATHS.some((prefix) => req.path.startsWith(prefix))
+      ? form(req, res, next)
+      : next(),
+  );
   if (apiDocsEnabled(config)) setUpApiDocs(app);
   serveWebApp(app, config.WEB_DIST_DIR);
   return app;
@@ -106,7 +114,10 @@ const LARGE_ANSWERS = new Set([
 ]);
 
 /** Paths the server answers itself; every other GET is a page of the web app. */
-const SERVER_PATHS = ['/api/', '/media/', '/socket.io/', '/assets/', '/dev/'];
+const SERVER_PATHS = ['/api/', '/media/', '/socket.io/', '/assets/', '/dev/', '/sandbox/'];
+
+/** Paths whose POST bodies may be HTML forms (webhooks, the sandbox's checkout page). */
+const FORM_PATHS = ['/api/payment-webhook.php', '/sandbox/checkout/'];
 
 /** In production the server also serves the built web app, so one port serves the site. */
 function serveWebApp(app: NestExpressApplication, distDir: string | undefined): void {

@@ -16,6 +16,8 @@ import { IdempotencyModule } from './idempotency';
 import { ComplaintsModule } from './complaints';
 import { RealtimeModule } from './realtime';
 import { ChatsModule } from './chats';
+import { PaymentsModule } from './payments';
+import { SmsModule } from './sms';
 
 /**
  * Everything the worker process runs (worker.ts): the features whose `@Worker()` processors and
@@ -44,6 +46,9 @@ export class WorkerModule {
         IdempotencyModule,
         ComplaintsModule,
         ChatsModule,
+        // the purge step of stored payment methods, and the hourly check of pending payments
+        SmsModule,
+        PaymentsModule,
       ],
     };
   }

@@ -252,7 +252,7 @@ describe('bad input', () => {
       }
       expect(requests).toBeGreaterThan(200);
       expect(failures).toEqual([]);
-      // every operation of the API, each with hostile values: longer than one test usually takes
+      // thousands of requests, more with every endpoint: longer than jest's default 30 s
     }, 180_000);
   });
 });

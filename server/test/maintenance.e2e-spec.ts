@@ -82,6 +82,7 @@ describe('the worker', () => {
   it('finds every feature’s hourly task and queue worker in the registry', () => {
     const registry = worker.get(WorkerRegistry);
     expect([...registry.maintenanceTasks().keys()].sort()).toEqual([
+      'check-pending-payments',
       'purge-due-deletions',
       'purge-expired-idempotency-records',
       'purge-expired-links',
@@ -106,7 +107,7 @@ describe('the worker', () => {
       expect(schedulers.map((s) => s.key).sort()).toEqual(
         [...scheduled.get(MaintenanceProcessor).taskNames()].sort(),
       );
-      expect(schedulers).toHaveLength(4);
+      expect(schedulers).toHaveLength(5);
     } finally {
       await queue.close();
       await scheduled.close();

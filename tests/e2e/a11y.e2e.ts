@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { seedE2eMember } from './seed.js';
 
 /**
  * Accessibility: axe-core (WCAG 2.0/2.1 A and AA rules) finds no serious or critical problem on
@@ -23,6 +25,8 @@ const VISITOR_PAGES = [
   '/members',
   '/match-finder',
   '/terms',
+  '/pricing',
+  '/premium',
   '/no/such/page',
 ];
 const MEMBER_PAGES = [
@@ -93,6 +97,95 @@ for (const viewport of [
         if (problems.length > 0) found[answer.heading] = problems;
         await page.unroute('**/api/mail-change-cancel.php');
       }
+      expect(found).toEqual({});
+    });
+
+    test('the payment screens have no serious accessibility problems in any state', async ({
+      page,
+    }) => {
+      // about twenty screens and states, each loaded and scanned
+      test.setTimeout(150_000);
+      const member = seedE2eMember({ country: 'NL' });
+      await page.clock.install();
+      const login = await page.request.post('/api/user.php', {
+        headers: { 'X-Request-Type': 'client' },
+        data: { email: member.email, password: member.password },
+      });
+      expect(login.status()).toBe(200);
+      const found: Record<string, unknown> = {};
+      const scan = async (name: string) => {
+        await page.waitForLoadState('networkidle');
+        const problems = await violations(page);
+        if (problems.length > 0) found[name] = problems;
+      };
+      const visit = async (path: string, ready?: string) => {
+        await page.goto(path);
+        if (ready) await expect(page.getByRole('heading', { name: ready }).first()).toBeVisible();
+        await scan(path);
+      };
+      const packages = (await (await page.request.get('/api/packages.php')).json()) as {
+        packages: { id: number; slug: string }[];
+      };
+      const tryout = packages.packages.find((p) => p.slug === 'tryout')!.id;
+
+      // the members area with the time bonus banner, and its modal 40 seconds in
+      await page.goto('/members');
+      await expect(page.getByTestId('time-bonus-countdown')).toBeVisible();
+      await page.clock.fastForward(41_000);
+      await expect(page.getByRole('dialog')).toContainText('25%');
+      await scan('/members (time bonus modal)');
+      await page.getByRole('dialog').getByRole('button', { name: 'Sluiten' }).click();
+
+      await visit('/premium', 'Word premium');
+      await visit('/pricing', 'Prijzen');
+      await visit('/credits', 'Credits kopen');
+      await visit(`/credits/${tryout}`, 'Betalen');
+      await visit('/credits/repeat-order', 'Bestelling herhalen');
+      await visit('/transactions', 'Transacties');
+      await visit(`/directdebit?package=${tryout}`, 'Automatische incasso');
+      // the direct debit form's errors, then its SMS code step
+      await page.getByRole('button', { name: 'Stuur mij de sms-code' }).click();
+      await expect(page.getByText('Ongeldig IBAN-nummer.')).toBeVisible();
+      await scan('/directdebit (errors)');
+      await page.getByLabel('Naam rekeninghouder').fill('Sanne de Vries');
+      await page.getByLabel('IBAN').fill('NL91 ABNA 0417 1643 00');
+      await page.getByLabel('Straat').fill('Oudegracht');
+      await page.getByLabel('Huisnummer').fill('12');
+      await page.getByLabel('Postcode').fill('3511 AB');
+      await page.getByLabel('Plaats').fill('Utrecht');
+      await page.getByLabel('Mobiel nummer').fill('0612345678');
+      await page.getByLabel(/Ik machtig Vonkje/).check();
+      await page.getByRole('button', { name: 'Stuur mij de sms-code' }).click();
+      await expect(page.getByLabel('Sms-code')).toBeVisible();
+      await scan('/directdebit (code)');
+
+      // a payment in each state, through the sandbox's checkout page
+      const pay = async (method: string, outcome: string, remember = false) => {
+        const res = await page.request.post('/api/payment.php', {
+          headers: { 'X-Request-Type': 'client', 'Idempotency-Key': randomUUID() },
+          data: { package: tryout, method, ...(remember ? { remember: true } : {}) },
+        });
+        const { payment } = (await res.json()) as {
+          payment: { payment_id: string; checkout_url: string };
+        };
+        const checkout = new URL(payment.checkout_url).pathname;
+        if (outcome !== 'open') await page.request.post(checkout, { form: { action: outcome } });
+        return { id: payment.payment_id, checkout, method };
+      };
+      const open = await pay('ideal', 'open');
+      await visit(open.checkout, 'Betalen aan Vonkje');
+      await visit(`/credits/${tryout}/ideal?payment=${open.id}`, 'Betaling in behandeling');
+      const failed = await pay('creditcard', 'failed');
+      await visit(`/credits/${tryout}/creditcard?payment=${failed.id}`, 'Betaling mislukt');
+      const cancelled = await pay('paypal', 'canceled');
+      await visit(`/credits/${tryout}/paypal?payment=${cancelled.id}`, 'Betaling geannuleerd');
+      const paid = await pay('creditcard', 'paid', true);
+      await visit(`/credits/${tryout}/creditcard?payment=${paid.id}`, 'Betaling gelukt');
+      await visit(paid.checkout, 'Betalen aan Vonkje');
+      await visit('/transactions', 'Transacties');
+      await visit(`/transactions/${paid.id}`, 'Factuur');
+      await visit(`/transactions/${failed.id}`, 'Transactie');
+      await visit('/credits/repeat-order', 'Bestelling herhalen');
       expect(found).toEqual({});
     });
 

@@ -285,6 +285,8 @@ test.describe('account journeys on a phone', () => {
   test('a member deletes the account with a reason and brings it back by the mailed link', async ({
     page,
   }) => {
+    // four logins, a mailed link and a deletion: 27 s on a busy machine, past 30 s on a busier one
+    test.setTimeout(60_000);
     const email = await newMemberLoggedIn(page, 'delete', 'Vertrekker');
 
     await page.goto('/account/delete');
@@ -352,6 +354,8 @@ test.describe('account journeys on a phone', () => {
   test('a member changes password and e-mail address in the settings and logs in with both', async ({
     page,
   }) => {
+    // five logins and a mailed confirmation: 30 s on a busy machine
+    test.setTimeout(60_000);
     const email = await newMemberLoggedIn(page, 'settings', 'Verhuizer');
     const newEmail = uniqueEmail('verhuisd');
 

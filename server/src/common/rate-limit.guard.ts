@@ -66,6 +66,12 @@ const LIMITS = {
     seconds: 60,
     points: (c: AppConfig) => c.RATE_LIMIT_MESSAGES_PER_MINUTE,
   },
+  /** Payments a member may start per hour (each is a call to the payment provider). */
+  payments: {
+    per: 'member_only',
+    seconds: 3600,
+    points: (c: AppConfig) => c.RATE_LIMIT_PAYMENTS_PER_HOUR,
+  },
   /** Page-bounce beacons per client address: a page view sends one; more is someone counting. */
   page_bounces: {
     per: 'ip',

@@ -1,4 +1,4 @@
-import { loadConfig, ConfigError } from './config';
+import { loadConfig, ConfigError, smsTransport } from './config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults when only the database is given', () => {
@@ -32,6 +32,8 @@ describe('loadConfig: safe production defaults', () => {
     SMTP_URL: 'smtp://mail.example:25',
     APP_URL: 'https://vonkje.example',
     MEDIA_SECRET: 'k'.repeat(40),
+    PAYMENT_PROVIDER: 'mollie',
+    MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz1234',
   };
 
   it.each(['SMTP_URL', 'APP_URL'] as const)('refuses to start in production without %s', (key) => {
@@ -49,6 +51,30 @@ describe('loadConfig: safe production defaults', () => {
     const env: Record<string, string> = { ...production };
     delete env.MEDIA_SECRET;
     expect(() => loadConfig(env)).toThrow(/MEDIA_SECRET/);
+  });
+
+  it('refuses the sandbox payment provider in production unless a demo site asks for it', () => {
+    const env: Record<string, string> = { ...production };
+    delete env.PAYMENT_PROVIDER;
+    delete env.MOLLIE_API_KEY;
+    expect(() => loadConfig(env)).toThrow(/PAYMENT_PROVIDER=sandbox lets anyone/);
+    expect(loadConfig({ ...env, ALLOW_SANDBOX_PAYMENTS: 'true' }).PAYMENT_PROVIDER).toBe('sandbox');
+  });
+
+  it('needs a Mollie API key with the Mollie provider, anywhere', () => {
+    expect(() => loadConfig({ ...base, PAYMENT_PROVIDER: 'mollie' })).toThrow(
+      /MOLLIE_API_KEY is required/,
+    );
+    expect(() =>
+      loadConfig({ ...base, PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'abc' }),
+    ).toThrow(/must start with live_ or test_/);
+    expect(loadConfig({ ...base, MOLLIE_API_KEY: '' }).MOLLIE_API_KEY).toBeUndefined();
+  });
+
+  it('keeps SMS codes out of the log in production: no dev transport, direct debit off by default', () => {
+    expect(() => loadConfig({ ...production, SMS_TRANSPORT: 'dev' })).toThrow(/SMS_TRANSPORT=dev/);
+    expect(smsTransport(loadConfig(production))).toBe('none');
+    expect(smsTransport(loadConfig(base))).toBe('dev');
   });
 
   it('refuses a bcrypt cost below 10 in production', () => {

@@ -39,6 +39,10 @@ const trustProxy = z
     return entries;
   });
 
+/** An optional variable where an empty value (compose's `${X:-}`) means "not set". */
+const unsetWhenEmpty = <T extends z.ZodType>(inner: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), inner.optional());
+
 function isAddressOrRange(value: string): boolean {
   try {
     if (value.includes('/')) ipaddr.parseCIDR(value);
@@ -126,6 +130,32 @@ const schema = z
     RATE_LIMIT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** Each app process re-checks the sessions of its open sockets this often (expiry, bans). */
     SOCKET_SESSION_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
+    /** Payments a member may start per hour (each is a call to the payment provider). */
+    RATE_LIMIT_PAYMENTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    /**
+     * Who takes the payments: `sandbox` (built in: a local checkout page where the payer
+     * chooses the outcome; for development, tests and demos) or `mollie`.
+     */
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'mollie']).default('sandbox'),
+    /** A demo site in production may take sandbox payments (credits for nothing): say so. */
+    ALLOW_SANDBOX_PAYMENTS: z.stringbool().default(false),
+    /** Mollie's API key (live_... or test_...), required with PAYMENT_PROVIDER=mollie. */
+    MOLLIE_API_KEY: unsetWhenEmpty(
+      z.string().regex(/^(live|test)_\w+$/, 'MOLLIE_API_KEY must start with live_ or test_'),
+    ),
+    /** Another Mollie API address (tests point it at recorded answers). */
+    MOLLIE_API_ENDPOINT: unsetWhenEmpty(z.url('MOLLIE_API_ENDPOINT must be a full URL')),
+    /**
+     * The public address the provider calls the webhook on (default APP_URL), e.g. a tunnel to
+     * a development machine. Without a public address, statuses arrive by the return check.
+     */
+    PAYMENT_WEBHOOK_BASE_URL: unsetWhenEmpty(z.url('PAYMENT_WEBHOOK_BASE_URL must be a full URL')),
+    /**
+     * How SMS codes (direct debit) are sent: `dev` keeps them in the local SMS outbox
+     * (/dev/sms, development only) and the log; `none` turns direct debit off. Default: dev
+     * outside production, none in production until a real transport is configured.
+     */
+    SMS_TRANSPORT: unsetWhenEmpty(z.enum(['dev', 'none'])),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== 'production') return;
@@ -147,6 +177,23 @@ const schema = z
           '(e.g. openssl rand -base64 48)',
       });
     }
+    if (config.PAYMENT_PROVIDER === 'sandbox' && !config.ALLOW_SANDBOX_PAYMENTS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message:
+          'PAYMENT_PROVIDER=sandbox lets anyone mark their own payments paid: set ' +
+          'PAYMENT_PROVIDER=mollie with MOLLIE_API_KEY when NODE_ENV=production ' +
+          '(or ALLOW_SANDBOX_PAYMENTS=true for a demo site)',
+      });
+    }
+    if (config.SMS_TRANSPORT === 'dev') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_TRANSPORT'],
+        message: 'SMS_TRANSPORT=dev only logs codes: it is not for NODE_ENV=production',
+      });
+    }
     if (config.BCRYPT_COST < 10) {
       ctx.addIssue({
         code: 'custom',
@@ -156,12 +203,22 @@ const schema = z
     }
   });
 
+const withPaymentRules = schema.superRefine((config, ctx) => {
+  if (config.PAYMENT_PROVIDER === 'mollie' && !config.MOLLIE_API_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MOLLIE_API_KEY'],
+      message: 'MOLLIE_API_KEY is required with PAYMENT_PROVIDER=mollie',
+    });
+  }
+});
+
 export type AppConfig = z.infer<typeof schema>;
 
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const result = schema.safeParse(env);
+  const result = withPaymentRules.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || 'env'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -185,6 +242,11 @@ export function apiDocsEnabled(config: Pick<AppConfig, 'API_DOCS' | 'NODE_ENV'>)
  */
 export function devOutboxEnabled(config: Pick<AppConfig, 'NODE_ENV' | 'SMTP_URL'>): boolean {
   return config.NODE_ENV === 'development' && !config.SMTP_URL;
+}
+
+/** How SMS codes are sent: SMS_TRANSPORT, else dev outside production and none in it. */
+export function smsTransport(config: Pick<AppConfig, 'NODE_ENV' | 'SMS_TRANSPORT'>) {
+  return config.SMS_TRANSPORT ?? (config.NODE_ENV === 'production' ? 'none' : 'dev');
 }
 
 /** Injection token for the validated configuration. */

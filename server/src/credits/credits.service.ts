@@ -9,6 +9,8 @@ interface Change {
   reason: LedgerReason;
   paymentId?: number;
   messageId?: number;
+  /** A refund or chargeback taken back (booked once: the ledger's reversal_id is unique). */
+  reversalId?: number;
   note?: string;
 }
 
@@ -59,6 +61,7 @@ export class CreditsService {
         reason: change.reason,
         paymentId: change.paymentId,
         messageId: change.messageId,
+        reversalId: change.reversalId,
         note: change.note,
       },
     });

@@ -1,6 +1,8 @@
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TopNav } from './TopNav';
+import { TimeBonus } from '../../features/credits';
+import { useUser } from '../../api/user';
 
 /**
  * Full height: conversation list (300-400 px, hidden below 992 px) and the message area
@@ -8,9 +10,11 @@ import { TopNav } from './TopNav';
  */
 export function ChatLayout() {
   const { t } = useTranslation();
+  const { user } = useUser();
   return (
     <div className="layout layout--chat d-flex flex-column">
       <TopNav />
+      {user && <TimeBonus />}
       <div className="chat-shell flex-grow-1 d-flex">
         <aside
           className="chat-shell__list d-none d-lg-flex flex-column"

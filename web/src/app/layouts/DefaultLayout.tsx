@@ -5,11 +5,12 @@ import { LegalDisclaimer } from '../../components/LegalDisclaimer';
 import { ActivationReminder, SignupModalProvider } from '../../features/auth';
 import { ProfilePhotoAlert } from '../../features/account';
 import { MatchModal } from '../../features/likes';
+import { TimeBonus } from '../../features/credits';
 import { useUser } from '../../api/user';
 
 /**
  * Top navigation, alerts, page, legal disclaimer and footer; signup links open the modal; for
- * logged-in members the Match / New like modal.
+ * logged-in members the Match / New like modal and, in the members area, the time bonus.
  */
 export function DefaultLayout() {
   const { user } = useUser();
@@ -17,6 +18,7 @@ export function DefaultLayout() {
     <SignupModalProvider>
       <div className="layout layout--default d-flex flex-column min-vh-100">
         <TopNav />
+        {user && <TimeBonus />}
         <ActivationReminder />
         <ProfilePhotoAlert />
         <main id="main" className="flex-grow-1">

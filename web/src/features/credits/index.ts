@@ -1,5 +1,5 @@
 /**
- * The credits feature's public API: what the shell and other features may use. Nothing yet; the
- * router loads its pages through pages/index.ts.
+ * The credits feature's public API: the time bonus (banner and modal of the members area) for
+ * the layouts. The router loads its pages through pages/index.ts.
  */
-export {};
+export { TimeBonus } from './components/TimeBonus';

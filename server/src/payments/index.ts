@@ -1,0 +1,2 @@
+/** The payments feature's public API. */
+export { PaymentsModule } from './payments.module';

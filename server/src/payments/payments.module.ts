@@ -1,0 +1,45 @@
+import { Module, type Provider } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { CreditsModule } from '../credits';
+import { DiscountsModule } from '../discounts';
+import { MemberAccessModule } from '../member-access';
+import { SettingsModule } from '../settings';
+import { CheckoutService } from './checkout.service';
+import { DirectDebitService } from './direct-debit.service';
+import { MethodsService } from './methods.service';
+import { PaymentsController } from './payments.controller';
+import { PaymentsPurge } from './payments.purge';
+import { PendingPaymentsTask } from './pending-payments.task';
+import { PricingService } from './pricing.service';
+import { MollieProvider } from './providers/mollie/mollie.provider';
+import { PAYMENT_PROVIDER } from './providers/payment-provider';
+import { SandboxCheckoutController } from './providers/sandbox/sandbox-checkout.controller';
+import { SandboxProvider } from './providers/sandbox/sandbox.provider';
+import { SettlementService } from './settlement.service';
+import { TransactionsService } from './transactions.service';
+
+/** The configured provider: the sandbox (default) or Mollie (PAYMENT_PROVIDER=mollie). */
+const provider: Provider = {
+  provide: PAYMENT_PROVIDER,
+  inject: [APP_CONFIG, SandboxProvider],
+  useFactory: (config: AppConfig, sandbox: SandboxProvider) =>
+    config.PAYMENT_PROVIDER === 'mollie' ? new MollieProvider(config) : sandbox,
+};
+
+@Module({
+  imports: [CreditsModule, DiscountsModule, SettingsModule, MemberAccessModule],
+  controllers: [PaymentsController, SandboxCheckoutController],
+  providers: [
+    SandboxProvider,
+    provider,
+    PricingService,
+    MethodsService,
+    CheckoutService,
+    SettlementService,
+    TransactionsService,
+    DirectDebitService,
+    PaymentsPurge,
+    PendingPaymentsTask,
+  ],
+})
+export class PaymentsModule {}

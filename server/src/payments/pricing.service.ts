@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import { SUPPORTED_COUNTRIES, type CreditPackage, type PackagesResponse } from '@app/contract';
+import { AppError } from '../common/app-error';
+import { MemberAccess } from '../member-access';
+import { PrismaService } from '../prisma/prisma.service';
+
+const FALLBACK_COUNTRY = 'NL';
+const CACHE_MS = 10_000;
+
+interface PackageRow {
+  id: number;
+  slug: string;
+  credits: number;
+  priceCents: number;
+  currency: string;
+  tryout: boolean;
+  popular: boolean;
+  prices: { currency: string; priceCents: number }[];
+}
+
+/**
+ * Packages and their prices. A member pays in the currency of their country (countries.currency:
+ * EUR for most, GBP, CHF, PLN, USD, CAD, AUD, NZD); a package's price in that currency is the
+ * operator's own round price (credit_package_prices), and a package without one is sold in its
+ * own currency (EUR). The best-value mark goes to the lowest price per credit of the list.
+ */
+@Injectable()
+export class PricingService {
+  private cache?: {
+    at: number;
+    value: Promise<{ countries: Map<string, string>; packages: PackageRow[] }>;
+  };
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly access: MemberAccess,
+  ) {}
+
+  private data() {
+    const now = Date.now();
+    if (!this.cache || now - this.cache.at > CACHE_MS) {
+      const value = Promise.all([
+        this.prisma.country.findMany({ select: { code: true, currency: true } }),
+        this.prisma.creditPackage.findMany({
+          where: { active: true },
+          orderBy: [{ position: 'asc' }, { id: 'asc' }],
+          select: {
+            id: true,
+            slug: true,
+            credits: true,
+            priceCents: true,
+            currency: true,
+            tryout: true,
+            popular: true,
+            prices: { select: { currency: true, priceCents: true } },
+          },
+        }),
+      ]).then(([countries, packages]) => ({
+        countries: new Map(countries.map((c) => [c.code, c.currency])),
+        packages,
+      }));
+      this.cache = { at: now, value };
+      value.catch(() => (this.cache = undefined));
+    }
+    return this.cache.value;
+  }
+
+  /** A supported country (the member's, or one asked for), else the site's default. */
+  country(code: string | null | undefined): string {
+    const upper = code?.toUpperCase();
+    return upper && (SUPPORTED_COUNTRIES as readonly string[]).includes(upper)
+      ? upper
+      : FALLBACK_COUNTRY;
+  }
+
+  async currencyOf(country: string): Promise<string> {
+    return (await this.data()).countries.get(country) ?? 'EUR';
+  }
+
+  /** GET /api/packages.php: a member sees their own country's prices, a visitor the one asked. */
+  async packagesFor(userId: number | undefined, country: string | undefined) {
+    if (userId === undefined) return this.packages(country);
+    const profile = await this.access.own(userId, { countryCode: true });
+    return this.packages(profile?.countryCode);
+  }
+
+  /** The packages priced for a country. */
+  async packages(countryCode: string | null | undefined): Promise<PackagesResponse> {
+    const country = this.country(countryCode);
+    const currency = await this.currencyOf(country);
+    const list = (await this.data()).packages.map((row) => priced(row, currency));
+    const best = Math.min(...list.map((p) => p.price_cents / p.credits));
+    const packages = list.map((p) => ({ ...p, best_value: p.price_cents / p.credits === best }));
+    return { country, currency, packages };
+  }
+
+  /** One active package in the country's currency (404 when there is no such package). */
+  async package(id: number, country: string): Promise<CreditPackage> {
+    const list = await this.packages(country);
+    const found = list.packages.find((p) => p.id === id);
+    if (!found) throw new AppError('not_found');
+    return found;
+  }
+}
+
+function priced(row: PackageRow, currency: string): CreditPackage {
+  const local = row.prices.find((p) => p.currency === currency);
+  const [cents, cur] = local ? [local.priceCents, currency] : [row.priceCents, row.currency];
+  return {
+    id: row.id,
+    slug: row.slug,
+    credits: row.credits,
+    price_cents: cents,
+    currency: cur,
+    price_per_credit_cents: Math.round((cents / row.credits) * 1000) / 1000,
+    tryout: row.tryout,
+    popular: row.popular,
+    best_value: false,
+  };
+}

@@ -1,0 +1,365 @@
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import type { ProviderMethodId } from '@app/contract';
+import { APP_CONFIG, type AppConfig } from '../../../config/config';
+import { isUniqueViolation } from '../../../common/failures';
+import type { SandboxPayment } from '../../../generated/prisma/client';
+import { PrismaService } from '../../../prisma/prisma.service';
+import type {
+  CreateProviderPayment,
+  DirectDebitMandateInput,
+  PaymentProvider,
+  ProviderMandate,
+  ProviderMethod,
+  ProviderPayment,
+  ProviderReversal,
+  ProviderStatus,
+  SequenceType,
+} from '../payment-provider';
+
+const EVERY_CURRENCY = ['EUR', 'GBP', 'CHF', 'PLN', 'USD', 'CAD', 'AUD', 'NZD'];
+
+interface SandboxMethod {
+  currencies: readonly string[];
+  minCents: number;
+  sequences: readonly SequenceType[];
+}
+
+/**
+ * What the sandbox reports as switched on, as a Mollie account with these methods would: by
+ * currency, minimum amount and sequence (recurring only where a mandate can be charged).
+ */
+const SANDBOX_METHODS: Readonly<Record<ProviderMethodId, SandboxMethod>> = {
+  ideal: { currencies: ['EUR'], minCents: 1, sequences: ['oneoff', 'first'] },
+  bancontact: { currencies: ['EUR'], minCents: 2, sequences: ['oneoff', 'first'] },
+  creditcard: {
+    currencies: EVERY_CURRENCY,
+    minCents: 1,
+    sequences: ['oneoff', 'first', 'recurring'],
+  },
+  applepay: {
+    currencies: EVERY_CURRENCY,
+    minCents: 1,
+    sequences: ['oneoff', 'first', 'recurring'],
+  },
+  paypal: { currencies: EVERY_CURRENCY, minCents: 1, sequences: ['oneoff', 'first', 'recurring'] },
+  paysafecard: { currencies: EVERY_CURRENCY, minCents: 100, sequences: ['oneoff'] },
+  banktransfer: { currencies: ['EUR'], minCents: 1, sequences: ['oneoff'] },
+  directdebit: { currencies: ['EUR'], minCents: 1, sequences: ['recurring'] },
+  eps: { currencies: ['EUR'], minCents: 100, sequences: ['oneoff', 'first'] },
+  przelewy24: { currencies: ['PLN', 'EUR'], minCents: 1, sequences: ['oneoff'] },
+  blik: { currencies: ['PLN'], minCents: 100, sequences: ['oneoff'] },
+};
+
+/** The banks iDEAL's own page offers in the sandbox (iDEAL 2.0: chosen there, not by us). */
+export const SANDBOX_IDEAL_BANKS = [
+  'ABN AMRO',
+  'ASN Bank',
+  'bunq',
+  'ING',
+  'Knab',
+  'Rabobank',
+  'Revolut',
+  'SNS',
+  'Triodos Bank',
+];
+
+/** What the payer (or, later, the bank) decides on the sandbox's checkout page. */
+export type SandboxOutcome = 'paid' | 'failed' | 'canceled' | 'expired' | 'open';
+
+interface StoredReversal {
+  ref: string;
+  kind: 'refund' | 'chargeback';
+  amount_cents: number;
+}
+
+const WEBHOOK_TIMEOUT_MS = 5_000;
+const WEBHOOK_RETRY_MS = [2_000, 10_000];
+
+const newRef = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/**
+ * The built-in payment provider for development, tests and demos: a PSP in miniature with its
+ * own books (sandbox_payments, sandbox_mandates) and a hosted checkout page on our server
+ * (/sandbox/checkout/<ref>, SandboxCheckoutController) where the payer chooses the outcome. Like
+ * a real PSP it then calls the webhook with the payment's id only, and sends the payer back.
+ * Recurring charges on a stored card or PayPal are settled at once (paid, or failed for a
+ * sandbox card that declines later charges); direct debits stay pending until "the bank"
+ * decides on the same page.
+ */
+@Injectable()
+export class SandboxProvider implements PaymentProvider, OnModuleDestroy {
+  readonly name = 'sandbox' as const;
+  private readonly logger = new Logger('SandboxProvider');
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly deliveries = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private get appUrl(): string {
+    return (this.config.APP_URL ?? `http://localhost:${this.config.PORT}`).replace(/\/$/, '');
+  }
+
+  checkoutUrl(ref: string): string {
+    return `${this.appUrl}/sandbox/checkout/${ref}`;
+  }
+
+  activeMethods(query: {
+    amountCents: number;
+    currency: string;
+    sequenceType: SequenceType;
+  }): Promise<ProviderMethod[]> {
+    const active = (Object.entries(SANDBOX_METHODS) as [ProviderMethodId, SandboxMethod][])
+      .filter(
+        ([, rule]) =>
+          rule.currencies.includes(query.currency) &&
+          query.amountCents >= rule.minCents &&
+          rule.sequences.includes(query.sequenceType),
+      )
+      .map(([id]) => ({ id, issuers: [] }));
+    return Promise.resolve(active);
+  }
+
+  async createPayment(input: CreateProviderPayment): Promise<ProviderPayment> {
+    const existing = await this.prisma.sandboxPayment.findUnique({
+      where: { idempotencyKey: input.idempotencyKey },
+    });
+    if (existing) return this.present(existing);
+    const rule = SANDBOX_METHODS[input.method];
+    if (!rule.currencies.includes(input.currency) || !rule.sequences.includes(input.sequenceType)) {
+      throw new Error(
+        `sandbox: ${input.method} cannot take ${input.currency} ${input.sequenceType}`,
+      );
+    }
+    let status: ProviderStatus = 'open';
+    let bank: string | null = null;
+    if (input.sequenceType === 'recurring') {
+      const mandate = input.mandateRef
+        ? await this.prisma.sandboxMandate.findUnique({ where: { ref: input.mandateRef } })
+        : null;
+      if (!mandate || mandate.status !== 'valid' || mandate.customerRef !== input.customerRef) {
+        throw new Error('sandbox: a recurring payment needs a valid mandate of the customer');
+      }
+      bank = mandate.method === 'directdebit' ? mandate.label : null;
+      // a stored card or PayPal is charged at once; a direct debit waits for the bank
+      if (mandate.method !== 'directdebit') status = mandate.declines ? 'failed' : 'paid';
+      else status = 'pending';
+    }
+    let row: SandboxPayment;
+    try {
+      row = await this.prisma.sandboxPayment.create({
+        data: {
+          ref: newRef('sbx_tr'),
+          amountCents: input.amountCents,
+          currency: input.currency,
+          description: input.description,
+          method: input.method,
+          status,
+          sequenceType: input.sequenceType,
+          customerRef: input.customerRef ?? null,
+          mandateRef: input.sequenceType === 'recurring' ? (input.mandateRef ?? null) : null,
+          redirectUrl: input.redirectUrl,
+          webhookUrl: input.webhookUrl,
+          idempotencyKey: input.idempotencyKey,
+          bank,
+        },
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      row = await this.prisma.sandboxPayment.findUniqueOrThrow({
+        where: { idempotencyKey: input.idempotencyKey },
+      });
+    }
+    if (row.status !== 'open' && row.status !== 'pending') this.notifyLater(row);
+    return this.present(row);
+  }
+
+  async getPayment(ref: string): Promise<ProviderPayment | null> {
+    const row = await this.prisma.sandboxPayment.findUnique({ where: { ref } });
+    return row ? this.present(row) : null;
+  }
+
+  createCustomer(): Promise<string> {
+    return Promise.resolve(newRef('sbx_cst'));
+  }
+
+  async getMandate(customerRef: string, mandateRef: string): Promise<ProviderMandate | null> {
+    const row = await this.prisma.sandboxMandate.findUnique({ where: { ref: mandateRef } });
+    if (!row || row.customerRef !== customerRef) return null;
+    return {
+      ref: row.ref,
+      customerRef: row.customerRef,
+      method: row.method as ProviderMethodId,
+      label: row.label,
+      valid: row.status === 'valid',
+    };
+  }
+
+  async createDirectDebitMandate(input: DirectDebitMandateInput): Promise<ProviderMandate> {
+    const row = await this.prisma.sandboxMandate.create({
+      data: {
+        ref: newRef('sbx_mdt'),
+        customerRef: input.customerRef,
+        method: 'directdebit',
+        label: ibanLabel(input.iban),
+      },
+    });
+    return {
+      ref: row.ref,
+      customerRef: row.customerRef,
+      method: 'directdebit',
+      label: row.label,
+      valid: true,
+    };
+  }
+
+  // ---------------------------------------------------------------- the checkout page's side
+
+  /** The sandbox's own record, for its checkout page. */
+  find(ref: string): Promise<SandboxPayment | null> {
+    return this.prisma.sandboxPayment.findUnique({ where: { ref } });
+  }
+
+  /**
+   * The payer's choice on the checkout page (or, for a pending payment, the bank's): open or
+   * pending payments only; then the webhook. `declinesLater` stores a card that declines later
+   * charges (for repeat-order tests). Answers where the payer goes next.
+   */
+  async decide(
+    ref: string,
+    outcome: SandboxOutcome,
+    options: { bank?: string; declinesLater?: boolean } = {},
+  ): Promise<SandboxPayment | null> {
+    const row = await this.find(ref);
+    if (!row) return null;
+    if (outcome === 'open' || (row.status !== 'open' && row.status !== 'pending')) return row;
+    let mandateRef: string | null = null;
+    if (outcome === 'paid' && row.sequenceType === 'first' && row.customerRef) {
+      mandateRef = newRef('sbx_mdt');
+      const card = row.method === 'creditcard' || row.method === 'applepay';
+      await this.prisma.sandboxMandate.create({
+        data: {
+          ref: mandateRef,
+          customerRef: row.customerRef,
+          // iDEAL and Bancontact first payments leave a SEPA direct debit mandate, as at Mollie
+          method: card || row.method === 'paypal' ? row.method : 'directdebit',
+          label: card
+            ? 'Visa •••• 4242'
+            : row.method === 'paypal'
+              ? 'PayPal'
+              : 'NL** INGB •••• 0417',
+          declines: options.declinesLater ?? false,
+        },
+      });
+    }
+    const bank =
+      row.method === 'ideal' && options.bank && SANDBOX_IDEAL_BANKS.includes(options.bank)
+        ? options.bank
+        : row.bank;
+    const [updated] = await this.prisma.sandboxPayment.updateManyAndReturn({
+      where: { ref, status: { in: ['open', 'pending'] } },
+      data: { status: outcome, bank, ...(mandateRef ? { mandateRef } : {}) },
+    });
+    if (!updated) return this.find(ref);
+    await this.notify(updated);
+    return updated;
+  }
+
+  /** A refund we make, or a chargeback by the payer's bank, of a paid payment (whole by default). */
+  async reverse(
+    ref: string,
+    kind: 'refund' | 'chargeback',
+    amountCents?: number,
+  ): Promise<SandboxPayment | null> {
+    const row = await this.find(ref);
+    if (!row || row.status !== 'paid') return row;
+    const reversals = row.reversals as unknown as StoredReversal[];
+    const left = row.amountCents - reversals.reduce((sum, r) => sum + r.amount_cents, 0);
+    const amount = Math.min(left, amountCents ?? left);
+    if (amount <= 0) return row;
+    const next: StoredReversal[] = [
+      ...reversals,
+      { ref: newRef(kind === 'refund' ? 'sbx_re' : 'sbx_chb'), kind, amount_cents: amount },
+    ];
+    const updated = await this.prisma.sandboxPayment.update({
+      where: { ref },
+      data: { reversals: next as unknown as object[] },
+    });
+    await this.notify(updated);
+    return updated;
+  }
+
+  /** Calls the webhook like a PSP: a form post with the id only; retried twice if it fails. */
+  private async notify(row: SandboxPayment, attempt = 0): Promise<void> {
+    if (!row.webhookUrl) return;
+    const ok = await fetch(row.webhookUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ id: row.ref }).toString(),
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    })
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ok || attempt >= WEBHOOK_RETRY_MS.length) {
+      if (!ok) this.logger.warn(`sandbox webhook for ${row.ref} not accepted; gave up`);
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.track(this.notify(row, attempt + 1));
+    }, WEBHOOK_RETRY_MS[attempt]);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  /** A webhook for a payment settled while it was created (recurring), sent after the answer. */
+  private notifyLater(row: SandboxPayment): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.track(this.notify(row));
+    }, 50);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  private track(delivery: Promise<unknown>): void {
+    this.deliveries.add(delivery);
+    void delivery.finally(() => this.deliveries.delete(delivery));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.allSettled([...this.deliveries]);
+  }
+
+  private present(row: SandboxPayment): ProviderPayment {
+    const reversals = (row.reversals as unknown as StoredReversal[]).map((r): ProviderReversal => ({
+      ref: r.ref,
+      kind: r.kind,
+      amountCents: r.amount_cents,
+    }));
+    return {
+      ref: row.ref,
+      status: row.status as ProviderStatus,
+      amountCents: row.amountCents,
+      currency: row.currency,
+      method: row.method as ProviderMethodId,
+      bank: row.bank,
+      checkoutUrl: row.status === 'open' ? this.checkoutUrl(row.ref) : null,
+      customerRef: row.customerRef,
+      mandateRef: row.mandateRef,
+      reversals,
+    };
+  }
+}
+
+/** "NL** INGB •••• 1234": country, bank code and last four digits of an IBAN. */
+export function ibanLabel(iban: string): string {
+  const compact = iban.replace(/\s+/g, '').toUpperCase();
+  const bank = /^[A-Z]{2}\d{2}([A-Z]{4})/.exec(compact)?.[1];
+  return `${compact.slice(0, 2)}**${bank ? ` ${bank}` : ''} •••• ${compact.slice(-4)}`;
+}

@@ -1,0 +1,289 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { PAYMENT_METHOD_INFO, type PaymentMethodId, type ProviderMethodId } from '@app/contract';
+import { CreditsService } from '../credits';
+import { DiscountsService } from '../discounts';
+import type { PaymentStatus, Prisma } from '../generated/prisma/client';
+import { PrismaService } from '../prisma/prisma.service';
+import { Realtime } from '../realtime';
+import {
+  PAYMENT_PROVIDER,
+  type PaymentProvider,
+  type ProviderMandate,
+  type ProviderPayment,
+  type ProviderStatus,
+} from './providers/payment-provider';
+
+type Tx = Prisma.TransactionClient;
+
+const UNSETTLED: readonly PaymentStatus[] = ['pending'];
+const FINAL_UNPAID: readonly PaymentStatus[] = ['failed', 'cancelled', 'expired'];
+
+const STATUS: Record<Exclude<ProviderStatus, 'paid'>, PaymentStatus> = {
+  open: 'pending',
+  pending: 'pending',
+  authorized: 'pending',
+  failed: 'failed',
+  canceled: 'cancelled',
+  expired: 'expired',
+};
+
+/**
+ * Books what the provider says about a payment: its status, and exactly once its credits.
+ *
+ * The provider is the only source: a webhook names a payment, the return check asks about one,
+ * and both end here with the payment as read from the provider. Every change of one payment
+ * runs in one transaction under a row lock on it (SELECT ... FOR UPDATE), so webhooks delivered
+ * again and again, and at the same moment as the return check, book it once: the first one
+ * that sees `paid` sets credited_at, credits the member through the ledger (whose unique
+ * (payment_id, reason) stands behind it), draws the invoice number, makes the member premium
+ * and claims the discount code. A payment paid after we saw it expire or fail still credits.
+ * Refunds and chargebacks take the credits back in proportion, never more than the balance
+ * holds; what could not be taken back is recorded with the reversal.
+ */
+@Injectable()
+export class SettlementService {
+  private readonly logger = new Logger('Payments');
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly credits: CreditsService,
+    private readonly discounts: DiscountsService,
+    private readonly realtime: Realtime,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+  ) {}
+
+  /** POST /api/payment-webhook.php: the id is only a hint; an unknown one changes nothing. */
+  async webhook(ref: string): Promise<void> {
+    const payment = await this.prisma.payment.findUnique({
+      where: { providerRef: ref },
+      select: { id: true },
+    });
+    if (payment) await this.refresh(payment.id);
+  }
+
+  /** Reads the payment at its provider and books what changed. */
+  async refresh(paymentId: number): Promise<void> {
+    const payment = await this.prisma.payment.findUniqueOrThrow({
+      where: { id: paymentId },
+      select: { providerRef: true, provider: true },
+    });
+    if (!payment.providerRef) return;
+    if (payment.provider !== this.provider.name) {
+      this.logger.warn(`payment ${paymentId} is at ${payment.provider}, not ${this.provider.name}`);
+      return;
+    }
+    const remote = await this.provider.getPayment(payment.providerRef);
+    if (remote) await this.apply(paymentId, remote);
+  }
+
+  /** Books the provider's view of one payment (see the class comment). */
+  async apply(paymentId: number, remote: ProviderPayment, now = new Date()): Promise<void> {
+    const mandate = await this.storedMandate(paymentId, remote);
+    const changed = await this.prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM payments WHERE id = ${paymentId} FOR UPDATE`;
+      const payment = await tx.payment.findUniqueOrThrow({
+        where: { id: paymentId },
+        include: { reversals: true },
+      });
+      if (remote.ref !== payment.providerRef) return null;
+      if (remote.amountCents !== payment.amountCents || remote.currency !== payment.currency) {
+        this.logger.error(
+          `PAYMENT AMOUNT MISMATCH ${payment.paymentId}: the provider has ${remote.currency} ` +
+            `${remote.amountCents}, we asked ${payment.currency} ${payment.amountCents}; not booked`,
+        );
+        return null;
+      }
+      const data: Prisma.PaymentUncheckedUpdateInput = {
+        checkedAt: now,
+        bank: remote.bank ?? payment.bank,
+        checkoutUrl: remote.checkoutUrl,
+      };
+      let balance: number | null = null;
+      let credited = payment.creditedAt !== null;
+      if (!credited && remote.status === 'paid') {
+        balance = await this.credit(tx, payment, data, mandate, now);
+        credited = true;
+      } else if (!credited && remote.status !== 'paid') {
+        const next = STATUS[remote.status];
+        // a final status is not undone by an older answer (the provider never goes back)
+        const regress = next === 'pending' && FINAL_UNPAID.includes(payment.status);
+        if (!regress) data.status = next;
+        if (next === 'failed' && payment.method === 'sdd') await this.blockDirectDebit(tx, payment);
+      }
+      if (credited) {
+        const reversed = await this.reverse(tx, payment, remote);
+        if (reversed) {
+          balance = reversed.balance ?? balance;
+          data.reversedCents = reversed.cents;
+          data.status = reversed.cents >= payment.amountCents ? 'refunded' : 'paid';
+        }
+      }
+      await tx.payment.update({ where: { id: paymentId }, data });
+      return balance === null ? null : { userId: payment.userId, credits: balance };
+    });
+    // the member's open tabs show the new balance at once (from the worker's hourly check the
+    // event is dropped: the web reads the user again within a minute)
+    if (changed)
+      this.realtime.toMember(changed.userId, 'credits:changed', { credits: changed.credits });
+  }
+
+  /** Whether a pending payment is worth reading again. */
+  static unsettled(status: PaymentStatus): boolean {
+    return UNSETTLED.includes(status);
+  }
+
+  /** The mandate a paid first payment stored (read before the transaction: a provider call). */
+  private async storedMandate(
+    paymentId: number,
+    remote: ProviderPayment,
+  ): Promise<ProviderMandate | null> {
+    if (remote.status !== 'paid' || !remote.mandateRef || !remote.customerRef) return null;
+    const payment = await this.prisma.payment.findUniqueOrThrow({
+      where: { id: paymentId },
+      select: { sequenceType: true, mandateId: true },
+    });
+    if (payment.sequenceType !== 'first' || payment.mandateId !== null) return null;
+    return this.provider.getMandate(remote.customerRef, remote.mandateRef);
+  }
+
+  /** The purchase: credits, invoice number, premium, the code's claim, the stored mandate. */
+  private async credit(
+    tx: Tx,
+    payment: Prisma.PaymentGetPayload<{ include: { reversals: true } }>,
+    data: Prisma.PaymentUncheckedUpdateInput,
+    mandate: ProviderMandate | null,
+    now: Date,
+  ): Promise<number> {
+    const [{ invoice }] = await tx.$queryRaw<{ invoice: bigint }[]>`
+      SELECT nextval('invoice_number_seq') AS invoice`;
+    const balance = await this.credits.credit(tx, {
+      userId: payment.userId,
+      amount: payment.credits,
+      reason: 'purchase',
+      paymentId: payment.id,
+      note: payment.paymentId,
+    });
+    await tx.user.update({ where: { id: payment.userId }, data: { paidUser: true } });
+    if (payment.discountCodeId !== null) {
+      const code = await tx.discountCode.findUnique({
+        where: { id: payment.discountCodeId },
+        select: { validity: true },
+      });
+      const claimed =
+        code !== null &&
+        (await this.discounts.claim(tx, {
+          codeId: payment.discountCodeId,
+          validity: code.validity,
+          userId: payment.userId,
+          paymentId: payment.id,
+        }));
+      if (!claimed) {
+        // the member paid the discounted price: credited all the same, the claim stays single
+        this.logger.warn(`DISCOUNT CLAIMED BEFORE: ${payment.paymentId} paid with a used code`);
+      }
+    }
+    if (mandate?.valid) {
+      const stored = await tx.paymentMandate.upsert({
+        where: { mandateRef: mandate.ref },
+        create: {
+          userId: payment.userId,
+          provider: payment.provider,
+          customerRef: mandate.customerRef,
+          mandateRef: mandate.ref,
+          method: mandateMethod(mandate.method, payment.method),
+          label: mandate.label,
+        },
+        update: { valid: true, label: mandate.label },
+      });
+      data.mandateId = stored.id;
+    }
+    Object.assign(data, {
+      status: 'paid',
+      creditedAt: now,
+      paidAt: now,
+      invoiceNumber: Number(invoice),
+    } satisfies Prisma.PaymentUncheckedUpdateInput);
+    return balance;
+  }
+
+  /**
+   * Refunds and chargebacks not booked yet: each takes back its share of the credits (rounded
+   * up), as much as the balance holds, under a lock on the member's row.
+   */
+  private async reverse(
+    tx: Tx,
+    payment: Prisma.PaymentGetPayload<{ include: { reversals: true } }>,
+    remote: ProviderPayment,
+  ): Promise<{ cents: number; balance: number | null } | null> {
+    const booked = new Set(payment.reversals.map((r) => r.providerRef));
+    const fresh = remote.reversals.filter((r) => !booked.has(r.ref));
+    if (fresh.length === 0) return null;
+    let cents = payment.reversedCents;
+    let due = payment.reversals.reduce((sum, r) => sum + r.creditsTaken + r.creditsShort, 0);
+    let balance: number | null = null;
+    for (const reversal of fresh) {
+      const amount = Math.min(reversal.amountCents, payment.amountCents - cents);
+      if (amount <= 0) continue;
+      cents += amount;
+      const owed = Math.min(
+        payment.credits,
+        Math.ceil((payment.credits * cents) / payment.amountCents),
+      );
+      const now = owed - due;
+      due = owed;
+      const [{ credits: held }] = await tx.$queryRaw<{ credits: number }[]>`
+        SELECT credits FROM users WHERE id = ${payment.userId} FOR UPDATE`;
+      const taken = Math.min(held, now);
+      const row = await tx.paymentReversal.create({
+        data: {
+          paymentId: payment.id,
+          kind: reversal.kind,
+          providerRef: reversal.ref,
+          amountCents: amount,
+          creditsTaken: taken,
+          creditsShort: now - taken,
+        },
+      });
+      if (taken > 0) {
+        balance = await this.credits.debit(tx, {
+          userId: payment.userId,
+          amount: taken,
+          reason: 'refund',
+          reversalId: row.id,
+          note: `${reversal.kind} ${payment.paymentId}`,
+        });
+      }
+      if (now - taken > 0) {
+        this.logger.warn(
+          `CREDITS NOT RECOVERED: ${now - taken} of ${now} credits of ${payment.paymentId} ` +
+            `(${reversal.kind}) were already spent`,
+        );
+      }
+      if (reversal.kind === 'chargeback' && payment.method === 'sdd') {
+        await this.blockDirectDebit(tx, payment);
+      }
+    }
+    return { cents, balance };
+  }
+
+  /** A direct debit that failed or was reversed blocks the account for direct debit. */
+  private async blockDirectDebit(
+    tx: Tx,
+    payment: { directDebitMandateId: number | null },
+  ): Promise<void> {
+    if (payment.directDebitMandateId === null) return;
+    await tx.directDebitMandate.update({
+      where: { id: payment.directDebitMandateId },
+      data: { blocked: true },
+    });
+  }
+}
+
+/**
+ * The method a stored mandate charges: the first payment's own for cards and PayPal; a SEPA
+ * direct debit for an iDEAL or Bancontact first payment (the provider turns those into one).
+ */
+function mandateMethod(provider: ProviderMethodId, paidWith: PaymentMethodId): PaymentMethodId {
+  if (provider === 'directdebit') return 'sdd';
+  return PAYMENT_METHOD_INFO[paidWith].provider === provider ? paidWith : 'creditcard';
+}

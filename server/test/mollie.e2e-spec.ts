@@ -1,0 +1,237 @@
+import * as mollie from './fixtures/mollie';
+import { as, createPaymentsTestApp, ledgerMismatches, newMember } from './helpers/payments';
+import { startMollieServer, trustSelfSigned, type MollieRequest } from './helpers/mollie-server';
+import type { TestApp } from './helpers/test-app';
+
+/**
+ * The Mollie provider through @mollie/api-client against recorded Mollie answers (a local HTTP
+ * server the client's apiEndpoint points at): methods for the amount and country, the create
+ * call with our idempotency key, the webhook that only names a payment, refunds and
+ * chargebacks embedded in it, stored mandates, and Mollie's refusals.
+ */
+describe('the Mollie provider', () => {
+  let t: TestApp;
+  let server: Awaited<ReturnType<typeof startMollieServer>>;
+  const payments = new Map<string, mollie.PaymentFixture>();
+  let refuseCreate = false;
+  let next = 0;
+  let untrust: () => void;
+
+  beforeAll(async () => {
+    untrust = trustSelfSigned();
+    server = await startMollieServer((req: MollieRequest) => {
+      if (req.method === 'GET' && req.path === '/v2/methods') {
+        const recurring = req.query.sequenceType === 'recurring';
+        return {
+          status: 200,
+          body: mollie.methodsList(
+            recurring
+              ? ['creditcard', 'paypal']
+              : ['ideal', 'creditcard', 'paypal', 'banktransfer', 'applepay', 'giftcard'],
+          ),
+        };
+      }
+      if (req.method === 'POST' && req.path === '/v2/payments') {
+        if (refuseCreate) {
+          return {
+            status: 422,
+            body: mollie.error(
+              422,
+              'Unprocessable Entity',
+              'The payment method is not activated on your account.',
+              'method',
+            ),
+          };
+        }
+        next += 1;
+        const body = req.body as {
+          amount: { value: string; currency: string };
+          method: string;
+          sequenceType: string;
+          customerId?: string;
+        };
+        const fixture: mollie.PaymentFixture = {
+          id: `tr_${String(next).padStart(10, 'x')}`,
+          value: body.amount.value,
+          currency: body.amount.currency,
+          status: 'open',
+          method: body.method,
+          sequenceType: body.sequenceType as 'oneoff',
+          customerId: body.customerId,
+        };
+        payments.set(fixture.id, fixture);
+        return { status: 201, body: mollie.payment(fixture) };
+      }
+      const get = /^\/v2\/payments\/(tr_\w+)$/.exec(req.path);
+      if (req.method === 'GET' && get && payments.has(get[1])) {
+        return { status: 200, body: mollie.payment(payments.get(get[1])!) };
+      }
+      if (req.method === 'POST' && req.path === '/v2/customers') {
+        return { status: 201, body: mollie.customer('cst_4qqhO89gsT', String(req.body?.name)) };
+      }
+      if (
+        req.method === 'GET' &&
+        req.path === '/v2/customers/cst_4qqhO89gsT/mandates/mdt_pWUnw6pkBN'
+      ) {
+        return { status: 200, body: mollie.cardMandate('mdt_pWUnw6pkBN') };
+      }
+      return undefined;
+    });
+    t = await createPaymentsTestApp({
+      PAYMENT_PROVIDER: 'mollie',
+      MOLLIE_API_KEY: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM',
+      MOLLIE_API_ENDPOINT: server.endpoint,
+      PAYMENT_WEBHOOK_BASE_URL: 'https://vonkje.example',
+    });
+  });
+  afterEach(async () => {
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+  afterAll(async () => {
+    await t.close();
+    await server.close();
+    untrust();
+  });
+
+  const plusId = async () =>
+    (await t.prisma.creditPackage.findUniqueOrThrow({ where: { slug: 'plus' } })).id;
+  const webhook = (id: string) =>
+    t.http().post('/api/payment-webhook.php').type('form').send({ id });
+  const credits = async (id: number) =>
+    (await t.prisma.user.findUniqueOrThrow({ where: { id } })).credits;
+
+  it('offers what Mollie has active for the amount and country, in the country’s order', async () => {
+    const member = await newMember(t);
+    const res = await as(t, member)
+      .get(`/api/payment-methods.php?package=${await plusId()}`)
+      .expect(200);
+    // no direct debit: Mollie has no recurring directdebit on; no paysafecard: not activated
+    expect(res.body.methods.map((m: { id: string }) => m.id)).toEqual([
+      'ideal',
+      'creditcard',
+      'paypal',
+      'applepay',
+      'sct',
+    ]);
+    const asked = server.requests.find(
+      (r) => r.path === '/v2/methods' && r.query.sequenceType === 'oneoff',
+    )!;
+    expect(asked.query).toMatchObject({
+      'amount[value]': '29.95',
+      'amount[currency]': 'EUR',
+      billingCountry: 'NL',
+      locale: 'nl_NL',
+      includeWallets: 'applepay',
+    });
+    expect(asked.headers.authorization).toBe('Bearer test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM');
+  });
+
+  it('creates the payment at Mollie with our key, and credits it once when the webhook says paid', async () => {
+    const member = await newMember(t);
+    const key = crypto.randomUUID();
+    const res = await as(t, member)
+      .post('/api/payment.php', { package: await plusId(), method: 'ideal' }, key)
+      .expect(201);
+    expect(res.body.payment.checkout_url).toBe(
+      'https://www.mollie.com/checkout/select-issuer/ideal/7UhSN1zuXS',
+    );
+    const created = server.requests
+      .filter((r) => r.method === 'POST' && r.path === '/v2/payments')
+      .at(-1)!;
+    expect(created.headers['idempotency-key']).toBe(key);
+    expect(created.body).toMatchObject({
+      amount: { value: '29.95', currency: 'EUR' },
+      method: 'ideal',
+      sequenceType: 'oneoff',
+      locale: 'nl_NL',
+      webhookUrl: 'https://vonkje.example/api/payment-webhook.php',
+      metadata: { payment_id: res.body.payment.payment_id },
+    });
+    expect(String(created.body?.redirectUrl)).toMatch(/\/credits\/\d+\/ideal\?payment=pay_/);
+    const ref = (
+      await t.prisma.payment.findUniqueOrThrow({
+        where: { paymentId: res.body.payment.payment_id },
+      })
+    ).providerRef!;
+    // the webhook body is never trusted: only Mollie's own answer moves the payment
+    await webhook(ref).expect(200);
+    expect(await credits(member.user.id)).toBe(0);
+    payments.get(ref)!.status = 'paid';
+    await Promise.all([webhook(ref), webhook(ref), webhook(ref)]);
+    const read = server.requests.filter((r) => r.path === `/v2/payments/${ref}`);
+    expect(read.at(-1)!.query.embed).toBe('refunds,chargebacks');
+    expect(await credits(member.user.id)).toBe(350);
+    const paid = await as(t, member)
+      .get(`/api/payment.php?payment_id=${res.body.payment.payment_id}`)
+      .expect(200);
+    expect(paid.body.payment).toMatchObject({ status: 'paid', bank: 'INGBNL2A' });
+
+    // a refund of 10.00 (of 29.95) and then a chargeback of the rest, each booked once
+    payments.get(ref)!.refunds = [{ id: 're_4qqhO89gsT', value: '10.00', status: 'pending' }];
+    await webhook(ref).expect(200);
+    await webhook(ref).expect(200);
+    expect(await credits(member.user.id)).toBe(350 - 117);
+    payments.get(ref)!.chargebacks = [{ id: 'chb_n9z0tp', value: '19.95' }];
+    await webhook(ref).expect(200);
+    expect(await credits(member.user.id)).toBe(0);
+    const after = await as(t, member)
+      .get(`/api/payment.php?payment_id=${res.body.payment.payment_id}`)
+      .expect(200);
+    expect(after.body.payment).toMatchObject({ status: 'refunded', reversed_cents: 2995 });
+  });
+
+  it('does not book a failed refund', async () => {
+    const member = await newMember(t);
+    const res = await as(t, member)
+      .post('/api/payment.php', { package: await plusId(), method: 'creditcard' })
+      .expect(201);
+    const ref = (
+      await t.prisma.payment.findUniqueOrThrow({
+        where: { paymentId: res.body.payment.payment_id },
+      })
+    ).providerRef!;
+    Object.assign(payments.get(ref)!, {
+      status: 'paid',
+      refunds: [{ id: 're_failed01', value: '29.95', status: 'failed' }],
+    });
+    await webhook(ref).expect(200);
+    expect(await credits(member.user.id)).toBe(350);
+  });
+
+  it('stores the card of a first payment for repeat orders', async () => {
+    const member = await newMember(t);
+    const res = await as(t, member)
+      .post('/api/payment.php', { package: await plusId(), method: 'creditcard', remember: true })
+      .expect(201);
+    expect(res.body.payment.sequence_type).toBe('first');
+    const ref = (
+      await t.prisma.payment.findUniqueOrThrow({
+        where: { paymentId: res.body.payment.payment_id },
+      })
+    ).providerRef!;
+    expect(payments.get(ref)!.customerId).toBe('cst_4qqhO89gsT');
+    Object.assign(payments.get(ref)!, { status: 'paid', mandateId: 'mdt_pWUnw6pkBN' });
+    await webhook(ref).expect(200);
+    const order = await as(t, member).get('/api/repeat-order.php').expect(200);
+    expect(order.body.order.mandates).toEqual([
+      expect.objectContaining({ method: 'creditcard', label: 'Mastercard •••• 6787' }),
+    ]);
+  });
+
+  it('answers a payment Mollie refuses with 502 and a message, and an unknown id calmly', async () => {
+    const member = await newMember(t);
+    refuseCreate = true;
+    try {
+      const res = await as(t, member)
+        .post('/api/payment.php', { package: await plusId(), method: 'paypal' })
+        .expect(502);
+      expect(res.body).toMatchObject({
+        error: 'payment_provider_error',
+        message: 'De betaaldienst is even niet bereikbaar. Probeer het zo opnieuw.',
+      });
+    } finally {
+      refuseCreate = false;
+    }
+    await webhook('tr_unknown').expect(200);
+  });
+});
