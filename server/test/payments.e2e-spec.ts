@@ -9,6 +9,7 @@ import {
   newMember,
   type Member,
 } from './helpers/payments';
+import { connect } from './helpers/sockets';
 import type { TestApp } from './helpers/test-app';
 
 /**
@@ -122,6 +123,18 @@ describe('payments', () => {
       expect(tx.body.transaction).toMatchObject({ method: 'ideal', bank: 'ING', credits: 350 });
       expect(tx.body.transaction.invoice_number).toMatch(/^VK-\d{6}$/);
       expect(tx.body.invoice).toMatchObject({ total_cents: 2995, vat_rate: 21, vat_cents: 520 });
+    });
+
+    it('tells the member’s open tabs the new balance the moment the payment is booked', async () => {
+      const member = await newMember(t);
+      const tab = await connect(t.config.APP_URL, member.cookie);
+      try {
+        const payment = await start(member, { package: tryout.id, method: 'ideal' });
+        await checkout(t, payment.checkout_url!, { action: 'paid', bank: 'ING' }).expect(303);
+        expect(await tab.waitFor('credits:changed')).toEqual([{ credits: tryout.credits }]);
+      } finally {
+        tab.close();
+      }
     });
 
     it('makes one payment of one Idempotency-Key however often it is sent, and asks for a key', async () => {
