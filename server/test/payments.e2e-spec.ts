@@ -127,7 +127,7 @@ describe('payments', () => {
 
     it('tells the member’s open tabs the new balance the moment the payment is booked', async () => {
       const member = await newMember(t);
-      const tab = await connect(t.config.APP_URL, member.cookie);
+      const tab = await connect(t.config.APP_URL!, member.cookie);
       try {
         const payment = await start(member, { package: tryout.id, method: 'ideal' });
         await checkout(t, payment.checkout_url!, { action: 'paid', bank: 'ING' }).expect(303);

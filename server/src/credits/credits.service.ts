@@ -25,46 +25,43 @@ export class CreditsService {
   /** Takes credits from a member; returns the balance after. */
   async debit(tx: Prisma.TransactionClient, change: Change): Promise<number> {
     assertAmount(change.amount);
-    const [after] = await tx.user.updateManyAndReturn({
-      where: { id: change.userId, credits: { gte: change.amount } },
-      data: { credits: { decrement: change.amount } },
-      select: { credits: true },
-    });
-    if (!after) throw new AppError('insufficient_credits');
-    await this.record(tx, change, -change.amount, after.credits);
-    return after.credits;
+    const after = await this.book(tx, change, -change.amount);
+    if (after === null) throw new AppError('insufficient_credits');
+    return after;
   }
 
   /** Gives credits to a member; returns the balance after. */
   async credit(tx: Prisma.TransactionClient, change: Change): Promise<number> {
     assertAmount(change.amount);
-    const after = await tx.user.update({
-      where: { id: change.userId },
-      data: { credits: { increment: change.amount } },
-      select: { credits: true },
-    });
-    await this.record(tx, change, change.amount, after.credits);
-    return after.credits;
+    const after = await this.book(tx, change, change.amount);
+    if (after === null) throw new Error(`No account ${change.userId} to credit`);
+    return after;
   }
 
-  private async record(
+  /**
+   * The balance change and its ledger row in one statement (a send or a payment pays one round
+   * trip for it, not two): the update takes the row lock and, for a debit, changes nothing when
+   * the balance is too low (then no ledger row either, and null).
+   */
+  private async book(
     tx: Prisma.TransactionClient,
     change: Change,
     delta: number,
-    balanceAfter: number,
-  ): Promise<void> {
-    await tx.creditLedgerEntry.create({
-      data: {
-        userId: change.userId,
-        delta,
-        balanceAfter,
-        reason: change.reason,
-        paymentId: change.paymentId,
-        messageId: change.messageId,
-        reversalId: change.reversalId,
-        note: change.note,
-      },
-    });
+  ): Promise<number | null> {
+    const rows = await tx.$queryRaw<{ balance_after: number }[]>`
+      WITH changed AS (
+        UPDATE users SET credits = credits + ${delta}::int, updated_at = now()
+        WHERE id = ${change.userId}::int AND credits + ${delta}::int >= 0
+        RETURNING id, credits
+      )
+      INSERT INTO credit_ledger
+        (user_id, delta, balance_after, reason, payment_id, message_id, reversal_id, note)
+      SELECT id, ${delta}::int, credits, ${change.reason}::"LedgerReason",
+        ${change.paymentId ?? null}::int, ${change.messageId ?? null}::int,
+        ${change.reversalId ?? null}::int, ${change.note ?? null}::text
+      FROM changed
+      RETURNING balance_after`;
+    return rows[0]?.balance_after ?? null;
   }
 }
 
