@@ -95,6 +95,17 @@ describe('chat: sending messages, paid with credits', () => {
     expect((await t.prisma.user.findUniqueOrThrow({ where: { id: a.user.id } })).credits).toBe(40);
   });
 
+  it('refuses the same Idempotency-Key for another message with 422, storing nothing more', async () => {
+    const a = await chatMember(t, { credits: 50 });
+    const b = await chatMember(t);
+    const key = randomUUID();
+    await sendText(t, a, { member: b.profile.id }, 'Hallo', key).expect(201);
+    const other = await sendText(t, a, { member: b.profile.id }, 'Iets anders', key).expect(422);
+    expect(other.body.error).toBe('idempotency_key_reused');
+    expect(await t.prisma.message.count({ where: { senderId: a.user.id } })).toBe(1);
+    expect((await t.prisma.user.findUniqueOrThrow({ where: { id: a.user.id } })).credits).toBe(40);
+  });
+
   it('refuses a send without an Idempotency-Key', async () => {
     const a = await chatMember(t);
     const b = await chatMember(t);

@@ -1,7 +1,7 @@
 import type { Prisma } from '../generated/prisma/client';
 
 /** The first key of the chat's advisory locks (two-key form: a key space of its own). */
-const CHAT_LOCK = 11;
+export const CHAT_LOCK = 11;
 
 /**
  * In the caller's transaction: locks the chat of these members (lowest id first, so two

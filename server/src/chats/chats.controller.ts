@@ -6,17 +6,19 @@ import {
   Post,
   Query,
   Req,
+  Res,
   UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { ZodValidationPipe } from 'nestjs-zod';
 import type { ChatDeleteRequest, SendMessageRequest } from '@app/contract';
 import { AuthGuard, CurrentSession, type CurrentSessionData } from '../auth';
 import { AppError } from '../common/app-error';
 import { RateLimit } from '../common/rate-limit.guard';
 import { OkResponseDto, Returns } from '../common/responses';
-import { Idempotent, IdempotencyKey } from '../idempotency';
+import { Idempotent, IdempotencyKey, KeyedByHandler } from '../idempotency';
 import { viewerOf } from '../member-access';
 import { PhotoUploadInterceptor, type PhotoUploadRequest } from '../photos';
 import {
@@ -117,7 +119,8 @@ export class ChatsController {
 
   @Post('message.php')
   @RateLimit('messages')
-  @Idempotent({ required: true })
+  // the key is kept on the message (unique per sender): a repeat answers the stored message
+  @KeyedByHandler()
   @Returns(SendMessageResponseDto, 201)
   @ApiHeader(CLIENT_HEADER)
   @ApiBody({ type: SendMessageBody })
@@ -125,12 +128,15 @@ export class ChatsController {
     summary:
       'Sends a text or a gift to a conversation or a member, paid with credits (Idempotency-Key required)',
   })
-  send(
+  async send(
     @CurrentSession() session: CurrentSessionData,
     @Body(new ZodValidationPipe(SendMessageBody)) body: SendMessageRequest,
     @IdempotencyKey() key: string,
+    @Res({ passthrough: true }) res: Response,
   ) {
-    return this.sends.send(sender(session), body, key);
+    const sent = await this.sends.send(sender(session), body, key);
+    if (sent.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    return sent.answer;
   }
 
   @Post('message-photo.php')

@@ -17,7 +17,7 @@ import { MemberAccess, type Viewer } from '../member-access';
 import { processPhoto } from '../photos';
 import { Realtime } from '../realtime';
 import { FileStorage, newPhotoBase } from '../storage';
-import { lockChats } from './chat-locks';
+import { CHAT_LOCK, lockChats } from './chat-locks';
 import { checkedText, mayStartAnother, oneTarget, pair } from './chat-rules';
 import { ConversationsService } from './conversations.service';
 import { GiftsService } from './gifts.service';
@@ -40,6 +40,12 @@ export interface Sender {
   credits: number;
 }
 
+/** What a send stored (or, for a repeated key, had stored), and whether it was a repeat. */
+export interface Sent {
+  answer: SendMessageResponse;
+  replayed: boolean;
+}
+
 interface Partner {
   userId: number;
   profileId: number;
@@ -55,6 +61,23 @@ interface Content {
 }
 
 const REASON: Record<MessageType, LedgerReason> = { text: 'message', photo: 'photo', gift: 'gift' };
+
+/** A row of the send's insert, as PostgreSQL names its columns. */
+interface InsertedRow {
+  id: number;
+  seq: bigint;
+  conversation_id: number;
+  sender_id: number;
+  type: MessageType;
+  held: boolean;
+  body: string | null;
+  image_filename: string | null;
+  image_width: number | null;
+  image_height: number | null;
+  gift_id: number | null;
+  credits_cost: number;
+  created_at: Date;
+}
 /** The longer side of a chat photo's preview (the full size is at most 1600 px). */
 const CHAT_THUMB_SIDE = 480;
 
@@ -85,7 +108,7 @@ export class SendsService {
   ) {}
 
   /** POST /api/message.php: a text or a gift. */
-  async send(sender: Sender, input: SendMessageRequest, key: string): Promise<SendMessageResponse> {
+  async send(sender: Sender, input: SendMessageRequest, key: string): Promise<Sent> {
     const target = oneTarget(input);
     const settings = await this.conversations.chatSettings();
     let content: Content;
@@ -136,7 +159,7 @@ export class SendsService {
         written.push(name);
         await this.storage.put('chat', name, data, 'image/webp');
       }
-      return await this.store(
+      const sent = await this.store(
         sender,
         resolved,
         {
@@ -146,6 +169,9 @@ export class SendsService {
         },
         key,
       );
+      // a racing request with the same key stored its photo first: this one's files go
+      if (sent.replayed) await this.removeFiles(written);
+      return sent.answer;
     } catch (error) {
       await this.removeFiles(written);
       throw error;
@@ -193,7 +219,7 @@ export class SendsService {
       key,
       operator.userId,
     );
-    return { message: sent.message };
+    return { message: sent.answer.message };
   }
 
   // ------------------------------------------------------------- held messages
@@ -330,31 +356,22 @@ export class SendsService {
     content: Content,
     key: string,
     operatorId?: number,
-  ): Promise<SendMessageResponse> {
+  ): Promise<Sent> {
     const { partner } = resolved;
     const held = sender.status === 'not_confirmed';
     let stored: { row: MessageRow; credits: number };
     try {
       stored = await this.prisma.$transaction(async (tx) => {
-        await lockChats(tx, [sender.userId, partner.userId]);
-        const conversationId =
-          resolved.conversationId ?? (await this.start(tx, sender, partner.userId));
-        const row = await tx.message.create({
-          data: {
-            conversationId,
-            senderId: sender.userId,
-            operatorId,
-            type: content.type,
-            held,
-            body: content.body,
-            imageFilename: content.image?.filename,
-            imageWidth: content.image?.width,
-            imageHeight: content.image?.height,
-            giftId: content.giftId,
-            creditsCost: content.cost,
-            idempotencyKey: key,
-          },
-          select: MESSAGE_SELECT,
+        let conversationId = resolved.conversationId;
+        if (conversationId === null) {
+          // a new conversation: counted and added under the sender's lock
+          await lockChats(tx, [sender.userId, partner.userId]);
+          conversationId = await this.start(tx, sender, partner.userId);
+        }
+        const row = await this.insert(tx, conversationId, sender, partner, content, {
+          held,
+          key,
+          operatorId,
         });
         const credits =
           content.cost > 0
@@ -365,30 +382,12 @@ export class SendsService {
                 messageId: row.id,
               })
             : sender.credits;
-        // the list's newest message for both (the recipient's unless held), the unread count,
-        // and the operator queue: a member's message to a chat pal waits, a reply answers it
-        const waiting = partner.fictional && !held ? 'wait' : operatorId ? 'answered' : 'same';
-        await tx.$executeRaw`
-          WITH p AS (
-            UPDATE conversation_participants SET
-              last_message_id = ${row.id}::int, removed_at = NULL,
-              unread_count = unread_count + CASE WHEN user_id = ${partner.userId}::int THEN 1 ELSE 0 END
-            WHERE conversation_id = ${conversationId}::int
-              AND (user_id = ${sender.userId}::int OR (user_id = ${partner.userId}::int AND NOT ${held}::boolean))
-            RETURNING 1
-          )
-          UPDATE conversations SET last_message_at = ${row.createdAt},
-            awaiting_reply_since = CASE ${waiting}::text
-              WHEN 'wait' THEN COALESCE(awaiting_reply_since, ${row.createdAt})
-              WHEN 'answered' THEN NULL
-              ELSE awaiting_reply_since END
-          WHERE id = ${conversationId}::int AND (SELECT count(*) FROM p) >= 0`;
         return { row, credits };
       });
     } catch (error) {
       // the same key raced past the idempotency record (or outlived it): one message, paid once
       if (!isUniqueViolation(error, 'idempotency_key')) throw error;
-      return this.replay(sender, partner, key);
+      return { answer: await this.replay(sender, resolved, content, key), replayed: true };
     }
     const { row, credits } = stored;
     const profileOf = (id: number) => (id === sender.userId ? sender.profileId : partner.profileId);
@@ -405,7 +404,73 @@ export class SendsService {
     );
     this.emitNew(row, sender.userId, partner.userId, own, theirs);
     if (content.cost > 0) this.realtime.toMember(sender.userId, 'credits:changed', { credits });
-    return { message: own, credits };
+    return { answer: { message: own, credits }, replayed: false };
+  }
+
+  /**
+   * The message, in one statement: under the chat locks of both members (taken first, so the
+   * seq the insert draws commits in order for each of them; chat-locks.ts), the insert, and
+   * both members' rows of the conversation (the list's newest message, the recipient's unread
+   * count unless held, a removed conversation back) and the conversation itself (its last
+   * message, and the operator queue: a member's message to a chat pal waits, a reply answers).
+   */
+  private async insert(
+    tx: Prisma.TransactionClient,
+    conversationId: number,
+    sender: Sender,
+    partner: Partner,
+    content: Content,
+    meta: { held: boolean; key: string; operatorId?: number },
+  ): Promise<MessageRow> {
+    const [low, high] = [sender.userId, partner.userId].sort((a, b) => a - b);
+    const waiting =
+      partner.fictional && !meta.held ? 'wait' : meta.operatorId ? 'answered' : 'same';
+    const [row] = await tx.$queryRaw<InsertedRow[]>`
+      WITH locked AS (
+        SELECT pg_advisory_xact_lock(${CHAT_LOCK}::int, ${low}::int)::text AS a,
+               pg_advisory_xact_lock(${CHAT_LOCK}::int, ${high}::int)::text AS b
+      ), m AS (
+        INSERT INTO messages (conversation_id, sender_id, operator_id, type, held, body,
+          image_filename, image_width, image_height, gift_id, credits_cost, idempotency_key)
+        SELECT ${conversationId}::int, ${sender.userId}::int, ${meta.operatorId ?? null}::int,
+          ${content.type}::"MessageType", ${meta.held}::boolean, ${content.body ?? null}::text,
+          ${content.image?.filename ?? null}::text, ${content.image?.width ?? null}::int,
+          ${content.image?.height ?? null}::int, ${content.giftId ?? null}::int,
+          ${content.cost}::int, ${meta.key}::text
+        FROM locked
+        RETURNING id, seq, conversation_id, sender_id, type::text AS type, held, body,
+          image_filename, image_width, image_height, gift_id, credits_cost, created_at
+      ), p AS (
+        UPDATE conversation_participants SET
+          last_message_id = (SELECT id FROM m), removed_at = NULL,
+          unread_count = unread_count + CASE WHEN user_id = ${partner.userId}::int THEN 1 ELSE 0 END
+        WHERE conversation_id = ${conversationId}::int
+          AND (user_id = ${sender.userId}::int
+            OR (user_id = ${partner.userId}::int AND NOT ${meta.held}::boolean))
+      ), c AS (
+        UPDATE conversations SET last_message_at = (SELECT created_at FROM m),
+          awaiting_reply_since = CASE ${waiting}::text
+            WHEN 'wait' THEN COALESCE(awaiting_reply_since, (SELECT created_at FROM m))
+            WHEN 'answered' THEN NULL
+            ELSE awaiting_reply_since END
+        WHERE id = ${conversationId}::int
+      )
+      SELECT * FROM m`;
+    return {
+      id: row.id,
+      seq: row.seq,
+      conversationId: row.conversation_id,
+      senderId: row.sender_id,
+      type: row.type,
+      held: row.held,
+      body: row.body,
+      imageFilename: row.image_filename,
+      imageWidth: row.image_width,
+      imageHeight: row.image_height,
+      giftId: row.gift_id,
+      creditsCost: row.credits_cost,
+      createdAt: row.created_at,
+    };
   }
 
   /** A new conversation, after checking a free member may start one (under the sender's lock). */
@@ -436,21 +501,31 @@ export class SendsService {
     return created.id;
   }
 
-  /** The message a key already stored, answered as its first answer was. */
+  /**
+   * The message a key already stored, answered as its first answer was (the balance as it is
+   * now); the same key for another message is 422 idempotency_key_reused.
+   */
   private async replay(
     sender: Sender,
-    partner: Partner,
+    resolved: { conversationId: number | null; partner: Partner },
+    content: Content,
     key: string,
   ): Promise<SendMessageResponse> {
-    const row = await this.prisma.message.findUnique({
-      where: { senderId_idempotencyKey: { senderId: sender.userId, idempotencyKey: key } },
-      select: MESSAGE_SELECT,
-    });
-    const balance = await this.prisma.user.findUnique({
-      where: { id: sender.userId },
-      select: { credits: true },
-    });
+    const { partner } = resolved;
+    const [row, balance] = await Promise.all([
+      this.prisma.message.findUnique({
+        where: { senderId_idempotencyKey: { senderId: sender.userId, idempotencyKey: key } },
+        select: MESSAGE_SELECT,
+      }),
+      this.prisma.user.findUnique({ where: { id: sender.userId }, select: { credits: true } }),
+    ]);
     if (!row || !balance) throw new AppError('idempotency_in_progress');
+    const same =
+      row.type === content.type &&
+      (resolved.conversationId === null || row.conversationId === resolved.conversationId) &&
+      (content.type === 'photo' ||
+        (row.body === (content.body ?? null) && row.giftId === (content.giftId ?? null)));
+    if (!same) throw new AppError('idempotency_key_reused');
     const profileOf = (id: number) => (id === sender.userId ? sender.profileId : partner.profileId);
     const none = { read: 0, delivered: 0 };
     return {

@@ -38,13 +38,18 @@ export function clientFault(error: unknown): { status: number; code: ErrorCode }
   return { status: 400, code: 'validation_failed' };
 }
 
-/** Prisma's "unique constraint failed": two requests raced for one unique value. */
+/**
+ * A unique constraint failed: two requests raced for one unique value. Prisma reports it as
+ * P2002 for its own queries, and as P2010 for a raw query, whose driver adapter error carries
+ * PostgreSQL's 23505 and the constraint's name.
+ */
 export function isUniqueViolation(error: unknown, field?: string): boolean {
   return chain(error).some((e) => {
-    if (e.code !== 'P2002') return false;
-    if (!field) return true;
-    const meta = (e as { meta?: { target?: unknown; driverAdapterError?: unknown } }).meta;
-    return JSON.stringify(meta ?? {}).includes(field);
+    const meta = (e as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } })
+      .meta;
+    const raw = e.code === 'P2010' && meta?.driverAdapterError?.cause?.originalCode === '23505';
+    if (e.code !== 'P2002' && !raw) return false;
+    return !field || JSON.stringify(meta ?? {}).includes(field);
   });
 }
 

@@ -4,5 +4,6 @@ export {
   Idempotent,
   IdempotencyInterceptor,
   IdempotencyKey,
+  KeyedByHandler,
   IDEMPOTENCY_HEADER,
 } from './idempotency.interceptor';
