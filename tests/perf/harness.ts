@@ -95,6 +95,8 @@ export function appEnv(port: number, databaseUrl = benchDatabaseUrl()): NodeJS.P
     RATE_LIMIT_MEMBER_PROFILES_PER_HOUR: '1000000000',
     // the send rows send hundreds of messages a second as a few thousand members
     RATE_LIMIT_MESSAGES_PER_MINUTE: '1000000000',
+    // production refuses the sandbox payment provider; the bench takes no payments
+    ALLOW_SANDBOX_PAYMENTS: 'true',
   };
 }
 
