@@ -1,5 +1,7 @@
 /**
- * The chats feature's public API: what the shell and other features may use. Nothing yet; the
- * router loads its pages through pages/index.ts.
+ * The chats feature's public API: the conversation list (the chat layout's side column) and
+ * the modals other features open when a paid or premium action is refused. The router loads its
+ * pages through pages/index.ts.
  */
-export {};
+export { ConversationList } from './components/ConversationList';
+export { InsufficientCreditsModal, PremiumOnlyModal } from './components/ChatModals';
