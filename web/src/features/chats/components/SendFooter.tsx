@@ -169,38 +169,23 @@ export function SendFooter(props: SendFooterProps) {
             </button>
           )}
         </div>
-        <div className="flex-grow-1 min-w-0">
-          <textarea
-            ref={props.textareaRef}
-            className={`chat-footer__input form-control${tooLong ? ' is-invalid' : ''}`}
-            rows={1}
-            value={draft}
-            placeholder={t('chat.placeholder')}
-            aria-label={t('chat.messageLabel')}
-            aria-describedby={counterId}
-            onChange={(event) => {
-              props.onDraftChange(event.target.value);
-              if (event.target.value) props.onTyping();
-            }}
-            onKeyDown={onKeyDown}
-          />
-          <div className="d-flex justify-content-between small mt-1 px-1 text-body-secondary">
-            <span data-testid="message-cost">
-              {t('chat.costText', { count: props.costs.text })}
-            </span>
-            <span id={counterId} className={tooLong ? 'text-danger fw-semibold' : undefined}>
-              <span aria-hidden="true">
-                {length}/{maxLength}
-              </span>
-              <span className="visually-hidden">
-                {t('chat.counter', { count: length, max: maxLength })}
-              </span>
-            </span>
-          </div>
-        </div>
+        <textarea
+          ref={props.textareaRef}
+          className={`chat-footer__input form-control flex-grow-1${tooLong ? ' is-invalid' : ''}`}
+          rows={1}
+          value={draft}
+          placeholder={t('chat.placeholder')}
+          aria-label={t('chat.messageLabel')}
+          aria-describedby={counterId}
+          onChange={(event) => {
+            props.onDraftChange(event.target.value);
+            if (event.target.value) props.onTyping();
+          }}
+          onKeyDown={onKeyDown}
+        />
         <button
           type="submit"
-          className="chat-footer__send btn btn-primary rounded-circle flex-none mb-4"
+          className="chat-footer__send btn btn-primary rounded-circle flex-none"
           disabled={!canSend}
           aria-label={t('chat.send')}
           title={t('chat.send')}
@@ -214,6 +199,17 @@ export function SendFooter(props: SendFooterProps) {
           )}
         </button>
       </form>
+      <div className="chat-footer__meta d-flex justify-content-between gap-2 small text-body-secondary">
+        <span data-testid="message-cost">{t('chat.costText', { count: props.costs.text })}</span>
+        <span id={counterId} className={tooLong ? 'text-danger fw-semibold' : undefined}>
+          <span aria-hidden="true">
+            {length}/{maxLength}
+          </span>
+          <span className="visually-hidden">
+            {t('chat.counter', { count: length, max: maxLength })}
+          </span>
+        </span>
+      </div>
     </footer>
   );
 }

@@ -1,0 +1,234 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { seedE2eMember, type E2eMember } from './seed.js';
+
+/**
+ * The chat screens in the browser: two members in two browser contexts writing to each other
+ * live (text, photo, gift), the refusals (premium-only, insufficient credits), the held note of
+ * an unconfirmed member and removing a conversation.
+ */
+const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+mkdirSync(shots, { recursive: true });
+
+async function loggedInPage(
+  browser: Browser,
+  member: E2eMember,
+  viewport: { width: number; height: number },
+) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('E-mailadres').fill(member.email);
+  await page.getByLabel('Wachtwoord').fill(member.password);
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  return { context, page };
+}
+
+/** A small photo-like JPEG for the photo message. */
+function holidayPhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 800, height: 600, channels: 3, background: '#5fa3d9' } })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="800" height="600"><circle cx="400" cy="300" r="180" fill="#f2c14e"/></svg>',
+        ),
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+}
+
+/** A text sent over the API (the set-up of journeys that are about something else). */
+async function sendOverApi(page: Page, to: { member: number }, text: string) {
+  const res = await page.request.post('/api/message.php', {
+    headers: { 'X-Request-Type': 'client', 'Idempotency-Key': randomUUID() },
+    data: { type: 'text', text, ...to },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { message: { conversation_id: number }; credits: number };
+}
+
+function composer(page: Page) {
+  return page.getByRole('textbox', { name: 'Bericht' });
+}
+
+for (const viewport of [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 900 },
+]) {
+  test.describe(`chat on a ${viewport.name}`, () => {
+    test('a member sends a text, a photo and a gift; the other sees each live, typing first, and the read marks and credits follow', async ({
+      browser,
+    }) => {
+      test.setTimeout(90_000);
+      const anna = seedE2eMember({ name: 'Anna', credits: 200, paidUser: true, age: 31 });
+      const bram = seedE2eMember({ name: 'Bram', credits: 0, paidUser: true, age: 34 });
+      const a = await loggedInPage(browser, anna, viewport);
+      const b = await loggedInPage(browser, bram, viewport);
+      const settings = (await (await a.page.request.get('/api/settings.php')).json()) as {
+        settings: { message_credits: number; photo_credits: number };
+      };
+      const { message_credits: textCost, photo_credits: photoCost } = settings.settings;
+
+      // Bram has Anna's (still empty) conversation open; Anna starts it
+      await b.page.goto(`/members/${anna.profileId}/chat`);
+      await expect(b.page.getByRole('heading', { name: 'Zeg hallo tegen Anna' })).toBeVisible();
+      await a.page.goto(`/members/${bram.profileId}/chat`);
+      await expect(a.page.getByTestId('message-cost')).toHaveText(
+        `Een bericht kost ${textCost} credits`,
+      );
+      await composer(a.page).fill('Hoi Bram, leuk profiel!');
+      await a.page.getByRole('button', { name: 'Versturen', exact: true }).click();
+      const bramSees = b.page.getByTestId('message-area');
+      await expect(bramSees.getByText('Hoi Bram, leuk profiel!')).toBeVisible();
+
+      // Anna types: Bram sees the indicator before the message
+      await composer(a.page).pressSequentially('Zin in koffie?', { delay: 30 });
+      await expect(b.page.getByTestId('typing-indicator')).toContainText('Anna typt');
+      await composer(a.page).press('Enter');
+      await expect(bramSees.getByText('Zin in koffie?')).toBeVisible();
+      await expect(b.page.getByTestId('typing-indicator')).toHaveCount(0);
+
+      // a photo through the upload area
+      await a.page.getByTestId('chat-photo-input').setInputFiles({
+        name: 'strand.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await holidayPhoto(),
+      });
+      await a.page.getByRole('button', { name: 'Foto versturen', exact: true }).click();
+      await expect(bramSees.locator('[data-type="photo"] img')).toBeVisible();
+      await expect(bramSees.getByRole('img', { name: 'Foto van Anna' })).toBeVisible();
+
+      // a gift from the picker
+      await a.page.getByRole('button', { name: 'Cadeau sturen' }).click();
+      const picker = a.page.getByRole('dialog', { name: 'Een cadeau voor Bram' });
+      await expect(picker.getByTestId('gift-rose')).toContainText('20 credits');
+      await a.page.screenshot({ path: path.join(shots, `chat-gifts-${viewport.name}.png`) });
+      await picker.getByTestId('gift-rose').click();
+      await expect(bramSees.getByText('Anna stuurde je een cadeau: Roos')).toBeVisible();
+
+      // Bram has it all open: Anna's messages are marked read
+      const annaMessages = a.page.getByTestId('message-area').getByTestId('message');
+      await expect(annaMessages).toHaveCount(4);
+      await expect(a.page.getByTestId('message-status').last()).toHaveAttribute(
+        'data-status',
+        'read',
+      );
+      // each paid for once, at the configured price (the rose costs 20)
+      const spent = 2 * textCost + photoCost + 20;
+      await expect(a.page.getByTestId('credits-badge')).toContainText(String(200 - spent));
+      const me = (await (await a.page.request.get('/api/user.php')).json()) as {
+        user: { credits: number };
+      };
+      expect(me.user.credits).toBe(200 - spent);
+
+      await a.page.screenshot({ path: path.join(shots, `chat-sender-${viewport.name}.png`) });
+      await b.page.screenshot({ path: path.join(shots, `chat-recipient-${viewport.name}.png`) });
+      await a.context.close();
+      await b.context.close();
+    });
+
+    test('a free member is refused a third new conversation with the premium-only modal', async ({
+      browser,
+    }) => {
+      const free = seedE2eMember({ credits: 100, paidUser: false });
+      const others = [seedE2eMember(), seedE2eMember(), seedE2eMember({ name: 'Chris' })];
+      const f = await loggedInPage(browser, free, viewport);
+      await sendOverApi(f.page, { member: others[0].profileId }, 'Eerste gesprek');
+      await sendOverApi(f.page, { member: others[1].profileId }, 'Tweede gesprek');
+
+      await f.page.goto(`/members/${others[2].profileId}/chat`);
+      await composer(f.page).fill('Hoi Chris!');
+      await f.page.getByRole('button', { name: 'Versturen', exact: true }).click();
+      const modal = f.page.getByRole('dialog', { name: 'Alleen voor premium leden' });
+      await expect(modal).toBeVisible();
+      await f.page.screenshot({ path: path.join(shots, `chat-premium-${viewport.name}.png`) });
+      await modal.getByRole('link', { name: 'Word premium' }).click();
+      await expect(f.page).toHaveURL(/\/premium$/);
+      // nothing was sent or charged
+      const me = (await (await f.page.request.get('/api/user.php')).json()) as {
+        user: { credits: number };
+      };
+      expect(me.user.credits).toBe(80);
+      await f.context.close();
+    });
+
+    test('a member without enough credits sees the insufficient-credits modal and keeps the typed text', async ({
+      browser,
+    }) => {
+      const poor = seedE2eMember({ credits: 5, paidUser: true });
+      const other = seedE2eMember({ name: 'Daan' });
+      const p = await loggedInPage(browser, poor, viewport);
+      await p.page.goto(`/members/${other.profileId}/chat`);
+      await composer(p.page).fill('Hoi Daan, hoe gaat het?');
+      await p.page.getByRole('button', { name: 'Versturen', exact: true }).click();
+      const modal = p.page.getByRole('dialog', { name: 'Niet genoeg credits' });
+      await expect(modal).toBeVisible();
+      await expect(modal).toContainText('Je saldo: 5 credits');
+      await p.page.screenshot({ path: path.join(shots, `chat-credits-${viewport.name}.png`) });
+      await modal.getByRole('button', { name: 'Later' }).click();
+      await expect(composer(p.page)).toHaveValue('Hoi Daan, hoe gaat het?');
+      await p.page.getByRole('button', { name: 'Versturen', exact: true }).click();
+      await p.page
+        .getByRole('dialog', { name: 'Niet genoeg credits' })
+        .getByRole('link', { name: 'Credits kopen' })
+        .click();
+      await expect(p.page).toHaveURL(/\/credits$/);
+      await p.context.close();
+    });
+
+    test('a member whose e-mail is not confirmed is told the messages are held, and they show as held', async ({
+      browser,
+    }) => {
+      const fresh = seedE2eMember({ status: 'not_confirmed', credits: 50 });
+      const other = seedE2eMember({ name: 'Eva' });
+      const u = await loggedInPage(browser, fresh, viewport);
+      await u.page.goto(`/members/${other.profileId}/chat`);
+      await expect(u.page.getByTestId('held-note')).toContainText(
+        'Je berichten worden vastgehouden tot je je e-mailadres bevestigt.',
+      );
+      await composer(u.page).fill('Hallo Eva');
+      await u.page.getByRole('button', { name: 'Versturen', exact: true }).click();
+      await expect(u.page.getByTestId('message-status')).toHaveAttribute('data-status', 'held');
+      await u.page.screenshot({ path: path.join(shots, `chat-held-${viewport.name}.png`) });
+      await u.context.close();
+    });
+
+    test('removing a conversation drops it from the list at once and for good', async ({
+      browser,
+    }) => {
+      const member = seedE2eMember({ credits: 100, paidUser: true });
+      const keep = seedE2eMember({ name: 'Fenna' });
+      const drop = seedE2eMember({ name: 'Gijs' });
+      const m = await loggedInPage(browser, member, viewport);
+      await sendOverApi(m.page, { member: keep.profileId }, 'Hoi Fenna');
+      await sendOverApi(m.page, { member: drop.profileId }, 'Hoi Gijs');
+
+      await m.page.goto('/chats');
+      const list = m.page.getByTestId('conversation-list').filter({ visible: true });
+      await expect(list.getByTestId('conversation-entry')).toHaveCount(2);
+      await expect(list.getByTestId('conversation-entry').first()).toContainText('Jij: Hoi Gijs');
+      await m.page.screenshot({ path: path.join(shots, `chat-list-${viewport.name}.png`) });
+      await list.getByRole('button', { name: 'Gesprek met Gijs verwijderen' }).click();
+      await m.page
+        .getByRole('dialog', { name: 'Gesprek verwijderen?' })
+        .getByRole('button', { name: 'Verwijderen' })
+        .click();
+      await expect(list.getByTestId('conversation-entry')).toHaveCount(1);
+      await expect(list).not.toContainText('Gijs');
+      await m.page.reload();
+      await expect(
+        m.page
+          .getByTestId('conversation-list')
+          .filter({ visible: true })
+          .getByTestId('conversation-entry'),
+      ).toHaveCount(1);
+      await m.context.close();
+    });
+  });
+}
