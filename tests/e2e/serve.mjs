@@ -57,11 +57,18 @@ for (const script of [['prisma/migrate.ts', 'deploy'], ['prisma/seed.ts']]) {
   });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
-// the site and, beside it, the job worker (mails, purges), as `npm start` runs them
-const children = ['main.js', 'worker.js'].map((file) =>
+// the site and, beside it, the job worker (mails, purges), as `npm start` runs them; and a
+// second app process on the next port, on the same database and Redis, as a deployment with
+// several app replicas runs (the realtime journeys connect members to different processes)
+const secondPort = String(Number(env.PORT) + 1);
+const children = [
+  ['main.js', {}],
+  ['worker.js', {}],
+  ['main.js', { PORT: secondPort }],
+].map(([file, extra]) =>
   spawn(process.execPath, [path.join(root, 'server/dist', file)], {
     cwd: root,
-    env,
+    env: { ...env, ...extra },
     stdio: 'inherit',
   }),
 );

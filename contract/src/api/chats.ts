@@ -196,7 +196,9 @@ export type SendMessageResponse = z.infer<typeof sendMessageResponse>;
  * GET /api/messages.php?since=<seq>: catch-up after a reconnect. Every message of the member's
  * conversations (sent or received, not removed, within the history limit) with a seq above
  * `since`, in seq order, at most CATCH_UP_LIMIT; `more` when the client should ask again from
- * the last one's seq.
+ * the last one's seq. It also repeats the few at or below `since` that were sequenced in the
+ * last moments (a send that drew its seq earlier may commit later than one the client holds),
+ * which the client's upsert by id shows once.
  */
 export const catchUpQuery = z.object({
   since: z
