@@ -241,5 +241,110 @@ for (const viewport of [
       if (visitor.length > 0) found[`/members/${shown[0].id} (visitor)`] = visitor;
       expect(found).toEqual({});
     });
+
+    test('the chat screens have no serious accessibility problems, with messages and modals open', async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      const member = seedE2eMember({ name: 'Sanne', credits: 500, paidUser: true });
+      const pal = seedE2eMember({ name: 'Mila', fictional: true });
+      const fresh = seedE2eMember({ name: 'Noor' });
+      const login = await page.request.post('/api/user.php', {
+        headers: { 'X-Request-Type': 'client' },
+        data: { email: member.email, password: member.password },
+      });
+      expect(login.status()).toBe(200);
+      const send = (data: Record<string, unknown>) =>
+        page.request.post('/api/message.php', {
+          headers: { 'X-Request-Type': 'client', 'Idempotency-Key': randomUUID() },
+          data,
+        });
+      const first = await send({ type: 'text', member: pal.profileId, text: 'Hoi Mila!' });
+      expect(first.status()).toBe(201);
+      const conversation = ((await first.json()) as { message: { conversation_id: number } })
+        .message.conversation_id;
+      const gifts = (await (await page.request.get('/api/gifts.php')).json()) as {
+        gifts: { id: number }[];
+      };
+      expect((await send({ type: 'gift', conversation, gift: gifts.gifts[0].id })).status()).toBe(
+        201,
+      );
+      const photo = await page.request.post('/api/message-photo.php', {
+        headers: { 'X-Request-Type': 'client', 'Idempotency-Key': randomUUID() },
+        multipart: {
+          conversation: String(conversation),
+          photo: {
+            name: 'zon.png',
+            mimeType: 'image/png',
+            buffer: Buffer.from(
+              await page.evaluate(async () => {
+                const canvas = document.createElement('canvas');
+                canvas.width = 320;
+                canvas.height = 240;
+                const context = canvas.getContext('2d')!;
+                context.fillStyle = '#e8a33d';
+                context.fillRect(0, 0, 320, 240);
+                const blob = await new Promise<Blob>((done) => canvas.toBlob((b) => done(b!)));
+                return [...new Uint8Array(await blob.arrayBuffer())];
+              }),
+            ),
+          },
+        },
+      });
+      expect(photo.status()).toBe(201);
+
+      const found: Record<string, unknown> = {};
+      const scan = async (name: string) => {
+        const problems = await violations(page);
+        if (problems.length > 0) found[name] = problems;
+      };
+      const shot = (name: string) =>
+        page.screenshot({ path: `test-results/a11y-chat-${name}-${viewport.name}.png` });
+
+      await page.goto('/chats');
+      await expect(page.getByTestId('conversation-entry').filter({ visible: true })).toHaveCount(1);
+      await scan('/chats');
+      await page.goto(`/chats/${conversation}`);
+      await expect(page.getByTestId('message')).toHaveCount(3);
+      await expect(page.locator('[data-type="photo"] img')).toBeVisible();
+      await shot('conversation');
+      await scan(`/chats/${conversation}`);
+      await page.getByRole('button', { name: 'Cadeau sturen' }).click();
+      await expect(page.getByTestId('gift-rose')).toBeVisible();
+      await shot('gifts');
+      await scan('gift picker');
+      await page.getByRole('dialog').getByRole('button', { name: 'Sluiten' }).click();
+      // the refusals, as the server answers them
+      for (const [status, error, title] of [
+        [402, 'insufficient_credits', 'Niet genoeg credits'],
+        [403, 'premium_only', 'Alleen voor premium leden'],
+      ] as const) {
+        await page.route('**/api/message.php', (route) =>
+          route.fulfill({ status, json: { error, message: error } }),
+        );
+        await page.getByRole('textbox', { name: 'Bericht' }).fill('Nog een bericht');
+        await page.getByRole('button', { name: 'Versturen', exact: true }).click();
+        await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+        await shot(error);
+        await scan(`${error} modal`);
+        await page.getByRole('dialog').getByRole('button', { name: 'Later' }).click();
+        await page.unroute('**/api/message.php');
+      }
+      await page.route('**/api/message.php', (route) =>
+        route.fulfill({ status: 404, json: { error: 'not_found', message: 'Niet bereikbaar.' } }),
+      );
+      await page.getByRole('button', { name: 'Versturen', exact: true }).click();
+      await expect(page.getByTestId('send-error')).toBeVisible();
+      await scan('send error');
+      await page.unroute('**/api/message.php');
+      // an empty conversation with its openers
+      await page.goto(`/members/${fresh.profileId}/chat`);
+      await page.getByRole('button', { name: 'Openingszin kiezen' }).first().click();
+      await expect(page.getByRole('dialog', { name: 'Ideeën voor een openingszin' })).toBeVisible();
+      await expect(page.getByRole('dialog').getByRole('listitem').first()).toBeVisible();
+      await shot('icebreakers');
+      await scan('icebreaker modal');
+      expect(found).toEqual({});
+    });
   });
 }

@@ -47,7 +47,7 @@ export function GiftPicker({
                 onClick={() => onPick(gift)}
                 data-testid={`gift-${gift.slug}`}
               >
-                <img src={gift.image} alt="" width={64} height={64} loading="lazy" />
+                <img src={gift.image} alt="" width={64} height={64} />
                 <span className="fw-semibold small">{t(`chat.gifts.${gift.slug}`)}</span>
                 <span className="badge rounded-pill text-bg-light gift-option__price">
                   {t('chat.credits', { count: gift.credits })}
