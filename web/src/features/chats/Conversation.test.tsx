@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatMessage, ChatResponse } from '@app/contract';
 import { renderRoutes, seededQueryClient } from '../../test/render';
@@ -6,6 +6,20 @@ import { jsonResponse, mockFetch } from '../../test/http';
 import { profileCardFixture, settingsFixture, userFixture } from '../../test/fixtures';
 import { userQueryKey } from '../../api/user';
 import { Conversation } from './components/Conversation';
+
+// the socket, faked at the feature's one door to it: tests fire server events and see emits
+const handlers = new Map<string, (payload: unknown) => void>();
+const emitted: [string, unknown][] = [];
+jest.mock('./realtime', () => ({
+  useRealtimeEvent: (event: string, handler: (payload: unknown) => void) => {
+    handlers.set(event, handler);
+  },
+  useRealtimeEmit: () => (event: string, payload: unknown) => emitted.push([event, payload]),
+  useRealtimeReconnect: () => undefined,
+}));
+function fire(event: string, payload: unknown) {
+  act(() => handlers.get(event)!(payload));
+}
 
 const sent = (id: number, text: string): ChatMessage => ({
   id,
@@ -165,5 +179,52 @@ describe('a conversation', () => {
     expect(screen.getByRole('textbox', { name: 'Bericht' })).toHaveValue(
       'Als je morgen overal heen kon reizen, waar zou je dan naartoe gaan?',
     );
+  });
+
+  it('appends a live message once however often it comes, reports it delivered and read, and shows typing first', async () => {
+    const { calls } = mockFetch({
+      'GET /api/chat.php': () => jsonResponse(200, chat({ messages: [sent(1, 'Hoi Mila!')] })),
+      'POST /api/chat-read.php': () => jsonResponse(200, { ok: true }),
+      'GET /api/chats.php': () =>
+        jsonResponse(200, { chats: [], unread_messages: 0, new_likes: 0 }),
+    });
+    emitted.length = 0;
+    renderConversation(chat());
+    await screen.findByText('Hoi Mila!', { selector: '.chat-bubble__text' });
+
+    fire('typing', { conversation_id: 7, profile_id: profileCardFixture.id });
+    expect(screen.getByTestId('typing-indicator')).toHaveTextContent('Mila typt');
+    fire('typing', { conversation_id: 99, profile_id: 1 });
+
+    const reply: ChatMessage = {
+      ...sent(2, 'Hoi Sanne!'),
+      seq: 150,
+      mine: false,
+      sender: profileCardFixture.id,
+      credits: 0,
+    };
+    fire('message:new', { message: reply });
+    fire('message:new', { message: reply });
+    fire('message:new', { message: { ...reply, id: 3, conversation_id: 99, text: 'Elders' } });
+    expect(screen.getAllByText('Hoi Sanne!')).toHaveLength(1);
+    expect(screen.queryByText('Elders')).toBeNull();
+    expect(screen.queryByTestId('typing-indicator')).toBeNull();
+    await waitFor(() =>
+      expect(emitted).toContainEqual(['delivered', { conversation_id: 7, seq: 150 }]),
+    );
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (call) =>
+            call.url.startsWith('/api/chat-read.php') &&
+            JSON.stringify(call.body) === JSON.stringify({ conversation: 7, seq: 150 }),
+        ),
+      ).toBe(true),
+    );
+
+    // the other member read up to the own message: its mark turns to read
+    expect(screen.getByTestId('message-status')).toHaveAttribute('data-status', 'sent');
+    fire('read', { conversation_id: 7, seq: 101 });
+    expect(screen.getByTestId('message-status')).toHaveAttribute('data-status', 'read');
   });
 });
