@@ -230,5 +230,54 @@ for (const viewport of [
       ).toHaveCount(1);
       await m.context.close();
     });
+
+    test('a long conversation loads older messages on scrolling up without moving what the member sees', async ({
+      browser,
+    }) => {
+      test.setTimeout(60_000);
+      const anna = seedE2eMember({ name: 'Anna', credits: 1000, paidUser: true });
+      const bram = seedE2eMember({ name: 'Bram', credits: 1000, paidUser: true });
+      const a = await loggedInPage(browser, anna, viewport);
+      const b = await loggedInPage(browser, bram, viewport);
+      // 45 messages, taking turns (the send limit is per member and minute)
+      const { message } = await sendOverApi(a.page, { member: bram.profileId }, 'Bericht 1');
+      const conversation = message.conversation_id;
+      for (let n = 2; n <= 45; n++) {
+        const from = n % 2 ? a.page : b.page;
+        const res = await from.request.post('/api/message.php', {
+          headers: { 'X-Request-Type': 'client', 'Idempotency-Key': randomUUID() },
+          data: { type: 'text', conversation, text: `Bericht ${n}` },
+        });
+        expect(res.status()).toBe(201);
+      }
+
+      await a.page.goto(`/chats/${conversation}`);
+      const area = a.page.getByTestId('message-area');
+      const messages = area.getByTestId('message');
+      await expect(messages).toHaveCount(30);
+      await expect(messages.last()).toContainText('Bericht 45');
+      await expect(messages.last()).toBeInViewport();
+      const oldestShown = messages.filter({ hasText: 'Bericht 16' });
+      // to the top: the older page is asked for (held back here until measured), then comes in above
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      await a.page.route(/\/api\/chat\.php\?.*before=/, async (route) => {
+        await gate;
+        await route.continue();
+      });
+      await area.evaluate((element) => {
+        element.scrollTop = 0;
+      });
+      await expect(a.page.getByRole('button', { name: 'Oudere berichten laden' })).toBeDisabled();
+      const before = await oldestShown.boundingBox();
+      release();
+      await expect(messages).toHaveCount(45);
+      await expect(messages.first()).toContainText('Bericht 1');
+      await expect(a.page.getByRole('button', { name: 'Oudere berichten laden' })).toHaveCount(0);
+      const after = await oldestShown.boundingBox();
+      expect(Math.abs(after!.y - before!.y)).toBeLessThan(4);
+      await a.context.close();
+      await b.context.close();
+    });
   });
 }
