@@ -15,7 +15,9 @@ jest.mock('./realtime', () => ({
     handlers.set(event, handler);
   },
   useRealtimeEmit: () => (event: string, payload: unknown) => emitted.push([event, payload]),
-  useRealtimeReconnect: () => undefined,
+  useRealtimeReconnect: (handler: () => void) => {
+    handlers.set('reconnect', handler);
+  },
 }));
 function fire(event: string, payload: unknown) {
   act(() => handlers.get(event)!(payload));
@@ -226,5 +228,41 @@ describe('a conversation', () => {
     expect(screen.getByTestId('message-status')).toHaveAttribute('data-status', 'sent');
     fire('read', { conversation_id: 7, seq: 101 });
     expect(screen.getByTestId('message-status')).toHaveAttribute('data-status', 'read');
+  });
+
+  it('catches up after an unrecovered reconnect from the highest seq it holds, showing each message once', async () => {
+    const reply = (id: number, seq: number, conversation_id = 7): ChatMessage => ({
+      ...sent(id, `Antwoord ${id}`),
+      seq,
+      conversation_id,
+      mine: false,
+      sender: profileCardFixture.id,
+    });
+    const { calls } = mockFetch({
+      'GET /api/chat.php': () =>
+        jsonResponse(200, chat({ messages: [sent(1, 'Hoi Mila!'), reply(2, 102)] })),
+      'GET /api/messages.php': (call) =>
+        call.url.includes('since=102')
+          ? jsonResponse(200, {
+              messages: [reply(2, 102), reply(3, 103), reply(4, 104, 99)],
+              more: true,
+            })
+          : jsonResponse(200, { messages: [reply(5, 105)], more: false }),
+      'POST /api/chat-read.php': () => jsonResponse(200, { ok: true }),
+      'GET /api/chats.php': () =>
+        jsonResponse(200, { chats: [], unread_messages: 0, new_likes: 0 }),
+    });
+    renderConversation(chat());
+    await screen.findByText('Antwoord 2');
+    act(() => handlers.get('reconnect')!(undefined));
+    await screen.findByText('Antwoord 5');
+    expect(screen.getAllByText('Antwoord 2')).toHaveLength(1);
+    expect(screen.getByText('Antwoord 3')).toBeInTheDocument();
+    expect(screen.queryByText('Antwoord 4')).toBeNull(); // another conversation's
+    const asked = calls.filter((call) => call.url.startsWith('/api/messages.php'));
+    expect(asked.map((call) => call.url)).toEqual([
+      '/api/messages.php?since=102',
+      '/api/messages.php?since=104',
+    ]);
   });
 });
