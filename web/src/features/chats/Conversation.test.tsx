@@ -15,6 +15,7 @@ jest.mock('./realtime', () => ({
     handlers.set(event, handler);
   },
   useRealtimeEmit: () => (event: string, payload: unknown) => emitted.push([event, payload]),
+  useRealtimeStatus: () => 'connected',
   useRealtimeReconnect: (handler: () => void) => {
     handlers.set('reconnect', handler);
   },

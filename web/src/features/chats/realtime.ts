@@ -1,9 +1,9 @@
 /**
  * The one place the chats feature reaches the socket, so that the realtime module's arrival
  * (web/src/realtime) is a change of this file only. Until then: a minimal socket of its own with
- * the same hooks (useRealtimeEvent, useRealtimeEmit, useRealtimeReconnect).
+ * the same hooks (useRealtimeEvent, useRealtimeEmit, useRealtimeReconnect, useRealtimeStatus).
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@app/contract';
 
@@ -67,4 +67,23 @@ export function useRealtimeReconnect(handler: () => void): void {
       reconnectHandlers.delete(run);
     };
   }, []);
+}
+
+function subscribeStatus(onChange: () => void): () => void {
+  const s = appSocket();
+  s.on('connect', onChange);
+  s.on('disconnect', onChange);
+  return () => {
+    s.off('connect', onChange);
+    s.off('disconnect', onChange);
+  };
+}
+
+/** 'connected' while the socket is up, else 'connecting'. */
+export function useRealtimeStatus(): 'connecting' | 'connected' | 'disconnected' {
+  return useSyncExternalStore(
+    subscribeStatus,
+    () => (appSocket().connected ? 'connected' : 'connecting'),
+    () => 'disconnected',
+  );
 }

@@ -36,7 +36,12 @@ import {
   type SendPayload,
 } from '../model/messages';
 import { formatDay } from '../model/format';
-import { useRealtimeEmit, useRealtimeEvent, useRealtimeReconnect } from '../realtime';
+import {
+  useRealtimeEmit,
+  useRealtimeEvent,
+  useRealtimeReconnect,
+  useRealtimeStatus,
+} from '../realtime';
 import { InsufficientCreditsModal, PremiumOnlyModal } from './ChatModals';
 import { GiftPicker } from './GiftPicker';
 import { IcebreakerModal } from './IcebreakerModal';
@@ -121,6 +126,7 @@ function ConversationView({ initial }: { initial: ChatResponse }) {
   const queryClient = useQueryClient();
   const applyCredits = useApplyCredits();
   const emit = useRealtimeEmit();
+  const connected = useRealtimeStatus() === 'connected';
   const { user } = useUser();
   const profile = initial.profile;
 
@@ -209,31 +215,32 @@ function ConversationView({ initial }: { initial: ChatResponse }) {
     if (element.scrollTop < LOAD_OLDER_AT_PX && !olderError) void loadOlder();
   };
 
-  // --- markers: delivered for what arrived, read while the conversation is open and seen ----
+  // --- markers: delivered for what arrived (once the socket is up), read while open and seen ---
   const received = highestReceivedSeq(messages);
   useEffect(() => {
+    if (!connected || conversationId === null || received <= deliveredUpTo.current) return;
+    deliveredUpTo.current = received;
+    emit('delivered', { conversation_id: conversationId, seq: received });
+  }, [connected, conversationId, received, emit]);
+  useEffect(() => {
     if (conversationId === null || received === 0) return;
-    if (received > deliveredUpTo.current) {
-      deliveredUpTo.current = received;
-      emit('delivered', { conversation_id: conversationId, seq: received });
-    }
     const read = () => {
       if (document.visibilityState !== 'visible' || received <= readUpTo.current) return;
       readUpTo.current = received;
       markRead(conversationId, received)
         .then(() => {
-          queryClient.setQueryData<ChatsResponse>(chatsQueryKey, (data) =>
-            data
-              ? {
-                  ...data,
-                  chats: data.chats.map((chat) =>
-                    chat.conversation.id === conversationId
-                      ? { ...chat, num_unread_messages: 0 }
-                      : chat,
-                  ),
-                }
-              : data,
-          );
+          // the list's count and the badge drop at once; the reload confirms them
+          queryClient.setQueryData<ChatsResponse>(chatsQueryKey, (data) => {
+            const entry = data?.chats.find((chat) => chat.conversation.id === conversationId);
+            if (!data || !entry) return data;
+            return {
+              ...data,
+              unread_messages: Math.max(0, data.unread_messages - entry.num_unread_messages),
+              chats: data.chats.map((chat) =>
+                chat === entry ? { ...chat, num_unread_messages: 0 } : chat,
+              ),
+            };
+          });
           return queryClient.invalidateQueries({ queryKey: chatsQueryKey });
         })
         .catch(() => {
