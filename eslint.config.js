@@ -130,7 +130,10 @@ export default tseslint.config(
       'boundaries/elements': [
         { type: 'web-shell', pattern: 'web/src/app' },
         { type: 'web-feature', pattern: 'web/src/features/*', capture: ['feature'] },
-        { type: 'web-shared', pattern: 'web/src/{components,api,config,i18n,test,styles}' },
+        {
+          type: 'web-shared',
+          pattern: 'web/src/{components,api,realtime,config,i18n,test,styles}',
+        },
       ],
       'import/resolver': { typescript: { project: 'web/tsconfig.json' }, node: true },
     },
@@ -140,7 +143,7 @@ export default tseslint.config(
         {
           default: 'disallow',
           message:
-            "A feature uses another only through its index ('../<feature>'); the shell uses a feature's index.ts or pages/index.ts; the shared code (components, api, config, i18n, test, styles) uses no feature and not the shell",
+            "A feature uses another only through its index ('../<feature>'); the shell uses a feature's index.ts or pages/index.ts; the shared code (components, api, realtime, config, i18n, test, styles) uses no feature and not the shell",
           policies: [
             {
               from: { element: { types: ['web-shell', 'web-feature', 'web-shared'] } },

@@ -1,6 +1,7 @@
 import type { PrismaClient } from '../src/generated/prisma/client';
 import { seedMember, seedStaff } from '../../prisma/seed/member';
 import { SessionService } from '../src/auth';
+import { TOUCH_INTERVAL_MS } from '../src/auth/session.service';
 import { hashToken } from '../src/common/tokens';
 import { AUTH_COOKIE } from '@app/contract';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -46,5 +47,40 @@ describe('the session read of every request', () => {
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
     expect(await sessions.resolveSession(header)).toBeNull();
+  });
+
+  it('marks the session, the account and the profile as seen when a session is used again after a while', async () => {
+    const member = await seedMember(prisma(), { passwordCost: 4 });
+    const { token } = await sessions.create(member.user.id, {});
+    const long = new Date(Date.now() - TOUCH_INTERVAL_MS - 60_000);
+    await t.prisma.session.updateMany({
+      where: { tokenHash: hashToken(token) },
+      data: { lastSeenAt: long },
+    });
+    await t.prisma.user.update({ where: { id: member.user.id }, data: { lastSeenAt: long } });
+    await t.prisma.profile.update({
+      where: { userId: member.user.id },
+      data: { lastActiveAt: long },
+    });
+    const before = Date.now();
+
+    expect((await sessions.resolveSession(`${AUTH_COOKIE}=${token}`))?.userId).toBe(member.user.id);
+    const session = await t.prisma.session.findUniqueOrThrow({
+      where: { tokenHash: hashToken(token) },
+    });
+    const user = await t.prisma.user.findUniqueOrThrow({ where: { id: member.user.id } });
+    const profile = await t.prisma.profile.findUniqueOrThrow({ where: { userId: member.user.id } });
+    for (const seen of [session.lastSeenAt, user.lastSeenAt!, profile.lastActiveAt]) {
+      expect(Math.abs(seen.getTime() - before)).toBeLessThan(5_000);
+    }
+
+    // used again at once: nothing is written
+    await t.prisma.session.updateMany({
+      where: { id: session.id },
+      data: { lastSeenAt: new Date(before - 1000) },
+    });
+    await sessions.resolveSession(`${AUTH_COOKIE}=${token}`);
+    const again = await t.prisma.session.findUniqueOrThrow({ where: { id: session.id } });
+    expect(again.lastSeenAt.getTime()).toBe(before - 1000);
   });
 });

@@ -5,7 +5,7 @@ import type { Prisma } from '../generated/prisma/client';
 import { AUTH_COOKIE, AUTH_COOKIE_DAYS } from '@app/contract';
 import { hashToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
-import { PG_ROW_TYPES } from '../prisma/pg-types';
+import { PG_ROW_TYPES, utcTimestamp } from '../prisma/pg-types';
 
 const DAY_MS = 86_400_000;
 /**
@@ -68,6 +68,19 @@ const SESSION_SQL = `SELECT s.id, s.user_id, s.expires_at, s.last_seen_at,
   LEFT JOIN profiles p ON p.user_id = u.id
   LEFT JOIN photos ph ON ph.id = p.main_photo_id
   WHERE s.token_hash = $1`;
+
+/**
+ * A member seen again (at most every TOUCH_INTERVAL_MS per session): the session, the account
+ * and the profile's activity time, in one statement ($3: now as a UTC timestamp(3)).
+ */
+const TOUCH_SQL = `WITH s AS (
+    UPDATE sessions SET last_seen_at = $3::timestamp(3) WHERE id = $1::uuid
+  ), u AS (
+    UPDATE users SET last_seen_at = $3::timestamp(3), updated_at = $3::timestamp(3)
+    WHERE id = $2::int
+  )
+  UPDATE profiles SET last_active_at = $3::timestamp(3), updated_at = $3::timestamp(3)
+  WHERE user_id = $2::int`;
 
 interface SessionRow {
   id: string;
@@ -197,15 +210,11 @@ export class SessionService {
     if (!session || session.expiresAt.getTime() <= Date.now()) return null;
     if (session.user.status === 'purged' || session.user.status === 'banned') return null;
     if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      const now = new Date();
-      await this.prisma.$transaction([
-        this.prisma.session.update({ where: { id: session.id }, data: { lastSeenAt: now } }),
-        this.prisma.user.update({ where: { id: session.userId }, data: { lastSeenAt: now } }),
-        this.prisma.profile.updateMany({
-          where: { userId: session.userId },
-          data: { lastActiveAt: now },
-        }),
-      ]);
+      await this.prisma.pool.query({
+        name: 'session-touch',
+        text: TOUCH_SQL,
+        values: [session.id, session.userId, utcTimestamp(new Date())],
+      });
     }
     return session;
   }

@@ -8,10 +8,16 @@ import type {
   SendMessageResponse,
   SendPhotoFields,
 } from '@app/contract';
-import type { LedgerReason, MessageType, Prisma, StaffRole } from '../generated/prisma/client';
+import {
+  Prisma,
+  type LedgerReason,
+  type MessageType,
+  type StaffRole,
+} from '../generated/prisma/client';
 import { AppError } from '../common/app-error';
 import { isUniqueViolation } from '../common/failures';
 import { PrismaService } from '../prisma/prisma.service';
+import { pgTransaction, queryRows, type SqlTx } from '../prisma/sql';
 import { CreditsService } from '../credits';
 import { MemberAccess, type Viewer } from '../member-access';
 import { processPhoto } from '../photos';
@@ -65,7 +71,8 @@ const REASON: Record<MessageType, LedgerReason> = { text: 'message', photo: 'pho
 /** A row of the send's insert, as PostgreSQL names its columns. */
 interface InsertedRow {
   id: number;
-  seq: bigint;
+  /** bigint through Prisma, a number through pg (prisma/pg-types.ts) */
+  seq: bigint | number;
   conversation_id: number;
   sender_id: number;
   type: MessageType;
@@ -360,30 +367,34 @@ export class SendsService {
     const { partner } = resolved;
     const held = sender.status === 'not_confirmed';
     let stored: { row: MessageRow; credits: number };
-    try {
-      stored = await this.prisma.$transaction(async (tx) => {
-        let conversationId = resolved.conversationId;
-        if (conversationId === null) {
-          // a new conversation: counted and added under the sender's lock
-          await lockChats(tx, [sender.userId, partner.userId]);
-          conversationId = await this.start(tx, sender, partner.userId);
-        }
-        const row = await this.insert(tx, conversationId, sender, partner, content, {
-          held,
-          key,
-          operatorId,
-        });
-        const credits =
-          content.cost > 0
-            ? await this.credits.debit(tx, {
-                userId: sender.userId,
-                amount: content.cost,
-                reason: REASON[content.type],
-                messageId: row.id,
-              })
-            : sender.credits;
-        return { row, credits };
+    const insertAndPay = async (tx: SqlTx, conversationId: number) => {
+      const row = await this.insert(tx, conversationId, sender, partner, content, {
+        held,
+        key,
+        operatorId,
       });
+      const credits =
+        content.cost > 0
+          ? await this.credits.debit(tx, {
+              userId: sender.userId,
+              amount: content.cost,
+              reason: REASON[content.type],
+              messageId: row.id,
+            })
+          : sender.credits;
+      return { row, credits };
+    };
+    const existing = resolved.conversationId;
+    try {
+      stored =
+        existing !== null
+          ? // the common case, on a pooled connection of its own: two statements, no ORM work
+            await pgTransaction(this.prisma.pool, (client) => insertAndPay(client, existing))
+          : await this.prisma.$transaction(async (tx) => {
+              // a new conversation: counted and added under the sender's lock
+              await lockChats(tx, [sender.userId, partner.userId]);
+              return insertAndPay(tx, await this.start(tx, sender, partner.userId));
+            });
     } catch (error) {
       // the same key raced past the idempotency record (or outlived it): one message, paid once
       if (!isUniqueViolation(error, 'idempotency_key')) throw error;
@@ -415,7 +426,7 @@ export class SendsService {
    * message, and the operator queue: a member's message to a chat pal waits, a reply answers).
    */
   private async insert(
-    tx: Prisma.TransactionClient,
+    tx: SqlTx,
     conversationId: number,
     sender: Sender,
     partner: Partner,
@@ -425,7 +436,9 @@ export class SendsService {
     const [low, high] = [sender.userId, partner.userId].sort((a, b) => a - b);
     const waiting =
       partner.fictional && !meta.held ? 'wait' : meta.operatorId ? 'answered' : 'same';
-    const [row] = await tx.$queryRaw<InsertedRow[]>`
+    const [row] = await queryRows<InsertedRow>(
+      tx,
+      Prisma.sql`
       WITH locked AS (
         SELECT pg_advisory_xact_lock(${CHAT_LOCK}::int, ${low}::int)::text AS a,
                pg_advisory_xact_lock(${CHAT_LOCK}::int, ${high}::int)::text AS b
@@ -455,10 +468,11 @@ export class SendsService {
             ELSE awaiting_reply_since END
         WHERE id = ${conversationId}::int
       )
-      SELECT * FROM m`;
+      SELECT * FROM m`,
+    );
     return {
       id: row.id,
-      seq: row.seq,
+      seq: BigInt(row.seq),
       conversationId: row.conversation_id,
       senderId: row.sender_id,
       type: row.type,
@@ -547,10 +561,12 @@ export class SendsService {
     theirs: ChatMessage,
   ): void {
     this.realtime.toMember(senderId, 'message:new', { message: own });
-    this.realtime.toMember(senderId, 'chats:changed');
-    if (row.held) return;
+    if (row.held) {
+      this.realtime.toMember(senderId, 'chats:changed');
+      return;
+    }
     this.realtime.toMember(recipientId, 'message:new', { message: theirs });
-    this.realtime.toMember(recipientId, 'chats:changed');
+    this.realtime.toMembers([senderId, recipientId], 'chats:changed');
   }
 
   private async removeFiles(names: string[]): Promise<void> {

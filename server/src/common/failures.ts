@@ -41,10 +41,15 @@ export function clientFault(error: unknown): { status: number; code: ErrorCode }
 /**
  * A unique constraint failed: two requests raced for one unique value. Prisma reports it as
  * P2002 for its own queries, and as P2010 for a raw query, whose driver adapter error carries
- * PostgreSQL's 23505 and the constraint's name.
+ * PostgreSQL's 23505 and the constraint's name; a statement sent through `pg` itself (the
+ * pool's hot paths) fails with 23505 and the constraint's name.
  */
 export function isUniqueViolation(error: unknown, field?: string): boolean {
   return chain(error).some((e) => {
+    if (e.code === '23505') {
+      const { constraint, detail } = e as { constraint?: unknown; detail?: unknown };
+      return !field || `${String(constraint)} ${String(detail)}`.includes(field);
+    }
     const meta = (e as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } })
       .meta;
     const raw = e.code === 'P2010' && meta?.driverAdapterError?.cause?.originalCode === '23505';

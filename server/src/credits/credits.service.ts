@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { LedgerReason, Prisma } from '../generated/prisma/client';
+import { Prisma, type LedgerReason } from '../generated/prisma/client';
 import { AppError } from '../common/app-error';
+import { queryRows, type SqlTx } from '../prisma/sql';
 
 interface Change {
   userId: number;
@@ -15,15 +16,15 @@ interface Change {
 }
 
 /**
- * The one way credits change (ARCHITECTURE "Data"): inside the caller's transaction, a
- * conditional update of the balance and a ledger row with the balance after it. A debit that
- * would go below zero changes nothing and answers 402 insufficient_credits, however many run at
+ * The one way credits change (ARCHITECTURE "Data"): inside the caller's transaction (Prisma's, or
+ * a pooled pg client's: prisma/sql.ts), a conditional update of the balance and a ledger row
+ * with the balance after it. A debit that would go below zero changes nothing and answers 402 insufficient_credits, however many run at
  * once; the database's CHECK constraints (credits >= 0, balance_after >= 0) stand behind it.
  */
 @Injectable()
 export class CreditsService {
   /** Takes credits from a member; returns the balance after. */
-  async debit(tx: Prisma.TransactionClient, change: Change): Promise<number> {
+  async debit(tx: SqlTx, change: Change): Promise<number> {
     assertAmount(change.amount);
     const after = await this.book(tx, change, -change.amount);
     if (after === null) throw new AppError('insufficient_credits');
@@ -31,7 +32,7 @@ export class CreditsService {
   }
 
   /** Gives credits to a member; returns the balance after. */
-  async credit(tx: Prisma.TransactionClient, change: Change): Promise<number> {
+  async credit(tx: SqlTx, change: Change): Promise<number> {
     assertAmount(change.amount);
     const after = await this.book(tx, change, change.amount);
     if (after === null) throw new Error(`No account ${change.userId} to credit`);
@@ -43,12 +44,10 @@ export class CreditsService {
    * trip for it, not two): the update takes the row lock and, for a debit, changes nothing when
    * the balance is too low (then no ledger row either, and null).
    */
-  private async book(
-    tx: Prisma.TransactionClient,
-    change: Change,
-    delta: number,
-  ): Promise<number | null> {
-    const rows = await tx.$queryRaw<{ balance_after: number }[]>`
+  private async book(tx: SqlTx, change: Change, delta: number): Promise<number | null> {
+    const rows = await queryRows<{ balance_after: number }>(
+      tx,
+      Prisma.sql`
       WITH changed AS (
         UPDATE users SET credits = credits + ${delta}::int, updated_at = now()
         WHERE id = ${change.userId}::int AND credits + ${delta}::int >= 0
@@ -60,7 +59,8 @@ export class CreditsService {
         ${change.paymentId ?? null}::int, ${change.messageId ?? null}::int,
         ${change.reversalId ?? null}::int, ${change.note ?? null}::text
       FROM changed
-      RETURNING balance_after`;
+      RETURNING balance_after`,
+    );
     return rows[0]?.balance_after ?? null;
   }
 }

@@ -70,8 +70,13 @@ export class Realtime {
     }
   }
 
-  /** The same event to several members (each once). */
+  /** The same event to several members: one broadcast (one stream entry), each socket once. */
   toMembers<E extends EventName>(userIds: number[], event: E, ...args: EventArgs<E>): void {
-    for (const userId of new Set(userIds)) this.toMember(userId, event, ...args);
+    if (!this.server) return;
+    try {
+      this.server.to([...new Set(userIds)].map(memberRoom)).emit(event, ...args);
+    } catch (error) {
+      this.logger.warn(`Could not emit ${event}: ${String(error)}`);
+    }
   }
 }

@@ -101,6 +101,11 @@ export function setAuthFailureHandler(handler: AuthFailureHandler): () => void {
   };
 }
 
+/** Runs the registered handler: the session turned out to be gone some other way (the socket). */
+export function reportAuthFailure(): void {
+  authFailureHandler?.();
+}
+
 export function apiUrl(name: string, query?: Query): string {
   const params =
     query instanceof URLSearchParams ? new URLSearchParams(query) : new URLSearchParams();

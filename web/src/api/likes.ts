@@ -12,7 +12,6 @@ import type {
   LikesResponse,
   MemberResponse,
 } from '@app/contract';
-import { REFRESH_INTERVAL_MS } from '../config/constants';
 import { apiRequest } from './client';
 import { memberQueryKey } from './members';
 
@@ -32,15 +31,14 @@ export const likesQueryKey = ['likes'] as const;
 
 /**
  * The viewer's likes (likes.php): the progress bar shows on the first load only; the list is
- * read again whenever a page using it mounts (opening a profile clears its new flag) and every
- * REFRESH_INTERVAL_MS while logged in (SPEC point 4, refresh).
+ * read again whenever a page using it mounts (opening a profile clears its new flag), on the
+ * socket's `likes:changed` and by the refresh schedule (SPEC point 4, refresh: web/src/realtime).
  */
 export const likesQueryOptions = () =>
   queryOptions({
     queryKey: likesQueryKey,
     queryFn: ({ signal }) => apiRequest<LikesResponse>('likes', { signal }),
     staleTime: 0,
-    refetchInterval: REFRESH_INTERVAL_MS,
     meta: { progress: true },
   });
 

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { LikesResponse } from '@app/contract';
+import type { ChatsResponse } from '@app/contract';
 import { jsonResponse, mockFetch } from '../../test/http';
 import { TopNav } from './TopNav';
 import { renderRoutes, seededQueryClient } from '../../test/render';
@@ -42,39 +42,58 @@ describe('TopNav', () => {
     );
   });
 
-  const likesWithNew = (count: number): LikesResponse => ({
-    profiles: [],
-    likes: [],
-    liked_by: [],
-    new_likes: count,
+  const chatsWith = (unread: number, newLikes: number): ChatsResponse => ({
+    chats: [],
+    unread_messages: unread,
+    new_likes: newLikes,
   });
 
-  it('shows the new likes from likes.php as a badge on the Likes entry', async () => {
+  it('shows the unread messages and new likes of chats.php as badges, asking it once', async () => {
     const { calls } = mockFetch({
-      'GET /api/likes.php': () => jsonResponse(200, likesWithNew(3)),
+      'GET /api/chats.php': () => jsonResponse(200, chatsWith(4, 3)),
     });
     renderRoutes(<TopNav />, { queryClient: seededQueryClient(userFixture) });
     const likes = await screen.findByRole('link', { name: /Likes 3 3 nieuwe likes/ });
     expect(likes).toHaveAttribute('href', '/likes');
-    expect(calls.filter((call) => call.url.startsWith('/api/likes.php'))).toHaveLength(1);
+    expect(screen.getByRole('link', { name: /Berichten 4 4 ongelezen berichten/ })).toHaveAttribute(
+      'href',
+      '/chats',
+    );
+    expect(calls.map((call) => call.url)).toEqual(['/api/chats.php']);
   });
 
-  it('shows 99+ above 99 new likes', async () => {
-    mockFetch({ 'GET /api/likes.php': () => jsonResponse(200, likesWithNew(150)) });
+  it('shows 99+ above 99 unread messages or new likes', async () => {
+    mockFetch({ 'GET /api/chats.php': () => jsonResponse(200, chatsWith(100, 150)) });
     renderRoutes(<TopNav />, { queryClient: seededQueryClient(userFixture) });
     expect(await screen.findByRole('link', { name: /Likes 99\+ 150 nieuwe likes/ })).toBeVisible();
+    expect(screen.getByRole('link', { name: /Berichten 99\+ 100 ongelezen/ })).toBeVisible();
   });
 
-  it('shows no likes badge without new likes', async () => {
-    mockFetch({ 'GET /api/likes.php': () => jsonResponse(200, likesWithNew(0)) });
+  it('shows no badges without unread messages or new likes', async () => {
+    mockFetch({ 'GET /api/chats.php': () => jsonResponse(200, chatsWith(0, 0)) });
     const queryClient = seededQueryClient(userFixture);
     renderRoutes(<TopNav />, { queryClient });
-    await waitFor(() => expect(queryClient.getQueryData(['likes'])).toEqual(likesWithNew(0)));
-    const likes = screen.getByRole('link', { name: /Likes/ });
-    expect(likes.querySelector('.nav-badge')).toBeNull();
+    await waitFor(() => expect(queryClient.getQueryData(['chats'])).toEqual(chatsWith(0, 0)));
+    expect(screen.getByRole('link', { name: /Likes/ }).querySelector('.nav-badge')).toBeNull();
+    expect(screen.getByRole('link', { name: /Berichten/ }).querySelector('.nav-badge')).toBeNull();
   });
 
-  it('does not ask likes.php for visitors', async () => {
+  it('colours the credits badge: danger at 0, warning at 10 or fewer, plain above', async () => {
+    mockFetch({ 'GET /api/chats.php': () => jsonResponse(200, chatsWith(0, 0)) });
+    for (const [credits, colour] of [
+      [0, 'text-bg-danger'],
+      [10, 'text-bg-warning'],
+      [11, 'text-bg-light'],
+    ] as const) {
+      const { unmount } = renderRoutes(<TopNav />, {
+        queryClient: seededQueryClient({ ...userFixture, credits }),
+      });
+      expect(await screen.findByTestId('credits-badge')).toHaveClass(colour);
+      unmount();
+    }
+  });
+
+  it('does not ask chats.php for visitors', async () => {
     const { calls } = mockFetch({});
     renderRoutes(<TopNav />);
     await screen.findByRole('link', { name: 'Inloggen' });

@@ -1,0 +1,79 @@
+import { createContext, useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { UserResponse } from '@app/contract';
+import { reportAuthFailure } from '../api/client';
+import { chatsQueryKey } from '../api/chats';
+import { likesQueryKey } from '../api/likes';
+import { userQueryKey, useUser } from '../api/user';
+import { RealtimeConnection, type RealtimeSocketOptions } from './connection';
+import { reloadMemberData, useRefreshSchedule } from './refresh';
+
+export const RealtimeContext = createContext<RealtimeConnection | null>(null);
+
+/**
+ * The member's live connection (SPEC point 9, chat and realtime): one socket.io socket to the
+ * page's own origin at SOCKET_PATH while a member is logged in, closed when the user becomes
+ * null. Built in:
+ * - `chats:changed` reloads chats.php; `likes:changed` likes.php and chats.php (whose new_likes
+ *   feeds the badges); `credits:changed` writes the balance into the cached user;
+ * - after a reconnect that socket.io's connection state recovery did not recover, the user,
+ *   chats and likes reload (and `useRealtimeReconnect` handlers run);
+ * - when the server ends the socket or refuses the handshake, the user is read again: a session
+ *   that ended logs the member out as any 403 does; otherwise the socket connects again;
+ * - the refresh schedule (refresh.ts).
+ *
+ * `url` and `socketOptions` are for tests (another origin, short reconnection delays).
+ */
+export function RealtimeProvider({
+  children,
+  url,
+  socketOptions,
+}: {
+  children: ReactNode;
+  url?: string;
+  socketOptions?: RealtimeSocketOptions;
+}) {
+  const queryClient = useQueryClient();
+  const { user } = useUser();
+  const memberId = user?.id ?? null;
+  const [connection] = useState(
+    () =>
+      new RealtimeConnection(url, socketOptions, {
+        onUnrecoveredReconnect: () => reloadMemberData(queryClient),
+        onServerDisconnect: async () => {
+          await queryClient.refetchQueries({ queryKey: userQueryKey, exact: true });
+          const loggedIn = !!queryClient.getQueryData<UserResponse>(userQueryKey)?.user;
+          if (!loggedIn) reportAuthFailure();
+          return loggedIn;
+        },
+      }),
+  );
+
+  useEffect(() => {
+    if (memberId === null) return;
+    connection.open();
+    return () => connection.close();
+  }, [connection, memberId]);
+
+  useEffect(() => {
+    const offs = [
+      connection.on('chats:changed', () => {
+        void queryClient.invalidateQueries({ queryKey: chatsQueryKey });
+      }),
+      connection.on('likes:changed', () => {
+        void queryClient.invalidateQueries({ queryKey: likesQueryKey });
+        void queryClient.invalidateQueries({ queryKey: chatsQueryKey });
+      }),
+      connection.on('credits:changed', ({ credits }) => {
+        queryClient.setQueryData(userQueryKey, (data) =>
+          data?.user ? { ...data, user: { ...data.user, credits } } : data,
+        );
+      }),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [connection, queryClient]);
+
+  useRefreshSchedule(memberId);
+
+  return <RealtimeContext.Provider value={connection}>{children}</RealtimeContext.Provider>;
+}
