@@ -8,7 +8,7 @@ import { seedE2eMember, type E2eMember } from './seed.js';
 
 /**
  * The chat screens in the browser: two members in two browser contexts writing to each other
- * live (text, photo, gift), the refusals (premium-only, insufficient credits), the held note of
+ * live (text, photo, gift) with the badges and page title following, the refusals (premium-only, insufficient credits), the held note of
  * an unconfirmed member and removing a conversation.
  */
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
@@ -129,6 +129,32 @@ for (const viewport of [
 
       await a.page.screenshot({ path: path.join(shots, `chat-sender-${viewport.name}.png`) });
       await b.page.screenshot({ path: path.join(shots, `chat-recipient-${viewport.name}.png`) });
+
+      // away from the conversation, Bram's messages badge and page title count a new message ...
+      // (on a phone inside the collapsed menu)
+      const messagesBadge = b.page.locator('#member-menu a[href="/chats"] .nav-badge');
+      await b.page.goto('/members');
+      await expect(messagesBadge).toHaveCount(0);
+      await expect(b.page).not.toHaveTitle(/^\(/);
+      await composer(a.page).fill('Ben je er nog?');
+      await a.page.getByRole('button', { name: 'Versturen', exact: true }).click();
+      await expect(messagesBadge).toContainText('1 ongelezen berichten');
+      await expect(b.page).toHaveTitle(/^\(1\) /);
+      // ... and opening it clears both
+      await b.page.goto('/chats');
+      await b.page
+        .getByTestId('conversation-entry')
+        .filter({ visible: true })
+        .filter({ hasText: 'Ben je er nog?' })
+        .getByRole('link')
+        .click();
+      await expect(b.page.getByTestId('message-area').getByText('Ben je er nog?')).toBeVisible();
+      await expect(messagesBadge).toHaveCount(0);
+      await expect(b.page).not.toHaveTitle(/^\(/);
+      await expect(a.page.getByTestId('message-status').last()).toHaveAttribute(
+        'data-status',
+        'read',
+      );
       await a.context.close();
       await b.context.close();
     });
