@@ -90,6 +90,7 @@ for (const viewport of [
       // Anna types: Bram sees the indicator before the message
       await composer(a.page).pressSequentially('Zin in koffie?', { delay: 30 });
       await expect(b.page.getByTestId('typing-indicator')).toContainText('Anna typt');
+      await b.page.screenshot({ path: path.join(shots, `chat-typing-${viewport.name}.png`) });
       await composer(a.page).press('Enter');
       await expect(bramSees.getByText('Zin in koffie?')).toBeVisible();
       await expect(b.page.getByTestId('typing-indicator')).toHaveCount(0);
