@@ -235,7 +235,7 @@ export const chatDeleteRequest = z.union([
 ]);
 export type ChatDeleteRequest = z.infer<typeof chatDeleteRequest>;
 
-/** GET /api/icebreakers.php: openers for an empty conversation (i18n keys, `icebreakers.<key>`). */
+/** GET /api/icebreakers.php: openers for an empty conversation (i18n keys, `chat.openers.<key>`). */
 export const icebreakersResponse = z.object({ icebreakers: z.array(z.string()) });
 export type IcebreakersResponse = z.infer<typeof icebreakersResponse>;
 

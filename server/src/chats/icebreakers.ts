@@ -1,6 +1,6 @@
 /**
  * Openers the icebreaker modal offers for an empty conversation (SPEC point 2): i18n keys
- * (`icebreakers.<key>` in the web catalogues); the member picks one and may edit it before
+ * (`chat.openers.<key>` in the web catalogues); the member picks one and may edit it before
  * sending, so it costs what any text costs.
  */
 export const ICEBREAKERS = [

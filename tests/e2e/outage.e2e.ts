@@ -1,0 +1,169 @@
+/**
+ * A member's browser loses its connection while the other member writes to them, on a site of
+ * two app processes (tests/e2e/serve.mjs starts the second on the next port): the sender writes
+ * through the first process, the recipient's browser reaches the second through a TCP proxy
+ * this test cuts (Playwright's offline mode leaves WebSockets open). When the line is back, the
+ * conversation shows every message once, in order: after a short outage by socket.io's
+ * connection state recovery, and after a longer one (its recovery session gone from Redis, as
+ * after RECOVERY_MS) by the client's catch-up from the highest seq it holds.
+ */
+import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import type { ChatMessage } from '@app/contract';
+import { seedE2eMember, type E2eMember } from './seed.js';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const first = `http://localhost:${port}`;
+const secondPort = port + 1;
+
+/** The site's Redis database (as serve.mjs chooses it). */
+function siteRedis(): Redis {
+  const url = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  url.pathname = `/${process.env.E2E_REDIS_DB ?? '14'}`;
+  return new Redis(url.toString());
+}
+
+/**
+ * The key of a member's socket recovery session (@socket.io/redis-streams-adapter keeps it
+ * under sio:session:<pid>, msgpack in base64, with the socket's rooms: the member's is m:<id>).
+ */
+async function recoverySessionOf(redis: Redis, userId: number): Promise<string | null> {
+  const room = Buffer.from(`m:${userId}`);
+  const packed = Buffer.concat([Buffer.from([0xa0 | room.length]), room]);
+  for (const key of await redis.keys('sio:session:*')) {
+    const value = await redis.get(key);
+    if (value && Buffer.from(value, 'base64').includes(packed)) return key;
+  }
+  return null;
+}
+
+/** A TCP proxy to the second app process that the test can cut and restore on the same port. */
+class Line {
+  private server: net.Server | null = null;
+  private readonly open = new Set<net.Socket>();
+  port = 0;
+
+  async up(): Promise<void> {
+    const server = net.createServer((client) => {
+      const upstream = net.connect(secondPort, '127.0.0.1');
+      const drop = () => {
+        client.destroy();
+        upstream.destroy();
+        this.open.delete(client);
+        this.open.delete(upstream);
+      };
+      this.open.add(client);
+      this.open.add(upstream);
+      client.on('error', drop).on('close', drop);
+      upstream.on('error', drop).on('close', drop);
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, () => resolve()));
+    this.port = (server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  /** Every connection dropped, and no new one accepted until up() again. */
+  async cut(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    const closed = new Promise<void>((resolve) => server?.close(() => resolve()) ?? resolve());
+    for (const socket of this.open) socket.destroy();
+    this.open.clear();
+    await closed;
+  }
+}
+
+async function loggedInApi(base: string, member: E2eMember): Promise<APIRequestContext> {
+  const api = await request.newContext({
+    baseURL: base,
+    extraHTTPHeaders: { 'X-Request-Type': 'client' },
+  });
+  const login = await api.post('/api/user.php', {
+    data: { email: member.email, password: member.password },
+  });
+  expect(login.status()).toBe(200);
+  return api;
+}
+
+async function send(api: APIRequestContext, conversation: number, text: string) {
+  const res = await api.post('/api/message.php', {
+    headers: { 'Idempotency-Key': randomUUID() },
+    data: { type: 'text', text, conversation },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { message: ChatMessage }).message;
+}
+
+for (const outage of ['short', 'beyond the recovery window'] as const) {
+  test(`a conversation open through a line that is cut during 20 messages shows all of them once, in order, when the line is back (${outage})`, async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const line = new Line();
+    await line.up();
+    const redis = siteRedis();
+    const anna = seedE2eMember({ name: 'Anna', credits: 500, paidUser: true });
+    const bram = seedE2eMember({ name: 'Bram', paidUser: true });
+    try {
+      // Anna writes through the first process; Bram's browser reaches the second through the line
+      const annaApi = await loggedInApi(first, anna);
+      const opener = await annaApi.post('/api/message.php', {
+        headers: { 'Idempotency-Key': randomUUID() },
+        data: { type: 'text', text: 'Hoi Bram!', member: bram.profileId },
+      });
+      expect(opener.status()).toBe(201);
+      const conversation = ((await opener.json()) as { message: ChatMessage }).message
+        .conversation_id;
+
+      const context = await browser.newContext({
+        baseURL: `http://localhost:${line.port}`,
+        viewport: { width: 1280, height: 900 },
+      });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByLabel('E-mailadres').fill(bram.email);
+      await page.getByLabel('Wachtwoord').fill(bram.password);
+      await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+      await expect(page).not.toHaveURL(/\/login/);
+      const catchUps: string[] = [];
+      page.on('request', (req) => {
+        if (/\/api\/messages\.php\?since=/.test(req.url())) catchUps.push(req.url());
+      });
+      await page.goto(`/chats/${conversation}`);
+      const messages = page.getByTestId('message-area').getByTestId('message');
+      await expect(messages).toHaveCount(1);
+      // live first: the socket is up
+      await send(annaApi, conversation, 'Ben je er?');
+      await expect(messages).toHaveCount(2);
+
+      await line.cut();
+      if (outage !== 'short') {
+        // the server keeps a dropped socket's recovery session in Redis for RECOVERY_MS: once
+        // Bram's is there, remove it, as its expiry would
+        await expect.poll(() => recoverySessionOf(redis, bram.userId)).not.toBeNull();
+        await redis.del((await recoverySessionOf(redis, bram.userId)) as string);
+      }
+      const texts = Array.from({ length: 20 }, (_, i) => `bericht ${i + 1}`);
+      for (const text of texts) await send(annaApi, conversation, text);
+      await line.up();
+
+      await expect(messages).toHaveCount(22, { timeout: 30_000 });
+      await expect(messages).toContainText(['Hoi Bram!', 'Ben je er?', ...texts]);
+      // how they came back: replayed by socket.io, or (its session gone) by the catch-up
+      if (outage === 'short') expect(catchUps).toEqual([]);
+      else expect(catchUps.length).toBeGreaterThan(0);
+      // and live again afterwards, once
+      await send(annaApi, conversation, 'Fijn dat je er weer bent');
+      await expect(messages).toHaveCount(23);
+      await expect(messages.last()).toContainText('Fijn dat je er weer bent');
+      await context.close();
+      await annaApi.dispose();
+    } finally {
+      await line.cut();
+      redis.disconnect();
+    }
+  });
+}
