@@ -276,6 +276,38 @@ describe('RealtimeProvider', () => {
     }
   });
 
+  it('when the member’s own request ends the session, leaves it to that request: no user read, no logout', async () => {
+    await startServer(true);
+    const { calls } = mockApi({ user: null });
+    const loggedOut = jest.fn();
+    const unregister = setAuthFailureHandler(loggedOut);
+    try {
+      const queryClient = seededQueryClient(userFixture);
+      renderApp(queryClient);
+      await connected();
+      // an account deletion under way: the server ends the socket before the answer arrives
+      let answer: () => void = () => undefined;
+      const deletion = queryClient
+        .getMutationCache()
+        .build(queryClient, {
+          mutationFn: () => new Promise<void>((resolve) => (answer = resolve)),
+          onSuccess: () => queryClient.setQueryData(userQueryKey, { user: null }),
+        })
+        .execute(undefined);
+      server.end();
+      await sleep(300);
+      expect(loggedOut).not.toHaveBeenCalled();
+      answer();
+      await deletion;
+      await sleep(300);
+      expect(loggedOut).not.toHaveBeenCalled();
+      expect(count(calls, 'user')).toBe(0);
+      expect(await screen.findByText(/status:disconnected/)).toBeVisible();
+    } finally {
+      unregister();
+    }
+  });
+
   it('when the server ends the socket of a member still logged in, connects again and catches up', async () => {
     await startServer(true);
     const { calls } = mockApi();

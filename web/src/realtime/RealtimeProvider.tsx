@@ -1,5 +1,5 @@
 import { createContext, useEffect, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { UserResponse } from '@app/contract';
 import { reportAuthFailure } from '../api/client';
 import { chatsQueryKey } from '../api/chats';
@@ -18,8 +18,10 @@ export const RealtimeContext = createContext<RealtimeConnection | null>(null);
  *   feeds the badges); `credits:changed` writes the balance into the cached user;
  * - after a reconnect that socket.io's connection state recovery did not recover, the user,
  *   chats and likes reload (and `useRealtimeReconnect` handlers run);
- * - when the server ends the socket or refuses the handshake, the user is read again: a session
- *   that ended logs the member out as any 403 does; otherwise the socket connects again;
+ * - when the server ends the socket or refuses the handshake, and once the member's own requests
+ *   have settled (a logout or an account deletion ends the session and finishes its own way),
+ *   the user is read again if there still is one: a session that ended logs the member out as
+ *   any 403 does; otherwise the socket connects again;
  * - the refresh schedule (refresh.ts).
  *
  * `url` and `socketOptions` are for tests (another origin, short reconnection delays).
@@ -41,6 +43,11 @@ export function RealtimeProvider({
       new RealtimeConnection(url, socketOptions, {
         onUnrecoveredReconnect: () => reloadMemberData(queryClient),
         onServerDisconnect: async () => {
+          // a session ended by the member's own request (logging out, deleting the account) is
+          // that request's to finish: its answer may come after the socket's end
+          await mutationsSettled(queryClient);
+          // the member has left already: nothing to check, nobody to send to the login
+          if (!queryClient.getQueryData<UserResponse>(userQueryKey)?.user) return false;
           await queryClient.refetchQueries({ queryKey: userQueryKey, exact: true });
           const loggedIn = !!queryClient.getQueryData<UserResponse>(userQueryKey)?.user;
           if (!loggedIn) reportAuthFailure();
@@ -76,4 +83,16 @@ export function RealtimeProvider({
   useRefreshSchedule(memberId);
 
   return <RealtimeContext.Provider value={connection}>{children}</RealtimeContext.Provider>;
+}
+
+/** Resolves once no mutation of this client is under way. */
+function mutationsSettled(queryClient: QueryClient): Promise<void> {
+  if (queryClient.isMutating() === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const off = queryClient.getMutationCache().subscribe(() => {
+      if (queryClient.isMutating() > 0) return;
+      off();
+      resolve();
+    });
+  });
 }
