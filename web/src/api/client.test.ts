@@ -46,6 +46,16 @@ describe('api client', () => {
     expect(init.credentials).toBe('include');
   });
 
+  it('sends a FormData body as it is (multipart), without a JSON Content-Type', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(201, { ok: true }));
+    const form = new FormData();
+    form.append('conversation', '7');
+    await apiRequest('message-photo', { method: 'POST', body: form });
+    const init = fetchMock.mock.calls[0][1];
+    expect(init.body).toBe(form);
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
   it("asks the server for messages in the page's language", async () => {
     document.documentElement.lang = 'nl';
     fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));

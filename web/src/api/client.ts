@@ -21,6 +21,7 @@ export type Query = Record<string, QueryValue> | URLSearchParams;
 export interface ApiRequestOptions {
   method?: HttpMethod;
   query?: Query;
+  /** JSON, or a FormData sent as multipart. */
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -121,8 +122,11 @@ export function apiUrl(name: string, query?: Query): string {
 export async function apiRequest<T>(name: string, options: ApiRequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (options.body instanceof FormData) {
+    // multipart: the browser writes the Content-Type with its boundary
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }

@@ -1,4 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { LoggedInResponse, UpdateUserRequest, UserResponse } from '@app/contract';
 import { ApiError, apiRequest } from './client';
 
@@ -22,6 +28,13 @@ export const userQueryOptions = () =>
 
 /** The key, typed by its answer: setQueryData(userQueryKey, ...) takes a UserResponse only. */
 export const userQueryKey = userQueryOptions().queryKey;
+
+/** A balance the server told (a send's answer, credits:changed) into the cached user, unread. */
+export function setCachedCredits(queryClient: QueryClient, credits: number): void {
+  queryClient.setQueryData(userQueryKey, (data) =>
+    data?.user ? { ...data, user: { ...data.user, credits } } : data,
+  );
+}
 
 export function useUser() {
   const query = useQuery(userQueryOptions());

@@ -4,7 +4,7 @@ import type { UserResponse } from '@app/contract';
 import { reportAuthFailure } from '../api/client';
 import { chatsQueryKey } from '../api/chats';
 import { likesQueryKey } from '../api/likes';
-import { userQueryKey, useUser } from '../api/user';
+import { setCachedCredits, userQueryKey, useUser } from '../api/user';
 import { RealtimeConnection, type RealtimeSocketOptions } from './connection';
 import { reloadMemberData, useRefreshSchedule } from './refresh';
 
@@ -71,11 +71,7 @@ export function RealtimeProvider({
         void queryClient.invalidateQueries({ queryKey: likesQueryKey });
         void queryClient.invalidateQueries({ queryKey: chatsQueryKey });
       }),
-      connection.on('credits:changed', ({ credits }) => {
-        queryClient.setQueryData(userQueryKey, (data) =>
-          data?.user ? { ...data, user: { ...data.user, credits } } : data,
-        );
-      }),
+      connection.on('credits:changed', ({ credits }) => setCachedCredits(queryClient, credits)),
     ];
     return () => offs.forEach((off) => off());
   }, [connection, queryClient]);

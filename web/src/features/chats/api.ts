@@ -13,16 +13,9 @@ import type {
   SendMessageRequest,
   SendMessageResponse,
 } from '@app/contract';
-import { REQUEST_TYPE_CLIENT } from '../../config/constants';
-import {
-  ApiError,
-  IDEMPOTENCY_KEY_HEADER_NAME,
-  REQUEST_TYPE_HEADER_NAME,
-  apiRequest,
-  apiUrl,
-} from '../../api/client';
+import { ApiError, IDEMPOTENCY_KEY_HEADER_NAME, apiRequest } from '../../api/client';
 import { chatsQueryKey } from '../../api/chats';
-import { userQueryKey } from '../../api/user';
+import { setCachedCredits } from '../../api/user';
 
 /** Which conversation: by its id (/chats/{id}) or by the other member (/members/{id}/chat). */
 export type ConversationTarget = { conversation: number } | { member: number };
@@ -69,7 +62,7 @@ export function sendMessage(body: SendMessageRequest, key: string): Promise<Send
 }
 
 /** POST /api/message-photo.php: multipart with the target's field and the file in `photo`. */
-export async function sendPhoto(
+export function sendPhoto(
   target: ConversationTarget,
   file: Blob,
   key: string,
@@ -78,50 +71,17 @@ export async function sendPhoto(
   if ('conversation' in target) form.append('conversation', String(target.conversation));
   else form.append('member', String(target.member));
   form.append('photo', file, file instanceof File ? file.name : 'photo');
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    [REQUEST_TYPE_HEADER_NAME]: REQUEST_TYPE_CLIENT,
-    [IDEMPOTENCY_KEY_HEADER_NAME]: key,
-  };
-  const language = document.documentElement.lang;
-  if (language) headers['Accept-Language'] = language;
-  let response: Response;
-  try {
-    response = await fetch(apiUrl('message-photo'), {
-      method: 'POST',
-      body: form,
-      headers,
-      credentials: 'include',
-    });
-  } catch (error) {
-    throw new ApiError(0, 'network_error', error instanceof Error ? error.message : '');
-  }
-  let body: { error?: string; message?: string; field?: string } | SendMessageResponse | undefined;
-  try {
-    body = (await response.json()) as typeof body;
-  } catch {
-    body = undefined;
-  }
-  if (response.ok && body && 'message' in body && typeof body.message === 'object') {
-    return body as SendMessageResponse;
-  }
-  const failure = (body ?? {}) as { error?: string; message?: string; field?: string };
-  throw new ApiError(
-    response.status,
-    failure.error ?? `http_${response.status}`,
-    failure.message ?? response.statusText,
-    failure.field,
-  );
+  return apiRequest<SendMessageResponse>('message-photo', {
+    method: 'POST',
+    body: form,
+    headers: { [IDEMPOTENCY_KEY_HEADER_NAME]: key },
+  });
 }
 
 /** The balance a send answered with goes straight into the navigation's credits entry. */
 export function useApplyCredits() {
   const queryClient = useQueryClient();
-  return (credits: number) => {
-    queryClient.setQueryData(userQueryKey, (data) =>
-      data?.user ? { user: { ...data.user, credits } } : data,
-    );
-  };
+  return (credits: number) => setCachedCredits(queryClient, credits);
 }
 
 /** POST /api/chat-read.php: read up to `seq` (the list's unread count drops to 0). */
