@@ -1,10 +1,11 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { seedE2eMember, type E2eMember } from './seed.js';
+import { loggedInPage, OFF_LOGIN } from './members.js';
+import { seedE2eMember } from './seed.js';
 
 /**
  * The chat screens in the browser: two members in two browser contexts writing to each other
@@ -13,21 +14,6 @@ import { seedE2eMember, type E2eMember } from './seed.js';
  */
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
-
-async function loggedInPage(
-  browser: Browser,
-  member: E2eMember,
-  viewport: { width: number; height: number },
-) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('E-mailadres').fill(member.email);
-  await page.getByLabel('Wachtwoord').fill(member.password);
-  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  return { context, page };
-}
 
 /** A small photo-like JPEG for the photo message. */
 function holidayPhoto(): Promise<Buffer> {
@@ -68,8 +54,8 @@ for (const viewport of [
       test.setTimeout(90_000);
       const anna = seedE2eMember({ name: 'Anna', credits: 200, paidUser: true, age: 31 });
       const bram = seedE2eMember({ name: 'Bram', credits: 0, paidUser: true, age: 34 });
-      const a = await loggedInPage(browser, anna, viewport);
-      const b = await loggedInPage(browser, bram, viewport);
+      const a = await loggedInPage(browser, anna, { viewport }, OFF_LOGIN);
+      const b = await loggedInPage(browser, bram, { viewport }, OFF_LOGIN);
       const settings = (await (await a.page.request.get('/api/settings.php')).json()) as {
         settings: { message_credits: number; photo_credits: number };
       };
@@ -165,7 +151,7 @@ for (const viewport of [
     }) => {
       const free = seedE2eMember({ credits: 100, paidUser: false });
       const others = [seedE2eMember(), seedE2eMember(), seedE2eMember({ name: 'Chris' })];
-      const f = await loggedInPage(browser, free, viewport);
+      const f = await loggedInPage(browser, free, { viewport }, OFF_LOGIN);
       await sendOverApi(f.page, { member: others[0].profileId }, 'Eerste gesprek');
       await sendOverApi(f.page, { member: others[1].profileId }, 'Tweede gesprek');
 
@@ -190,7 +176,7 @@ for (const viewport of [
     }) => {
       const poor = seedE2eMember({ credits: 5, paidUser: true });
       const other = seedE2eMember({ name: 'Daan' });
-      const p = await loggedInPage(browser, poor, viewport);
+      const p = await loggedInPage(browser, poor, { viewport }, OFF_LOGIN);
       await p.page.goto(`/members/${other.profileId}/chat`);
       await composer(p.page).fill('Hoi Daan, hoe gaat het?');
       await p.page.getByRole('button', { name: 'Versturen', exact: true }).click();
@@ -214,7 +200,7 @@ for (const viewport of [
     }) => {
       const fresh = seedE2eMember({ status: 'not_confirmed', credits: 50 });
       const other = seedE2eMember({ name: 'Eva' });
-      const u = await loggedInPage(browser, fresh, viewport);
+      const u = await loggedInPage(browser, fresh, { viewport }, OFF_LOGIN);
       await u.page.goto(`/members/${other.profileId}/chat`);
       await expect(u.page.getByTestId('held-note')).toContainText(
         'Je berichten worden vastgehouden tot je je e-mailadres bevestigt.',
@@ -232,7 +218,7 @@ for (const viewport of [
       const member = seedE2eMember({ credits: 100, paidUser: true });
       const keep = seedE2eMember({ name: 'Fenna' });
       const drop = seedE2eMember({ name: 'Gijs' });
-      const m = await loggedInPage(browser, member, viewport);
+      const m = await loggedInPage(browser, member, { viewport }, OFF_LOGIN);
       await sendOverApi(m.page, { member: keep.profileId }, 'Hoi Fenna');
       await sendOverApi(m.page, { member: drop.profileId }, 'Hoi Gijs');
 
@@ -264,8 +250,8 @@ for (const viewport of [
       test.setTimeout(60_000);
       const anna = seedE2eMember({ name: 'Anna', credits: 1000, paidUser: true });
       const bram = seedE2eMember({ name: 'Bram', credits: 1000, paidUser: true });
-      const a = await loggedInPage(browser, anna, viewport);
-      const b = await loggedInPage(browser, bram, viewport);
+      const a = await loggedInPage(browser, anna, { viewport }, OFF_LOGIN);
+      const b = await loggedInPage(browser, bram, { viewport }, OFF_LOGIN);
       // 45 messages, taking turns (the send limit is per member and minute)
       const { message } = await sendOverApi(a.page, { member: bram.profileId }, 'Bericht 1');
       const conversation = message.conversation_id;

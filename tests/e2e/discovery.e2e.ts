@@ -1,26 +1,12 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { seedE2eMember, type E2eMember } from './seed.js';
+import { loggedInPage } from './members.js';
+import { seedE2eMember } from './seed.js';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
-
-async function loggedInPage(
-  browser: Browser,
-  member: E2eMember,
-  viewport: { width: number; height: number },
-) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('E-mailadres').fill(member.email);
-  await page.getByLabel('Wachtwoord').fill(member.password);
-  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
-  await expect(page).toHaveURL(/\/members/);
-  return { context, page };
-}
 
 async function likeFromProfile(page: Page, profileId: number) {
   await page.goto(`/members/${profileId}`);
@@ -38,12 +24,12 @@ for (const viewport of [
       const bram = seedE2eMember({ gender: 'male', seekingGender: 'female', age: 33 });
 
       // Bram likes Anna first: no match yet
-      const b = await loggedInPage(browser, bram, viewport);
+      const b = await loggedInPage(browser, bram, { viewport });
       await likeFromProfile(b.page, anna.profileId);
       await expect(b.page.getByRole('button', { name: 'Like intrekken' })).toBeVisible();
 
       // Anna is told of the new like, then likes back: a match
-      const a = await loggedInPage(browser, anna, viewport);
+      const a = await loggedInPage(browser, anna, { viewport });
       const modal = a.page.getByRole('dialog');
       await expect(modal).toContainText('Je hebt een nieuwe like!');
       await modal.getByRole('button', { name: 'Sluiten' }).click();
@@ -56,7 +42,7 @@ for (const viewport of [
 
       // Bram, in a new session, is shown the match on entering the members area
       await b.context.close();
-      const b2 = await loggedInPage(browser, bram, viewport);
+      const b2 = await loggedInPage(browser, bram, { viewport });
       await expect(b2.page.getByRole('dialog')).toContainText('Het is een match!');
       await b2.context.close();
       await a.context.close();
@@ -67,7 +53,7 @@ for (const viewport of [
     }) => {
       test.setTimeout(60_000);
       const player = seedE2eMember({ gender: 'male', seekingGender: 'female', age: 30 });
-      const { context, page } = await loggedInPage(browser, player, viewport);
+      const { context, page } = await loggedInPage(browser, player, { viewport });
       await page.goto('/swipe-game');
       await expect(page.getByText('Nog 4 likes vandaag')).toBeVisible();
       for (let i = 0; i < 4; i += 1) {

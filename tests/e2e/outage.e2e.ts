@@ -7,12 +7,11 @@
  * connection state recovery, and after a longer one (its recovery session gone from Redis, as
  * after RECOVERY_MS) by the client's catch-up from the highest seq it holds.
  */
-import { expect, request, test, type APIRequestContext } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
 import net, { type AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
-import type { ChatMessage } from '@app/contract';
-import { seedE2eMember, type E2eMember } from './seed.js';
+import { loggedInApi, loggedInPage, sendText } from './members.js';
+import { seedE2eMember } from './seed.js';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const first = `http://localhost:${port}`;
@@ -77,27 +76,6 @@ class Line {
   }
 }
 
-async function loggedInApi(base: string, member: E2eMember): Promise<APIRequestContext> {
-  const api = await request.newContext({
-    baseURL: base,
-    extraHTTPHeaders: { 'X-Request-Type': 'client' },
-  });
-  const login = await api.post('/api/user.php', {
-    data: { email: member.email, password: member.password },
-  });
-  expect(login.status()).toBe(200);
-  return api;
-}
-
-async function send(api: APIRequestContext, conversation: number, text: string) {
-  const res = await api.post('/api/message.php', {
-    headers: { 'Idempotency-Key': randomUUID() },
-    data: { type: 'text', text, conversation },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { message: ChatMessage }).message;
-}
-
 for (const outage of ['short', 'beyond the recovery window'] as const) {
   test(`a conversation open through a line that is cut during 20 messages shows all of them once, in order, when the line is back (${outage})`, async ({
     browser,
@@ -111,24 +89,13 @@ for (const outage of ['short', 'beyond the recovery window'] as const) {
     try {
       // Anna writes through the first process; Bram's browser reaches the second through the line
       const annaApi = await loggedInApi(first, anna);
-      const opener = await annaApi.post('/api/message.php', {
-        headers: { 'Idempotency-Key': randomUUID() },
-        data: { type: 'text', text: 'Hoi Bram!', member: bram.profileId },
-      });
-      expect(opener.status()).toBe(201);
-      const conversation = ((await opener.json()) as { message: ChatMessage }).message
+      const conversation = (await sendText(annaApi, { member: bram.profileId }, 'Hoi Bram!'))
         .conversation_id;
 
-      const context = await browser.newContext({
+      const { context, page } = await loggedInPage(browser, bram, {
         baseURL: `http://localhost:${line.port}`,
         viewport: { width: 1280, height: 900 },
       });
-      const page = await context.newPage();
-      await page.goto('/login');
-      await page.getByLabel('E-mailadres').fill(bram.email);
-      await page.getByLabel('Wachtwoord').fill(bram.password);
-      await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
-      await expect(page).not.toHaveURL(/\/login/);
       const catchUps: string[] = [];
       page.on('request', (req) => {
         if (/\/api\/messages\.php\?since=/.test(req.url())) catchUps.push(req.url());
@@ -137,7 +104,7 @@ for (const outage of ['short', 'beyond the recovery window'] as const) {
       const messages = page.getByTestId('message-area').getByTestId('message');
       await expect(messages).toHaveCount(1);
       // live first: the socket is up
-      await send(annaApi, conversation, 'Ben je er?');
+      await sendText(annaApi, { conversation }, 'Ben je er?');
       await expect(messages).toHaveCount(2);
 
       // (the sockets of the pages Bram left on the way here may have left sessions too)
@@ -152,7 +119,7 @@ for (const outage of ['short', 'beyond the recovery window'] as const) {
         await redis.del(...(await recoverySessionsOf(redis, bram.userId)));
       }
       const texts = Array.from({ length: 20 }, (_, i) => `bericht ${i + 1}`);
-      for (const text of texts) await send(annaApi, conversation, text);
+      for (const text of texts) await sendText(annaApi, { conversation }, text);
       await line.up();
 
       await expect(messages).toHaveCount(22, { timeout: 30_000 });
@@ -161,7 +128,7 @@ for (const outage of ['short', 'beyond the recovery window'] as const) {
       if (outage === 'short') expect(catchUps).toEqual([]);
       else expect(catchUps.length).toBeGreaterThan(0);
       // and live again afterwards, once
-      await send(annaApi, conversation, 'Fijn dat je er weer bent');
+      await sendText(annaApi, { conversation }, 'Fijn dat je er weer bent');
       await expect(messages).toHaveCount(23);
       await expect(messages.last()).toContainText('Fijn dat je er weer bent');
       await context.close();

@@ -1,26 +1,12 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { seedE2eMember, type E2eMember } from './seed.js';
+import { loggedInPage } from './members.js';
+import { seedE2eMember } from './seed.js';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
-
-async function loggedInPage(
-  browser: Browser,
-  member: E2eMember,
-  viewport: { width: number; height: number },
-) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('E-mailadres').fill(member.email);
-  await page.getByLabel('Wachtwoord').fill(member.password);
-  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
-  await expect(page).toHaveURL(/\/members/);
-  return { context, page };
-}
 
 async function packageId(page: Page, slug: string): Promise<number> {
   const res = await page.request.get('/api/packages.php');
@@ -44,7 +30,7 @@ for (const viewport of [
     }) => {
       test.setTimeout(60_000);
       const member = seedE2eMember({ country: 'NL' });
-      const { context, page } = await loggedInPage(browser, member, viewport);
+      const { context, page } = await loggedInPage(browser, member, { viewport });
 
       // the time bonus: a countdown under 4 hours that ticks every second
       const clock = page.getByTestId('time-bonus-countdown');
@@ -120,7 +106,7 @@ for (const viewport of [
     }) => {
       test.setTimeout(45_000);
       const member = seedE2eMember({ country: 'NL' });
-      const { context, page } = await loggedInPage(browser, member, viewport);
+      const { context, page } = await loggedInPage(browser, member, { viewport });
       const tryout = await packageId(page, 'tryout');
       await page.goto(`/credits/${tryout}/creditcard`);
       await page.getByRole('button', { name: 'Betalen met Creditcard' }).click();

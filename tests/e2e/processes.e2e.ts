@@ -4,8 +4,7 @@
  * process reaches the other member's socket on the other, and a client that was away catches up
  * through the other process with every message, in order, once.
  */
-import { expect, request, test, type APIRequestContext } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import {
   SOCKET_PATH,
@@ -13,6 +12,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@app/contract';
+import { loggedInApi, sendText } from './members.js';
 import { seedE2eMember, type E2eMember } from './seed.js';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -36,19 +36,11 @@ async function healthy(base: string) {
     .toBe(200);
 }
 
-/** A member logged in through one process: an API context (its cookie) and the cookie line. */
+/** A member logged in through one process: an API context and the session's cookie line. */
 async function loggedIn(base: string, member: E2eMember) {
-  const api = await request.newContext({
-    baseURL: base,
-    extraHTTPHeaders: { 'X-Request-Type': 'client' },
-  });
-  const login = await api.post('/api/user.php', {
-    data: { email: member.email, password: member.password },
-  });
-  expect(login.status()).toBe(200);
+  const api = await loggedInApi(base, member);
   const { cookies } = await api.storageState();
-  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  return { api, cookie };
+  return { api, cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
 }
 
 /** A real socket.io client of the member on one process; every message:new it receives, in order. */
@@ -67,19 +59,6 @@ async function socketOn(base: string, cookie: string) {
     socket.once('connect_error', reject);
   });
   return { socket, received };
-}
-
-async function send(
-  api: APIRequestContext,
-  to: { member: number } | { conversation: number },
-  text: string,
-) {
-  const res = await api.post('/api/message.php', {
-    headers: { 'Idempotency-Key': randomUUID() },
-    data: { type: 'text', text, ...to },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { message: ChatMessage }).message;
 }
 
 test.describe('two app processes on one Redis', () => {
@@ -101,7 +80,7 @@ test.describe('two app processes on one Redis', () => {
 
     // live: sent through the first process, received on a socket of the second
     const live = await socketOn(second, b.cookie);
-    const opener = await send(a.api, { member: bram.profileId }, 'Hoi Bram!');
+    const opener = await sendText(a.api, { member: bram.profileId }, 'Hoi Bram!');
     await expect.poll(() => live.received.map((m) => m.id)).toEqual([opener.id]);
     expect(live.received[0]).toMatchObject({
       text: 'Hoi Bram!',
@@ -112,7 +91,7 @@ test.describe('two app processes on one Redis', () => {
     // away: 20 messages through the first process while Bram has no socket
     const sent: ChatMessage[] = [];
     for (let i = 1; i <= 20; i++) {
-      sent.push(await send(a.api, { conversation: opener.conversation_id }, `bericht ${i}`));
+      sent.push(await sendText(a.api, { conversation: opener.conversation_id }, `bericht ${i}`));
     }
     // back on the second process: a new socket, then the catch-up from the highest seq he holds
     const back = await socketOn(second, b.cookie);
@@ -132,7 +111,11 @@ test.describe('two app processes on one Redis', () => {
     expect(messages.map((m) => m.id)).toEqual(expect.arrayContaining(sent.map((m) => m.id)));
 
     // and the next live message again crosses processes, once
-    const after = await send(a.api, { conversation: opener.conversation_id }, 'Ben je er weer?');
+    const after = await sendText(
+      a.api,
+      { conversation: opener.conversation_id },
+      'Ben je er weer?',
+    );
     await expect.poll(() => back.received.map((m) => m.id)).toEqual([after.id]);
     back.socket.disconnect();
     await a.api.dispose();

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { logIn } from './members.js';
 import { seedE2eMember, type E2eMember } from './seed.js';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
@@ -21,14 +22,6 @@ async function holidayPhoto(): Promise<Buffer> {
     .jpeg()
     .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 5/1 0/1' } })
     .toBuffer();
-}
-
-async function logIn(page: Page, member: E2eMember) {
-  await page.goto('/login');
-  await page.getByLabel('E-mailadres').fill(member.email);
-  await page.getByLabel('Wachtwoord').fill(member.password);
-  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
-  await expect(page).toHaveURL(/\/members/);
 }
 
 /** A logged-in API client of its own (its own cookies). */

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { REFRESH_START_DELAY_MS } from '../../contract/src/constants.ts';
+import { logIn } from './members.js';
 import { seedE2eMember } from './seed.js';
 
 test.describe('realtime', () => {
@@ -15,11 +16,7 @@ test.describe('realtime', () => {
     const page = await b.newPage();
     const sockets: string[] = [];
     page.on('websocket', (socket) => sockets.push(socket.url()));
-    await page.goto('/login');
-    await page.getByLabel('E-mailadres').fill(bram.email);
-    await page.getByLabel('Wachtwoord').fill(bram.password);
-    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
-    await expect(page).toHaveURL(/\/members/);
+    await logIn(page, bram);
     const likes = page.getByRole('navigation').getByRole('link', { name: /^Likes/ });
     await expect(likes).toBeVisible();
     await expect(likes.locator('.nav-badge')).toHaveCount(0);

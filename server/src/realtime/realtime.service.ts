@@ -62,12 +62,7 @@ export class Realtime {
 
   /** Sends an event to every open tab of a member. Never throws: the change is stored anyway. */
   toMember<E extends EventName>(userId: number, event: E, ...args: EventArgs<E>): void {
-    if (!this.server) return;
-    try {
-      this.server.to(memberRoom(userId)).emit(event, ...args);
-    } catch (error) {
-      this.logger.warn(`Could not emit ${event}: ${String(error)}`);
-    }
+    this.toMembers([userId], event, ...args);
   }
 
   /** The same event to several members: one broadcast (one stream entry), each socket once. */

@@ -11,12 +11,12 @@ export function chatMember(t: TestApp, options: SeedMemberOptions = {}): Promise
 }
 
 /** POST /api/message.php as `from` with a fresh (or the given) Idempotency-Key. */
-export function sendText(
+function postMessage(
   t: TestApp,
   from: { cookie: string },
-  to: { member: number } | { conversation: number },
-  text = 'Hoi!',
-  key: string = randomUUID(),
+  body: ({ type: 'text'; text: string } | { type: 'gift'; gift: number }) &
+    ({ member: number } | { conversation: number }),
+  key: string,
 ) {
   return t
     .http()
@@ -24,7 +24,17 @@ export function sendText(
     .set('Cookie', from.cookie)
     .set('X-Request-Type', 'client')
     .set('Idempotency-Key', key)
-    .send({ type: 'text', text, ...to });
+    .send(body);
+}
+
+export function sendText(
+  t: TestApp,
+  from: { cookie: string },
+  to: { member: number } | { conversation: number },
+  text = 'Hoi!',
+  key: string = randomUUID(),
+) {
+  return postMessage(t, from, { type: 'text', text, ...to }, key);
 }
 
 export function sendGift(
@@ -34,13 +44,7 @@ export function sendGift(
   gift: number,
   key: string = randomUUID(),
 ) {
-  return t
-    .http()
-    .post('/api/message.php')
-    .set('Cookie', from.cookie)
-    .set('X-Request-Type', 'client')
-    .set('Idempotency-Key', key)
-    .send({ type: 'gift', gift, ...to });
+  return postMessage(t, from, { type: 'gift', gift, ...to }, key);
 }
 
 export function sendPhoto(

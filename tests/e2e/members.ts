@@ -1,0 +1,75 @@
+/**
+ * Members in the journeys: logged in through the login form in a browser context of their own,
+ * or through POST /api/user.php in an API context (a member who acts without a screen), and
+ * writing through the API.
+ */
+import {
+  expect,
+  request,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import type { ChatMessage } from '@app/contract';
+import type { E2eMember } from './seed.js';
+
+/** Any page but the login form (an unconfirmed member, say, does not land in the members area). */
+export const OFF_LOGIN = /^(?!.*\/login)/;
+
+/** Logs in through the login form and waits until the member lands (default: /members). */
+export async function logIn(
+  page: Page,
+  member: Pick<E2eMember, 'email' | 'password'>,
+  landing: RegExp = /\/members/,
+): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mailadres').fill(member.email);
+  await page.getByLabel('Wachtwoord').fill(member.password);
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+  await expect(page).toHaveURL(landing);
+}
+
+/** A browser context of its own (a viewport, another site address...) with the member logged in. */
+export async function loggedInPage(
+  browser: Browser,
+  member: Pick<E2eMember, 'email' | 'password'>,
+  options: BrowserContextOptions,
+  landing?: RegExp,
+) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await logIn(page, member, landing);
+  return { context, page };
+}
+
+/** An API context of the site at `base` with the member's session (client requests). */
+export async function loggedInApi(
+  base: string,
+  member: Pick<E2eMember, 'email' | 'password'>,
+): Promise<APIRequestContext> {
+  const api = await request.newContext({
+    baseURL: base,
+    extraHTTPHeaders: { 'X-Request-Type': 'client' },
+  });
+  const login = await api.post('/api/user.php', {
+    data: { email: member.email, password: member.password },
+  });
+  expect(login.status()).toBe(200);
+  return api;
+}
+
+/** POST /api/message.php: a text with a fresh Idempotency-Key; the message as the sender has it. */
+export async function sendText(
+  api: APIRequestContext,
+  to: { member: number } | { conversation: number },
+  text: string,
+): Promise<ChatMessage> {
+  const res = await api.post('/api/message.php', {
+    headers: { 'Idempotency-Key': randomUUID() },
+    data: { type: 'text', text, ...to },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { message: ChatMessage }).message;
+}
