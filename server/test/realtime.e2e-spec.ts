@@ -1,7 +1,14 @@
 import type { ChatMessage } from '@app/contract';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { chatMember, get, read, sendText } from './helpers/chat';
-import { connect, eventually, listening, settle, type Received } from './helpers/sockets';
+import { chatMember, get, read, sendText, type ChatMember } from './helpers/chat';
+import {
+  connect,
+  eventually,
+  listening,
+  rawSocket,
+  settle,
+  type Received,
+} from './helpers/sockets';
 
 type New = { message: ChatMessage };
 
@@ -105,10 +112,10 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
     expect(shown.map((m) => m.text)).toEqual(ids.map((_, i) => `offline ${i}`));
   });
 
-  it('replays what a client missed during a short outage (connection state recovery)', async () => {
+  it('after a short outage reconnects as a new socket and the client catches up every missed message once', async () => {
     const { a, b, conversation } = await pair();
     const s = await socketOf(base2, b.cookie, { reconnection: true });
-    await sendText(one, a, { conversation }, 'Eerst').expect(201);
+    const first = await sendText(one, a, { conversation }, 'Eerst').expect(201);
     await s.waitFor('message:new');
     // the transport drops (not a deliberate disconnect): the client reconnects by itself
     const dropped = new Promise<void>((resolve) => s.socket.once('disconnect', () => resolve()));
@@ -119,9 +126,99 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
       ids.push((await sendText(one, a, { conversation }, `weg ${i}`).expect(201)).body.message.id);
     }
     await eventually(() => s.socket.connected, 10_000);
-    expect(s.socket.recovered).toBe(true);
-    const got = await s.waitFor<New>('message:new', 21);
-    expect(got.slice(1).map((e) => e.message.id)).toEqual(ids);
+    // nothing is replayed by socket.io (no connection state recovery, security review H1) ...
+    expect(s.socket.recovered).toBeFalsy();
+    await settle();
+    expect(s.of<New>('message:new')).toHaveLength(1);
+    // ... the client asks for what came after the highest seq it holds
+    const since = first.body.message.seq as number;
+    const caught = (await get(two, b, `/api/messages.php?since=${since}`).expect(200)).body;
+    expect((caught.messages as ChatMessage[]).map((m) => m.id)).toEqual(ids);
+    // and the new socket is live again
+    const next = await sendText(one, a, { conversation }, 'Weer live').expect(201);
+    const [, live] = await s.waitFor<New>('message:new', 2);
+    expect(live.message.id).toBe(next.body.message.id);
+  });
+
+  describe('a socket presenting another session’s recovery id (security review H1)', () => {
+    /** Cuts a member's socket as a dropped line would, and returns what its client knew. */
+    async function cutAfterOneMessage(
+      victim: ChatMember,
+      sender: ChatMember,
+      conversation: number,
+    ) {
+      const s = await socketOf(base2, victim.cookie);
+      await sendText(one, sender, { conversation }, 'Before the cut').expect(201);
+      await s.waitFor('message:new');
+      const known = s.socket as unknown as { _pid?: string; _lastOffset?: string; id?: string };
+      // what socket.io's recovery would take: the private id and the last offset (when the
+      // server hands them out); otherwise the socket's id, which is all a client then knows
+      const auth = { pid: known._pid ?? known.id ?? 'unknown', offset: known._lastOffset ?? '0-0' };
+      const dropped = new Promise<void>((resolve) => s.socket.once('disconnect', () => resolve()));
+      s.socket.io.engine.close();
+      await dropped;
+      return auth;
+    }
+
+    async function logout(member: ChatMember) {
+      await one
+        .http()
+        .get('/api/logout.php')
+        .set('Cookie', member.cookie)
+        .set('X-Request-Type', 'client')
+        .expect((res) => expect(res.status).toBeLessThan(400));
+    }
+
+    it('writes none of the member’s missed events to a connection without a cookie, before or after refusing it', async () => {
+      const { a, b, conversation } = await pair();
+      const auth = await cutAfterOneMessage(b, a, conversation);
+      await logout(b);
+      await sendText(one, a, { conversation }, 'SECRET sent while cut off').expect(201);
+      const attacker = await rawSocket(base2, null, auth);
+      await attacker.until((frame) => frame.startsWith('44'));
+      await settle();
+      attacker.close();
+      expect(attacker.frames.filter((f) => f.startsWith('44'))).toEqual([
+        '44{"message":"authentication_required"}',
+      ]);
+      // only the transport's own open packet and the refusal: no event, nothing of the member
+      expect(attacker.frames.filter((f) => f.startsWith('42'))).toEqual([]);
+      expect(attacker.frames.join('\n')).not.toContain('SECRET');
+    });
+
+    it('gives a connection with another member’s cookie only that member’s events, missed or new', async () => {
+      const { a, b, conversation } = await pair();
+      const auth = await cutAfterOneMessage(b, a, conversation);
+      await logout(b);
+      await sendText(one, a, { conversation }, 'SECRET missed').expect(201);
+      const intruder = await chatMember(one);
+      const attacker = await rawSocket(base2, intruder.cookie, auth);
+      await attacker.until((frame) => frame.startsWith('40'));
+      // the intruder's own events do arrive on this connection (it is live and listening) ...
+      const toIntruder = await sendText(one, a, { member: intruder.profile.id }, 'For you').expect(
+        201,
+      );
+      await attacker.until((frame) => frame.includes(`"id":${toIntruder.body.message.id},`));
+      // ... the member's do not, neither those missed while cut off nor new ones
+      await sendText(one, a, { conversation }, 'SECRET after').expect(201);
+      await settle(500);
+      attacker.close();
+      expect(attacker.frames.join('\n')).not.toContain('SECRET');
+      expect(attacker.frames.join('\n')).not.toContain('Before the cut');
+    });
+
+    it('gives even the member’s own new session a fresh socket: nothing of the old one is restored', async () => {
+      const { a, b, conversation } = await pair();
+      const auth = await cutAfterOneMessage(b, a, conversation);
+      await sendText(one, a, { conversation }, 'Missed while away').expect(201);
+      const again = await rawSocket(base2, b.cookie, auth);
+      await again.until((frame) => frame.startsWith('40'));
+      await settle();
+      again.close();
+      // missed messages come from messages.php, not from a replay of the old socket's state
+      expect(again.frames.join('\n')).not.toContain('Missed while away');
+      expect(again.frames.find((f) => f.startsWith('40'))).not.toContain(auth.pid);
+    });
   });
 
   it('sends typing to every tab of the other member only, and ignores it for a conversation the member is not in', async () => {

@@ -30,9 +30,7 @@ type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, Socke
 const EVENTS_PER_WINDOW = 30;
 const EVENT_WINDOW_MS = 10_000;
 const DISCONNECT_AFTER = 5 * EVENTS_PER_WINDOW;
-/** Short outages: socket.io replays what a client missed (connection state recovery). */
-const RECOVERY_MS = 2 * 60_000;
-/** Stream entries kept in Redis for recovery and for the other processes. */
+/** Stream entries kept in Redis for the other processes to read. */
 const STREAM_MAX_LENGTH = 100_000;
 
 const conversationEvent = z.object({
@@ -49,8 +47,13 @@ const deliveredEvent = conversationEvent.extend({
  * - the handshake is authenticated by the session cookie (SessionService.resolveSession, the
  *   same lookup as HTTP requests; a cross-site Origin is refused); every socket joins its
  *   member's room and its session's room;
- * - rooms are shared by every process through Redis streams (@socket.io/redis-streams-adapter),
- *   which also replays missed events to a client that reconnects within RECOVERY_MS;
+ * - rooms are shared by every process through Redis streams (@socket.io/redis-streams-adapter);
+ * - no connection state recovery: socket.io would restore a reconnecting socket's rooms and
+ *   write its missed events before any middleware ran, to whoever presents the earlier socket's
+ *   private id, whatever session (or none) the new handshake proves (security review
+ *   2026-11-25, H1). Every reconnect is a new, authenticated socket; the client catches up over
+ *   HTTP (user, chats, likes, and messages.php from its highest seq: the web's realtime layer),
+ *   measured in docs/performance.md ("Reconnect storms");
  * - a session that ends (logout, password change or reset, deletion, expiry) or an account that
  *   is banned, deleted or purged: PostgreSQL notifies every process at commit (`session_ended`,
  *   triggers of the chat migration) and its sockets are disconnected at once; every
@@ -103,7 +106,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       serveClient: false,
       allowRequest: (req, callback) => callback(null, this.sameOrigin(req)),
       adapter: createAdapter(this.redis, { maxLen: STREAM_MAX_LENGTH }),
-      connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_MS, skipMiddlewares: false },
+      // never `connectionStateRecovery` (see above): a test holds it (realtime.e2e-spec.ts, H1)
     });
     io.use((socket, next) => {
       this.authenticate(socket).then(
@@ -165,7 +168,6 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
 
   private connected(socket: IoSocket): void {
     const member = socket.data;
-    // a recovered socket is back in its rooms already; joining again changes nothing
     void socket.join([memberRoom(member.userId), sessionRoom(member.sessionId)]);
     let windowStart = Date.now();
     let count = 0;

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
+import WebSocket from 'ws';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@app/contract';
 import type { TestApp } from './test-app';
 
@@ -71,3 +72,42 @@ export async function eventually(check: () => boolean | Promise<boolean>, ms = 5
 
 /** Lets in-flight events arrive (to prove that something did not). */
 export const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+
+/** Every frame a server wrote to a raw connection, as text, in order. */
+export interface RawSocket {
+  frames: string[];
+  /** Resolves once a frame matching `match` arrived (rejects after `ms`). */
+  until: (match: (frame: string) => boolean, ms?: number) => Promise<string>;
+  close: () => void;
+}
+
+/**
+ * A connection that speaks engine.io 4 / socket.io 5 itself (WebSocket only), as an attacker's
+ * script would: it sends the namespace CONNECT with the given `auth` payload (e.g. another
+ * socket's `{ pid, offset }` for connection state recovery), answers pings, and keeps every
+ * frame the server writes, including those a socket.io client would buffer and never show.
+ */
+export function rawSocket(base: string, cookie: string | null, auth: object): Promise<RawSocket> {
+  const url = `${base.replace(/^http/, 'ws')}${SOCKET_PATH}/?EIO=4&transport=websocket`;
+  const ws = new WebSocket(url, { headers: cookie ? { cookie } : {} });
+  const frames: string[] = [];
+  ws.on('message', (data: Buffer) => {
+    const frame = data.toString();
+    frames.push(frame);
+    if (frame === '2') ws.send('3');
+    if (frame.startsWith('0{')) ws.send(`40${JSON.stringify(auth)}`);
+  });
+  const until: RawSocket['until'] = async (match, ms = 5000) => {
+    const end = Date.now() + ms;
+    for (;;) {
+      const found = frames.find(match);
+      if (found !== undefined) return found;
+      if (Date.now() > end) throw new Error(`no such frame in ${JSON.stringify(frames)}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve({ frames, until, close: () => ws.close() }));
+    ws.once('error', reject);
+  });
+}

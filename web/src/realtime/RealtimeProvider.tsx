@@ -16,8 +16,9 @@ export const RealtimeContext = createContext<RealtimeConnection | null>(null);
  * null. Built in:
  * - `chats:changed` reloads chats.php; `likes:changed` likes.php and chats.php (whose new_likes
  *   feeds the badges); `credits:changed` writes the balance into the cached user;
- * - after a reconnect that socket.io's connection state recovery did not recover, the user,
- *   chats and likes reload (and `useRealtimeReconnect` handlers run);
+ * - after a reconnect that socket.io did not recover (every reconnect: the server has no
+ *   connection state recovery), the user, chats and likes reload (and `useRealtimeReconnect`
+ *   handlers run);
  * - when the server ends the socket or refuses the handshake, and once the member's own requests
  *   have settled (a logout or an account deletion ends the session and finishes its own way),
  *   the user is read again if there still is one: a session that ended logs the member out as

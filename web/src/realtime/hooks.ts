@@ -40,9 +40,9 @@ export function useRealtimeEmit(): RealtimeEmit {
 }
 
 /**
- * Runs `handler` after every reconnect whose missed events socket.io's connection state
- * recovery could not replay (`socket.recovered === false` on a connect after the first): time
- * to catch up over HTTP (GET /api/messages.php?since=<highest seq held>).
+ * Runs `handler` after every reconnect whose missed events socket.io did not replay (a connect
+ * after the first with `socket.recovered` not set; our server never recovers: security review
+ * H1): time to catch up over HTTP (GET /api/messages.php?since=<highest seq held>).
  */
 export function useRealtimeReconnect(handler: () => void): void {
   const connection = useContext(RealtimeContext);
