@@ -22,6 +22,10 @@
  * seed-chat.ts) connected by socket clients in processes of their own, messages sent at a fixed
  * rate and as fast as possible, each timed from its send to the recipient's socket.
  *
+ * Then the reconnect storms (tests/perf/storm-bench.ts): BENCH_STORM_SOCKETS (default 2,000) of
+ * those members' sockets dropped at once, and the app restarted under them; each client catches
+ * up as the web does; beside the same-run baseline of socket.io's connection state recovery.
+ *
  * Machines here are noisy: compare within one run only. Needs a build (`npm run build`) and
  * PostgreSQL + Redis. Fails (exit 1) when the demo login gives no session, when the baseline
  * answers differently from the app, or when any row had an error or a non-2xx answer.
@@ -65,6 +69,7 @@ import {
 import type { LoadResult } from './load.js';
 import { measureChat, type ChatRow } from './chat-bench.js';
 import { seedChat } from './seed-chat.js';
+import { measureStorm, restartApp, type StormRow } from './storm-bench.js';
 import { SEARCH_MIXES } from './search-mixes.js';
 import { seedMillion } from './seed-million.js';
 
@@ -76,8 +81,11 @@ const retries = Number(process.env.BENCH_RETRIES ?? 3);
 const UTRECHT = { lat: 52.0907, lon: 5.1214 };
 /** Members of the large data set (tests/perf/seed-million.ts) the search rows run against. */
 const members = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
-/** Which groups of rows to measure: `base` (the request path), `search`, `chat`; default all. */
-const groups = new Set((process.env.BENCH_ROWS ?? 'base,search,chat').split(','));
+/**
+ * Which groups of rows to measure: `base` (the request path), `search`, `chat`, `storm` (socket
+ * reconnect storms); default all.
+ */
+const groups = new Set((process.env.BENCH_ROWS ?? 'base,search,chat,storm').split(','));
 
 interface Row extends LoadResult, CpuUse {
   name: string;
@@ -267,13 +275,15 @@ async function main(): Promise<void> {
   console.log(`Preparing ${new URL(benchDatabaseUrl()).pathname.slice(1)} (migrate + seed)...`);
   prepareDatabase();
   if (groups.has('search')) await seedMillion(members);
-  const chatMembers = groups.has('chat')
-    ? await seedChat(Number(process.env.BENCH_SOCKETS ?? 5_000))
-    : [];
-  const app = await startApp();
+  const chatMembers =
+    groups.has('chat') || groups.has('storm')
+      ? await seedChat(Number(process.env.BENCH_SOCKETS ?? 5_000))
+      : [];
+  let app = await startApp();
   const rows: Row[] = [];
   let pairs: SearchPair[] = [];
   let chatRows: ChatRow[] = [];
+  let stormRows: StormRow[] = [];
   try {
     const demo = await loginDemo(app.base);
     const headers = { cookie: demo.cookie };
@@ -354,6 +364,12 @@ async function main(): Promise<void> {
       console.log('Chat:');
       chatRows = await measureChat(base, pid, chatMembers);
     }
+    if (groups.has('storm')) {
+      console.log('Reconnect storms:');
+      const storm = await measureStorm(app, chatMembers, restartApp);
+      stormRows = storm.rows;
+      app = storm.app;
+    }
   } finally {
     await app.stop();
   }
@@ -371,10 +387,11 @@ async function main(): Promise<void> {
   if (rows.length > 0) printBaseTable(rows);
   if (pairs.length > 0) printSearchTable(pairs);
   if (chatRows.length > 0) printChatTable(chatRows);
+  if (stormRows.length > 0) printStormTable(stormRows);
   if (process.env.BENCH_OUT) {
     writeFileSync(
       process.env.BENCH_OUT,
-      JSON.stringify({ commit: commit(), rows, pairs, chat: chatRows }, null, 2),
+      JSON.stringify({ commit: commit(), rows, pairs, chat: chatRows, storm: stormRows }, null, 2),
     );
   }
   const failedChat = chatRows.filter(
@@ -383,6 +400,14 @@ async function main(): Promise<void> {
   if (failedChat.length > 0) {
     throw new Error(
       `chat rows with errors or undelivered messages: ${failedChat.map((c) => c.name).join('; ')}`,
+    );
+  }
+  const failedStorm = stormRows.filter(
+    (r) => r.report.caughtUp < r.report.sockets || r.report.missedReceived < r.sent,
+  );
+  if (failedStorm.length > 0) {
+    throw new Error(
+      `storm rows with clients not caught up or messages lost: ${failedStorm.map((r) => r.name).join('; ')}`,
     );
   }
   const failed = [...rows, ...pairs.flatMap((p) => [p.baseline, p.app])].filter(
@@ -473,6 +498,24 @@ function printChatTable(chatRows: ChatRow[]): void {
         `${c.delivery.received}/${c.send.requests} | ${c.delivery.p50.toFixed(1)} | ` +
         `${c.delivery.p95.toFixed(1)} | ${c.delivery.p99.toFixed(1)} | ${c.delivery.max.toFixed(1)} | ` +
         `${c.delivery.connected} | ${us(c.serverMs)} | ${us(c.dbMs)} |`,
+    );
+  }
+}
+
+/** The reconnect storms: how long until every client had what it missed, and at what cost. */
+function printStormTable(stormRows: StormRow[]): void {
+  console.log(
+    '\n| reconnect storm | caught up | recovered by socket.io | missed messages received | ' +
+      'p50 ms | p95 ms | p99 ms | all caught up ms | HTTP requests | failed requests | ' +
+      'server CPU ms | PostgreSQL CPU ms |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of stormRows) {
+    console.log(
+      `| ${r.name} | ${r.report.caughtUp}/${r.report.sockets} | ${r.report.recovered} | ` +
+        `${r.report.missedReceived}/${r.sent} | ${r.report.p50} | ${r.report.p95} | ` +
+        `${r.report.p99} | ${r.report.max} | ${r.report.requests} | ${r.report.failed} | ` +
+        `${r.serverMs.toFixed(0)} | ${r.dbMs.toFixed(0)} |`,
     );
   }
 }

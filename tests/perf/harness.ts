@@ -123,9 +123,9 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 /** The built server as production runs it, in its own process; resolves once /api/health is ok. */
 export async function startApp(
-  options: { nodeArgs?: string[]; databaseUrl?: string; redisUrl?: string } = {},
+  options: { nodeArgs?: string[]; databaseUrl?: string; redisUrl?: string; port?: number } = {},
 ): Promise<App> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const env = appEnv(port, options.databaseUrl);
   if (options.redisUrl) env.REDIS_URL = options.redisUrl;
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), serverMain], {
@@ -155,9 +155,17 @@ export interface Baseline {
 }
 
 /** A baseline server of tests/perf/baselines in its own process (types stripped by Node). */
-export async function startBaseline(script: string): Promise<Baseline> {
+export async function startBaseline(
+  script: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Baseline> {
   const child = spawn(process.execPath, [path.join(perfDir, 'baselines', script)], {
-    env: { ...process.env, DATABASE_URL: benchDatabaseUrl(), MEDIA_SECRET: RUN_MEDIA_SECRET },
+    env: {
+      ...process.env,
+      DATABASE_URL: benchDatabaseUrl(),
+      MEDIA_SECRET: RUN_MEDIA_SECRET,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
