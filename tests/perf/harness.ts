@@ -293,7 +293,10 @@ export function cpuWindow(pid: number): { end(): CpuUse } {
       return {
         serverMs: processCpuMs(pid) - before.server,
         // backends that appeared meanwhile are missed; pools are open after the warm-up
-        dbMs: backends.map(processCpuMs).reduce((sum, ms, i) => sum + ms - before.db[i], 0),
+        // (a backend that ended meanwhile reads 0: its share is unknown and left out)
+        dbMs: backends
+          .map(processCpuMs)
+          .reduce((sum, ms, i) => sum + (ms === 0 ? 0 : ms - before.db[i]), 0),
         machineBusyMs: machine.busy - before.machine.busy,
         machineTotalMs: machine.total - before.machine.total,
         wallMs: Date.now() - before.at,

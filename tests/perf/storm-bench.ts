@@ -176,22 +176,32 @@ function sendMissed(apiBase: string, partners: ChatBenchMember[]): () => Promise
     for (let i = 0; i < partners.length; i += 20) {
       const results = await Promise.all(
         partners.slice(i, i + 20).map(async (partner) => {
-          const res = await fetch(`${apiBase}/api/message.php`, {
-            method: 'POST',
-            headers: {
-              cookie: partner.cookie,
-              'content-type': 'application/json',
-              'x-request-type': 'client',
-              'idempotency-key': randomUUID(),
-            },
-            body: JSON.stringify({
-              type: 'text',
-              conversation: partner.conversation,
-              text: 'storm',
-            }),
-          });
-          await res.body?.cancel();
-          return res.status === 201;
+          // one key per message: a retry (the app busy with the storm) never sends it twice
+          const key = randomUUID();
+          for (let attempt = 0; attempt < 5; attempt++) {
+            try {
+              const res = await fetch(`${apiBase}/api/message.php`, {
+                method: 'POST',
+                headers: {
+                  cookie: partner.cookie,
+                  'content-type': 'application/json',
+                  'x-request-type': 'client',
+                  'idempotency-key': key,
+                },
+                body: JSON.stringify({
+                  type: 'text',
+                  conversation: partner.conversation,
+                  text: 'storm',
+                }),
+              });
+              await res.body?.cancel();
+              if (res.status === 201) return true;
+            } catch {
+              // not accepted in time: again
+            }
+            await new Promise((r) => setTimeout(r, 500));
+          }
+          return false;
         }),
       );
       sent += results.filter(Boolean).length;

@@ -61,7 +61,11 @@ function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.max(0, index)]);
 }
 
-/** One GET as the web's apiRequest makes it: retried (up to 3 times, backing off) on failure. */
+/**
+ * One GET, repeated until it is answered: the web's apiRequest retries three times, and a query
+ * that still failed is asked again by the next reload (the refresh schedule); here the retries
+ * go on (backing off to 5 s) so that "caught up" means the client has it all.
+ */
 async function get(client: Client, path: string): Promise<unknown> {
   for (let attempt = 0; ; attempt++) {
     requests += 1;
@@ -75,8 +79,8 @@ async function get(client: Client, path: string): Promise<unknown> {
     } catch {
       failed += 1;
     }
-    if (attempt >= 3) throw new Error(`GET ${path} failed`);
-    await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
+    if (now() - stormStart > 120_000) throw new Error(`GET ${path} failed`);
+    await new Promise((r) => setTimeout(r, Math.min(5000, 500 * 2 ** attempt)));
   }
 }
 
