@@ -80,6 +80,27 @@ describe('site settings and reference data', () => {
     expect(res.body.settings.geoip_selected_country).toBe('AT');
   });
 
+  it('never gives a minimum age below 18, whatever is stored', async () => {
+    const seeded = await t.prisma.setting.findUnique({ where: { key: 'min_age' } });
+    for (const stored of [16, '0', 'x', 21]) {
+      await t.prisma.setting.upsert({
+        where: { key: 'min_age' },
+        create: { key: 'min_age', value: stored },
+        update: { value: stored },
+      });
+      t.app.get(SettingsService).invalidate();
+      const res = await t.http().get('/api/settings.php').expect(200);
+      expect(res.body.settings.min_age).toBe(stored === 21 ? 21 : 18);
+    }
+    if (seeded)
+      await t.prisma.setting.update({
+        where: { key: 'min_age' },
+        data: { value: seeded.value as number },
+      });
+    else await t.prisma.setting.deleteMany({ where: { key: 'min_age' } });
+    t.app.get(SettingsService).invalidate();
+  });
+
   it('lists regions, with the fixed region label, for all 15 supported countries', async () => {
     const res = await t.http().get('/api/regions.php').expect(200);
     const countries: { code: string; region_label: string; regions: unknown[] }[] =
