@@ -194,8 +194,12 @@ function sendMissed(apiBase: string, partners: ChatBenchMember[]): () => Promise
                   text: 'storm',
                 }),
               });
-              await res.body?.cancel();
-              if (res.status === 201) return true;
+              if (res.status === 201) {
+                await res.body?.cancel();
+                return true;
+              }
+              if (process.env.BENCH_DEBUG) console.error(res.status, await res.text());
+              else await res.body?.cancel();
             } catch {
               // not accepted in time: again
             }
@@ -216,14 +220,16 @@ export async function measureStorm(
   restart: (app: App) => Promise<App>,
 ): Promise<{ rows: StormRow[]; app: App }> {
   const count = Math.min(Number(process.env.BENCH_STORM_SOCKETS ?? 2_000), all.length / 2);
-  // the storm's members and, for the sends, their conversation partners (seed-chat pairs n with
-  // n + half of all members), none of whom has a socket here
-  const members = all.slice(0, count);
-  const byN = new Map(all.map((m) => [m.n, m]));
-  const half = all.length / 2;
+  // the storm's members and, for the sends, their conversation partners (seed-chat.ts pairs
+  // every member with another)
+  // (one socket per member: a bench database seeded before with another count pairs some twice)
+  const members = [...new Map(all.map((m) => [m.n, m])).values()].slice(0, count);
+  const byConversation = new Map<number, ChatBenchMember[]>();
+  for (const m of all)
+    byConversation.set(m.conversation, [...(byConversation.get(m.conversation) ?? []), m]);
   const partners = members
     .slice(0, MISSED)
-    .map((m) => byN.get(m.n + half))
+    .map((m) => byConversation.get(m.conversation)?.find((o) => o.n !== m.n))
     .filter((m): m is ChatBenchMember => m !== undefined);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'storm-bench-'));
   const rows: StormRow[] = [];

@@ -40,7 +40,9 @@ interface Client {
   socket: Socket;
   cookie: string;
   highestSeq: number;
-  /** Ids of messages to this member seen since the storm began. */
+  /** The highest seq held when the storm began: messages above it are the storm's. */
+  stormSince: number;
+  /** Ids of messages to this member sent since the storm began, seen live or caught up. */
   seen: Set<number>;
   doneAt: number | null;
   recovered: boolean;
@@ -93,7 +95,7 @@ async function catchUp(client: Client): Promise<void> {
       };
       for (const m of page.messages) {
         client.highestSeq = Math.max(client.highestSeq, m.seq);
-        if (!m.mine) client.seen.add(m.id);
+        if (!m.mine && m.seq > client.stormSince) client.seen.add(m.id);
       }
       if (!page.more || page.messages.length === 0) return;
     }
@@ -121,6 +123,7 @@ function connectOne(cookie: string): Promise<void> {
     socket,
     cookie,
     highestSeq: input.since,
+    stormSince: input.since,
     seen: new Set(),
     doneAt: null,
     recovered: false,
@@ -128,7 +131,9 @@ function connectOne(cookie: string): Promise<void> {
   clients.push(client);
   socket.on('message:new', (event: { message: { id: number; seq: number; mine: boolean } }) => {
     client.highestSeq = Math.max(client.highestSeq, event.message.seq);
-    if (storming && !event.message.mine) client.seen.add(event.message.id);
+    if (storming && !event.message.mine && event.message.seq > client.stormSince) {
+      client.seen.add(event.message.id);
+    }
   });
   // a server that shuts down ends its sockets: the web reads the user again (the session may
   // have ended), then connects again, from then on with socket.io's reconnection back-off
@@ -166,6 +171,7 @@ async function storm(cut: boolean): Promise<StormReport> {
     client.doneAt = null;
     client.recovered = false;
     client.seen.clear();
+    client.stormSince = client.highestSeq;
   }
   requests = 0;
   failed = 0;
