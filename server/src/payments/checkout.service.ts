@@ -75,8 +75,9 @@ export interface NewPayment {
 /**
  * Starting payments: the methods offered for a package, a checkout payment, a repeat order on a
  * stored mandate. One Idempotency-Key (a UUID) is one payment: a retry finds the payment the key
- * made (payments' unique (user_id, idempotency_key)) and the provider, given the same key,
- * returns the payment it made, so a lost answer never charges twice.
+ * made (payments' unique (user_id, idempotency_key)) and the provider, given a key derived from
+ * that payment's own id (providerKey), returns the payment it made, so a lost answer never
+ * charges twice.
  */
 @Injectable()
 export class CheckoutService {
@@ -258,9 +259,14 @@ export class CheckoutService {
    * open checkout of another member (for CODE_HOLD_MS): two members racing for it cannot both
    * pay the discounted price; the claim itself is made when the payment is paid.
    */
-  async record(member: Member, idempotencyKey: string, p: NewPayment): Promise<Payment> {
+  async record(
+    member: Member,
+    idempotencyKey: string,
+    p: NewPayment,
+    within?: Prisma.TransactionClient,
+  ): Promise<Payment> {
     try {
-      return await this.prisma.$transaction(async (tx) => {
+      return await this.transaction(within, async (tx) => {
         if (p.discount?.validity === 'once') await this.holdCode(tx, p.discount.codeId, member.id);
         return tx.payment.create({
           data: {
@@ -283,11 +289,20 @@ export class CheckoutService {
         });
       });
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+      // inside the caller's transaction a violation has ended it: the caller answers
+      if (within || !isUniqueViolation(error)) throw error;
       const raced = await this.byKey(member.id, idempotencyKey);
       if (!raced) throw error;
       return raced;
     }
+  }
+
+  /** `run` in the caller's transaction (`within`), else in a transaction of its own. */
+  private transaction<T>(
+    within: Prisma.TransactionClient | undefined,
+    run: (tx: Prisma.TransactionClient) => Promise<T>,
+  ): Promise<T> {
+    return within ? run(within) : this.prisma.$transaction(run);
   }
 
   private async holdCode(tx: Prisma.TransactionClient, codeId: number, userId: number) {
@@ -332,7 +347,8 @@ export class CheckoutService {
           ? null
           : `${this.appUrl}/credits/${payment.packageId ?? 0}/${payment.method}?payment=${payment.paymentId}`,
         webhookUrl: this.webhookUrl(),
-        idempotencyKey: payment.idempotencyKey,
+        // our own payment's unique id, never the member's key: members' keys can be the same
+        idempotencyKey: providerKey(payment),
         paymentId: payment.paymentId,
         locale: this.locale(member),
         billingCountry: payment.countryCode ?? member.country,
@@ -380,6 +396,16 @@ export class CheckoutService {
     const language = member.language.slice(0, 2);
     return LOCALES[`${language}-${member.country}`] ?? LOCALES[language] ?? 'nl_NL';
   }
+}
+
+/**
+ * The idempotency key the provider gets for a payment: our payment's own id (random and unique),
+ * the same on every retry of one payment, since the row is written before the provider is asked.
+ * The member's Idempotency-Key is only unique per member, and a provider deduplicates by key
+ * alone (security review 2026-11-25, L1).
+ */
+export function providerKey(payment: Pick<Payment, 'paymentId'>, what = 'payment'): string {
+  return `${payment.paymentId}-${what}`;
 }
 
 /** A payment is started with a UUID Idempotency-Key: one key, one payment, however often sent. */

@@ -113,11 +113,14 @@ export class PaymentsController {
 
   @Post('payment-webhook.php')
   @AllowExternalCaller()
+  @RateLimit('payment_webhooks')
   @Returns(OkResponseDto)
   @ApiOperation({
     summary:
       'The payment provider’s webhook (form field `id`): the payment is read from the ' +
-      'provider, never from this call; any id is answered 200',
+      'provider, never from this call; an unknown id is answered 200. A payment is read at ' +
+      'most every 2 s for webhook calls: a call within that time is answered 429 with ' +
+      'Retry-After, and the provider calls again',
   })
   async webhook(@Body() body: PaymentWebhookBody) {
     await this.settlement.webhook(body.id);
@@ -149,6 +152,7 @@ export class PaymentsController {
 
   @Post('directdebit.php')
   @UseGuards(AuthGuard)
+  @RateLimit('direct_debit')
   @Returns(DirectDebitResponseDto, HttpStatus.CREATED)
   @ApiOperation({
     summary:
@@ -161,6 +165,7 @@ export class PaymentsController {
 
   @Post('directdebit-code.php')
   @UseGuards(AuthGuard)
+  @RateLimit('direct_debit')
   @Returns(DirectDebitResponseDto, HttpStatus.CREATED)
   @ApiOperation({ summary: 'Texts a new code for a direct debit form' })
   resendCode(@CurrentSession() session: CurrentSessionData, @Body() body: DirectDebitCodeBody) {
