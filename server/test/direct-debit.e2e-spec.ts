@@ -339,6 +339,25 @@ describe('direct debit', () => {
       await debit(a, { package: packages.tryout, iban, phone });
     });
 
+    it('holds a repeat order on the direct debit mandate to the same limit', async () => {
+      const member = await newMember(t);
+      const iban = newIban();
+      const payment = await debit(member, { package: packages.premium, iban }); // 59.95
+      const ref = (
+        await t.prisma.payment.findUniqueOrThrow({ where: { paymentId: payment.payment_id } })
+      ).providerRef!;
+      await checkout(t, `http://x/sandbox/checkout/${ref}`, { action: 'paid' }).expect(303);
+      const order = await as(t, member).get('/api/repeat-order.php').expect(200);
+      const [mandate] = order.body.order.mandates as { id: number; method: string }[];
+      expect(mandate.method).toBe('sdd');
+      // the last package again: 59.95 + 59.95 > 100 in 30 days
+      const res = await as(t, member)
+        .post('/api/repeat-order.php', { mandate: mandate.id })
+        .expect(422);
+      expect(res.body).toMatchObject({ error: 'directdebit_limit_reached', message: LIMIT });
+      expect((await rows(member)).payments).toHaveLength(1);
+    });
+
     it('debits the discounted amount the form showed', async () => {
       const member = await newMember(t);
       const offer = await as(t, member)

@@ -18,6 +18,7 @@ import type { Payment, Prisma } from '../generated/prisma/client';
 import { MemberAccess } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
 import { SettingsService } from '../settings';
+import { DirectDebitLimits } from './direct-debit-limits';
 import { MethodsService } from './methods.service';
 import { presentPayment } from './payment.presenter';
 import { PricingService } from './pricing.service';
@@ -89,6 +90,7 @@ export class CheckoutService {
     private readonly settlement: SettlementService,
     private readonly settings: SettingsService,
     private readonly access: MemberAccess,
+    private readonly directDebitLimits: DirectDebitLimits,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -225,7 +227,7 @@ export class CheckoutService {
     const last = await this.lastPaidPackage(userId);
     if (!mandate || last === null) throw new AppError('repeat_order_unavailable');
     const pkg = await this.pricing.package(last, member.country);
-    const payment = await this.record(member, idempotencyKey, {
+    const order: NewPayment = {
       packageId: pkg.id,
       credits: pkg.credits,
       method: mandate.method,
@@ -235,6 +237,27 @@ export class CheckoutService {
       discount: null,
       sequenceType: 'recurring',
       mandateId: mandate.id,
+    };
+    if (mandate.method !== 'sdd')
+      return this.submit(await this.record(member, idempotencyKey, order));
+    // a SEPA debit is held to the direct debit limits like the form's, and counts for its IBAN
+    const form = await this.prisma.directDebitMandate.findFirst({
+      where: { userId, mandateRef: mandate.mandateRef },
+      select: { id: true, iban: true, phone: true },
+    });
+    const payment = await this.prisma.$transaction(async (tx) => {
+      const raced = await tx.payment.findUnique({
+        where: { userId_idempotencyKey: { userId, idempotencyKey } },
+      });
+      if (raced) return raced;
+      await this.directDebitLimits.reserve(tx, {
+        userId,
+        iban: form?.iban ?? null,
+        phone: form?.phone ?? null,
+        amountCents: order.amountCents,
+        now: new Date(),
+      });
+      return this.record(member, idempotencyKey, { ...order, directDebitMandateId: form?.id }, tx);
     });
     return this.submit(payment);
   }

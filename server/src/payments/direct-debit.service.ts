@@ -4,8 +4,6 @@ import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { RateLimiterRes, type RateLimiterRedis } from 'rate-limiter-flexible';
 import {
-  DIRECT_DEBIT_LIMIT_CENTS,
-  DIRECT_DEBIT_LIMIT_DAYS,
   SMS_CODE_LENGTH,
   SMS_CODE_MAX_ATTEMPTS,
   SMS_CODE_MINUTES,
@@ -18,29 +16,16 @@ import {
 import { AppError } from '../common/app-error';
 import { isLanguage, translate } from '../i18n/i18n';
 import { DiscountsService } from '../discounts';
-import type { Payment, Prisma } from '../generated/prisma/client';
+import type { Payment } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { RedisService } from '../redis/redis.service';
 import { SettingsService } from '../settings';
 import { SmsService } from '../sms';
 import { CheckoutService, providerKey, requireKey, type Member } from './checkout.service';
+import { DirectDebitLimits } from './direct-debit-limits';
 import { PricingService } from './pricing.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
 import { ibanLabel } from './providers/sandbox/sandbox.provider';
-
-/** Advisory-lock classes of a confirmation (second keys: member id, hashes of IBAN and phone). */
-const DIRECT_DEBIT_LOCK = 0xdd11;
-const DIRECT_DEBIT_IBAN_LOCK = 0xdd12;
-const DIRECT_DEBIT_PHONE_LOCK = 0xdd13;
-const DAY_MS = 86_400_000;
-
-/**
- * One bank account is debited for at most this many member accounts, and one phone number
- * confirms direct debits of at most this many (a couple sharing an account; more is one person
- * with several accounts, or a stranger's IBAN). Counted over confirmed forms.
- */
-export const DIRECT_DEBIT_ACCOUNTS_PER_IBAN = 2;
-export const DIRECT_DEBIT_ACCOUNTS_PER_PHONE = 2;
 
 /**
  * The countries whose mobile numbers get the code: those the site serves where direct debit is
@@ -61,34 +46,20 @@ export const DIRECT_DEBIT_PHONE_COUNTRIES: readonly CountryCode[] = [
 const hashCode = (mandateId: number, code: string) =>
   createHash('sha256').update(`${mandateId}:${code}`).digest('hex');
 
-type Db = Pick<PrismaService, 'directDebitMandate' | 'payment'>;
-
-/** What a form asks to debit, checked against the blocks and limits. */
-interface Debit {
-  userId: number;
-  iban: string;
-  phone: string;
-  amountCents: number;
-  now: Date;
-}
-
 /**
  * Direct debit (SPEC points 3, 8: the direct debit form with IBAN, address, phone, consent and
  * an SMS code). The form is checked (the IBAN with ibantools: valid and in SEPA; the phone with
  * libphonenumber-js: a mobile number of DIRECT_DEBIT_PHONE_COUNTRIES), the member or the account
- * must not be blocked for direct debit (a debit of theirs failed or was reversed), and the debits
- * within DIRECT_DEBIT_LIMIT_DAYS stay under DIRECT_DEBIT_LIMIT_CENTS, per member and per IBAN
- * whoever the member; an IBAN or a phone number serves at most DIRECT_DEBIT_ACCOUNTS_PER_IBAN
- * or _PER_PHONE accounts. The SMS limits (SMS_CODES_PER_HOUR per member and per number) are
- * taken before the form is written. The code is texted to the phone (SMS_CODE_MINUTES,
- * SMS_CODE_MAX_ATTEMPTS tries, kept only as a hash); the right code stores the mandate at the
- * provider and debits the package, with the form's discount code: a pending payment until the
- * bank collects it.
+ * is held to the blocks and limits of DirectDebitLimits (per member, per IBAN whoever the
+ * member, accounts per IBAN and per phone). The SMS limits (SMS_CODES_PER_HOUR per member and
+ * per number) are taken before the form is written. The code is texted to the phone
+ * (SMS_CODE_MINUTES, SMS_CODE_MAX_ATTEMPTS tries, kept only as a hash); the right code stores
+ * the mandate at the provider and debits the package, with the form's discount code: a pending
+ * payment until the bank collects it.
  *
- * The confirmation checks the limits and writes its payment in one transaction under advisory
- * locks on the member, the IBAN and the phone, and the limits count every direct debit payment
- * written, whether it has reached the provider yet or not: two confirmations at the same moment
- * cannot both pass on the same room (security review 2026-11-25, M3).
+ * The confirmation reserves the limits and writes its payment in one transaction
+ * (DirectDebitLimits.reserve): two confirmations at the same moment cannot both pass on the
+ * same room (security review 2026-11-25, M3).
  */
 @Injectable()
 export class DirectDebitService {
@@ -102,6 +73,7 @@ export class DirectDebitService {
     private readonly discounts: DiscountsService,
     private readonly settings: SettingsService,
     private readonly sms: SmsService,
+    private readonly limits: DirectDebitLimits,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     redis: RedisService,
   ) {
@@ -122,7 +94,7 @@ export class DirectDebitService {
     const phone = mobilePhone(body.phone);
     const member = await this.checkout.member(userId);
     const order = await this.order(member, body.package, body.code);
-    await this.assertAllowed(this.prisma, {
+    await this.limits.check(this.prisma, {
       userId,
       iban,
       phone,
@@ -208,23 +180,18 @@ export class DirectDebitService {
     // transaction that checked the limits; a repeat finds that payment
     const claim = `claimed:${idempotencyKey}`;
     const payment = await this.prisma.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DIRECT_DEBIT_LOCK}::int, ${userId}::int)`;
-      await tx.$executeRaw`
-        SELECT pg_advisory_xact_lock(${DIRECT_DEBIT_IBAN_LOCK}::int, hashtext(${mandate.iban}))`;
-      await tx.$executeRaw`
-        SELECT pg_advisory_xact_lock(${DIRECT_DEBIT_PHONE_LOCK}::int, hashtext(${mandate.phone}))`;
-      const current = await tx.directDebitMandate.findUniqueOrThrow({
-        where: { id: mandate.id },
-        select: { mandateRef: true },
-      });
-      if (current.mandateRef !== null) return null;
-      await this.assertAllowed(tx, {
+      await this.limits.reserve(tx, {
         userId,
         iban: mandate.iban,
         phone: mandate.phone,
         amountCents: order.amountCents,
         now,
       });
+      const current = await tx.directDebitMandate.findUniqueOrThrow({
+        where: { id: mandate.id },
+        select: { mandateRef: true },
+      });
+      if (current.mandateRef !== null) return null;
       await tx.directDebitMandate.update({
         where: { id: mandate.id },
         data: { mandateRef: claim },
@@ -247,8 +214,10 @@ export class DirectDebitService {
       );
     });
     if (payment) return this.finish(payment, now);
+    // the form's first payment is its confirmation's (repeat orders on its mandate come later)
     const made = await this.prisma.payment.findFirst({
       where: { directDebitMandateId: mandate.id },
+      orderBy: { id: 'asc' },
     });
     if (!made) throw new AppError('idempotency_in_progress');
     return this.finish(made, now);
@@ -323,55 +292,6 @@ export class DirectDebitService {
       country: member.country,
       discount,
     };
-  }
-
-  /**
-   * Blocked (`directdebit_blocked`): a debit of this member, or of this account by anyone, failed
-   * or was charged back; or the account or the phone number already serves
-   * DIRECT_DEBIT_ACCOUNTS_PER_IBAN / _PER_PHONE other members (confirmed forms).
-   * Limit (`directdebit_limit_reached`): the direct debits (pending or paid, whether handed to
-   * the provider yet or not) in the last DIRECT_DEBIT_LIMIT_DAYS plus this one, of the member
-   * and of the IBAN whoever the member. Authoritative only under the confirmation's locks.
-   */
-  private async assertAllowed(db: Db, debit: Debit): Promise<void> {
-    const { userId, iban, phone, amountCents, now } = debit;
-    const blocked = await db.directDebitMandate.count({
-      where: { blocked: true, OR: [{ userId }, { iban }] },
-    });
-    if (blocked > 0) throw new AppError('directdebit_blocked');
-    const others = (where: Prisma.DirectDebitMandateWhereInput) =>
-      db.directDebitMandate
-        .findMany({
-          where: { ...where, userId: { not: userId }, mandateRef: { not: null } },
-          distinct: ['userId'],
-          select: { userId: true },
-          take: Math.max(DIRECT_DEBIT_ACCOUNTS_PER_IBAN, DIRECT_DEBIT_ACCOUNTS_PER_PHONE),
-        })
-        .then((rows) => rows.length);
-    if (
-      (await others({ iban })) >= DIRECT_DEBIT_ACCOUNTS_PER_IBAN ||
-      (await others({ phone })) >= DIRECT_DEBIT_ACCOUNTS_PER_PHONE
-    ) {
-      throw new AppError('directdebit_blocked');
-    }
-    const debited = (where: Prisma.PaymentWhereInput) =>
-      db.payment
-        .aggregate({
-          where: {
-            ...where,
-            method: 'sdd',
-            status: { in: ['pending', 'paid'] },
-            createdAt: { gte: new Date(now.getTime() - DIRECT_DEBIT_LIMIT_DAYS * DAY_MS) },
-          },
-          _sum: { amountCents: true },
-        })
-        .then(({ _sum }) => _sum.amountCents ?? 0);
-    if (
-      (await debited({ userId })) + amountCents > DIRECT_DEBIT_LIMIT_CENTS ||
-      (await debited({ directDebitMandate: { iban } })) + amountCents > DIRECT_DEBIT_LIMIT_CENTS
-    ) {
-      throw new AppError('directdebit_limit_reached');
-    }
   }
 
   /** One text of SMS_CODES_PER_HOUR, of the member's and of the number's (whoever asks). */
