@@ -156,8 +156,9 @@ export class PaymentsController {
   @Returns(DirectDebitResponseDto, HttpStatus.CREATED)
   @ApiOperation({
     summary:
-      'The direct debit form: checks IBAN, address, phone, consent, block and limit, then ' +
-      'texts a code to the phone',
+      'The direct debit form: checks IBAN, address, phone (a mobile number of NL, BE, DE, AT, ' +
+      'FR, IT, ES or IE: phone_unsupported), consent, blocks and limits, and the SMS limits ' +
+      '(per member and per number), then writes the form and texts a code to the phone',
   })
   startDirectDebit(@CurrentSession() session: CurrentSessionData, @Body() body: DirectDebitBody) {
     return this.directDebit.start(session.userId, body);
