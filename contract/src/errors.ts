@@ -69,6 +69,7 @@ export const ERROR_STATUS = {
   otp_invalid: 400,
   invalid_iban: 400,
   invalid_phone: 400,
+  phone_unsupported: 400,
   consent_required: 400,
   payment_failed: 402,
   recurring_payment_failed: 402,

@@ -1,6 +1,7 @@
 import * as mollie from './fixtures/mollie';
 import { as, createPaymentsTestApp, ledgerMismatches, newMember } from './helpers/payments';
 import { startMollieServer, trustSelfSigned, type MollieRequest } from './helpers/mollie-server';
+import { WEBHOOK_READ_INTERVAL_MS } from '../src/payments/settlement.service';
 import type { TestApp } from './helpers/test-app';
 
 /**
@@ -13,6 +14,8 @@ describe('the Mollie provider', () => {
   let t: TestApp;
   let server: Awaited<ReturnType<typeof startMollieServer>>;
   const payments = new Map<string, mollie.PaymentFixture>();
+  /** Mollie answers a create with an idempotency key it has seen with the payment it made. */
+  const byKey = new Map<string, string>();
   let refuseCreate = false;
   let next = 0;
   let untrust: () => void;
@@ -43,6 +46,9 @@ describe('the Mollie provider', () => {
             ),
           };
         }
+        const key = String(req.headers['idempotency-key']);
+        const made = byKey.get(key);
+        if (made) return { status: 201, body: mollie.payment(payments.get(made)!) };
         next += 1;
         const body = req.body as {
           amount: { value: string; currency: string };
@@ -60,6 +66,7 @@ describe('the Mollie provider', () => {
           customerId: body.customerId,
         };
         payments.set(fixture.id, fixture);
+        byKey.set(key, fixture.id);
         return { status: 201, body: mollie.payment(fixture) };
       }
       const get = /^\/v2\/payments\/(tr_\w+)$/.exec(req.path);
@@ -97,6 +104,14 @@ describe('the Mollie provider', () => {
     (await t.prisma.creditPackage.findUniqueOrThrow({ where: { slug: 'plus' } })).id;
   const webhook = (id: string) =>
     t.http().post('/api/payment-webhook.php').type('form').send({ id });
+  /** The webhook (answered 200) once 2 s since its last read have passed (moved back, not waited). */
+  const webhookLater = async (id: string) => {
+    await t.prisma.payment.updateMany({
+      where: { providerRef: id },
+      data: { webhookReadAt: new Date(Date.now() - WEBHOOK_READ_INTERVAL_MS - 1) },
+    });
+    await webhook(id).expect(200);
+  };
   const credits = async (id: number) =>
     (await t.prisma.user.findUniqueOrThrow({ where: { id } })).credits;
 
@@ -126,7 +141,7 @@ describe('the Mollie provider', () => {
     expect(asked.headers.authorization).toBe('Bearer test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM');
   });
 
-  it('creates the payment at Mollie with our key, and credits it once when the webhook says paid', async () => {
+  it('creates the payment at Mollie with a key of our own payment, and credits it once when the webhook says paid', async () => {
     const member = await newMember(t);
     const key = crypto.randomUUID();
     const res = await as(t, member)
@@ -138,7 +153,8 @@ describe('the Mollie provider', () => {
     const created = server.requests
       .filter((r) => r.method === 'POST' && r.path === '/v2/payments')
       .at(-1)!;
-    expect(created.headers['idempotency-key']).toBe(key);
+    // the key is our payment's, not the member's (which another member may send too)
+    expect(created.headers['idempotency-key']).toBe(`${res.body.payment.payment_id}-payment`);
     expect(created.body).toMatchObject({
       amount: { value: '29.95', currency: 'EUR' },
       method: 'ideal',
@@ -157,6 +173,7 @@ describe('the Mollie provider', () => {
     await webhook(ref).expect(200);
     expect(await credits(member.user.id)).toBe(0);
     payments.get(ref)!.status = 'paid';
+    await t.prisma.payment.update({ where: { providerRef: ref }, data: { webhookReadAt: null } });
     await Promise.all([webhook(ref), webhook(ref), webhook(ref)]);
     const read = server.requests.filter((r) => r.path === `/v2/payments/${ref}`);
     expect(read.at(-1)!.query.embed).toBe('refunds,chargebacks');
@@ -168,16 +185,45 @@ describe('the Mollie provider', () => {
 
     // a refund of 10.00 (of 29.95) and then a chargeback of the rest, each booked once
     payments.get(ref)!.refunds = [{ id: 're_4qqhO89gsT', value: '10.00', status: 'pending' }];
-    await webhook(ref).expect(200);
-    await webhook(ref).expect(200);
+    await webhookLater(ref);
+    await webhookLater(ref);
     expect(await credits(member.user.id)).toBe(350 - 117);
     payments.get(ref)!.chargebacks = [{ id: 'chb_n9z0tp', value: '19.95' }];
-    await webhook(ref).expect(200);
+    await webhookLater(ref);
     expect(await credits(member.user.id)).toBe(0);
     const after = await as(t, member)
       .get(`/api/payment.php?payment_id=${res.body.payment.payment_id}`)
       .expect(200);
     expect(after.body.payment).toMatchObject({ status: 'refunded', reversed_cents: 2995 });
+  });
+
+  it('gives two members who send the same Idempotency-Key each their own Mollie payment', async () => {
+    const key = crypto.randomUUID();
+    const [a, b] = [await newMember(t), await newMember(t)];
+    const first = await as(t, a)
+      .post('/api/payment.php', { package: await plusId(), method: 'ideal' }, key)
+      .expect(201);
+    const second = await as(t, b)
+      .post('/api/payment.php', { package: await plusId(), method: 'creditcard' }, key)
+      .expect(201);
+    const keys = server.requests
+      .filter((r) => r.method === 'POST' && r.path === '/v2/payments')
+      .slice(-2)
+      .map((r) => r.headers['idempotency-key']);
+    expect(keys).toEqual([
+      `${first.body.payment.payment_id}-payment`,
+      `${second.body.payment.payment_id}-payment`,
+    ]);
+    const refs = await Promise.all(
+      [first, second].map(async (res) => {
+        const row = await t.prisma.payment.findUniqueOrThrow({
+          where: { paymentId: res.body.payment.payment_id },
+        });
+        return row.providerRef;
+      }),
+    );
+    expect(refs[0]).not.toBe(refs[1]);
+    expect(payments.get(refs[1]!)!.method).toBe('creditcard');
   });
 
   it('does not book a failed refund', async () => {

@@ -9,7 +9,9 @@ import {
   newMember,
   type Member,
 } from './helpers/payments';
-import { connect } from './helpers/sockets';
+import { WEBHOOK_READ_INTERVAL_MS } from '../src/payments/settlement.service';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../src/payments/providers/payment-provider';
+import { connect, eventually } from './helpers/sockets';
 import type { TestApp } from './helpers/test-app';
 
 /**
@@ -52,6 +54,14 @@ describe('payments', () => {
     (await t.prisma.payment.findUniqueOrThrow({ where: { paymentId } })).providerRef!;
   const webhook = (id: string) =>
     t.http().post('/api/payment-webhook.php').type('form').send({ id });
+  /** The webhook (answered 200) once 2 s since its last read have passed (moved back, not waited). */
+  const webhookLater = async (id: string) => {
+    await t.prisma.payment.updateMany({
+      where: { providerRef: id },
+      data: { webhookReadAt: new Date(Date.now() - WEBHOOK_READ_INTERVAL_MS - 1) },
+    });
+    await webhook(id).expect(200);
+  };
 
   describe('packages (packages.php)', () => {
     it('shows visitors the packages in euros with the price per credit and one best value', async () => {
@@ -150,13 +160,70 @@ describe('payments', () => {
       expect(await t.prisma.payment.count({ where: { userId: member.user.id } })).toBe(1);
       expect(
         await t.prisma.sandboxPayment.count({
-          where: { description: { contains: '60 credits' }, idempotencyKey: key },
+          where: {
+            description: { contains: '60 credits' },
+            idempotencyKey: `${again.payment_id}-payment`,
+          },
         }),
       ).toBe(1);
       const missing = await as(t, member)
         .post('/api/payment.php', { package: tryout.id, method: 'creditcard' }, null)
         .expect(400);
       expect(missing.body.error).toBe('idempotency_key_required');
+    });
+
+    it('gives two members who send the same Idempotency-Key each their own payment, under different keys at the provider', async () => {
+      const key = randomUUID();
+      const [a, b] = [await newMember(t), await newMember(t)];
+      const first = await start(a, { package: tryout.id, method: 'creditcard' }, key);
+      const second = await start(b, { package: plus.id, method: 'ideal' }, key);
+      expect(second.payment_id).not.toBe(first.payment_id);
+      expect(second).toMatchObject({ amount_cents: plus.priceCents, status: 'pending' });
+      const [pa, pb] = await Promise.all(
+        [first, second].map((p) =>
+          t.prisma.payment.findUniqueOrThrow({ where: { paymentId: p.payment_id } }),
+        ),
+      );
+      expect(pa.userId).toBe(a.user.id);
+      expect(pb.userId).toBe(b.user.id);
+      const [sa, sb] = await Promise.all(
+        [pa, pb].map((p) =>
+          t.prisma.sandboxPayment.findUniqueOrThrow({ where: { ref: p.providerRef! } }),
+        ),
+      );
+      expect(sa.idempotencyKey).toBe(`${pa.paymentId}-payment`);
+      expect(sb.idempotencyKey).toBe(`${pb.paymentId}-payment`);
+      expect(sb.amountCents).toBe(plus.priceCents);
+      // paying the second member's payment credits the second member only
+      await checkout(t, second.checkout_url!, { action: 'paid' }).expect(303);
+      expect((await user(b.user.id)).credits).toBe(plus.credits);
+      expect((await user(a.user.id)).credits).toBe(0);
+    });
+
+    it('reads a payment once for many webhook calls at once, and books a change made meanwhile when the provider calls again', async () => {
+      const member = await newMember(t);
+      const payment = await start(member, { package: tryout.id, method: 'ideal' });
+      const ref = await sandboxRef(payment.payment_id);
+      const provider = t.app.get<PaymentProvider>(PAYMENT_PROVIDER);
+      const reads = jest.spyOn(provider, 'getPayment');
+      try {
+        const calls = await Promise.all(Array.from({ length: 20 }, () => webhook(ref)));
+        expect(calls.filter((r) => r.status === 200)).toHaveLength(1);
+        const turnedAway = calls.filter((r) => r.status === 429);
+        expect(turnedAway).toHaveLength(19);
+        expect(turnedAway[0].body.error).toBe('rate_limited');
+        expect(turnedAway[0].headers['retry-after']).toBe('2');
+        expect(reads.mock.calls.filter(([r]) => r === ref)).toHaveLength(1);
+        // the payer pays now: the sandbox's webhook comes within the 2 s and is turned away, so
+        // the sandbox calls again 2 s later, and that call reads and books it
+        await checkout(t, payment.checkout_url!, { action: 'paid' }).expect(303);
+        expect(await purchases(payment.payment_id)).toBe(0);
+        await eventually(async () => (await purchases(payment.payment_id)) === 1, 6000);
+        expect((await user(member.user.id)).credits).toBe(tryout.credits);
+        expect(reads.mock.calls.filter(([r]) => r === ref)).toHaveLength(2);
+      } finally {
+        reads.mockRestore();
+      }
     });
 
     it('credits once when the webhook comes three times at the same moment as two return checks', async () => {
@@ -172,10 +239,17 @@ describe('payments', () => {
         as(t, member).get(`/api/payment.php?payment_id=${payment.payment_id}`),
         as(t, member).get(`/api/payment.php?payment_id=${payment.payment_id}`),
       ]);
-      expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+      // one of the webhook calls reads; the others, within 2 s of it, are sent to call again
+      expect(
+        results
+          .slice(0, 3)
+          .map((r) => r.status)
+          .sort(),
+      ).toEqual([200, 429, 429]);
+      expect(results.slice(3).map((r) => r.status)).toEqual([200, 200]);
       expect(await purchases(payment.payment_id)).toBe(1);
       expect((await user(member.user.id)).credits).toBe(tryout.credits);
-      await webhook(ref).expect(200);
+      await webhookLater(ref);
       expect((await status(member, payment.payment_id)).status).toBe('paid');
       expect((await user(member.user.id)).credits).toBe(tryout.credits);
     });
@@ -188,8 +262,8 @@ describe('payments', () => {
       expect((await user(member.user.id)).credits).toBe(0);
       const ref = await sandboxRef(payment.payment_id);
       await t.prisma.sandboxPayment.update({ where: { ref }, data: { status: 'paid' } });
-      await webhook(ref).expect(200);
-      await webhook(ref).expect(200);
+      await webhookLater(ref);
+      await webhookLater(ref);
       expect((await status(member, payment.payment_id)).status).toBe('paid');
       expect(await purchases(payment.payment_id)).toBe(1);
       expect((await user(member.user.id)).credits).toBe(tryout.credits);
@@ -259,7 +333,10 @@ describe('payments', () => {
     it('takes the credits of a refund back through the ledger', async () => {
       const { member, payment } = await paidMember();
       await checkout(t, payment.checkout_url!, { action: 'refund' }).expect(303);
-      expect((await status(member, payment.payment_id)).status).toBe('refunded');
+      // its webhook came within 2 s of the payment's: the sandbox calls again 2 s later
+      await eventually(
+        async () => (await status(member, payment.payment_id)).status === 'refunded',
+      );
       expect((await user(member.user.id)).credits).toBe(0);
       const rows = await t.prisma.creditLedgerEntry.findMany({
         where: { userId: member.user.id },
@@ -277,7 +354,7 @@ describe('payments', () => {
       await checkout(t, payment.checkout_url!, { action: 'refund', amount_cents: '1498' }).expect(
         303,
       );
-      expect((await user(member.user.id)).credits).toBe(174);
+      await eventually(async () => (await user(member.user.id)).credits === 174);
       expect((await status(member, payment.payment_id)).status).toBe('paid');
       // the member spends 170, then the bank charges the rest back
       await t.prisma.$transaction((tx) =>
@@ -286,7 +363,7 @@ describe('payments', () => {
           .debit(tx, { userId: member.user.id, amount: 170, reason: 'message' }),
       );
       await checkout(t, payment.checkout_url!, { action: 'chargeback' }).expect(303);
-      expect((await user(member.user.id)).credits).toBe(0);
+      await eventually(async () => (await user(member.user.id)).credits === 0);
       const reversals = await t.prisma.paymentReversal.findMany({
         where: { payment: { paymentId: payment.payment_id } },
         orderBy: { id: 'asc' },
@@ -299,7 +376,7 @@ describe('payments', () => {
       );
       expect((await status(member, payment.payment_id)).status).toBe('refunded');
       // the same report again books nothing more
-      await webhook(await sandboxRef(payment.payment_id)).expect(200);
+      await webhookLater(await sandboxRef(payment.payment_id));
       expect(
         await t.prisma.paymentReversal.count({
           where: { payment: { paymentId: payment.payment_id } },

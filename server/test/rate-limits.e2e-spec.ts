@@ -12,6 +12,7 @@ describe('abuse limits', () => {
       RATE_LIMIT_RESETS_PER_IP_HOUR: '2',
       RATE_LIMIT_MAIL_CHANGES_PER_DAY: '2',
       RATE_LIMIT_VISITOR_PROFILES_PER_IP_HOUR: '2',
+      RATE_LIMIT_WEBHOOKS_PER_IP_MINUTE: '3',
     });
   });
   afterAll(() => t.close());
@@ -113,5 +114,23 @@ describe('abuse limits', () => {
     for (let i = 0; i < 3; i++) {
       await card().set('Cookie', sessionCookie(login)).expect(200);
     }
+  });
+
+  it('limits payment webhook calls per address, and answers the provider when to call again', async () => {
+    const call = (ip: string) =>
+      t
+        .http()
+        .post('/api/payment-webhook.php')
+        .set('X-Forwarded-For', ip)
+        .type('form')
+        .send({ id: 'tr_unknown' });
+    for (let i = 0; i < 3; i++) await call('203.0.113.9').expect(200);
+    const res = await call('203.0.113.9').expect(429);
+    expect(res.body.error).toBe('rate_limited');
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // the provider's own address is another
+    await call('198.51.100.7').expect(200);
   });
 });

@@ -72,6 +72,18 @@ const LIMITS = {
     seconds: 3600,
     points: (c: AppConfig) => c.RATE_LIMIT_PAYMENTS_PER_HOUR,
   },
+  /** Direct debit forms and new codes a member may ask for per hour (before the SMS limits). */
+  direct_debit: {
+    per: 'member_only',
+    seconds: 3600,
+    points: (c: AppConfig) => c.RATE_LIMIT_DIRECT_DEBIT_PER_HOUR,
+  },
+  /** Payment webhook calls per client address (each may make a provider read). */
+  payment_webhooks: {
+    per: 'ip',
+    seconds: 60,
+    points: (c: AppConfig) => c.RATE_LIMIT_WEBHOOKS_PER_IP_MINUTE,
+  },
   /** Page-bounce beacons per client address: a page view sends one; more is someone counting. */
   page_bounces: {
     per: 'ip',

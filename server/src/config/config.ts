@@ -132,6 +132,13 @@ const schema = z
     SOCKET_SESSION_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
     /** Payments a member may start per hour (each is a call to the payment provider). */
     RATE_LIMIT_PAYMENTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    /** Direct debit forms and new SMS codes a member may ask for per hour (each can text). */
+    RATE_LIMIT_DIRECT_DEBIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    /**
+     * Payment webhook calls per client address per minute. The provider's own calls come from a
+     * few addresses: keep it above their peak; one answered 429 is retried by the provider.
+     */
+    RATE_LIMIT_WEBHOOKS_PER_IP_MINUTE: z.coerce.number().int().min(1).default(300),
     /**
      * Who takes the payments: `sandbox` (built in: a local checkout page where the payer
      * chooses the outcome; for development, tests and demos) or `mollie`.

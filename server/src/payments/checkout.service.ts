@@ -18,6 +18,7 @@ import type { Payment, Prisma } from '../generated/prisma/client';
 import { MemberAccess } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
 import { SettingsService } from '../settings';
+import { DirectDebitLimits } from './direct-debit-limits';
 import { MethodsService } from './methods.service';
 import { presentPayment } from './payment.presenter';
 import { PricingService } from './pricing.service';
@@ -75,8 +76,9 @@ export interface NewPayment {
 /**
  * Starting payments: the methods offered for a package, a checkout payment, a repeat order on a
  * stored mandate. One Idempotency-Key (a UUID) is one payment: a retry finds the payment the key
- * made (payments' unique (user_id, idempotency_key)) and the provider, given the same key,
- * returns the payment it made, so a lost answer never charges twice.
+ * made (payments' unique (user_id, idempotency_key)) and the provider, given a key derived from
+ * that payment's own id (providerKey), returns the payment it made, so a lost answer never
+ * charges twice.
  */
 @Injectable()
 export class CheckoutService {
@@ -88,6 +90,7 @@ export class CheckoutService {
     private readonly settlement: SettlementService,
     private readonly settings: SettingsService,
     private readonly access: MemberAccess,
+    private readonly directDebitLimits: DirectDebitLimits,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -224,7 +227,7 @@ export class CheckoutService {
     const last = await this.lastPaidPackage(userId);
     if (!mandate || last === null) throw new AppError('repeat_order_unavailable');
     const pkg = await this.pricing.package(last, member.country);
-    const payment = await this.record(member, idempotencyKey, {
+    const order: NewPayment = {
       packageId: pkg.id,
       credits: pkg.credits,
       method: mandate.method,
@@ -234,6 +237,27 @@ export class CheckoutService {
       discount: null,
       sequenceType: 'recurring',
       mandateId: mandate.id,
+    };
+    if (mandate.method !== 'sdd')
+      return this.submit(await this.record(member, idempotencyKey, order));
+    // a SEPA debit is held to the direct debit limits like the form's, and counts for its IBAN
+    const form = await this.prisma.directDebitMandate.findFirst({
+      where: { userId, mandateRef: mandate.mandateRef },
+      select: { id: true, iban: true, phone: true },
+    });
+    const payment = await this.prisma.$transaction(async (tx) => {
+      const raced = await tx.payment.findUnique({
+        where: { userId_idempotencyKey: { userId, idempotencyKey } },
+      });
+      if (raced) return raced;
+      await this.directDebitLimits.reserve(tx, {
+        userId,
+        iban: form?.iban ?? null,
+        phone: form?.phone ?? null,
+        amountCents: order.amountCents,
+        now: new Date(),
+      });
+      return this.record(member, idempotencyKey, { ...order, directDebitMandateId: form?.id }, tx);
     });
     return this.submit(payment);
   }
@@ -258,9 +282,14 @@ export class CheckoutService {
    * open checkout of another member (for CODE_HOLD_MS): two members racing for it cannot both
    * pay the discounted price; the claim itself is made when the payment is paid.
    */
-  async record(member: Member, idempotencyKey: string, p: NewPayment): Promise<Payment> {
+  async record(
+    member: Member,
+    idempotencyKey: string,
+    p: NewPayment,
+    within?: Prisma.TransactionClient,
+  ): Promise<Payment> {
     try {
-      return await this.prisma.$transaction(async (tx) => {
+      return await this.transaction(within, async (tx) => {
         if (p.discount?.validity === 'once') await this.holdCode(tx, p.discount.codeId, member.id);
         return tx.payment.create({
           data: {
@@ -283,11 +312,20 @@ export class CheckoutService {
         });
       });
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+      // inside the caller's transaction a violation has ended it: the caller answers
+      if (within || !isUniqueViolation(error)) throw error;
       const raced = await this.byKey(member.id, idempotencyKey);
       if (!raced) throw error;
       return raced;
     }
+  }
+
+  /** `run` in the caller's transaction (`within`), else in a transaction of its own. */
+  private transaction<T>(
+    within: Prisma.TransactionClient | undefined,
+    run: (tx: Prisma.TransactionClient) => Promise<T>,
+  ): Promise<T> {
+    return within ? run(within) : this.prisma.$transaction(run);
   }
 
   private async holdCode(tx: Prisma.TransactionClient, codeId: number, userId: number) {
@@ -332,7 +370,8 @@ export class CheckoutService {
           ? null
           : `${this.appUrl}/credits/${payment.packageId ?? 0}/${payment.method}?payment=${payment.paymentId}`,
         webhookUrl: this.webhookUrl(),
-        idempotencyKey: payment.idempotencyKey,
+        // our own payment's unique id, never the member's key: members' keys can be the same
+        idempotencyKey: providerKey(payment),
         paymentId: payment.paymentId,
         locale: this.locale(member),
         billingCountry: payment.countryCode ?? member.country,
@@ -380,6 +419,16 @@ export class CheckoutService {
     const language = member.language.slice(0, 2);
     return LOCALES[`${language}-${member.country}`] ?? LOCALES[language] ?? 'nl_NL';
   }
+}
+
+/**
+ * The idempotency key the provider gets for a payment: our payment's own id (random and unique),
+ * the same on every retry of one payment, since the row is written before the provider is asked.
+ * The member's Idempotency-Key is only unique per member, and a provider deduplicates by key
+ * alone (security review 2026-11-25, L1).
+ */
+export function providerKey(payment: Pick<Payment, 'paymentId'>, what = 'payment'): string {
+  return `${payment.paymentId}-${what}`;
 }
 
 /** A payment is started with a UUID Idempotency-Key: one key, one payment, however often sent. */

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomInt } from 'node:crypto';
 import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { RateLimiterRes, type RateLimiterRedis } from 'rate-limiter-flexible';
 import {
-  DIRECT_DEBIT_LIMIT_CENTS,
-  DIRECT_DEBIT_LIMIT_DAYS,
   SMS_CODE_LENGTH,
   SMS_CODE_MAX_ATTEMPTS,
   SMS_CODE_MINUTES,
@@ -17,34 +16,54 @@ import {
 import { AppError } from '../common/app-error';
 import { isLanguage, translate } from '../i18n/i18n';
 import { DiscountsService } from '../discounts';
+import type { Payment } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { RedisService } from '../redis/redis.service';
 import { SettingsService } from '../settings';
 import { SmsService } from '../sms';
-import { CheckoutService, requireKey, type Member } from './checkout.service';
+import { CheckoutService, providerKey, requireKey, type Member } from './checkout.service';
+import { DirectDebitLimits } from './direct-debit-limits';
 import { PricingService } from './pricing.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
 import { ibanLabel } from './providers/sandbox/sandbox.provider';
 
-/** The advisory-lock class of one member's direct debits (second key: the member's id). */
-const DIRECT_DEBIT_LOCK = 0xdd11;
-const DAY_MS = 86_400_000;
+/**
+ * The countries whose mobile numbers get the code: those the site serves where direct debit is
+ * offered (SEPA, paying in EUR). The message `errors.phone_unsupported` names them: keep it in
+ * step. Texts to far-away or premium-rate numbers are what SMS pumping lives on.
+ */
+export const DIRECT_DEBIT_PHONE_COUNTRIES: readonly CountryCode[] = [
+  'NL',
+  'BE',
+  'DE',
+  'AT',
+  'FR',
+  'IT',
+  'ES',
+  'IE',
+];
 
 const hashCode = (mandateId: number, code: string) =>
   createHash('sha256').update(`${mandateId}:${code}`).digest('hex');
 
 /**
  * Direct debit (SPEC points 3, 8: the direct debit form with IBAN, address, phone, consent and
- * an SMS code). The form is checked (the IBAN with ibantools: valid and in SEPA), the member or
- * the account must not be blocked for direct debit (a debit of theirs failed or was reversed),
- * and the member's debits within DIRECT_DEBIT_LIMIT_DAYS stay under DIRECT_DEBIT_LIMIT_CENTS.
- * The code is texted to the phone (SMS_CODE_MINUTES, SMS_CODE_MAX_ATTEMPTS tries, kept only as
- * a hash); the right code stores the mandate at the provider and debits the package: a pending
+ * an SMS code). The form is checked (the IBAN with ibantools: valid and in SEPA; the phone with
+ * libphonenumber-js: a mobile number of DIRECT_DEBIT_PHONE_COUNTRIES), the member or the account
+ * is held to the blocks and limits of DirectDebitLimits (per member, per IBAN whoever the
+ * member, accounts per IBAN and per phone). The SMS limits (SMS_CODES_PER_HOUR per member and
+ * per number) are taken before the form is written. The code is texted to the phone
+ * (SMS_CODE_MINUTES, SMS_CODE_MAX_ATTEMPTS tries, kept only as a hash); the right code stores
+ * the mandate at the provider and debits the package, with the form's discount code: a pending
  * payment until the bank collects it.
+ *
+ * The confirmation reserves the limits and writes its payment in one transaction
+ * (DirectDebitLimits.reserve): two confirmations at the same moment cannot both pass on the
+ * same room (security review 2026-11-25, M3).
  */
 @Injectable()
 export class DirectDebitService {
-  /** Texts cost money and can annoy a phone's owner: SMS_CODES_PER_HOUR per member. */
+  /** Texts cost money and can annoy a phone's owner: SMS_CODES_PER_HOUR per member and number. */
   private readonly texts: RateLimiterRedis;
 
   constructor(
@@ -54,13 +73,14 @@ export class DirectDebitService {
     private readonly discounts: DiscountsService,
     private readonly settings: SettingsService,
     private readonly sms: SmsService,
+    private readonly limits: DirectDebitLimits,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     redis: RedisService,
   ) {
     this.texts = redis.limiter('ratelimit:sms_codes', SMS_CODES_PER_HOUR, 3600);
   }
 
-  /** POST /api/directdebit.php */
+  /** POST /api/directdebit.php: every check and the SMS limits come before the form is written. */
   async start(
     userId: number,
     body: DirectDebitRequest,
@@ -71,11 +91,17 @@ export class DirectDebitService {
     if (!isValidIBAN(iban) || !isSEPACountry(iban.slice(0, 2))) {
       throw new AppError('invalid_iban', {}, 'iban');
     }
-    const phone = normalisePhone(body.phone);
-    if (!phone) throw new AppError('invalid_phone', {}, 'phone');
+    const phone = mobilePhone(body.phone);
     const member = await this.checkout.member(userId);
     const order = await this.order(member, body.package, body.code);
-    await this.assertAllowed(member.id, iban, order.amountCents, now);
+    await this.limits.check(this.prisma, {
+      userId,
+      iban,
+      phone,
+      amountCents: order.amountCents,
+      now,
+    });
+    await this.takeText(member.id, phone);
     const mandate = await this.prisma.directDebitMandate.create({
       data: {
         userId,
@@ -88,6 +114,7 @@ export class DirectDebitService {
         phone,
         consentAt: now,
         packageId: order.packageId,
+        discountCode: order.discount?.code ?? null,
       },
     });
     return this.sendCode(member, mandate.id, phone, now);
@@ -99,6 +126,7 @@ export class DirectDebitService {
       where: { id: mandateId, userId, phoneVerified: null },
     });
     if (!mandate) throw new AppError('not_found');
+    await this.takeText(userId, mandate.phone);
     return this.sendCode(await this.checkout.member(userId), mandate.id, mandate.phone, now);
   }
 
@@ -111,7 +139,7 @@ export class DirectDebitService {
   ): Promise<PaymentResponse> {
     const idempotencyKey = requireKey(key);
     const existing = await this.checkout.byKey(userId, idempotencyKey);
-    if (existing) return this.checkout.submit(existing);
+    if (existing) return this.finish(existing, now);
     const mandate = await this.prisma.directDebitMandate.findFirst({
       where: { id: body.mandate, userId },
     });
@@ -146,64 +174,103 @@ export class DirectDebitService {
       }
     }
     const member = await this.checkout.member(userId);
-    const order = await this.order(member, mandate.packageId, undefined);
-    // one payment per form: the first confirmation claims it; a repeat finds its payment
+    // the amount the form showed: the package with the form's discount code (L4)
+    const order = await this.order(member, mandate.packageId, mandate.discountCode ?? undefined);
+    // one payment per form: the first confirmation claims the form and writes its payment in the
+    // transaction that checked the limits; a repeat finds that payment
     const claim = `claimed:${idempotencyKey}`;
-    const claimed = await this.prisma.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DIRECT_DEBIT_LOCK}::int, ${userId}::int)`;
+    const payment = await this.prisma.$transaction(async (tx) => {
+      await this.limits.reserve(tx, {
+        userId,
+        iban: mandate.iban,
+        phone: mandate.phone,
+        amountCents: order.amountCents,
+        now,
+      });
       const current = await tx.directDebitMandate.findUniqueOrThrow({
         where: { id: mandate.id },
         select: { mandateRef: true },
       });
-      if (current.mandateRef !== null && current.mandateRef !== claim) return false;
-      await this.assertAllowed(userId, mandate.iban, order.amountCents, now, tx);
+      if (current.mandateRef !== null) return null;
       await tx.directDebitMandate.update({
         where: { id: mandate.id },
         data: { mandateRef: claim },
       });
-      return true;
+      return this.checkout.record(
+        member,
+        idempotencyKey,
+        {
+          packageId: order.packageId,
+          credits: order.credits,
+          amountCents: order.amountCents,
+          currency: order.currency,
+          country: order.country,
+          method: 'sdd',
+          discount: order.discount,
+          sequenceType: 'recurring',
+          directDebitMandateId: mandate.id,
+        },
+        tx,
+      );
     });
-    if (!claimed) {
-      const made = await this.prisma.payment.findFirst({
-        where: { directDebitMandateId: mandate.id },
-      });
-      if (!made) throw new AppError('idempotency_in_progress');
-      return this.checkout.submit(made);
+    if (payment) return this.finish(payment, now);
+    // the form's first payment is its confirmation's (repeat orders on its mandate come later)
+    const made = await this.prisma.payment.findFirst({
+      where: { directDebitMandateId: mandate.id },
+      orderBy: { id: 'asc' },
+    });
+    if (!made) throw new AppError('idempotency_in_progress');
+    return this.finish(made, now);
+  }
+
+  /**
+   * A direct debit payment written by its confirmation: the mandate is stored at the provider
+   * (once: its key is derived from the payment, L1) and the payment handed over. Run again by a
+   * repeated confirmation when an earlier one stopped half-way.
+   */
+  private async finish(payment: Payment, now: Date): Promise<PaymentResponse> {
+    if (payment.providerRef || payment.directDebitMandateId === null || payment.mandateId) {
+      return this.checkout.submit(payment);
     }
+    const form = await this.prisma.directDebitMandate.findUniqueOrThrow({
+      where: { id: payment.directDebitMandateId },
+    });
+    const member = await this.checkout.member(payment.userId);
     const customerRef = await this.checkout.customer(member);
     const provided = await this.provider.createDirectDebitMandate({
       customerRef,
-      accountHolder: mandate.accountHolder,
-      iban: mandate.iban,
-      signatureDate: now.toISOString().slice(0, 10),
-      mandateReference: `VONKJE-${mandate.id}`,
-      idempotencyKey: `${idempotencyKey}-mandate`,
+      accountHolder: form.accountHolder,
+      iban: form.iban,
+      signatureDate: (form.phoneVerified ?? now).toISOString().slice(0, 10),
+      mandateReference: `VONKJE-${form.id}`,
+      idempotencyKey: providerKey(payment, 'mandate'),
     });
-    const stored = await this.prisma.paymentMandate.upsert({
+    // a second confirmation of the form may be finishing it at the same moment
+    await this.prisma.paymentMandate.createMany({
+      data: [
+        {
+          userId: payment.userId,
+          provider: this.provider.name,
+          customerRef,
+          mandateRef: provided.ref,
+          method: 'sdd',
+          label: ibanLabel(form.iban),
+        },
+      ],
+      skipDuplicates: true,
+    });
+    const stored = await this.prisma.paymentMandate.findUniqueOrThrow({
       where: { mandateRef: provided.ref },
-      create: {
-        userId,
-        provider: this.provider.name,
-        customerRef,
-        mandateRef: provided.ref,
-        method: 'sdd',
-        label: ibanLabel(mandate.iban),
-      },
-      update: {},
     });
     await this.prisma.directDebitMandate.update({
-      where: { id: mandate.id },
+      where: { id: form.id },
       data: { mandateRef: provided.ref },
     });
-    const created = await this.checkout.record(member, idempotencyKey, {
-      ...order,
-      method: 'sdd',
-      discount: null,
-      sequenceType: 'recurring',
-      mandateId: stored.id,
-      directDebitMandateId: mandate.id,
+    const ready = await this.prisma.payment.update({
+      where: { id: payment.id },
+      data: { mandateId: stored.id },
     });
-    return this.checkout.submit(created);
+    return this.checkout.submit(ready);
   }
 
   private async order(member: Member, packageId: number, code: string | undefined) {
@@ -223,54 +290,31 @@ export class DirectDebitService {
       amountCents: pkg.price_cents - (discount?.cents ?? 0),
       currency: pkg.currency,
       country: member.country,
+      discount,
     };
   }
 
-  /**
-   * Blocked: a debit of this member, or of this account by anyone, failed or was charged back.
-   * Limit: the member's debits (pending or paid) in the last DIRECT_DEBIT_LIMIT_DAYS plus this one.
-   */
-  private async assertAllowed(
-    userId: number,
-    iban: string,
-    amountCents: number,
-    now: Date,
-    db: Pick<PrismaService, 'directDebitMandate' | 'payment'> = this.prisma,
-  ): Promise<void> {
-    const blocked = await db.directDebitMandate.count({
-      where: { blocked: true, OR: [{ userId }, { iban }] },
-    });
-    if (blocked > 0) throw new AppError('directdebit_blocked');
-    const { _sum } = await db.payment.aggregate({
-      where: {
-        userId,
-        method: 'sdd',
-        status: { in: ['pending', 'paid'] },
-        providerRef: { not: null },
-        createdAt: { gte: new Date(now.getTime() - DIRECT_DEBIT_LIMIT_DAYS * DAY_MS) },
-      },
-      _sum: { amountCents: true },
-    });
-    if ((_sum.amountCents ?? 0) + amountCents > DIRECT_DEBIT_LIMIT_CENTS) {
-      throw new AppError('directdebit_limit_reached');
-    }
-  }
-
-  private async sendCode(
-    member: Member,
-    mandateId: number,
-    phone: string,
-    now: Date,
-  ): Promise<DirectDebitResponse> {
+  /** One text of SMS_CODES_PER_HOUR, of the member's and of the number's (whoever asks). */
+  private async takeText(userId: number, phone: string): Promise<void> {
     if (!this.sms.available) throw new AppError('payment_method_unavailable');
     try {
-      await this.texts.consume(`member:${member.id}`);
+      await this.texts.consume(`member:${userId}`);
+      await this.texts.consume(`phone:${phone}`);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
       throw new AppError('rate_limited', {
         retry_after: Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
       });
     }
+  }
+
+  /** A new code for the form, texted (the text was taken from the limits by takeText). */
+  private async sendCode(
+    member: Member,
+    mandateId: number,
+    phone: string,
+    now: Date,
+  ): Promise<DirectDebitResponse> {
     const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
     const expiresAt = new Date(now.getTime() + SMS_CODE_MINUTES * 60_000);
     await this.prisma.directDebitMandate.update({
@@ -295,14 +339,20 @@ export class DirectDebitService {
 }
 
 /**
- * +31612345678 from "06-12345678", "0031 6 1234 5678" or "+31 6 12345678"; a number without
- * a country code is Dutch. Null when it cannot be a phone number.
+ * The form's phone as E.164 ("+31612345678" from "06-12345678", "0031 6 1234 5678" or
+ * "+31 6 12345678"; a number without a country code is Dutch): `invalid_phone` when it is no
+ * phone number, `phone_unsupported` when it is not a mobile number of
+ * DIRECT_DEBIT_PHONE_COUNTRIES (a landline cannot take a text).
  */
-export function normalisePhone(input: string): string | null {
-  let digits = input.replace(/[\s\-().]/g, '');
-  if (digits.startsWith('00')) digits = `+${digits.slice(2)}`;
-  else if (digits.startsWith('0')) digits = `+31${digits.slice(1)}`;
-  return /^\+[1-9]\d{7,14}$/.test(digits) ? digits : null;
+export function mobilePhone(input: string): string {
+  const parsed = parsePhoneNumberFromString(input, 'NL');
+  if (!parsed?.isValid()) throw new AppError('invalid_phone', {}, 'phone');
+  const type = parsed.getType();
+  const mobile = type === 'MOBILE' || type === 'FIXED_LINE_OR_MOBILE';
+  if (!mobile || !parsed.country || !DIRECT_DEBIT_PHONE_COUNTRIES.includes(parsed.country)) {
+    throw new AppError('phone_unsupported', {}, 'phone');
+  }
+  return parsed.number;
 }
 
 /** "+31 ••• •• 78": enough to recognise the number, not to read it. */

@@ -113,11 +113,14 @@ export class PaymentsController {
 
   @Post('payment-webhook.php')
   @AllowExternalCaller()
+  @RateLimit('payment_webhooks')
   @Returns(OkResponseDto)
   @ApiOperation({
     summary:
       'The payment provider’s webhook (form field `id`): the payment is read from the ' +
-      'provider, never from this call; any id is answered 200',
+      'provider, never from this call; an unknown id is answered 200. A payment is read at ' +
+      'most every 2 s for webhook calls: a call within that time is answered 429 with ' +
+      'Retry-After, and the provider calls again',
   })
   async webhook(@Body() body: PaymentWebhookBody) {
     await this.settlement.webhook(body.id);
@@ -149,11 +152,13 @@ export class PaymentsController {
 
   @Post('directdebit.php')
   @UseGuards(AuthGuard)
+  @RateLimit('direct_debit')
   @Returns(DirectDebitResponseDto, HttpStatus.CREATED)
   @ApiOperation({
     summary:
-      'The direct debit form: checks IBAN, address, phone, consent, block and limit, then ' +
-      'texts a code to the phone',
+      'The direct debit form: checks IBAN, address, phone (a mobile number of NL, BE, DE, AT, ' +
+      'FR, IT, ES or IE: phone_unsupported), consent, blocks and limits, and the SMS limits ' +
+      '(per member and per number), then writes the form and texts a code to the phone',
   })
   startDirectDebit(@CurrentSession() session: CurrentSessionData, @Body() body: DirectDebitBody) {
     return this.directDebit.start(session.userId, body);
@@ -161,6 +166,7 @@ export class PaymentsController {
 
   @Post('directdebit-code.php')
   @UseGuards(AuthGuard)
+  @RateLimit('direct_debit')
   @Returns(DirectDebitResponseDto, HttpStatus.CREATED)
   @ApiOperation({ summary: 'Texts a new code for a direct debit form' })
   resendCode(@CurrentSession() session: CurrentSessionData, @Body() body: DirectDebitCodeBody) {

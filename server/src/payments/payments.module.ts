@@ -5,6 +5,7 @@ import { DiscountsModule } from '../discounts';
 import { MemberAccessModule } from '../member-access';
 import { SettingsModule } from '../settings';
 import { CheckoutService } from './checkout.service';
+import { DirectDebitLimits } from './direct-debit-limits';
 import { DirectDebitService } from './direct-debit.service';
 import { MethodsService } from './methods.service';
 import { PaymentsController } from './payments.controller';
@@ -37,6 +38,7 @@ const provider: Provider = {
     CheckoutService,
     SettlementService,
     TransactionsService,
+    DirectDebitLimits,
     DirectDebitService,
     PaymentsPurge,
     PendingPaymentsTask,

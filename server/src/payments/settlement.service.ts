@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PAYMENT_METHOD_INFO, type PaymentMethodId, type ProviderMethodId } from '@app/contract';
+import { AppError } from '../common/app-error';
 import { CreditsService } from '../credits';
 import { DiscountsService } from '../discounts';
 import type { PaymentStatus, Prisma } from '../generated/prisma/client';
@@ -14,6 +15,9 @@ import {
 } from './providers/payment-provider';
 
 type Tx = Prisma.TransactionClient;
+
+/** A payment is read for webhook calls at most this often (see `webhook`). */
+export const WEBHOOK_READ_INTERVAL_MS = 2_000;
 
 const UNSETTLED: readonly PaymentStatus[] = ['pending'];
 const FINAL_UNPAID: readonly PaymentStatus[] = ['failed', 'cancelled', 'expired'];
@@ -52,13 +56,38 @@ export class SettlementService {
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 
-  /** POST /api/payment-webhook.php: the id is only a hint; an unknown one changes nothing. */
-  async webhook(ref: string): Promise<void> {
+  /**
+   * POST /api/payment-webhook.php: the id is only a hint; an unknown one changes nothing.
+   *
+   * Anyone can call the webhook, so its reads of the provider are coalesced per payment (security
+   * review 2026-11-25, L8): the call that moves `webhook_read_at` (a conditional update, as the
+   * return check does with `checked_at`) reads; a call within WEBHOOK_READ_INTERVAL_MS of that
+   * read is answered 429 `rate_limited` with Retry-After and reads nothing. It is not answered
+   * 200: the provider takes a non-2xx answer as not delivered and calls again later (Mollie
+   * retries for about a day, the sandbox after 2 and 10 s), and that call, once the interval
+   * has passed, reads. So a state change whose call came while another read was under way (that
+   * read may have seen the provider just before the change) is still booked, whatever the
+   * payment's status; nothing is lost to a flood either, which itself reads once per interval.
+   * The window is the webhook's own (not `checked_at`): a member polling their return does not
+   * turn the provider's calls away. The route also has a per-address limit (payment_webhooks).
+   */
+  async webhook(ref: string, now = new Date()): Promise<void> {
     const payment = await this.prisma.payment.findUnique({
       where: { providerRef: ref },
       select: { id: true },
     });
-    if (payment) await this.refresh(payment.id);
+    if (!payment) return;
+    const due = new Date(now.getTime() - WEBHOOK_READ_INTERVAL_MS);
+    const { count } = await this.prisma.payment.updateMany({
+      where: { id: payment.id, OR: [{ webhookReadAt: null }, { webhookReadAt: { lt: due } }] },
+      data: { webhookReadAt: now },
+    });
+    if (count === 0) {
+      throw new AppError('rate_limited', {
+        retry_after: Math.ceil(WEBHOOK_READ_INTERVAL_MS / 1000),
+      });
+    }
+    await this.refresh(payment.id);
   }
 
   /** Reads the payment at its provider and books what changed. */

@@ -198,15 +198,24 @@ export class SandboxProvider implements PaymentProvider, OnModuleDestroy {
     };
   }
 
+  /** A retried create with the same idempotency key returns the mandate it made (as Mollie). */
   async createDirectDebitMandate(input: DirectDebitMandateInput): Promise<ProviderMandate> {
-    const row = await this.prisma.sandboxMandate.create({
-      data: {
-        ref: newRef('sbx_mdt'),
-        customerRef: input.customerRef,
-        method: 'directdebit',
-        label: ibanLabel(input.iban),
-      },
-    });
+    const where = { idempotencyKey: input.idempotencyKey };
+    let row = await this.prisma.sandboxMandate.findUnique({ where });
+    try {
+      row ??= await this.prisma.sandboxMandate.create({
+        data: {
+          ref: newRef('sbx_mdt'),
+          customerRef: input.customerRef,
+          method: 'directdebit',
+          label: ibanLabel(input.iban),
+          idempotencyKey: input.idempotencyKey,
+        },
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      row = await this.prisma.sandboxMandate.findUniqueOrThrow({ where });
+    }
     return {
       ref: row.ref,
       customerRef: row.customerRef,
