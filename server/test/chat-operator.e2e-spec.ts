@@ -80,6 +80,35 @@ describe('chat: messages to chat pals wait for staff, whose replies reach the me
     expect(back.conversations).toHaveLength(2);
   });
 
+  it('opens a chat pal’s photos in privacy mode to a member once an operator answered as it, not before', async () => {
+    const operator = await loggedInMember(t, { roles: ['operator'] });
+    const pal = await chatMember(t, { fictional: true, profile: { privacyMode: true } });
+    const photo = await t.prisma.photo.create({
+      data: {
+        profileId: pal.profile.id,
+        filename: `pal${pal.profile.id}-full.webp`,
+        thumbFilename: `pal${pal.profile.id}-thumb.webp`,
+        status: 'active',
+        width: 400,
+        height: 400,
+      },
+    });
+    await t.prisma.profile.update({
+      where: { id: pal.profile.id },
+      data: { mainPhotoId: photo.id },
+    });
+    const member = await chatMember(t, { paidUser: true });
+    const locked = async () =>
+      (await get(t, member, `/api/member.php?id=${pal.profile.id}`).expect(200)).body.profile
+        .main_image.locked as boolean;
+    const sent = await sendText(t, member, { member: pal.profile.id }, 'Laat eens zien').expect(
+      201,
+    );
+    expect(await locked()).toBe(true);
+    await reply(operator.cookie, sent.body.message.conversation_id, 'Hier ben ik').expect(201);
+    expect(await locked()).toBe(false);
+  });
+
   it('lets no member see the queue or reply for a chat pal, and no reply outside a chat pal conversation', async () => {
     const operator = await loggedInMember(t, { roles: ['operator'] });
     const member = await chatMember(t, { paidUser: true });

@@ -357,7 +357,9 @@ export class ConversationsService {
   /**
    * DELETE /api/chat.php: removes a conversation (or every conversation with a member) from the
    * member's list: its messages up to now stay hidden for them, the other member keeps theirs, a
-   * new message brings the conversation back (SPEC point 4).
+   * new message brings the conversation back (SPEC point 4). What the member wrote no longer
+   * counts: in privacy mode their photos are locked for the other member again until they write
+   * anew (member-access/privacy-partner.ts).
    */
   async remove(viewer: NonNullable<Viewer>, input: ChatDeleteRequest, now = new Date()) {
     let conversationIds: number[];
@@ -376,7 +378,7 @@ export class ConversationsService {
     if (conversationIds.length > 0) {
       await this.prisma.$executeRaw`
         UPDATE conversation_participants cp SET
-          removed_at = ${now}, last_message_id = NULL, unread_count = 0,
+          removed_at = ${now}, last_message_id = NULL, unread_count = 0, wrote_at = NULL,
           cleared_seq = COALESCE(
             (SELECT max(seq) FROM messages m WHERE m.conversation_id = cp.conversation_id),
             cp.cleared_seq)
