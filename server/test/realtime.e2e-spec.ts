@@ -171,6 +171,33 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
     expect(again.body.messages.at(-1).status).toBe('read');
   });
 
+  it.each([
+    ['the reader was blocked by the other member', 'reader-blocked'],
+    ['the reader blocked the other member', 'reader-blocks'],
+  ])('refuses a read receipt and tells the other member nothing when %s', async (_name, how) => {
+    const { a, b, conversation } = await pair();
+    const sent = await sendText(one, a, { conversation }, 'Gelezen?').expect(201);
+    const [blocker, blocked] = how === 'reader-blocked' ? [a, b] : [b, a];
+    await one
+      .http()
+      .post('/api/block.php')
+      .set('Cookie', blocker.cookie)
+      .set('X-Request-Type', 'client')
+      .send({ member: blocked.profile.id })
+      .expect(200);
+    const aTab = await socketOf(base1, a.cookie);
+    const aOtherProcess = await socketOf(base2, a.cookie);
+    await read(two, b, conversation, sent.body.message.seq).expect(404);
+    await settle();
+    expect(aTab.of('read')).toEqual([]);
+    expect(aOtherProcess.of('read')).toEqual([]);
+    // nothing was marked read either
+    const side = await one.prisma.conversationParticipant.findUniqueOrThrow({
+      where: { conversationId_userId: { conversationId: conversation, userId: b.user.id } },
+    });
+    expect(side).toMatchObject({ lastReadSeq: 0n, unreadCount: 2 });
+  });
+
   it('tells both members’ tabs when a like is made or taken back', async () => {
     const a = await chatMember(one);
     const b = await chatMember(one);

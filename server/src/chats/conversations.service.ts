@@ -216,6 +216,31 @@ export class ConversationsService {
     return { otherId: userLowId === userId ? userHighId : userLowId, clearedSeq: row.clearedSeq };
   }
 
+  /**
+   * Whether the member may fetch a chat photo (GET /media/chat/:file, behind a valid signature):
+   * one sent in a conversation they take part in (a held photo: its sender only), whose other
+   * member they may still write to (the `contact` rule, as opening the conversation). So a block
+   * either way, or the other member gone, also closes the URLs handed out before.
+   */
+  async mayFetchPhoto(viewer: NonNullable<Viewer>, filename: string): Promise<boolean> {
+    const message = await this.prisma.message.findFirst({
+      where: {
+        imageFilename: filename,
+        OR: [{ senderId: viewer.userId }, { held: false }],
+        conversation: { participants: { some: { userId: viewer.userId } } },
+      },
+      select: { conversationId: true },
+    });
+    if (!message) return false;
+    try {
+      await this.access.chatPartnerIn(viewer, message.conversationId);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'not_found') return false;
+      throw error;
+    }
+  }
+
   // ------------------------------------------------------------- catch-up
 
   /**
@@ -292,10 +317,13 @@ export class ConversationsService {
   /**
    * POST /api/chat-read.php: the member read a conversation up to `seq` (at most its newest
    * message): the unread count becomes what is newer, the read marker never moves back, and the
-   * other member's tabs get `read`; the member's own tabs reload the list (badges).
+   * other member's tabs get `read`; the member's own tabs reload the list (badges). Only in a
+   * conversation the member may still write in (the `contact` rule, as opening it): a block
+   * either way, or the other member gone, is 404 and tells that member nothing.
    */
   async read(viewer: NonNullable<Viewer>, conversationId: number, seq: number): Promise<void> {
-    const own = await this.participation(viewer.userId, conversationId);
+    if (conversationId > DB_INT_MAX) throw new AppError('not_found');
+    const other = await this.access.chatPartnerIn(viewer, conversationId);
     const [after] = await this.prisma.$queryRaw<{ read: bigint; moved: boolean }[]>`
       WITH top AS (
         SELECT COALESCE(max(seq), 0) AS s FROM messages
@@ -321,7 +349,7 @@ export class ConversationsService {
       RETURNING cp.last_read_seq AS "read", cp.last_read_seq > before.last_read_seq AS "moved"`;
     this.realtime.toMember(viewer.userId, 'chats:changed');
     if (after?.moved) {
-      this.realtime.toMember(own.otherId, 'read', {
+      this.realtime.toMember(other.userId, 'read', {
         conversation_id: conversationId,
         seq: Number(after.read),
       });
