@@ -1,5 +1,5 @@
 import type { ProfileCardRow } from './card.presenter';
-import { privacyPartnerSql } from './privacy-partner';
+import { privacyPartnerOfSideSql, privacyPartnerSql } from './privacy-partner';
 
 /**
  * The hot polling reads (chats.php and likes.php every minute from every open tab) as one
@@ -102,7 +102,7 @@ export const CHAT_LIST_SQL = `WITH nl AS (${NEW_LIKERS})
       cp.last_delivered_seq AS own_delivered, o.last_read_seq AS other_read,
       o.last_delivered_seq AS other_delivered, m.id AS message_id, m.seq, m.sender_id,
       m.type::text AS type, m.held, left(m.body, $2) AS preview, m.created_at, ${CARD_COLUMNS},
-      ${privacyPartnerSql('o.user_id', '$1')} AS partner
+      ${privacyPartnerOfSideSql('o', '$1')} AS partner
     FROM conversation_participants cp
     JOIN conversation_participants o
       ON o.conversation_id = cp.conversation_id AND o.user_id <> cp.user_id
