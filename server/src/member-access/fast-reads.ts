@@ -1,5 +1,8 @@
 import type { ProfileCardRow } from './card.presenter';
+import { notBlocked } from './not-blocked';
 import { privacyPartnerOfSideSql, privacyPartnerSql } from './privacy-partner';
+
+export { notBlocked };
 
 /**
  * The hot polling reads (chats.php and likes.php every minute from every open tab) as one
@@ -17,15 +20,6 @@ export const CARD_COLUMNS = `p.id AS profile_id, p.user_id AS profile_user_id, p
 export const CARD_JOINS = `LEFT JOIN cities c ON c.id = p.city_id
   LEFT JOIN regions r ON r.id = p.region_id
   LEFT JOIN photos ph ON ph.id = p.main_photo_id`;
-
-/**
- * Neither member blocked the other (`me`: the viewer, an SQL expression such as `$1`; `other`:
- * the other account's id column): the viewer's blocks are read once (a hashed NOT IN), not
- * probed for every row.
- */
-export const notBlocked = (other: string, me = '$1') =>
-  `${other} NOT IN (SELECT b.blocked_id FROM blocks b WHERE b.blocker_id = ${me}
-     UNION ALL SELECT b.blocker_id FROM blocks b WHERE b.blocked_id = ${me})`;
 
 /**
  * The `list` rule of visibility.ts over profiles `p` in SQL, for the viewer `me` (an SQL

@@ -1,13 +1,9 @@
 import type pg from 'pg';
+import { notBlocked } from './not-blocked';
 import type { Viewer } from './visibility';
 
 /** The owner's side of the conversation says they wrote (and have not removed it since). */
 const wrote = (side: string) => `${side}.wrote_at IS NOT NULL`;
-
-/** Neither of the two accounts blocked the other. */
-const noBlockBetween = (a: string, b: string) => `NOT EXISTS (SELECT 1 FROM blocks pb
-      WHERE (pb.blocker_id = ${a} AND pb.blocked_id = ${b})
-        OR (pb.blocker_id = ${b} AND pb.blocked_id = ${a}))`;
 
 /**
  * The privacy-mode partner, defined once (docs/architecture.md, "Members and visibility"): a
@@ -22,8 +18,9 @@ const noBlockBetween = (a: string, b: string) => `NOT EXISTS (SELECT 1 FROM bloc
  *   and with it what the owner wrote).
  * `owner` and `viewer` are SQL expressions of account ids (`$1`, `p.user_id`). Every reader of
  * the photo rule uses this fragment (the `partner` columns of fast-reads.ts, the cards, the
- * profile page, reported photos): two unique-index probes (the pair's conversation, the owner's
- * side of it) and the two block keys per member, whatever number of conversations either has.
+ * profile page, reported photos): two unique-index probes per member (the pair's conversation,
+ * the owner's side of it), whatever number of conversations either has, and the viewer's blocks
+ * read once per statement.
  */
 export function privacyPartnerSql(owner: string, viewer: string): string {
   return `(EXISTS (SELECT 1 FROM conversation_participants pw
@@ -31,7 +28,7 @@ export function privacyPartnerSql(owner: string, viewer: string): string {
         WHERE pc.user_low_id = LEAST(${owner}, ${viewer})
           AND pc.user_high_id = GREATEST(${owner}, ${viewer}))
       AND pw.user_id = ${owner} AND ${wrote('pw')})
-    AND ${noBlockBetween(owner, viewer)})`;
+    AND ${notBlocked(owner, viewer)})`;
 }
 
 /**
@@ -39,7 +36,7 @@ export function privacyPartnerSql(owner: string, viewer: string): string {
  * conversation_participants) of their conversation with the viewer (the chat list).
  */
 export function privacyPartnerOfSideSql(side: string, viewer: string): string {
-  return `(${wrote(side)} AND ${noBlockBetween(`${side}.user_id`, viewer)})`;
+  return `(${wrote(side)} AND ${notBlocked(`${side}.user_id`, viewer)})`;
 }
 
 /** Which of these owners ($2) have the viewer ($1) as their privacy-mode partner. */
