@@ -3,6 +3,7 @@ import type { ChatMessage } from '@app/contract';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { loggedInMember } from './helpers/accounts';
 import { chatMember, get, sendText } from './helpers/chat';
+import { activeMainPhoto } from './helpers/photos';
 import { connect, listening, type Received } from './helpers/sockets';
 
 describe('chat: messages to chat pals wait for staff, whose replies reach the member live', () => {
@@ -83,20 +84,7 @@ describe('chat: messages to chat pals wait for staff, whose replies reach the me
   it('opens a chat pal’s photos in privacy mode to a member once an operator answered as it, not before', async () => {
     const operator = await loggedInMember(t, { roles: ['operator'] });
     const pal = await chatMember(t, { fictional: true, profile: { privacyMode: true } });
-    const photo = await t.prisma.photo.create({
-      data: {
-        profileId: pal.profile.id,
-        filename: `pal${pal.profile.id}-full.webp`,
-        thumbFilename: `pal${pal.profile.id}-thumb.webp`,
-        status: 'active',
-        width: 400,
-        height: 400,
-      },
-    });
-    await t.prisma.profile.update({
-      where: { id: pal.profile.id },
-      data: { mainPhotoId: photo.id },
-    });
+    await activeMainPhoto(t, pal.profile.id, 'pal');
     const member = await chatMember(t, { paidUser: true });
     const locked = async () =>
       (await get(t, member, `/api/member.php?id=${pal.profile.id}`).expect(200)).body.profile

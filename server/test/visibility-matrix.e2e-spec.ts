@@ -73,24 +73,24 @@ describe('who sees what: the visibility matrix', () => {
    * profiles), a free member and a premium member who look for women, and a conversation
    * partner of the owner (she wrote to him).
    */
+  /** A woman looking for men (the owner: 30, premium, with credits to write). */
+  const woman = (country: string, options: SeedMemberOptions = {}) =>
+    loggedIn({ country, gender: 'female', seekingGender: 'male', age: 30, ...options });
+  const ownerIn = (country: string) => woman(country, { paidUser: true, credits: 100 });
+  /** A man of 31 looking for women. */
+  const man = (country: string, options: SeedMemberOptions = {}) =>
+    loggedIn({ country, gender: 'male', seekingGender: 'female', age: 31, ...options });
+
   async function world(country: string) {
-    const owner = await loggedIn({
-      country,
-      gender: 'female',
-      seekingGender: 'male',
-      age: 30,
-      paidUser: true,
-      credits: 100,
-    });
+    const owner = await ownerIn(country);
     const main = await addPhoto(owner.cookie, 'approve');
     const second = await addPhoto(owner.cookie, 'approve');
     const inspected = await addPhoto(owner.cookie, null);
     const rejected = await addPhoto(owner.cookie, 'reject');
-    const neighbour = await loggedIn({ country, gender: 'female', seekingGender: 'male', age: 31 });
-    const seeker = { country, gender: 'male' as const, seekingGender: 'female' as const, age: 31 };
-    const free = await loggedIn(seeker);
-    const premium = await loggedIn({ ...seeker, paidUser: true, credits: 0 });
-    const partner = await loggedIn(seeker);
+    const neighbour = await woman(country, { age: 31 });
+    const free = await man(country);
+    const premium = await man(country, { paidUser: true, credits: 0 });
+    const partner = await man(country);
     await sendText(t, owner, { member: partner.profile.id }, 'Hoi!').expect(201);
     return {
       owner,
@@ -352,35 +352,16 @@ describe('who sees what: the visibility matrix', () => {
      * her (whose page lists related profiles), in a country of their own.
      */
     async function privacyWorld(country: string) {
-      const owner = await loggedIn({
-        country,
-        gender: 'female',
-        seekingGender: 'male',
-        age: 30,
-        paidUser: true,
-        credits: 100,
-      });
+      const owner = await ownerIn(country);
       for (let i = 0; i < 3; i += 1) await addPhoto(owner.cookie, 'approve');
       await t.prisma.profile.update({
         where: { id: owner.profile.id },
         data: { privacyMode: true },
       });
-      const neighbour = await loggedIn({
-        country,
-        gender: 'female',
-        seekingGender: 'male',
-        age: 31,
-      });
+      const neighbour = await woman(country, { age: 31 });
       /** A man looking for women there, who liked the owner (so her card is on his likes page). */
       const viewer = async (options: SeedMemberOptions = {}) => {
-        const member = await loggedIn({
-          country,
-          gender: 'male',
-          seekingGender: 'female',
-          age: 31,
-          credits: 100,
-          ...options,
-        });
+        const member = await man(country, { credits: 100, ...options });
         await t
           .http()
           .post('/api/like.php')
