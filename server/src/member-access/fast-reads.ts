@@ -2,8 +2,6 @@ import type { ProfileCardRow } from './card.presenter';
 import { notBlocked } from './not-blocked';
 import { privacyPartnerOfSideSql, privacyPartnerSql } from './privacy-partner';
 
-export { notBlocked };
-
 /**
  * The hot polling reads (chats.php and likes.php every minute from every open tab) as one
  * prepared, hand-written statement each, on Prisma's pool (docs/performance.md: Prisma's work per
