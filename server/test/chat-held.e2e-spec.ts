@@ -51,6 +51,13 @@ describe('chat: a member whose e-mail is not confirmed writes, but is delivered 
     expect(recipientTab.of('message:new')).toEqual([]);
     expect((await get(t, recipient, '/api/chats.php').expect(200)).body.chats).toEqual([]);
     expect((await get(t, recipient, '/api/messages.php?since=0')).body.messages).toEqual([]);
+    // nor has the writer written to them as far as privacy mode goes
+    const writerSide = () =>
+      t.prisma.conversationParticipant.findUniqueOrThrow({
+        where: { conversationId_userId: { conversationId: conversation, userId: writerId } },
+        select: { wroteAt: true },
+      });
+    expect((await writerSide()).wroteAt).toBeNull();
 
     // the activation mail's link, as the member follows it
     const mail = await t.smtp.waitFor(body.email);
@@ -76,6 +83,8 @@ describe('chat: a member whose e-mail is not confirmed writes, but is delivered 
       [first.body.message.id, 'sent'],
       [second.body.message.id, 'sent'],
     ]);
+    // now the writer has written to them: a privacy-mode writer's photos open to the recipient
+    expect((await writerSide()).wroteAt).toBeInstanceOf(Date);
     const after = await get(t, writer, `/api/chat.php?conversation=${conversation}`).expect(200);
     expect(after.body.held).toBe(false);
     // paid once: the release charged nothing

@@ -3,6 +3,7 @@ import type { ChatMessage } from '@app/contract';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { loggedInMember } from './helpers/accounts';
 import { chatMember, get, sendText } from './helpers/chat';
+import { activeMainPhoto } from './helpers/photos';
 import { connect, listening, type Received } from './helpers/sockets';
 
 describe('chat: messages to chat pals wait for staff, whose replies reach the member live', () => {
@@ -78,6 +79,22 @@ describe('chat: messages to chat pals wait for staff, whose replies reach the me
     await sendText(t, member, { conversation }, 'Nog een vraag').expect(201);
     const back = (await get(t, operator, '/api/operator-queue.php').expect(200)).body;
     expect(back.conversations).toHaveLength(2);
+  });
+
+  it('opens a chat pal’s photos in privacy mode to a member once an operator answered as it, not before', async () => {
+    const operator = await loggedInMember(t, { roles: ['operator'] });
+    const pal = await chatMember(t, { fictional: true, profile: { privacyMode: true } });
+    await activeMainPhoto(t, pal.profile.id, 'pal');
+    const member = await chatMember(t, { paidUser: true });
+    const locked = async () =>
+      (await get(t, member, `/api/member.php?id=${pal.profile.id}`).expect(200)).body.profile
+        .main_image.locked as boolean;
+    const sent = await sendText(t, member, { member: pal.profile.id }, 'Laat eens zien').expect(
+      201,
+    );
+    expect(await locked()).toBe(true);
+    await reply(operator.cookie, sent.body.message.conversation_id, 'Hier ben ik').expect(201);
+    expect(await locked()).toBe(false);
   });
 
   it('lets no member see the queue or reply for a chat pal, and no reply outside a chat pal conversation', async () => {

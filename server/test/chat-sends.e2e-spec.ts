@@ -252,6 +252,39 @@ describe('chat: sending messages, paid with credits', () => {
     await get(t, b, image.full_url.replace(/s=[^&]+/, 's=forged')).expect(404);
   });
 
+  it.each([
+    ['the recipient blocks the sender', 'recipient'],
+    ['the sender blocks the recipient', 'sender'],
+  ])(
+    'stops serving a chat photo to both members at the URLs handed out before, while %s',
+    async (_name, who) => {
+      const a = await chatMember(t);
+      const b = await chatMember(t);
+      const sent = await sendPhoto(t, a, { member: b.profile.id }, await jpeg(900, 700)).expect(
+        201,
+      );
+      const image = sent.body.message.image as { thumb_url: string; full_url: string };
+      for (const member of [a, b]) await get(t, member, image.full_url).expect(200);
+      const [blocker, blocked] = who === 'recipient' ? [b, a] : [a, b];
+      const block = (method: 'post' | 'delete') =>
+        (method === 'post' ? t.http().post('/api/block.php') : t.http().delete('/api/block.php'))
+          .set('Cookie', blocker.cookie)
+          .set('X-Request-Type', 'client')
+          .send({ member: blocked.profile.id })
+          .expect(200);
+      await block('post');
+      for (const member of [a, b]) {
+        for (const url of [image.full_url, image.thumb_url]) {
+          const res = await get(t, member, url).expect(404);
+          expect(res.headers['cache-control']).toBe('no-store');
+        }
+      }
+      // lifting the block reopens the conversation, and its photos with it
+      await block('delete');
+      for (const member of [a, b]) await get(t, member, image.full_url).expect(200);
+    },
+  );
+
   it('refuses what is not a photo, leaving no file and charging nothing', async () => {
     const a = await chatMember(t, { credits: 100 });
     const b = await chatMember(t);

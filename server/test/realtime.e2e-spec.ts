@@ -268,6 +268,40 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
     expect(again.body.messages.at(-1).status).toBe('read');
   });
 
+  it.each([
+    ['the reader was blocked by the other member', 'reader-blocked'],
+    ['the reader blocked the other member', 'reader-blocks'],
+  ])('refuses a read receipt and tells the other member nothing when %s', async (_name, how) => {
+    const { a, b, conversation } = await pair();
+    const sent = await sendText(one, a, { conversation }, 'Gelezen?').expect(201);
+    const [blocker, blocked] = how === 'reader-blocked' ? [a, b] : [b, a];
+    const block = (on: boolean) =>
+      (on ? one.http().post('/api/block.php') : one.http().delete('/api/block.php'))
+        .set('Cookie', blocker.cookie)
+        .set('X-Request-Type', 'client')
+        .send({ member: blocked.profile.id })
+        .expect(200);
+    await block(true);
+    const aTab = await socketOf(base1, a.cookie);
+    const aOtherProcess = await socketOf(base2, a.cookie);
+    const answer = await read(two, b, conversation, sent.body.message.seq);
+    await settle();
+    expect(aTab.of('read')).toEqual([]);
+    expect(aOtherProcess.of('read')).toEqual([]);
+    expect(answer.status).toBe(404);
+    // nothing was marked read either
+    const side = await one.prisma.conversationParticipant.findUniqueOrThrow({
+      where: { conversationId_userId: { conversationId: conversation, userId: b.user.id } },
+    });
+    expect(side).toMatchObject({ lastReadSeq: 0n, unreadCount: 2 });
+    // the same sockets get it once the block is lifted
+    await block(false);
+    await read(two, b, conversation, sent.body.message.seq).expect(200);
+    const [event] = await aOtherProcess.waitFor<{ conversation_id: number; seq: number }>('read');
+    expect(event).toEqual({ conversation_id: conversation, seq: sent.body.message.seq });
+    await aTab.waitFor('read');
+  });
+
   it('tells both members’ tabs when a like is made or taken back', async () => {
     const a = await chatMember(one);
     const b = await chatMember(one);

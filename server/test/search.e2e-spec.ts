@@ -2,6 +2,7 @@ import { SHARED_CATALOGUES } from '@app/contract';
 import type { SeedMemberOptions } from '../../prisma/seed/member';
 import { SettingsService } from '../src/settings';
 import { loggedInMember, seedTestMember } from './helpers/accounts';
+import { activeMainPhoto } from './helpers/photos';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 type Card = { id: number; name: string; age: number; online: boolean; main_image: unknown };
@@ -76,20 +77,7 @@ describe('member search (GET /api/search.php)', () => {
       profile: { lastActiveAt: new Date(Date.now() - 3_600_000) },
     });
     const withPhoto = await seed({ country: 'AT', gender: 'female' });
-    const photo = await t.prisma.photo.create({
-      data: {
-        profileId: withPhoto.profile.id,
-        filename: `s${withPhoto.profile.id}-full.webp`,
-        thumbFilename: `s${withPhoto.profile.id}-thumb.webp`,
-        status: 'active',
-        width: 400,
-        height: 400,
-      },
-    });
-    await t.prisma.profile.update({
-      where: { id: withPhoto.profile.id },
-      data: { mainPhotoId: photo.id },
-    });
+    await activeMainPhoto(t, withPhoto.profile.id, 's');
 
     const photos = await search('country=AT&gender=female&with_photo=1', me.cookie);
     expect(ids(photos.body.profiles)).toEqual([withPhoto.profile.id]);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SeedMemberOptions } from '../../prisma/seed/member';
 import { loggedInMember } from './helpers/accounts';
+import { get, removeChat, sendText } from './helpers/chat';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { jpeg } from './helpers/images';
 
@@ -19,7 +20,8 @@ type Photo = {
  * premium members, visitors, photos under inspection or rejected) on every endpoint that returns
  * another member's profile or photos: the profile page (member.php, with its gallery and main
  * image), the lists (signup-matches.php; the related profiles of member.php), liking
- * (like.php), and the photo files themselves (/media).
+ * (like.php), and the photo files themselves (/media). Privacy mode is walked over every read
+ * path that presents a card, the hand-written ones too (search, likes, the chat page and list).
  */
 describe('who sees what: the visibility matrix', () => {
   let t: TestApp;
@@ -69,33 +71,27 @@ describe('who sees what: the visibility matrix', () => {
    * owner (a woman of 30 with a main photo, a second active photo, one under inspection and
    * one rejected; premium, so she may have four), a neighbour like her (whose page lists related
    * profiles), a free member and a premium member who look for women, and a conversation
-   * partner of the owner.
+   * partner of the owner (she wrote to him).
    */
+  /** A woman looking for men (the owner: 30, premium, with credits to write). */
+  const woman = (country: string, options: SeedMemberOptions = {}) =>
+    loggedIn({ country, gender: 'female', seekingGender: 'male', age: 30, ...options });
+  const ownerIn = (country: string) => woman(country, { paidUser: true, credits: 100 });
+  /** A man of 31 looking for women. */
+  const man = (country: string, options: SeedMemberOptions = {}) =>
+    loggedIn({ country, gender: 'male', seekingGender: 'female', age: 31, ...options });
+
   async function world(country: string) {
-    const owner = await loggedIn({
-      country,
-      gender: 'female',
-      seekingGender: 'male',
-      age: 30,
-      paidUser: true,
-    });
+    const owner = await ownerIn(country);
     const main = await addPhoto(owner.cookie, 'approve');
     const second = await addPhoto(owner.cookie, 'approve');
     const inspected = await addPhoto(owner.cookie, null);
     const rejected = await addPhoto(owner.cookie, 'reject');
-    const neighbour = await loggedIn({ country, gender: 'female', seekingGender: 'male', age: 31 });
-    const seeker = { country, gender: 'male' as const, seekingGender: 'female' as const, age: 31 };
-    const free = await loggedIn(seeker);
-    const premium = await loggedIn({ ...seeker, paidUser: true, credits: 0 });
-    const partner = await loggedIn(seeker);
-    await t.prisma.conversation.create({
-      data: {
-        userLowId: Math.min(owner.user.id, partner.user.id),
-        userHighId: Math.max(owner.user.id, partner.user.id),
-        initiatorId: partner.user.id,
-        participants: { create: [{ userId: owner.user.id }, { userId: partner.user.id }] },
-      },
-    });
+    const neighbour = await woman(country, { age: 31 });
+    const free = await man(country);
+    const premium = await man(country, { paidUser: true, credits: 0 });
+    const partner = await man(country);
+    await sendText(t, owner, { member: partner.profile.id }, 'Hoi!').expect(201);
     return {
       owner,
       neighbour,
@@ -214,7 +210,7 @@ describe('who sees what: the visibility matrix', () => {
     expect((await seen(w, w.premium.cookie)).photos[w.photos.second]).toBeUndefined();
   });
 
-  it('privacy mode: photos only for conversation partners; everyone else gets locked thumbnails', async () => {
+  it('privacy mode: photos only for members the owner wrote to; everyone else gets locked thumbnails', async () => {
     const w = await world('AT');
     await t.prisma.profile.update({
       where: { id: w.owner.profile.id },
@@ -341,6 +337,163 @@ describe('who sees what: the visibility matrix', () => {
       if (cookie) expect(view.inMatches).toBe(false);
     }
     await file(url).expect(404);
+  });
+
+  describe('privacy mode: the photos open only to members the owner wrote to, on every read path', () => {
+    type Seen = 'open' | 'locked' | 'absent';
+    type Card = { id: number; main_image: { locked: boolean } | null };
+    const paths = ['page', 'matches', 'search', 'related', 'likes', 'chat', 'chats'] as const;
+    type Paths = Record<(typeof paths)[number], Seen>;
+    const everywhere = (seen: Seen): Paths =>
+      Object.fromEntries(paths.map((p) => [p, seen])) as Paths;
+
+    /**
+     * A woman in privacy mode with three approved photos (and credits to write), a neighbour like
+     * her (whose page lists related profiles), in a country of their own.
+     */
+    async function privacyWorld(country: string) {
+      const owner = await ownerIn(country);
+      for (let i = 0; i < 3; i += 1) await addPhoto(owner.cookie, 'approve');
+      await t.prisma.profile.update({
+        where: { id: owner.profile.id },
+        data: { privacyMode: true },
+      });
+      const neighbour = await woman(country, { age: 31 });
+      /** A man looking for women there, who liked the owner (so her card is on his likes page). */
+      const viewer = async (options: SeedMemberOptions = {}) => {
+        const member = await man(country, { credits: 100, ...options });
+        await t
+          .http()
+          .post('/api/like.php')
+          .set('Cookie', member.cookie)
+          .set('X-Request-Type', 'client')
+          .send({ member: owner.profile.id })
+          .expect(200);
+        return member;
+      };
+      return { owner, neighbour, country, viewer };
+    }
+    type PrivacyWorld = Awaited<ReturnType<typeof privacyWorld>>;
+
+    const cardSeen = (card: Card | undefined): Seen =>
+      !card ? 'absent' : card.main_image?.locked === false ? 'open' : 'locked';
+
+    /**
+     * What of the owner's photos one viewer gets on each read path: the profile page (all three
+     * photos and the main image; `open` or `locked` only when they agree), the cards of the lists
+     * (signup matches, search, the related profiles of the neighbour's page), the likes page, the
+     * conversation page by member and the chat list (hand-written statements).
+     */
+    async function privacyPaths(w: PrivacyWorld, viewer: { cookie: string }): Promise<Paths> {
+      const { id } = w.owner.profile;
+      const find = (cards: Card[] | undefined) => cards?.find((c) => c.id === id);
+      const page = await get(t, viewer, `/api/member.php?id=${id}`);
+      let pageSeen: Seen | 'mixed' = 'absent';
+      if (page.status === 200) {
+        const photos: Photo[] = page.body.profile.photos;
+        const locked = [page.body.profile.main_image.locked, ...photos.map((p) => p.locked)];
+        expect(photos).toHaveLength(3);
+        pageSeen = locked.every(Boolean) ? 'locked' : locked.some(Boolean) ? 'mixed' : 'open';
+      }
+      const matches = await get(t, viewer, '/api/signup-matches.php').expect(200);
+      const search = await get(t, viewer, `/api/search.php?gender=female&country=${w.country}`);
+      const neighbour = await get(t, viewer, `/api/member.php?id=${w.neighbour.profile.id}`);
+      const likes = await get(t, viewer, '/api/likes.php').expect(200);
+      const chat = await get(t, viewer, `/api/chat.php?member=${id}`);
+      const chats = await get(t, viewer, '/api/chats.php').expect(200);
+      return {
+        page: pageSeen as Seen,
+        matches: cardSeen(find(matches.body.profiles)),
+        search: cardSeen(find(search.body.profiles)),
+        related: cardSeen(find(neighbour.body.related)),
+        likes: cardSeen(find(likes.body.profiles)),
+        chat: chat.status === 200 ? cardSeen(chat.body.profile) : 'absent',
+        chats: cardSeen(
+          chats.body.chats.find((c: { profile: Card }) => c.profile.id === id)?.profile,
+        ),
+      };
+    }
+
+    const block = (by: { cookie: string }, of: { profile: { id: number } }, on = true) =>
+      (on ? t.http().post('/api/block.php') : t.http().delete('/api/block.php'))
+        .set('Cookie', by.cookie)
+        .set('X-Request-Type', 'client')
+        .send({ member: of.profile.id })
+        .expect(200);
+
+    it('keeps all three photos locked for a member whose message the owner never answered', async () => {
+      const w = await privacyWorld('NL');
+      const stranger = await w.viewer();
+      expect(await privacyPaths(w, stranger)).toEqual({ ...everywhere('locked'), chats: 'absent' });
+      const writer = await w.viewer();
+      await sendText(t, writer, { member: w.owner.profile.id }, 'Mag ik je fotos zien?').expect(
+        201,
+      );
+      expect(await privacyPaths(w, writer)).toEqual(everywhere('locked'));
+    });
+
+    it('keeps them locked for an unconfirmed account whose message is held', async () => {
+      const w = await privacyWorld('US');
+      const unconfirmed = await w.viewer({ status: 'not_confirmed', paidUser: true });
+      const sent = await sendText(t, unconfirmed, { member: w.owner.profile.id }).expect(201);
+      expect(sent.body.message.status).toBe('held');
+      expect(await privacyPaths(w, unconfirmed)).toEqual(everywhere('locked'));
+      // the owner is shown nothing of it
+      expect((await get(t, w.owner, '/api/chats.php').expect(200)).body.chats).toEqual([]);
+    });
+
+    it('opens them to a member the owner wrote to, whoever started, on every path alike', async () => {
+      const w = await privacyWorld('CA');
+      const written = await w.viewer();
+      await sendText(t, w.owner, { member: written.profile.id }, 'Hoi!').expect(201);
+      expect(await privacyPaths(w, written)).toEqual(everywhere('open'));
+      const answered = await w.viewer();
+      const first = await sendText(t, answered, { member: w.owner.profile.id }).expect(201);
+      const conversation = first.body.message.conversation_id as number;
+      await sendText(t, w.owner, { conversation }, 'Hallo terug').expect(201);
+      expect(await privacyPaths(w, answered)).toEqual(everywhere('open'));
+    });
+
+    it('locks them again when the owner removes the conversation, until the owner writes anew', async () => {
+      const w = await privacyWorld('AU');
+      const member = await w.viewer();
+      const first = await sendText(t, w.owner, { member: member.profile.id }).expect(201);
+      const conversation = first.body.message.conversation_id as number;
+      expect(await privacyPaths(w, member)).toEqual(everywhere('open'));
+      await removeChat(t, w.owner, { conversation }).expect(200);
+      expect(await privacyPaths(w, member)).toEqual(everywhere('locked'));
+      // the member's next message brings the conversation back to the owner's list, not the photos
+      await sendText(t, member, { conversation }, 'Ben je er nog?').expect(201);
+      expect((await get(t, w.owner, '/api/chats.php').expect(200)).body.chats).toHaveLength(1);
+      expect(await privacyPaths(w, member)).toEqual(everywhere('locked'));
+      await sendText(t, w.owner, { conversation }, 'Ja hoor').expect(201);
+      expect(await privacyPaths(w, member)).toEqual(everywhere('open'));
+      // a removal by the member does not take back what the owner wrote
+      await removeChat(t, member, { conversation }).expect(200);
+      expect(await privacyPaths(w, member)).toEqual({ ...everywhere('open'), chats: 'absent' });
+    });
+
+    it('shuts them while either member blocks the other', async () => {
+      const w = await privacyWorld('NZ');
+      const blocked = await w.viewer();
+      const blocker = await w.viewer();
+      for (const member of [blocked, blocker]) {
+        await sendText(t, w.owner, { member: member.profile.id }).expect(201);
+        expect(await privacyPaths(w, member)).toEqual(everywhere('open'));
+      }
+      // blocked by the owner: the owner is gone for him everywhere
+      await block(w.owner, blocked);
+      expect(await privacyPaths(w, blocked)).toEqual(everywhere('absent'));
+      // he blocked the owner: only her page stays open to him (to unblock), with the photos locked
+      await block(blocker, w.owner);
+      expect(await privacyPaths(w, blocker)).toEqual({ ...everywhere('absent'), page: 'locked' });
+      // lifting a block brings the conversation back, and what the owner wrote in it
+      await block(w.owner, blocked, false);
+      await block(blocker, w.owner, false);
+      for (const member of [blocked, blocker]) {
+        expect(await privacyPaths(w, member)).toEqual(everywhere('open'));
+      }
+    });
   });
 
   it('refuses media URLs that are expired, unsigned or for another file', async () => {

@@ -176,6 +176,7 @@ async function seedDemo(client: pg.Client): Promise<void> {
   await client.query(
     `UPDATE conversation_participants cp SET
        last_message_id = (SELECT max(id) FROM messages m WHERE m.conversation_id = cp.conversation_id),
+       wrote_at = now(), -- both wrote (privacy mode)
        unread_count = CASE WHEN cp.user_id = $1::int THEN 2 ELSE 0 END,
        last_read_seq = CASE WHEN cp.user_id = $1::int THEN
          (SELECT seq FROM messages m WHERE m.conversation_id = cp.conversation_id ORDER BY id OFFSET 2 LIMIT 1)

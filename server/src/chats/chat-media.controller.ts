@@ -4,8 +4,9 @@ import type { Response } from 'express';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MemberRequest } from '../auth';
-import { PrismaService } from '../prisma/prisma.service';
+import { viewerOf } from '../member-access';
 import { FileStorage, MediaSigner } from '../storage';
+import { ConversationsService } from './conversations.service';
 import { chatImageOf } from './message.presenter';
 
 /** The gift pictures (server/assets/gifts): files we made, no member data. */
@@ -13,15 +14,16 @@ const GIFTS_DIR = path.resolve(__dirname, '../../assets/gifts');
 
 /**
  * Chat photos, only at the signed, expiring URLs a participant got, and only to a logged-in
- * participant of the conversation the photo was sent in (a held photo to its sender only): a
- * URL that reaches anyone else is a bare 404. And the gift pictures, to anyone.
+ * participant of the conversation the photo was sent in (a held photo to its sender only) who may
+ * still write to the other member (no block either way): a URL that reaches anyone else is a bare
+ * 404. And the gift pictures, to anyone.
  */
 @ApiExcludeController()
 @Controller('media')
 export class ChatMediaController {
   constructor(
     private readonly signer: MediaSigner,
-    private readonly prisma: PrismaService,
+    private readonly conversations: ConversationsService,
     private readonly storage: FileStorage,
   ) {}
 
@@ -33,18 +35,12 @@ export class ChatMediaController {
     @Res() res: Response,
   ): Promise<void> {
     const filename = chatImageOf(file);
-    const userId = req.session?.userId;
+    const viewer = viewerOf(req.session);
     const allowed =
       filename !== null &&
-      userId !== undefined &&
+      viewer !== null &&
       this.signer.verify('chat', file, query) !== null &&
-      (await this.prisma.message.count({
-        where: {
-          imageFilename: filename,
-          OR: [{ senderId: userId }, { held: false }],
-          conversation: { participants: { some: { userId } } },
-        },
-      })) > 0;
+      (await this.conversations.mayFetchPhoto(viewer, filename));
     const data = allowed ? await this.storage.get('chat', file) : null;
     if (!data) {
       res.status(404).setHeader('Cache-Control', 'no-store').end();

@@ -216,6 +216,31 @@ export class ConversationsService {
     return { otherId: userLowId === userId ? userHighId : userLowId, clearedSeq: row.clearedSeq };
   }
 
+  /**
+   * Whether the member may fetch a chat photo (GET /media/chat/:file, behind a valid signature):
+   * one sent in a conversation they take part in (a held photo: its sender only), whose other
+   * member they may still write to (the `contact` rule, as opening the conversation). So a block
+   * either way, or the other member gone, also closes the URLs handed out before.
+   */
+  async mayFetchPhoto(viewer: NonNullable<Viewer>, filename: string): Promise<boolean> {
+    const message = await this.prisma.message.findFirst({
+      where: {
+        imageFilename: filename,
+        OR: [{ senderId: viewer.userId }, { held: false }],
+        conversation: { participants: { some: { userId: viewer.userId } } },
+      },
+      select: { conversationId: true },
+    });
+    if (!message) return false;
+    try {
+      await this.access.chatPartnerIn(viewer, message.conversationId);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'not_found') return false;
+      throw error;
+    }
+  }
+
   // ------------------------------------------------------------- catch-up
 
   /**
@@ -292,10 +317,13 @@ export class ConversationsService {
   /**
    * POST /api/chat-read.php: the member read a conversation up to `seq` (at most its newest
    * message): the unread count becomes what is newer, the read marker never moves back, and the
-   * other member's tabs get `read`; the member's own tabs reload the list (badges).
+   * other member's tabs get `read`; the member's own tabs reload the list (badges). Only in a
+   * conversation the member may still write in (the `contact` rule, as opening it): a block
+   * either way, or the other member gone, is 404 and tells that member nothing.
    */
   async read(viewer: NonNullable<Viewer>, conversationId: number, seq: number): Promise<void> {
-    const own = await this.participation(viewer.userId, conversationId);
+    if (conversationId > DB_INT_MAX) throw new AppError('not_found');
+    const other = await this.access.chatPartnerIn(viewer, conversationId);
     const [after] = await this.prisma.$queryRaw<{ read: bigint; moved: boolean }[]>`
       WITH top AS (
         SELECT COALESCE(max(seq), 0) AS s FROM messages
@@ -321,7 +349,7 @@ export class ConversationsService {
       RETURNING cp.last_read_seq AS "read", cp.last_read_seq > before.last_read_seq AS "moved"`;
     this.realtime.toMember(viewer.userId, 'chats:changed');
     if (after?.moved) {
-      this.realtime.toMember(own.otherId, 'read', {
+      this.realtime.toMember(other.userId, 'read', {
         conversation_id: conversationId,
         seq: Number(after.read),
       });
@@ -357,7 +385,9 @@ export class ConversationsService {
   /**
    * DELETE /api/chat.php: removes a conversation (or every conversation with a member) from the
    * member's list: its messages up to now stay hidden for them, the other member keeps theirs, a
-   * new message brings the conversation back (SPEC point 4).
+   * new message brings the conversation back (SPEC point 4). What the member wrote no longer
+   * counts: in privacy mode their photos are locked for the other member again until they write
+   * anew (member-access/privacy-partner.ts).
    */
   async remove(viewer: NonNullable<Viewer>, input: ChatDeleteRequest, now = new Date()) {
     let conversationIds: number[];
@@ -376,7 +406,7 @@ export class ConversationsService {
     if (conversationIds.length > 0) {
       await this.prisma.$executeRaw`
         UPDATE conversation_participants cp SET
-          removed_at = ${now}, last_message_id = NULL, unread_count = 0,
+          removed_at = ${now}, last_message_id = NULL, unread_count = 0, wrote_at = NULL,
           cleared_seq = COALESCE(
             (SELECT max(seq) FROM messages m WHERE m.conversation_id = cp.conversation_id),
             cp.cleared_seq)

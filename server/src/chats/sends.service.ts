@@ -263,16 +263,21 @@ export class SendsService {
       FROM numbered WHERE m.id = numbered.id
       RETURNING m.id`;
     const ids = released.map((row) => row.id);
+    // the partners' sides: the messages arrive; the member's own side: they wrote (privacy
+    // mode), unless they removed the conversation since
     await tx.$executeRaw`
       UPDATE conversation_participants cp SET
-        unread_count = cp.unread_count + r.n,
-        last_message_id = GREATEST(COALESCE(cp.last_message_id, 0), r.last_id),
-        removed_at = NULL
+        unread_count = cp.unread_count + CASE WHEN cp.user_id <> ${userId}::int THEN r.n ELSE 0 END,
+        last_message_id = CASE WHEN cp.user_id <> ${userId}::int
+          THEN GREATEST(COALESCE(cp.last_message_id, 0), r.last_id) ELSE cp.last_message_id END,
+        removed_at = CASE WHEN cp.user_id <> ${userId}::int THEN NULL ELSE cp.removed_at END,
+        wrote_at = CASE WHEN cp.user_id = ${userId}::int AND cp.removed_at IS NULL
+          THEN now() ELSE cp.wrote_at END
       FROM (
         SELECT conversation_id, count(*)::int AS n, max(id) AS last_id FROM messages
         WHERE id = ANY(${ids}::int[]) GROUP BY conversation_id
       ) r
-      WHERE cp.conversation_id = r.conversation_id AND cp.user_id <> ${userId}::int`;
+      WHERE cp.conversation_id = r.conversation_id`;
     const pals = await this.access.fictionalAmong([...partnerOf.values()]);
     const waiting = [...partnerOf].filter(([, partner]) => pals.has(partner)).map(([id]) => id);
     if (waiting.length > 0) {
@@ -422,7 +427,8 @@ export class SendsService {
    * The message, in one statement: under the chat locks of both members (taken first, so the
    * seq the insert draws commits in order for each of them; chat-locks.ts), the insert, and
    * both members' rows of the conversation (the list's newest message, the recipient's unread
-   * count unless held, a removed conversation back) and the conversation itself (its last
+   * count unless held, a removed conversation back, and unless held that the sender wrote: the
+   * privacy-mode partner, member-access/privacy-partner.ts) and the conversation itself (its last
    * message, and the operator queue: a member's message to a chat pal waits, a reply answers).
    */
   private async insert(
@@ -456,7 +462,9 @@ export class SendsService {
       ), p AS (
         UPDATE conversation_participants SET
           last_message_id = (SELECT id FROM m), removed_at = NULL,
-          unread_count = unread_count + CASE WHEN user_id = ${partner.userId}::int THEN 1 ELSE 0 END
+          unread_count = unread_count + CASE WHEN user_id = ${partner.userId}::int THEN 1 ELSE 0 END,
+          wrote_at = CASE WHEN user_id = ${sender.userId}::int AND NOT ${meta.held}::boolean
+            THEN (SELECT created_at FROM m) ELSE wrote_at END
         WHERE conversation_id = ${conversationId}::int
           AND (user_id = ${sender.userId}::int
             OR (user_id = ${partner.userId}::int AND NOT ${meta.held}::boolean))

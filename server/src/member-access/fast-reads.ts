@@ -1,4 +1,6 @@
 import type { ProfileCardRow } from './card.presenter';
+import { notBlocked } from './not-blocked';
+import { privacyPartnerOfSideSql, privacyPartnerSql } from './privacy-partner';
 
 /**
  * The hot polling reads (chats.php and likes.php every minute from every open tab) as one
@@ -16,15 +18,6 @@ export const CARD_COLUMNS = `p.id AS profile_id, p.user_id AS profile_user_id, p
 export const CARD_JOINS = `LEFT JOIN cities c ON c.id = p.city_id
   LEFT JOIN regions r ON r.id = p.region_id
   LEFT JOIN photos ph ON ph.id = p.main_photo_id`;
-
-/**
- * Neither member blocked the other (`me`: the viewer, an SQL expression such as `$1`; `other`:
- * the other account's id column): the viewer's blocks are read once (a hashed NOT IN), not
- * probed for every row.
- */
-export const notBlocked = (other: string, me = '$1') =>
-  `${other} NOT IN (SELECT b.blocked_id FROM blocks b WHERE b.blocker_id = ${me}
-     UNION ALL SELECT b.blocker_id FROM blocks b WHERE b.blocked_id = ${me})`;
 
 /**
  * The `list` rule of visibility.ts over profiles `p` in SQL, for the viewer `me` (an SQL
@@ -91,15 +84,17 @@ const NEW_LIKERS = `SELECT count(*)::int AS n FROM likes l
 /**
  * The chat list ($1: the viewer, $2: the preview length): each conversation with its newest
  * message the viewer may see and the other member, under the `contact` rule (active, confirmed,
- * no block either way; an invisible member is a partner here by definition), newest first; and
- * the count of new likes, in the same statement.
+ * no block either way; an invisible member is a partner here by definition), whether that member
+ * wrote to the viewer (privacy mode), newest first; and the count of new likes, in the same
+ * statement.
  */
 export const CHAT_LIST_SQL = `WITH nl AS (${NEW_LIKERS})
   SELECT nl.n AS new_likes, x.* FROM nl LEFT JOIN (
     SELECT cp.conversation_id, cp.unread_count, cp.last_read_seq AS own_read,
       cp.last_delivered_seq AS own_delivered, o.last_read_seq AS other_read,
       o.last_delivered_seq AS other_delivered, m.id AS message_id, m.seq, m.sender_id,
-      m.type::text AS type, m.held, left(m.body, $2) AS preview, m.created_at, ${CARD_COLUMNS}
+      m.type::text AS type, m.held, left(m.body, $2) AS preview, m.created_at, ${CARD_COLUMNS},
+      ${privacyPartnerOfSideSql('o', '$1')} AS partner
     FROM conversation_participants cp
     JOIN conversation_participants o
       ON o.conversation_id = cp.conversation_id AND o.user_id <> cp.user_id
@@ -125,17 +120,16 @@ export interface ChatListColumns extends CardColumns {
   held: boolean;
   preview: string | null;
   created_at: Date;
+  partner: boolean;
 }
 
 /**
  * The likes page ($1: the viewer): every like given or received with the other member's card
- * under the `list` rule, and whether the two share a conversation (privacy mode shows partners
- * the photos).
+ * under the `list` rule, and whether that member wrote to the viewer (privacy mode shows such
+ * partners the photos: privacy-partner.ts).
  */
 export const LIKES_SQL = `SELECT l.liker_id, l.liked_id, l.is_new, l.created_at, ${CARD_COLUMNS},
-    EXISTS (SELECT 1 FROM conversation_participants a JOIN conversation_participants b
-      ON b.conversation_id = a.conversation_id
-      WHERE a.user_id = $1 AND b.user_id = p.user_id) AS partner
+    ${privacyPartnerSql('p.user_id', '$1')} AS partner
   FROM likes l
   JOIN profiles p ON p.user_id = CASE WHEN l.liker_id = $1 THEN l.liked_id ELSE l.liker_id END
   ${CARD_JOINS}
@@ -159,11 +153,12 @@ const CONTACTABLE = `p.status = 'active' AND p.user_id <> $1 AND ${notBlocked('p
     JOIN conversation_participants b ON b.conversation_id = a.conversation_id
     WHERE a.user_id = $1 AND b.user_id = p.user_id))`;
 
-/** A member the viewer may message, by profile id ($2) or account id ($3); with the card. */
+/**
+ * A member the viewer may message, by profile id ($2) or account id ($3); with the card and
+ * whether that member wrote to the viewer (privacy mode).
+ */
 export const CHAT_PARTNER_SQL = `SELECT ${CARD_COLUMNS},
-    EXISTS (SELECT 1 FROM conversation_participants a JOIN conversation_participants b
-      ON b.conversation_id = a.conversation_id
-      WHERE a.user_id = $1 AND b.user_id = p.user_id) AS partner
+    ${privacyPartnerSql('p.user_id', '$1')} AS partner
   FROM profiles p
   ${CARD_JOINS}
   WHERE (p.id = $2 OR p.user_id = $3) AND ${CONTACTABLE}`;

@@ -15,6 +15,7 @@ import {
 import { PHOTO_SELECT, PhotoPresenter, type PhotoRow } from './photo.presenter';
 import { PROFILE_DETAILS_SELECT, presentProfileDetails } from './details.presenter';
 import { isStaff, visibleProfileWhere, type Viewer } from './visibility';
+import { privacyPartnersAmong } from './privacy-partner';
 import {
   CHAT_LIST_SQL,
   CHAT_PARTNER_IDS_SQL,
@@ -47,12 +48,6 @@ function profilePageSelect(viewerId: number) {
         blocksReceived: { where: { blockerId: viewerId }, take: 1, select: { blockerId: true } },
         likesReceived: { where: { likerId: viewerId }, take: 1, select: { likerId: true } },
         likesGiven: { where: { likedId: viewerId }, take: 1, select: { likedId: true } },
-        // a conversation with the viewer (privacy mode shows photos to partners)
-        conversations: {
-          where: { conversation: { participants: { some: { userId: viewerId } } } },
-          take: 1,
-          select: { conversationId: true },
-        },
       },
     },
   } satisfies Prisma.ProfileSelect;
@@ -93,18 +88,22 @@ export class MemberAccess {
     now = new Date(),
   ): Promise<{ profile: MemberProfile; related: ProfileCard[] }> {
     // one statement (relation joins): the page, every photo (the photo rule filters them), and
-    // the viewer's relation; then one for the related profiles
+    // the viewer's relation; then, at once, the related profiles and (privacy mode) whether the
+    // member wrote to the viewer
     const row = await this.prisma.profile.findFirst({
       where: { AND: [{ id: profileId }, visibleProfileWhere(viewer, 'card')] },
       select: profilePageSelect(viewer?.userId ?? NO_VIEWER),
     });
     if (!row) throw new AppError('not_found');
-    const related = await this.relatedTo(viewer, row, now);
+    const [related, partners] = await Promise.all([
+      this.relatedTo(viewer, row, now),
+      this.partnersAmong(viewer, row.privacyMode ? [row.userId] : []),
+    ]);
     const { user } = row;
     const owner = {
       userId: row.userId,
       privacyMode: row.privacyMode,
-      isPartner: user.conversations.length > 0,
+      isPartner: partners.has(row.userId),
     };
     const gallery = this.photos.gallery(viewer, owner, row.photos, row.mainPhotoId);
     const card = presentProfileCard(row, this.photos.mainImage(viewer, owner, row.mainPhoto), now);
@@ -310,7 +309,7 @@ export class MemberAccess {
       const card = cardRowOf(row);
       const mainImage = this.photos.mainImage(
         viewer,
-        { userId: card.userId, privacyMode: card.privacyMode, isPartner: true },
+        { userId: card.userId, privacyMode: card.privacyMode, isPartner: row.partner },
         card.mainPhoto,
       );
       return [
@@ -579,17 +578,9 @@ export class MemberAccess {
 
   // ------------------------------------------------------------- helpers
 
-  /** Which of these members share a conversation with the viewer (for privacy mode). */
-  private async partnersAmong(viewer: Viewer, userIds: number[]): Promise<Set<number>> {
-    if (!viewer || userIds.length === 0) return new Set();
-    const rows = await this.prisma.conversationParticipant.findMany({
-      where: {
-        userId: { in: userIds },
-        conversation: { participants: { some: { userId: viewer.userId } } },
-      },
-      select: { userId: true },
-    });
-    return new Set(rows.map((row) => row.userId));
+  /** Which of these members wrote to the viewer (privacy mode shows them their photos). */
+  private partnersAmong(viewer: Viewer, userIds: number[]): Promise<Set<number>> {
+    return privacyPartnersAmong(this.prisma.pool, viewer, userIds);
   }
 
   /** Related profiles: visible members of the same gender and country, nearest in age first. */

@@ -20,7 +20,7 @@ export type PhotoRow = Prisma.PhotoGetPayload<{ select: typeof PHOTO_SELECT }>;
 export interface PhotoOwner {
   userId: number;
   privacyMode: boolean;
-  /** The viewer shares a conversation with the owner. */
+  /** The owner wrote to the viewer (privacy mode: privacy-partner.ts). */
   isPartner: boolean;
 }
 

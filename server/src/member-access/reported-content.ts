@@ -3,6 +3,7 @@ import type { Prisma } from '../generated/prisma/client';
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
 import { photoAccess, visibleProfileWhere, type Viewer } from './visibility';
+import { privacyPartnersAmong } from './privacy-partner';
 
 /** A reported member: their account and the profile fields a complaint's snapshot keeps. */
 export interface ReportedMember {
@@ -73,16 +74,10 @@ export class ReportedContent {
       select: { id: true, filename: true, thumbFilename: true, status: true },
     });
     if (!photo) throw new AppError('not_found');
-    const isPartner = viewer
-      ? (await this.prisma.conversation.count({
-          where: {
-            AND: [
-              { participants: { some: { userId: viewer.userId } } },
-              { participants: { some: { userId: owner.userId } } },
-            ],
-          },
-        })) > 0
-      : false;
+    const partners = owner.privacyMode
+      ? await privacyPartnersAmong(this.prisma.pool, viewer, [owner.userId])
+      : new Set<number>();
+    const isPartner = partners.has(owner.userId);
     const access = photoAccess(
       viewer,
       { userId: owner.userId, privacyMode: owner.privacyMode, isPartner },

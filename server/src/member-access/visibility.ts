@@ -26,7 +26,11 @@ export function isStaff(viewer: Viewer): boolean {
   return !!viewer && viewer.roles.length > 0;
 }
 
-/** Conversation partners of the viewer (their profile's user shares a conversation with them). */
+/**
+ * Members who share a conversation with the viewer (invisible mode still lets them reach the
+ * member). Not the privacy-mode partner, which is a member the owner wrote to
+ * (privacy-partner.ts).
+ */
 function partnerOf(userId: number): Prisma.ProfileWhereInput {
   return {
     user: {
@@ -94,8 +98,9 @@ export type PhotoAccess = 'full' | 'locked' | 'none';
  * The photo rule (issue "profiles and photos" builds the photos on it):
  * - the owner and staff see every photo, whatever its state;
  * - a photo under inspection or rejected is seen by nobody else;
- * - privacy mode: the owner's photos are shown only to members they already have a
- *   conversation with; everyone else gets locked thumbnails;
+ * - privacy mode: the owner's photos are shown only to members the owner has written to
+ *   (`isPartner`, privacy-partner.ts: a visible message of the owner that the owner has not
+ *   removed, no block either way); everyone else gets locked thumbnails;
  * - otherwise the main photo is shown to everyone (visitors too); the other photos to premium
  *   members only (SPEC point 6), locked for free members and visitors.
  */

@@ -2,7 +2,7 @@
  * Baseline: the essence of GET /api/likes.php in hand-written SQL through `pg`: the session
  * (one prepared statement), then one prepared statement for the likes given and received with
  * the card of each member a list may show (active, confirmed, not invisible, not blocked either
- * way; privacy mode: the main photo only for conversation partners, else locked). The same JSON
+ * way; privacy mode: the main photo only for members it wrote to, else locked). The same JSON
  * as the app. Own process; prints `{"port":N}`. Env: DATABASE_URL, MEDIA_SECRET.
  */
 import { CARD_COLUMNS, CARD_JOINS, card, pool, serve, type CardRow } from './common.ts';
@@ -12,7 +12,7 @@ const LIKES_SQL = `
     p.user_id, EXISTS (
       SELECT 1 FROM conversation_participants a JOIN conversation_participants b
         ON b.conversation_id = a.conversation_id
-      WHERE a.user_id = $1 AND b.user_id = p.user_id) AS partner
+      WHERE a.user_id = $1 AND b.user_id = p.user_id AND b.wrote_at IS NOT NULL) AS partner
   FROM likes l
   JOIN users u ON u.id = CASE WHEN l.liker_id = $1 THEN l.liked_id ELSE l.liker_id END
     AND u.status = 'confirmed'

@@ -119,7 +119,7 @@ function statement(query: URLSearchParams, viewer: number, now: Date) {
     SELECT ${total} AS total, ${CARD_COLUMNS},
       EXISTS (SELECT 1 FROM conversation_participants a JOIN conversation_participants b
         ON b.conversation_id = a.conversation_id
-        WHERE a.user_id = $1 AND b.user_id = p.user_id) AS partner
+        WHERE a.user_id = $1 AND b.user_id = p.user_id AND b.wrote_at IS NOT NULL) AS partner
     FROM (${pageIds}) page
     JOIN profiles p ON p.id = page.id
     ${CARD_JOINS}
@@ -137,7 +137,8 @@ serve(async (viewer, url) => {
   const last = page.at(-1);
   const counted = first ? Number(rows[0]?.total ?? 0) : 0;
   return {
-    // the photo rule for a main photo: shown, but locked in privacy mode for all but partners
+    // the photo rule for a main photo: shown, but locked in privacy mode for all but members the
+    // owner wrote to (the lists exclude blocks either way already)
     profiles: page.map((row) => card(row, !row.privacy_mode || row.partner, now)),
     next_cursor:
       rows.length > PAGE && last
