@@ -54,6 +54,8 @@ export class AppExceptionFilter implements ExceptionFilter {
         message: message(exception.code, exception.params),
       };
       if (exception.field) body.field = exception.field;
+      const wait = exception.params.retry_after;
+      if (typeof wait === 'number') res.setHeader('Retry-After', String(wait));
     } else if (exception instanceof ZodValidationException) {
       status = ERROR_STATUS.validation_failed;
       const error = exception.getZodError();
