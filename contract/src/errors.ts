@@ -76,6 +76,8 @@ export const ERROR_STATUS = {
   directdebit_blocked: 403,
   discount_not_found: 404,
   discount_used: 409,
+  /** Reserved by a checkout still open (the member's own, or another member's one-use code). */
+  discount_reserved: 409,
   repeat_order_unavailable: 409,
   discount_expired: 410,
   discount_not_applicable: 422,

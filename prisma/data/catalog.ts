@@ -62,15 +62,20 @@ export interface DiscountCodeSeed {
   code: string;
   valuePercentage: string;
   validity: 'once_per_user' | 'once' | 'unlimited';
+  /** A template: never accepted itself; members get a personal copy valid this many days. */
+  issueDays?: number;
 }
 
-/** Offered before an account is deleted (company_info.delete_discount). */
+/**
+ * The template of the offer made before an account is deleted (company_info.delete_discount):
+ * each member on the deletion page gets a personal copy (STAY50-<random>), valid 7 days.
+ */
 export const DELETE_DISCOUNT_CODE = 'STAY50';
 
 export const DISCOUNT_CODES: readonly DiscountCodeSeed[] = [
   // the time bonus of SPEC point 9: 25% on a purchase within 4 hours of signup
   { code: 'TIMEBONUS25', valuePercentage: '25.00', validity: 'once_per_user' },
-  { code: DELETE_DISCOUNT_CODE, valuePercentage: '50.00', validity: 'once_per_user' },
+  { code: DELETE_DISCOUNT_CODE, valuePercentage: '50.00', validity: 'once_per_user', issueDays: 7 },
 ];
 
 export const COMPANY_INFO = {

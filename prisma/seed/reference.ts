@@ -70,7 +70,7 @@ export async function seedGifts(prisma: PrismaClient): Promise<number> {
   return GIFTS.length;
 }
 
-/** TIMEBONUS25 (SPEC point 9) and the deletion offer STAY50: active, every payment method. */
+/** TIMEBONUS25 (SPEC point 9) and the deletion offer's template STAY50: every payment method. */
 export async function seedDiscountCodes(prisma: PrismaClient): Promise<number> {
   for (const code of DISCOUNT_CODES) {
     await prisma.discountCode.upsert({

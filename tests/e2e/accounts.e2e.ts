@@ -290,6 +290,8 @@ test.describe('account journeys on a phone', () => {
     const email = await newMemberLoggedIn(page, 'delete', 'Vertrekker');
 
     await page.goto('/account/delete');
+    // the discount offered is a code of the member's own, issued on this page
+    await expect(page.locator('code')).toHaveText(/^STAY50-[A-Z2-9]{10}$/);
     await page.getByRole('button', { name: 'Toch verwijderen' }).click();
     await page.getByLabel('Geen tijd').check();
     await page.getByLabel('Huidig wachtwoord').fill('niet-mijn-wachtwoord');

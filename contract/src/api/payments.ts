@@ -72,8 +72,11 @@ export type PackagesResponse = z.infer<typeof packagesResponse>;
  * GET /api/discountcode.php: a code the member typed (`code`), or the welcome code
  * TIMEBONUS25 (`welcome=true`: for a member who has not paid yet, within TIME_BONUS_WINDOW_S
  * of signup, while not used; otherwise 404, which the web ignores). Looking a code up never
- * claims it: a code is claimed when its payment is paid. 404 `discount_not_found` ('Code niet
- * gevonden'), 409 `discount_used` ('Code reeds gebruikt').
+ * reserves or claims it: a checkout reserves it, its paid payment claims it. 404
+ * `discount_not_found` ('Code niet gevonden'), 409 `discount_used` ('Code reeds gebruikt'),
+ * 409 `discount_reserved` (an open checkout has it). Codes that are not found count against
+ * RATE_LIMIT_DISCOUNT_CODE_GUESSES_PER_HOUR (here, in payment-methods.php and payment.php):
+ * past it, every typed code is answered 429 `rate_limited` for the rest of the hour.
  */
 export const discountCodeQuery = z
   .object({
@@ -110,6 +113,15 @@ export type DiscountCode = z.infer<typeof discountCode>;
 
 export const discountCodeResponse = z.object({ discountcode: discountCode });
 export type DiscountCodeResponse = z.infer<typeof discountCodeResponse>;
+
+/**
+ * POST /api/delete-discount.php: the deletion offer (SPEC point 4, "discount code") for the
+ * member on the deletion page: a personal code (bound to the member, accepted from nobody else,
+ * valid for days) issued on the first call and answered again on the next ones; null when the
+ * site makes no offer or the member has used theirs.
+ */
+export const deleteDiscountResponse = z.object({ discountcode: discountCode.nullable() });
+export type DeleteDiscountResponse = z.infer<typeof deleteDiscountResponse>;
 
 // ---------------------------------------------------------------- payment methods
 

@@ -120,7 +120,11 @@ export const companyInfo = z.object({
   tradenames: z.array(z.string()),
   vat_numbers: z.array(z.string()),
   support_phone: z.string(),
-  delete_discount: z.string().nullable(),
+  /**
+   * Whether the deletion page offers a discount. The code itself is never published: it is
+   * issued to the member on that page (POST /api/delete-discount.php), bound to them.
+   */
+  delete_discount: z.boolean(),
   added: z.string(),
 });
 export type CompanyInfo = z.infer<typeof companyInfo>;

@@ -54,11 +54,9 @@ export class AppExceptionFilter implements ExceptionFilter {
         message: message(exception.code, exception.params),
       };
       if (exception.field) body.field = exception.field;
-      // a limit a service counts itself (texts, webhook reads) says when to come back, as the guard
-      const retryAfter = exception.params.retry_after;
-      if (exception.code === 'rate_limited' && typeof retryAfter === 'number') {
-        res.setHeader('Retry-After', String(retryAfter));
-      }
+      // a limit a service counts itself (texts, webhook reads, code guesses) says when to come back
+      const wait = exception.params.retry_after;
+      if (typeof wait === 'number') res.setHeader('Retry-After', String(wait));
     } else if (exception instanceof ZodValidationException) {
       status = ERROR_STATUS.validation_failed;
       const error = exception.getZodError();

@@ -7,7 +7,6 @@ import {
   SetMetadata,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Response } from 'express';
 import { type RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from './app-error';
 import { clientKey } from './client-address';
@@ -84,6 +83,16 @@ const LIMITS = {
     seconds: 60,
     points: (c: AppConfig) => c.RATE_LIMIT_WEBHOOKS_PER_IP_MINUTE,
   },
+  /**
+   * Discount codes a member typed that do not exist: guesses. Counted where codes are looked up
+   * (DiscountsService, for every route that takes a code), not per route: a lookup costs a point
+   * that a code found gives back, so using a real code is never limited.
+   */
+  discount_code_guesses: {
+    per: 'member_only',
+    seconds: 3600,
+    points: (c: AppConfig) => c.RATE_LIMIT_DISCOUNT_CODE_GUESSES_PER_HOUR,
+  },
   /** Page-bounce beacons per client address: a page view sends one; more is someone counting. */
   page_bounces: {
     per: 'ip',
@@ -95,6 +104,27 @@ const LIMITS = {
 export type RateLimitName = keyof typeof LIMITS;
 
 const RATE_LIMIT_KEY = 'rate-limit';
+
+/** The limiter of a named limit, for the guard or for a service that counts outcomes. */
+export function namedLimiter(
+  redis: RedisService,
+  config: AppConfig,
+  name: RateLimitName,
+): RateLimiterRedis {
+  const limit = LIMITS[name];
+  return redis.limiter(`ratelimit:${name}`, limit.points(config), limit.seconds);
+}
+
+/** Counts one call of `key`; over the limit, 429 rate_limited (the filter sends Retry-After). */
+export async function consumeOrRefuse(limiter: RateLimiterRedis, key: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+    throw new AppError('rate_limited', { retry_after: seconds });
+  }
+}
 
 /** Counts every call of the route against the named limits; over one, 429 rate_limited. */
 export const RateLimit = (...names: RateLimitName[]) => SetMetadata(RATE_LIMIT_KEY, names);
@@ -115,14 +145,8 @@ export class RateLimitGuard implements CanActivate, OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    for (const [name, limit] of Object.entries(LIMITS) as [
-      RateLimitName,
-      (typeof LIMITS)[RateLimitName],
-    ][]) {
-      this.limiters.set(
-        name,
-        this.redis.limiter(`ratelimit:${name}`, limit.points(this.config), limit.seconds),
-      );
+    for (const name of Object.keys(LIMITS) as RateLimitName[]) {
+      this.limiters.set(name, namedLimiter(this.redis, this.config, name));
     }
   }
 
@@ -132,8 +156,7 @@ export class RateLimitGuard implements CanActivate, OnModuleInit {
       context.getHandler(),
     );
     if (!names) return true;
-    const http = context.switchToHttp();
-    const req = http.getRequest<AuthedRequest>();
+    const req = context.switchToHttp().getRequest<AuthedRequest>();
     for (const name of names) {
       const per = LIMITS[name].per;
       // members are not counted against a visitors' limit, visitors not against a members' one
@@ -143,14 +166,8 @@ export class RateLimitGuard implements CanActivate, OnModuleInit {
         (per === 'member' || per === 'member_only') && req.session
           ? `member:${req.session.userId}`
           : `ip:${clientKey(req.ip)}`;
-      try {
-        await this.limiters.get(name)?.consume(key);
-      } catch (error) {
-        if (!(error instanceof RateLimiterRes)) throw error;
-        const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-        http.getResponse<Response>().setHeader('Retry-After', String(seconds));
-        throw new AppError('rate_limited', { retry_after: seconds });
-      }
+      const limiter = this.limiters.get(name);
+      if (limiter) await consumeOrRefuse(limiter, key);
     }
     return true;
   }

@@ -140,6 +140,11 @@ const schema = z
      */
     RATE_LIMIT_WEBHOOKS_PER_IP_MINUTE: z.coerce.number().int().min(1).default(300),
     /**
+     * Typed discount codes not found (guesses) a member may make per hour, in discountcode.php,
+     * payment-methods.php and payment.php together; past it every typed code is answered 429.
+     */
+    RATE_LIMIT_DISCOUNT_CODE_GUESSES_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    /**
      * Who takes the payments: `sandbox` (built in: a local checkout page where the payer
      * chooses the outcome; for development, tests and demos) or `mollie`.
      */

@@ -1,5 +1,6 @@
 import { createZodDto } from 'nestjs-zod';
-import { discountCodeQuery, discountCodeResponse } from '@app/contract';
+import { deleteDiscountResponse, discountCodeQuery, discountCodeResponse } from '@app/contract';
 
 export class DiscountCodeQueryDto extends createZodDto(discountCodeQuery) {}
 export class DiscountCodeResponseDto extends createZodDto(discountCodeResponse) {}
+export class DeleteDiscountResponseDto extends createZodDto(deleteDiscountResponse) {}

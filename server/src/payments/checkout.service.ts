@@ -31,10 +31,6 @@ import {
 import { SettlementService } from './settlement.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The advisory-lock class of payments taking a code meant for one use (second key: code id). */
-const ONCE_CODE_LOCK = 0x9a7c0de;
-/** A checkout left open this long no longer holds a code meant for one use. */
-const CODE_HOLD_MS = 30 * 60_000;
 
 /** Mollie's locales for our languages, by the member's country where it matters. */
 const LOCALES: Record<string, string> = {
@@ -278,9 +274,11 @@ export class CheckoutService {
   }
 
   /**
-   * The payment's row, before the provider hears of it. A code meant for one use is held by an
-   * open checkout of another member (for CODE_HOLD_MS): two members racing for it cannot both
-   * pay the discounted price; the claim itself is made when the payment is paid.
+   * The payment's row, before the provider hears of it, and in the same transaction the
+   * reservation of its discount code (DiscountsService.reserve): a code meant for one use, or
+   * one use per member, is carried by one open checkout at a time; the payment is not written
+   * when another one holds it. Its failure, expiry or cancellation releases the code, its
+   * payment claims it.
    */
   async record(
     member: Member,
@@ -290,8 +288,7 @@ export class CheckoutService {
   ): Promise<Payment> {
     try {
       return await this.transaction(within, async (tx) => {
-        if (p.discount?.validity === 'once') await this.holdCode(tx, p.discount.codeId, member.id);
-        return tx.payment.create({
+        const payment = await tx.payment.create({
           data: {
             paymentId: `pay_${randomBytes(12).toString('hex')}`,
             userId: member.id,
@@ -310,6 +307,8 @@ export class CheckoutService {
             directDebitMandateId: p.directDebitMandateId ?? null,
           },
         });
+        if (p.discount) await this.discounts.reserve(tx, p.discount, payment);
+        return payment;
       });
     } catch (error) {
       // inside the caller's transaction a violation has ended it: the caller answers
@@ -328,25 +327,16 @@ export class CheckoutService {
     return within ? run(within) : this.prisma.$transaction(run);
   }
 
-  private async holdCode(tx: Prisma.TransactionClient, codeId: number, userId: number) {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ONCE_CODE_LOCK}::int, ${codeId}::int)`;
-    const held = await tx.payment.count({
-      where: {
-        discountCodeId: codeId,
-        userId: { not: userId },
-        status: 'pending',
-        createdAt: { gt: new Date(Date.now() - CODE_HOLD_MS) },
-      },
-    });
-    if (held > 0) throw new AppError('discount_used');
-  }
-
   /**
    * Hands the payment to the provider (again, after a lost answer: the provider's idempotency
-   * key returns the same one) and books what the provider answered.
+   * key returns the same one) and books what the provider answered. A payment that never
+   * reached the provider and expired meanwhile (its code released: the hourly
+   * SettlementService.lapse) is not handed over any more.
    */
   async submit(payment: Payment, issuer?: string): Promise<PaymentResponse> {
-    if (payment.providerRef) return { payment: presentPayment(payment) };
+    if (payment.providerRef || payment.status !== 'pending') {
+      return { payment: presentPayment(payment) };
+    }
     const info = PAYMENT_METHOD_INFO[payment.method];
     if (!info.provider) throw new AppError('payment_method_unavailable');
     const member = await this.member(payment.userId);

@@ -10,7 +10,8 @@ const WATCH_DAYS = 30;
 /**
  * Hourly: pending payments whose webhook did not come (the provider could not reach us, or the
  * site had no public address) are read from the provider, so a paid payment is credited even
- * when the member never returns to the site.
+ * when the member never returns to the site. Then the discount codes reserved by payments that
+ * will not end by themselves are released (SettlementService.lapse).
  */
 @Injectable()
 @Maintenance('check-pending-payments')
@@ -23,14 +24,12 @@ export class PendingPaymentsTask implements MaintenanceTask {
   ) {}
 
   async run(now = new Date()): Promise<Record<string, number>> {
+    const watchedSince = new Date(now.getTime() - WATCH_DAYS * 24 * 60 * MINUTE);
     const pending = await this.prisma.payment.findMany({
       where: {
         status: 'pending',
         providerRef: { not: null },
-        createdAt: {
-          lt: new Date(now.getTime() - 10 * MINUTE),
-          gt: new Date(now.getTime() - WATCH_DAYS * 24 * 60 * MINUTE),
-        },
+        createdAt: { lt: new Date(now.getTime() - 10 * MINUTE), gt: watchedSince },
       },
       select: { id: true },
       orderBy: { id: 'asc' },
@@ -43,6 +42,7 @@ export class PendingPaymentsTask implements MaintenanceTask {
         this.logger.warn(`payment ${id} could not be read: ${String(error)}`);
       });
     }
-    return { checked: pending.length, failed };
+    const lapsed = await this.settlement.lapse(now, watchedSince);
+    return { checked: pending.length, failed, ...lapsed };
   }
 }

@@ -20,6 +20,8 @@ type Tx = Prisma.TransactionClient;
 export const WEBHOOK_READ_INTERVAL_MS = 2_000;
 
 const UNSETTLED: readonly PaymentStatus[] = ['pending'];
+/** A payment that has not reached the provider this long after it was written never will. */
+const UNSUBMITTED_MS = 60 * 60_000;
 const FINAL_UNPAID: readonly PaymentStatus[] = ['failed', 'cancelled', 'expired'];
 
 const STATUS: Record<Exclude<ProviderStatus, 'paid'>, PaymentStatus> = {
@@ -38,9 +40,11 @@ const STATUS: Record<Exclude<ProviderStatus, 'paid'>, PaymentStatus> = {
  * and both end here with the payment as read from the provider. Every change of one payment
  * runs in one transaction under a row lock on it (SELECT ... FOR UPDATE), so webhooks delivered
  * again and again, and at the same moment as the return check, book it once: the first one
- * that sees `paid` sets credited_at, credits the member through the ledger (whose unique
- * (payment_id, reason) stands behind it), draws the invoice number, makes the member premium
- * and claims the discount code. A payment paid after we saw it expire or fail still credits.
+ * that sees `paid` sets credited_at, claims the discount code the checkout reserved, credits
+ * the member through the ledger (whose unique (payment_id, reason) stands behind it), draws
+ * the invoice number and makes the member premium. A failed, expired or cancelled payment
+ * releases its code. A payment paid after we saw it expire or fail still credits (its
+ * discount only if the code is still open to the member: see `credit`).
  * Refunds and chargebacks take the credits back in proportion, never more than the balance
  * holds; what could not be taken back is recorded with the reversal.
  */
@@ -128,19 +132,24 @@ export class SettlementService {
         checkoutUrl: remote.checkoutUrl,
       };
       let balance: number | null = null;
+      let booked = payment;
       let credited = payment.creditedAt !== null;
       if (!credited && remote.status === 'paid') {
-        balance = await this.credit(tx, payment, data, mandate, now);
+        const purchase = await this.credit(tx, payment, data, mandate, now);
+        balance = purchase.balance;
+        booked = { ...payment, credits: purchase.credits };
         credited = true;
       } else if (!credited && remote.status !== 'paid') {
         const next = STATUS[remote.status];
         // a final status is not undone by an older answer (the provider never goes back)
         const regress = next === 'pending' && FINAL_UNPAID.includes(payment.status);
         if (!regress) data.status = next;
+        // failed, expired or cancelled: the discount code it reserved is free again
+        if (FINAL_UNPAID.includes(next)) await this.discounts.release(tx, [payment.id]);
         if (next === 'failed' && payment.method === 'sdd') await this.blockDirectDebit(tx, payment);
       }
       if (credited) {
-        const reversed = await this.reverse(tx, payment, remote);
+        const reversed = await this.reverse(tx, booked, remote);
         if (reversed) {
           balance = reversed.balance ?? balance;
           data.reversedCents = reversed.cents;
@@ -154,6 +163,38 @@ export class SettlementService {
     // event is dropped: the web reads the user again within a minute)
     if (changed)
       this.realtime.toMember(changed.userId, 'credits:changed', { credits: changed.credits });
+  }
+
+  /**
+   * The hourly lapse of reservations whose payment will not end by itself (the
+   * check-pending-payments task): a payment that never reached the provider (its creation
+   * failed and no retry came for UNSUBMITTED_MS) expires, and with it its code's reservation;
+   * a payment pending for longer than the task watches keeps its status but releases its code
+   * (should it still be paid, DiscountsService.claim checks the code again).
+   */
+  async lapse(now: Date, unwatchedBefore: Date): Promise<{ expired: number; released: number }> {
+    return this.prisma.$transaction(async (tx) => {
+      const expired = await tx.payment.updateManyAndReturn({
+        where: {
+          status: 'pending',
+          providerRef: null,
+          createdAt: { lt: new Date(now.getTime() - UNSUBMITTED_MS) },
+        },
+        data: { status: 'expired' },
+        select: { id: true },
+      });
+      const unwatched = await tx.payment.findMany({
+        where: {
+          status: 'pending',
+          createdAt: { lt: unwatchedBefore },
+          redemption: { state: 'held' },
+        },
+        select: { id: true },
+      });
+      const ids = [...expired, ...unwatched].map((p) => p.id);
+      await this.discounts.release(tx, ids);
+      return { expired: expired.length, released: unwatched.length };
+    });
   }
 
   /** Whether a pending payment is worth reading again. */
@@ -175,42 +216,43 @@ export class SettlementService {
     return this.provider.getMandate(remote.customerRef, remote.mandateRef);
   }
 
-  /** The purchase: credits, invoice number, premium, the code's claim, the stored mandate. */
+  /**
+   * The purchase: the code's claim, credits, invoice number, premium, the stored mandate.
+   * A discount that no longer stands (DiscountsService.claim: its reservation was released and
+   * the code is no longer open to the member) is not given: what was paid buys the package's
+   * credits at the full price, rounded down, and the payment is booked so (no discount).
+   */
   private async credit(
     tx: Tx,
     payment: Prisma.PaymentGetPayload<{ include: { reversals: true } }>,
     data: Prisma.PaymentUncheckedUpdateInput,
     mandate: ProviderMandate | null,
     now: Date,
-  ): Promise<number> {
+  ): Promise<{ balance: number; credits: number }> {
+    let credits = payment.credits;
+    const { discountCodeId } = payment;
+    if (
+      discountCodeId !== null &&
+      !(await this.discounts.claim(tx, { ...payment, discountCodeId }, now))
+    ) {
+      const full = payment.amountCents + payment.discountCents;
+      credits = Math.floor((payment.credits * payment.amountCents) / full);
+      Object.assign(data, { credits, discountCents: 0, discountCodeId: null });
+      this.logger.warn(
+        `DISCOUNT NOT GIVEN: ${payment.paymentId} was paid after its code was released and the ` +
+          `code is no longer open to the member: ${credits} of ${payment.credits} credits, at full price`,
+      );
+    }
     const [{ invoice }] = await tx.$queryRaw<{ invoice: bigint }[]>`
       SELECT nextval('invoice_number_seq') AS invoice`;
     const balance = await this.credits.credit(tx, {
       userId: payment.userId,
-      amount: payment.credits,
+      amount: credits,
       reason: 'purchase',
       paymentId: payment.id,
       note: payment.paymentId,
     });
     await tx.user.update({ where: { id: payment.userId }, data: { paidUser: true } });
-    if (payment.discountCodeId !== null) {
-      const code = await tx.discountCode.findUnique({
-        where: { id: payment.discountCodeId },
-        select: { validity: true },
-      });
-      const claimed =
-        code !== null &&
-        (await this.discounts.claim(tx, {
-          codeId: payment.discountCodeId,
-          validity: code.validity,
-          userId: payment.userId,
-          paymentId: payment.id,
-        }));
-      if (!claimed) {
-        // the member paid the discounted price: credited all the same, the claim stays single
-        this.logger.warn(`DISCOUNT CLAIMED BEFORE: ${payment.paymentId} paid with a used code`);
-      }
-    }
     if (mandate?.valid) {
       const stored = await tx.paymentMandate.upsert({
         where: { mandateRef: mandate.ref },
@@ -232,7 +274,7 @@ export class SettlementService {
       paidAt: now,
       invoiceNumber: Number(invoice),
     } satisfies Prisma.PaymentUncheckedUpdateInput);
-    return balance;
+    return { balance, credits };
   }
 
   /**

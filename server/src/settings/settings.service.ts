@@ -185,7 +185,8 @@ export class SettingsService {
       tradenames: info.tradenames,
       vat_numbers: info.vatNumbers,
       support_phone: info.supportPhone,
-      delete_discount: info.deleteDiscount,
+      // only whether there is an offer: its code is issued to the member (delete-discount.php)
+      delete_discount: info.deleteDiscount !== null,
       added: info.added.toISOString(),
     };
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
+import type { Payment } from '@app/contract';
 import type { SeedMemberOptions } from '../../../prisma/seed/member';
 import { loggedInMember } from './accounts';
 import { createTestApp, type TestApp } from './test-app';
@@ -58,4 +59,31 @@ export async function ledgerMismatches(t: TestApp) {
 export function checkout(t: TestApp, checkoutUrl: string, fields: Record<string, string>) {
   const path = new URL(checkoutUrl).pathname;
   return t.http().post(path).type('form').send(fields);
+}
+
+/** Starts a payment (201) and answers it. */
+export async function startPayment(
+  t: TestApp,
+  member: Member,
+  body: object,
+  key: string = randomUUID(),
+) {
+  const res = await as(t, member).post('/api/payment.php', body, key).expect(201);
+  return res.body.payment as Payment;
+}
+
+/** The payment as the member reads it (the return check). */
+export async function paymentStatus(t: TestApp, member: Member, paymentId: string) {
+  const res = await as(t, member).get(`/api/payment.php?payment_id=${paymentId}`).expect(200);
+  return res.body.payment as Payment;
+}
+
+/** The sandbox's reference of a payment (to change its status at the "provider"). */
+export async function sandboxRef(t: TestApp, paymentId: string) {
+  return (await t.prisma.payment.findUniqueOrThrow({ where: { paymentId } })).providerRef!;
+}
+
+/** The provider's webhook call naming a payment. */
+export function webhook(t: TestApp, ref: string) {
+  return t.http().post('/api/payment-webhook.php').type('form').send({ id: ref });
 }

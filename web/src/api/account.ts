@@ -4,10 +4,12 @@
  * an Idempotency-Key (reset-password.php, mail-change.php): the server answers a repeated key
  * with its first answer, so a retry after a lost answer sends no second mail.
  */
+import { queryOptions } from '@tanstack/react-query';
 import type {
   ChangePasswordRequest,
   DeleteAccountRequest,
   DeleteAccountResponse,
+  DeleteDiscountResponse,
   EmailResponse,
   MailChangeRequest,
   OkResponse,
@@ -65,3 +67,16 @@ export function cancelMailChange(token: string): Promise<EmailResponse> {
 export function deleteAccount(body: DeleteAccountRequest): Promise<DeleteAccountResponse> {
   return apiRequest<DeleteAccountResponse>('account-delete', { method: 'POST', body });
 }
+
+/**
+ * POST /api/delete-discount.php (logged in): the deletion page's discount, a code of the
+ * member's own (issued on the first call, the same one after); null when there is none.
+ */
+export const deleteDiscountQueryOptions = () =>
+  queryOptions({
+    queryKey: ['delete-discount'] as const,
+    queryFn: () => apiRequest<DeleteDiscountResponse>('delete-discount', { method: 'POST' }),
+    select: (data) => data.discountcode,
+    staleTime: Infinity,
+    retry: false,
+  });

@@ -67,7 +67,7 @@ export const companyInfoFixture = {
   tradenames: ['Vonkje'],
   vat_numbers: ['NL000000000B01'],
   support_phone: '+31 20 000 0000',
-  delete_discount: null,
+  delete_discount: false,
   added: '2024-01-01T00:00:00.000Z',
 } satisfies CompanyInfo;
 

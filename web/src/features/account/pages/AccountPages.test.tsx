@@ -3,20 +3,43 @@ import userEvent from '@testing-library/user-event';
 import { createRoutes } from '../../../app/router';
 import { settingsQueryKey } from '../../../api/settings';
 import { companyInfoQueryKey } from '../../../api/companyinfo';
-import type { DeleteAccountResponse, EmailResponse, UserResponse } from '@app/contract';
+import type {
+  DeleteAccountResponse,
+  DeleteDiscountResponse,
+  EmailResponse,
+  UserResponse,
+} from '@app/contract';
 import { userQueryKey } from '../../../api/user';
 import { partnerRedirect } from './AccountDeletedPage';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { companyInfoFixture, settingsResponseFixture, userFixture } from '../../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../../test/http';
 
-function renderLoggedIn(path: string) {
+/** Logged in; `deleteDiscount`: the site makes a discount offer on the deletion page. */
+function renderLoggedIn(path: string, { deleteDiscount = false } = {}) {
   const queryClient = seededQueryClient(userFixture);
   queryClient.setQueryData(companyInfoQueryKey, {
-    companyinfo: { ...companyInfoFixture, delete_discount: 'STAY50' },
+    companyinfo: { ...companyInfoFixture, delete_discount: deleteDiscount },
   });
   return renderRoutes(createRoutes(queryClient), { path, queryClient });
 }
+
+/** The member's own code of the deletion offer, as delete-discount.php answers it. */
+const personalOffer = {
+  discountcode: {
+    code: 'STAY50-K7QM2XPD9A',
+    value_percentage: 50,
+    minimum_order_value: 0,
+    country: null,
+    currency: null,
+    paymentmethods: [],
+    expires: '2026-12-02T12:00:00.000Z',
+    status: 'active',
+    validity: 'once_per_user',
+    expired: false,
+    seconds_left: 604_800,
+  },
+} satisfies DeleteDiscountResponse;
 
 /** The card of the settings page with this title. */
 async function card(title: string) {
@@ -191,10 +214,12 @@ describe('account deletion', () => {
 
   it('offers the alternatives first, requires a reason, sends it and lands on /account-deleted', async () => {
     const { calls } = mockFetch({
+      'POST /api/delete-discount.php': () => jsonResponse(200, personalOffer),
       'POST /api/account-delete.php': () =>
         jsonResponse(200, { purge_at: '2026-12-07T00:00:00.000Z' } satisfies DeleteAccountResponse),
     });
-    const { router, queryClient } = renderLoggedIn('/notifications');
+    const deletions = () => calls.filter((call) => call.url.includes('account-delete'));
+    const { router, queryClient } = renderLoggedIn('/notifications', { deleteDiscount: true });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('link', { name: 'Account verwijderen' }));
 
@@ -208,7 +233,17 @@ describe('account deletion', () => {
       'href',
       '/credits',
     );
-    expect(screen.getByText('STAY50')).toBeInTheDocument();
+    // the member's own code, issued on this page
+    expect(await screen.findByText('STAY50-K7QM2XPD9A')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '50% korting op je volgende aankoop, geldig tot 2 december 2026. De code is alleen voor jou.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Code gebruiken' })).toHaveAttribute(
+      'href',
+      '/credits?code=STAY50-K7QM2XPD9A',
+    );
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Toch verwijderen' }));
@@ -218,7 +253,7 @@ describe('account deletion', () => {
     await user.click(screen.getByLabelText('Ja, ik wil mijn account verwijderen'));
     await user.click(screen.getByRole('button', { name: 'Account verwijderen' }));
     expect(await screen.findByText('Kies een reden.')).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    expect(deletions()).toHaveLength(0);
 
     await user.click(screen.getByLabelText('Anders'));
     // as long as the server accepts (the contract's DELETION_REMARKS_MAX, 2000)
@@ -229,7 +264,7 @@ describe('account deletion', () => {
 
     expect(await screen.findByRole('heading', { name: 'Account verwijderd' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/account-deleted');
-    const posts = calls.filter((call) => call.method === 'POST');
+    const posts = deletions();
     expect(posts).toHaveLength(1);
     expect(posts[0].body).toEqual({
       confirm: true,
@@ -238,6 +273,28 @@ describe('account deletion', () => {
       password: 'Zonnebloem-2026',
     });
     expect(queryClient.getQueryData<UserResponse>(userQueryKey)?.user).toBeNull();
+  });
+
+  it('shows no discount, and asks for none, when the site makes no offer', async () => {
+    const { calls } = mockFetch({
+      'POST /api/delete-discount.php': () => jsonResponse(200, personalOffer),
+    });
+    renderLoggedIn('/account/delete');
+    expect(await screen.findByRole('link', { name: 'E-mailadres wijzigen' })).toBeInTheDocument();
+    expect(screen.queryByText('Blijf met korting')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.url.includes('delete-discount'))).toHaveLength(0);
+  });
+
+  it('shows no discount when the member has used the offer already', async () => {
+    const { calls } = mockFetch({
+      'POST /api/delete-discount.php': () => jsonResponse(200, { discountcode: null }),
+    });
+    renderLoggedIn('/account/delete', { deleteDiscount: true });
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url.includes('delete-discount'))).toHaveLength(1),
+    );
+    expect(await screen.findByRole('link', { name: 'E-mailadres wijzigen' })).toBeInTheDocument();
+    expect(screen.queryByText('Blijf met korting')).not.toBeInTheDocument();
   });
 
   it('requires the current password before deleting', async () => {

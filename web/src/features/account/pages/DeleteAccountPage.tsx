@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CurrentPasswordField } from '../../../components/CurrentPasswordField';
 import {
@@ -16,7 +16,8 @@ import {
   DELETION_REMARKS_MAX,
   type DeletionReason,
 } from '@app/contract/constants';
-import { deleteAccount } from '../../../api/account';
+import type { DiscountCode } from '@app/contract';
+import { deleteAccount, deleteDiscountQueryOptions } from '../../../api/account';
 import { useCompanyInfo } from '../../../api/companyinfo';
 import { userQueryKey, useUser } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
@@ -45,7 +46,11 @@ export function DeleteAccountPage() {
 function Alternatives({ onContinue }: { onContinue: () => void }) {
   const { t } = useTranslation();
   const { data: company } = useCompanyInfo();
-  const discount = company?.delete_discount;
+  // the code is the member's own, issued here; companyinfo.php says only whether there is one
+  const { data: discount } = useQuery({
+    ...deleteDiscountQueryOptions(),
+    enabled: company?.delete_discount === true,
+  });
   return (
     <>
       <p className="text-center text-body-secondary mb-4">{t('deleteAccount.alternativesIntro')}</p>
@@ -71,14 +76,7 @@ function Alternatives({ onContinue }: { onContinue: () => void }) {
             {t('deleteAccount.altTryoutLink')}
           </Link>
         </li>
-        {discount && (
-          <li className="bg-body-tertiary rounded-3 p-3">
-            <p className="fw-semibold mb-1">{t('deleteAccount.altDiscountTitle')}</p>
-            <p className="small text-body-secondary mb-0">
-              {t('deleteAccount.altDiscountText')} <code className="fs-6 fw-bold">{discount}</code>
-            </p>
-          </li>
-        )}
+        {discount && <DiscountOffer discount={discount} />}
       </ul>
       <div className="d-flex flex-column flex-sm-row gap-2 justify-content-between">
         <Link to="/members" className="btn btn-primary rounded-pill px-4">
@@ -93,6 +91,28 @@ function Alternatives({ onContinue }: { onContinue: () => void }) {
         </button>
       </div>
     </>
+  );
+}
+
+function DiscountOffer({ discount }: { discount: DiscountCode }) {
+  const { t, i18n } = useTranslation();
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' });
+  return (
+    <li className="bg-body-tertiary rounded-3 p-3">
+      <p className="fw-semibold mb-1">{t('deleteAccount.altDiscountTitle')}</p>
+      <p className="small text-body-secondary mb-1">
+        {t('deleteAccount.altDiscountText')} <code className="fs-6 fw-bold">{discount.code}</code>
+      </p>
+      <p className="small text-body-secondary mb-2">
+        {t('deleteAccount.altDiscountTerms', {
+          percentage: discount.value_percentage,
+          date: discount.expires ? date.format(new Date(discount.expires)) : '',
+        })}
+      </p>
+      <Link to={`/credits?code=${encodeURIComponent(discount.code)}`} className="small fw-semibold">
+        {t('deleteAccount.altDiscountLink')}
+      </Link>
+    </li>
   );
 }
 
