@@ -4,6 +4,7 @@ import type { Payment } from '@app/contract';
 import type { SeedMemberOptions } from '../../../prisma/seed/member';
 import { loggedInMember } from './accounts';
 import { createTestApp, type TestApp } from './test-app';
+import { WEBHOOK_READ_INTERVAL_MS } from '../../src/payments/settlement.service';
 
 /** A free port on the loopback interface. */
 export function freePort(): Promise<number> {
@@ -86,4 +87,16 @@ export async function sandboxRef(t: TestApp, paymentId: string) {
 /** The provider's webhook call naming a payment. */
 export function webhook(t: TestApp, ref: string) {
   return t.http().post('/api/payment-webhook.php').type('form').send({ id: ref });
+}
+
+/**
+ * The provider's webhook call once the time in which a payment is read once has passed (moved
+ * back, not waited): a later call that reads the payment again.
+ */
+export async function webhookLater(t: TestApp, ref: string) {
+  await t.prisma.payment.updateMany({
+    where: { providerRef: ref },
+    data: { webhookReadAt: new Date(Date.now() - WEBHOOK_READ_INTERVAL_MS - 1) },
+  });
+  return webhook(t, ref);
 }
