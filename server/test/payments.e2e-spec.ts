@@ -464,6 +464,39 @@ describe('payments', () => {
       expect((await user(member.user.id)).credits).toBe(2 * tryout.credits);
     });
 
+    it('charges a repeat order sent again with its key after a lost answer once, even when the kept answer is gone', async () => {
+      const member = await newMember(t);
+      const first = await start(member, {
+        package: tryout.id,
+        method: 'creditcard',
+        remember: true,
+      });
+      await checkout(t, first.checkout_url!, { action: 'paid' }).expect(303);
+      const order = await as(t, member).get('/api/repeat-order.php').expect(200);
+      const body = { mandate: order.body.order.mandates[0].id as number };
+      const key = randomUUID();
+      const charged = await as(t, member).post('/api/repeat-order.php', body, key).expect(201);
+      // the answer was lost: the member presses "buy again" and the page sends the same key
+      const again = await as(t, member).post('/api/repeat-order.php', body, key).expect(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.body).toEqual(charged.body);
+      // a day later the kept answer is gone; the payment's own key still holds
+      await t.prisma.idempotencyRecord.deleteMany({ where: { scope: `member:${member.user.id}` } });
+      const later = await as(t, member).post('/api/repeat-order.php', body, key).expect(201);
+      expect(later.body.payment.payment_id).toBe(charged.body.payment.payment_id);
+      expect(
+        await t.prisma.payment.count({
+          where: { userId: member.user.id, sequenceType: 'recurring' },
+        }),
+      ).toBe(1);
+      expect((await user(member.user.id)).credits).toBe(2 * tryout.credits);
+      // the same key for another order is refused
+      const other = await as(t, member)
+        .post('/api/repeat-order.php', { mandate: body.mandate + 1 }, key)
+        .expect(422);
+      expect(other.body.error).toBe('idempotency_key_reused');
+    });
+
     it('answers a declined recurring card charge as failed, without credits', async () => {
       const member = await newMember(t);
       const first = await start(member, {

@@ -29,7 +29,6 @@ import {
 } from './providers/payment-provider';
 import { SettlementService } from './settlement.service';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The advisory-lock class of payments taking a code meant for one use (second key: code id). */
 const ONCE_CODE_LOCK = 0x9a7c0de;
 /** A checkout left open this long no longer holds a code meant for one use. */
@@ -152,10 +151,9 @@ export class CheckoutService {
   /** POST /api/payment.php */
   async create(
     userId: number,
-    key: string | undefined,
+    idempotencyKey: string,
     body: CreatePaymentRequest,
   ): Promise<PaymentResponse> {
-    const idempotencyKey = requireKey(key);
     const existing = await this.byKey(userId, idempotencyKey);
     if (existing) return this.submit(existing);
     const member = await this.member(userId);
@@ -211,10 +209,9 @@ export class CheckoutService {
   /** POST /api/repeat-order.php: the last package again, charged on a stored mandate. */
   async repeat(
     userId: number,
-    key: string | undefined,
+    idempotencyKey: string,
     body: RepeatOrderRequest,
   ): Promise<PaymentResponse> {
-    const idempotencyKey = requireKey(key);
     const existing = await this.byKey(userId, idempotencyKey);
     if (existing) return this.submit(existing);
     const member = await this.member(userId);
@@ -380,11 +377,4 @@ export class CheckoutService {
     const language = member.language.slice(0, 2);
     return LOCALES[`${language}-${member.country}`] ?? LOCALES[language] ?? 'nl_NL';
   }
-}
-
-/** A payment is started with a UUID Idempotency-Key: one key, one payment, however often sent. */
-export function requireKey(key: string | undefined): string {
-  if (key === undefined || key === '') throw new AppError('idempotency_key_required');
-  if (!UUID.test(key)) throw new AppError('invalid_idempotency_key');
-  return key.toLowerCase();
 }
