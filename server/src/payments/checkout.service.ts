@@ -110,12 +110,15 @@ export class CheckoutService {
       select: { id: true, email: true, language: true, staffName: true },
     });
     if (!user) throw new AppError('authentication_required');
-    const profile = await this.access.own(userId, { name: true, countryCode: true });
+    const [profile, country] = await Promise.all([
+      this.access.own(userId, { name: true }),
+      this.pricing.billingCountry(userId),
+    ]);
     return {
       id: user.id,
       email: user.email,
       name: profile?.name ?? user.staffName ?? '',
-      country: this.pricing.country(profile?.countryCode),
+      country,
       language: user.language,
     };
   }
