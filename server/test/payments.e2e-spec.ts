@@ -517,7 +517,8 @@ describe('payments', () => {
   });
 
   describe('repeat orders', () => {
-    it('buys the last package again on the card stored by the first payment', async () => {
+    /** A member whose first purchase (the tryout, by card) stored the card; the repeat order. */
+    async function withStoredCard(action: 'paid' | 'paid_declines_later' = 'paid') {
       const member = await newMember(t);
       const first = await start(member, {
         package: tryout.id,
@@ -525,8 +526,13 @@ describe('payments', () => {
         remember: true,
       });
       expect(first.sequence_type).toBe('first');
-      await checkout(t, first.checkout_url!, { action: 'paid' }).expect(303);
+      await checkout(t, first.checkout_url!, { action }).expect(303);
       const order = await as(t, member).get('/api/repeat-order.php').expect(200);
+      return { member, order };
+    }
+
+    it('buys the last package again on the card stored by the first payment', async () => {
+      const { member, order } = await withStoredCard();
       expect(order.body.order.package).toMatchObject({ id: tryout.id });
       expect(order.body.order.mandates).toEqual([
         expect.objectContaining({ method: 'creditcard', label: 'Visa •••• 4242' }),
@@ -539,14 +545,7 @@ describe('payments', () => {
     });
 
     it('charges a repeat order sent again with its key after a lost answer once, even when the kept answer is gone', async () => {
-      const member = await newMember(t);
-      const first = await start(member, {
-        package: tryout.id,
-        method: 'creditcard',
-        remember: true,
-      });
-      await checkout(t, first.checkout_url!, { action: 'paid' }).expect(303);
-      const order = await as(t, member).get('/api/repeat-order.php').expect(200);
+      const { member, order } = await withStoredCard();
       const body = { mandate: order.body.order.mandates[0].id as number };
       const key = randomUUID();
       const charged = await as(t, member).post('/api/repeat-order.php', body, key).expect(201);
@@ -572,14 +571,7 @@ describe('payments', () => {
     });
 
     it('answers a declined recurring card charge as failed, without credits', async () => {
-      const member = await newMember(t);
-      const first = await start(member, {
-        package: tryout.id,
-        method: 'creditcard',
-        remember: true,
-      });
-      await checkout(t, first.checkout_url!, { action: 'paid_declines_later' }).expect(303);
-      const order = await as(t, member).get('/api/repeat-order.php').expect(200);
+      const { member, order } = await withStoredCard('paid_declines_later');
       const again = await as(t, member)
         .post('/api/repeat-order.php', { mandate: order.body.order.mandates[0].id })
         .expect(201);
