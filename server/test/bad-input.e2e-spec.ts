@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { openApiDocument } from '../src/app';
 import { AUTH_COOKIE } from '@app/contract';
@@ -16,9 +17,14 @@ describe('bad input', () => {
   });
   afterAll(() => t.close());
 
-  async function session(): Promise<string> {
+  /** A member's session (with every staff role too: staff routes are fuzzed past their guard). */
+  async function session(roles: ('admin' | 'operator' | 'moderator')[] = []): Promise<string> {
     const user = await t.prisma.user.create({
-      data: { email: `fuzz${Date.now()}${Math.random()}@example.test`, status: 'confirmed' },
+      data: {
+        email: `fuzz${Date.now()}${Math.random()}@example.test`,
+        status: 'confirmed',
+        roles,
+      },
     });
     await t.prisma.profile.create({
       data: {
@@ -142,6 +148,49 @@ describe('bad input', () => {
     });
   });
 
+  describe('ids in JSON bodies beyond PostgreSQL’s integer (security review 2026-11-25, L2)', () => {
+    const TOO_BIG = 3_000_000_000;
+    const complaint = { subject: 'Onderwerp', message: 'Wat er gebeurde' };
+    it.each([
+      ['POST', '/api/like.php', 'member', { member: TOO_BIG }],
+      ['DELETE', '/api/like.php', 'member', { member: TOO_BIG }],
+      ['POST', '/api/block.php', 'member', { member: TOO_BIG }],
+      ['DELETE', '/api/block.php', 'member', { member: TOO_BIG }],
+      ['POST', '/api/swipe.php', 'member', { member: TOO_BIG, choice: 'like' }],
+      ['POST', '/api/complaint.php', 'member', { about: 'member', member: TOO_BIG, ...complaint }],
+      ['POST', '/api/complaint.php', 'photo', { about: 'photo', photo: TOO_BIG, ...complaint }],
+      [
+        'POST',
+        '/api/complaint.php',
+        'message_id',
+        { about: 'message', message_id: TOO_BIG, ...complaint },
+      ],
+      ['POST', '/api/directdebit-code.php', 'mandate', { mandate: TOO_BIG }],
+      ['POST', '/api/directdebit-confirm.php', 'mandate', { mandate: TOO_BIG, otp: '123456' }],
+      ['POST', '/api/repeat-order.php', 'mandate', { mandate: TOO_BIG }],
+      ['POST', '/api/payment.php', 'package', { package: TOO_BIG, method: 'ideal' }],
+      ['POST', '/api/photo-moderation.php', 'photo', { photo: TOO_BIG, action: 'approve' }],
+      ['PUT', '/api/photo.php', 'photo', { photo: TOO_BIG, main: true }],
+      ['DELETE', '/api/photo.php', 'photo', { photo: TOO_BIG }],
+      ['POST', '/api/message.php', 'gift', { type: 'gift', member: 1, gift: TOO_BIG }],
+      ['POST', '/api/chat-read.php', 'conversation', { conversation: TOO_BIG, seq: 1 }],
+      ['DELETE', '/api/chat.php', 'conversation', { conversation: TOO_BIG }],
+      ['POST', '/api/operator-reply.php', 'conversation', { conversation: TOO_BIG, text: 'Hoi' }],
+    ])(
+      'answers %s %s with a %s above 2^31 with 400 validation_failed',
+      async (method, path, _field, body) => {
+        const cookie = await session(['admin', 'moderator', 'operator']);
+        const agent = t.http();
+        const res = await agent[method.toLowerCase() as 'post'](path)
+          .set('Cookie', cookie)
+          .set('X-Request-Type', 'client')
+          .set('Idempotency-Key', randomUUID())
+          .send(body);
+        expect([res.status, res.body.error]).toEqual([400, 'validation_failed']);
+      },
+    );
+  });
+
   describe('every endpoint', () => {
     const STRINGS = [
       'a\u0000b',
@@ -254,5 +303,99 @@ describe('bad input', () => {
       expect(failures).toEqual([]);
       // thousands of requests, more with every endpoint: longer than jest's default 30 s
     }, 180_000);
+
+    type Schema = {
+      $ref?: string;
+      type?: string;
+      enum?: unknown[];
+      oneOf?: Schema[];
+      anyOf?: Schema[];
+      properties?: Record<string, Schema>;
+      required?: string[];
+      minLength?: number;
+      nullable?: boolean;
+    };
+    /** Numbers no database id may be: beyond `integer`, beyond a double's integers, not whole. */
+    const BAD_IDS = [3_000_000_000, 2_147_483_648, 2 ** 53, 2 ** 63, -1, 0, 1.5];
+
+    /** A value the schema accepts (the first of an enum, a string as long as it must be). */
+    function sample(schema: Schema): unknown {
+      if (schema.enum) return schema.enum.find((v) => v !== null) ?? null;
+      switch (schema.type) {
+        case 'integer':
+        case 'number':
+          return 1;
+        case 'boolean':
+          return true;
+        case 'string':
+          return 'x'.repeat(Math.max(schema.minLength ?? 1, 1));
+        case 'array':
+          return [];
+        default:
+          return {};
+      }
+    }
+
+    it('never answers 5xx to an id beyond PostgreSQL’s integer, or not a whole number, in any integer field of any JSON body', async () => {
+      const doc = openApiDocument(t.app) as unknown as {
+        paths: Record<
+          string,
+          Record<string, { requestBody?: { content?: Record<string, { schema: Schema }> } }>
+        >;
+        components: { schemas: Record<string, Schema> };
+      };
+      const resolve = (schema: Schema): Schema =>
+        schema.$ref ? resolve(doc.components.schemas[schema.$ref.split('/').pop()!]) : schema;
+      const cookie = await session(['admin', 'moderator', 'operator']);
+      const failures: string[] = [];
+      let requests = 0;
+      for (const [path, operations] of Object.entries(doc.paths)) {
+        for (const [method, operation] of Object.entries(operations)) {
+          const json = operation.requestBody?.content?.['application/json'];
+          if (!json) continue;
+          const top = resolve(json.schema);
+          for (const variant of (top.oneOf ?? top.anyOf ?? [top]).map(resolve)) {
+            const properties = variant.properties ?? {};
+            const required = variant.required ?? [];
+            const base = Object.fromEntries(
+              required.map((name) => [name, sample(properties[name])]),
+            );
+            // each value of a required choice (a complaint about a member, a photo, a message)
+            const bases = [
+              base,
+              ...required.flatMap((name) =>
+                (properties[name].enum ?? [])
+                  .filter((value) => value !== null)
+                  .map((value) => ({ ...base, [name]: value })),
+              ),
+            ];
+            const ids = Object.entries(properties)
+              .filter(([, field]) => resolve(field).type === 'integer')
+              .map(([name]) => name);
+            for (const body of bases) {
+              for (const name of ids) {
+                for (const value of BAD_IDS) {
+                  requests += 1;
+                  const agent = t.http();
+                  const res = await agent[method as 'post'](path)
+                    .set('Cookie', cookie)
+                    .set('X-Request-Type', 'client')
+                    .set('Idempotency-Key', randomUUID())
+                    .send({ ...body, [name]: value });
+                  if (res.status >= 500) {
+                    failures.push(
+                      `${method.toUpperCase()} ${path} ${name}=${value}: ${res.status}`,
+                    );
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+      // like, block, swipe, complaint, photos, chats, payments, direct debit, profile, ...
+      expect(requests).toBeGreaterThan(150);
+      expect(failures).toEqual([]);
+    }, 120_000);
   });
 });

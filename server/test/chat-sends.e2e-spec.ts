@@ -116,8 +116,34 @@ describe('chat: sending messages, paid with credits', () => {
       .set('X-Request-Type', 'client')
       .send({ type: 'text', text: 'Hoi', member: b.profile.id })
       .expect(400);
-    expect(res.body.error).toBe('invalid_idempotency_key');
+    expect(res.body.error).toBe('idempotency_key_required');
     expect(await t.prisma.message.count({ where: { senderId: a.user.id } })).toBe(0);
+  });
+
+  it('refuses a photo send whose key was used for another photo or another conversation with 422, charging once', async () => {
+    const a = await chatMember(t, { credits: 100 });
+    const [b, c] = [await chatMember(t), await chatMember(t)];
+    const photo = await jpeg(900, 700);
+    const key = randomUUID();
+    const first = await sendPhoto(t, a, { member: b.profile.id }, photo, key).expect(201);
+    // the same photo to the same member again (a lost answer): the first answer, nothing more
+    const again = await sendPhoto(t, a, { member: b.profile.id }, photo, key).expect(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.message.id).toBe(first.body.message.id);
+    const otherPhoto = await sendPhoto(t, a, { member: b.profile.id }, await jpeg(800, 700), key);
+    expect([otherPhoto.status, otherPhoto.body.error]).toEqual([422, 'idempotency_key_reused']);
+    const otherMember = await sendPhoto(t, a, { member: c.profile.id }, photo, key);
+    expect([otherMember.status, otherMember.body.error]).toEqual([422, 'idempotency_key_reused']);
+    const withC = await sendText(t, a, { member: c.profile.id }).expect(201);
+    const conversation = withC.body.message.conversation_id as number;
+    const otherConversation = await sendPhoto(t, a, { conversation }, photo, key);
+    expect([otherConversation.status, otherConversation.body.error]).toEqual([
+      422,
+      'idempotency_key_reused',
+    ]);
+    // the photo once and the text: nothing else stored or charged
+    expect(await t.prisma.message.count({ where: { senderId: a.user.id } })).toBe(2);
+    expect((await t.prisma.user.findUniqueOrThrow({ where: { id: a.user.id } })).credits).toBe(75);
   });
 
   it('charges each type its price with a ledger row naming the message', async () => {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { openApiDocument } from '../src/app';
 import { loginSeededMember } from './helpers/accounts';
+import { chatMember, sendText } from './helpers/chat';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
@@ -98,5 +100,85 @@ describe('Idempotency-Key', () => {
     const m = await member();
     const res = await mailChange(m, `x.${Date.now()}@example.test`, 'kort').expect(400);
     expect(res.body.error).toBe('invalid_idempotency_key');
+  });
+
+  describe('calls that move money or credits (@PaidCall)', () => {
+    const MONEY_CALLS = [
+      '/api/payment.php',
+      '/api/repeat-order.php',
+      '/api/directdebit-confirm.php',
+      '/api/message.php',
+      '/api/message-photo.php',
+    ];
+
+    it('describes each with a required Idempotency-Key that is a UUID', () => {
+      type Operation = { parameters?: { name: string; in: string; required?: boolean }[] };
+      const doc = openApiDocument(t.app) as unknown as {
+        paths: Record<string, { post?: Operation }>;
+      };
+      for (const path of MONEY_CALLS) {
+        const header = doc.paths[path].post?.parameters?.find(
+          (p) => p.in === 'header' && p.name === 'Idempotency-Key',
+        );
+        expect([path, header]).toEqual([
+          path,
+          expect.objectContaining({ required: true, schema: { type: 'string', format: 'uuid' } }),
+        ]);
+      }
+    });
+
+    it('refuses each without a key (idempotency_key_required) or with a key that is not a UUID (invalid_idempotency_key), before anything runs', async () => {
+      const a = await chatMember(t);
+      const b = await chatMember(t);
+      for (const path of MONEY_CALLS) {
+        const send = (key?: string) => {
+          const req = t.http().post(path).set('Cookie', a.cookie).set('X-Request-Type', 'client');
+          if (key) req.set('Idempotency-Key', key);
+          return req.send({ type: 'text', text: 'Hoi', member: b.profile.id, mandate: 1 });
+        };
+        const missing = await send();
+        expect([path, missing.status, missing.body.error]).toEqual([
+          path,
+          400,
+          'idempotency_key_required',
+        ]);
+        const plain = await send('een-eigen-sleutel-1');
+        expect([path, plain.status, plain.body.error]).toEqual([
+          path,
+          400,
+          'invalid_idempotency_key',
+        ]);
+      }
+      expect(await t.prisma.message.count({ where: { senderId: a.user.id } })).toBe(0);
+      expect(await t.prisma.payment.count({ where: { userId: a.user.id } })).toBe(0);
+    });
+
+    it('answers a visitor 403 authentication_required, with or without a key', async () => {
+      for (const path of MONEY_CALLS) {
+        for (const key of [undefined, randomUUID()]) {
+          const req = t.http().post(path).set('X-Request-Type', 'client');
+          if (key) req.set('Idempotency-Key', key);
+          const res = await req.send({});
+          expect([path, res.status, res.body.error]).toEqual([
+            path,
+            403,
+            'authentication_required',
+          ]);
+        }
+      }
+    });
+
+    it('takes a UUID key in capitals as the same key', async () => {
+      const a = await chatMember(t, { credits: 50 });
+      const b = await chatMember(t);
+      const key = randomUUID();
+      await sendText(t, a, { member: b.profile.id }, 'Eén keer', key.toUpperCase()).expect(201);
+      const again = await sendText(t, a, { member: b.profile.id }, 'Eén keer', key).expect(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(await t.prisma.message.count({ where: { senderId: a.user.id } })).toBe(1);
+      expect((await t.prisma.user.findUniqueOrThrow({ where: { id: a.user.id } })).credits).toBe(
+        40,
+      );
+    });
   });
 });

@@ -182,6 +182,10 @@ describe('the Mollie provider', () => {
       .get(`/api/payment.php?payment_id=${res.body.payment.payment_id}`)
       .expect(200);
     expect(paid.body.payment).toMatchObject({ status: 'paid', bank: 'INGBNL2A' });
+    // the IBAN Mollie reports is evidence of the payer's country
+    expect(
+      (await t.prisma.payment.findUniqueOrThrow({ where: { providerRef: ref } })).payerCountry,
+    ).toBe('NL');
 
     // a refund of 10.00 (of 29.95) and then a chargeback of the rest, each booked once
     payments.get(ref)!.refunds = [{ id: 're_4qqhO89gsT', value: '10.00', status: 'pending' }];
@@ -242,6 +246,23 @@ describe('the Mollie provider', () => {
     });
     await webhook(ref).expect(200);
     expect(await credits(member.user.id)).toBe(350);
+  });
+
+  it('keeps the card’s country Mollie reports on the payment, and books the invoice’s VAT by it', async () => {
+    const member = await newMember(t);
+    const res = await as(t, member)
+      .post('/api/payment.php', { package: await plusId(), method: 'creditcard' })
+      .expect(201);
+    const paymentId = res.body.payment.payment_id as string;
+    const ref = (await t.prisma.payment.findUniqueOrThrow({ where: { paymentId } })).providerRef!;
+    Object.assign(payments.get(ref)!, { status: 'paid', details: mollie.cardDetails('DE') });
+    await webhook(ref).expect(200);
+    const stored = await t.prisma.payment.findUniqueOrThrow({ where: { paymentId } });
+    expect(stored).toMatchObject({ countryCode: 'NL', payerCountry: 'DE' });
+    const invoice = (
+      await as(t, member).get(`/api/transaction.php?payment_id=${paymentId}`).expect(200)
+    ).body.invoice;
+    expect(invoice).toMatchObject({ vat_rate: 19, vat_cents: 478, buyer: { country: 'DE' } });
   });
 
   it('stores the card of a first payment for repeat orders', async () => {

@@ -313,6 +313,80 @@ describe('payments', () => {
     });
   });
 
+  describe('the billing country (security review 2026-11-25, L6)', () => {
+    /** The member moves their profile to another country (as the profile form saves it). */
+    async function moveProfile(member: Member, country: string) {
+      const own = (await as(t, member).get('/api/profile.php').expect(200)).body.profile as {
+        name: string;
+        gender: string;
+        date_of_birth: string;
+      };
+      await t
+        .http()
+        .put('/api/profile.php')
+        .set('Cookie', member.cookie)
+        .set('X-Request-Type', 'client')
+        .send({
+          name: own.name,
+          gender: own.gender,
+          date_of_birth: own.date_of_birth,
+          country,
+        })
+        .expect(200);
+    }
+    const invoiceOf = async (member: Member, paymentId: string) =>
+      (await as(t, member).get(`/api/transaction.php?payment_id=${paymentId}`).expect(200)).body
+        .invoice;
+
+    it('keeps the price list, currency and VAT country of the first paid payment when the profile country changes after it', async () => {
+      const member = await newMember(t);
+      const first = await start(member, { package: tryout.id, method: 'ideal' });
+      await checkout(t, first.checkout_url!, { action: 'paid', bank: 'ING' }).expect(303);
+      await moveProfile(member, 'GB');
+      const packages = await as(t, member).get('/api/packages.php').expect(200);
+      expect(packages.body).toMatchObject({ country: 'NL', currency: 'EUR' });
+      expect(packages.body.packages[0]).toMatchObject({ slug: 'tryout', price_cents: 495 });
+      const methods = await as(t, member)
+        .get(`/api/payment-methods.php?package=${tryout.id}`)
+        .expect(200);
+      expect(methods.body).toMatchObject({ country: 'NL', currency: 'EUR' });
+      // a payment made after the move: euros, Dutch VAT (PayPal tells no country)
+      const second = await start(member, { package: tryout.id, method: 'paypal' });
+      expect(second).toMatchObject({ currency: 'EUR', amount_cents: 495 });
+      await checkout(t, second.checkout_url!, { action: 'paid' }).expect(303);
+      expect(await invoiceOf(member, second.payment_id)).toMatchObject({
+        currency: 'EUR',
+        vat_rate: 21,
+        vat_cents: 86,
+        buyer: { country: 'NL' },
+      });
+    });
+
+    it('follows the profile country until the first payment is paid', async () => {
+      const member = await newMember(t);
+      // a checkout opened and left: nothing is fixed yet
+      await start(member, { package: tryout.id, method: 'ideal' });
+      await moveProfile(member, 'GB');
+      const packages = await as(t, member).get('/api/packages.php').expect(200);
+      expect(packages.body).toMatchObject({ country: 'GB', currency: 'GBP' });
+    });
+
+    it('books the invoice’s VAT in the country of the card the provider reports', async () => {
+      const member = await newMember(t);
+      const payment = await start(member, { package: tryout.id, method: 'creditcard' });
+      await checkout(t, payment.checkout_url!, { action: 'paid', card_country: 'DE' }).expect(303);
+      expect(
+        (await t.prisma.payment.findUniqueOrThrow({ where: { paymentId: payment.payment_id } }))
+          .payerCountry,
+      ).toBe('DE');
+      expect(await invoiceOf(member, payment.payment_id)).toMatchObject({
+        vat_rate: 19,
+        vat_cents: 79,
+        buyer: { country: 'DE' },
+      });
+    });
+  });
+
   describe('refunds and chargebacks', () => {
     async function paidMember(pkg = tryout) {
       const member = await newMember(t);
@@ -517,7 +591,8 @@ describe('payments', () => {
   });
 
   describe('repeat orders', () => {
-    it('buys the last package again on the card stored by the first payment', async () => {
+    /** A member whose first purchase (the tryout, by card) stored the card; the repeat order. */
+    async function withStoredCard(action: 'paid' | 'paid_declines_later' = 'paid') {
       const member = await newMember(t);
       const first = await start(member, {
         package: tryout.id,
@@ -525,8 +600,13 @@ describe('payments', () => {
         remember: true,
       });
       expect(first.sequence_type).toBe('first');
-      await checkout(t, first.checkout_url!, { action: 'paid' }).expect(303);
+      await checkout(t, first.checkout_url!, { action }).expect(303);
       const order = await as(t, member).get('/api/repeat-order.php').expect(200);
+      return { member, order };
+    }
+
+    it('buys the last package again on the card stored by the first payment', async () => {
+      const { member, order } = await withStoredCard();
       expect(order.body.order.package).toMatchObject({ id: tryout.id });
       expect(order.body.order.mandates).toEqual([
         expect.objectContaining({ method: 'creditcard', label: 'Visa •••• 4242' }),
@@ -538,15 +618,34 @@ describe('payments', () => {
       expect((await user(member.user.id)).credits).toBe(2 * tryout.credits);
     });
 
+    it('charges a repeat order sent again with its key after a lost answer once, even when the kept answer is gone', async () => {
+      const { member, order } = await withStoredCard();
+      const body = { mandate: order.body.order.mandates[0].id as number };
+      const key = randomUUID();
+      const charged = await as(t, member).post('/api/repeat-order.php', body, key).expect(201);
+      // the answer was lost: the member presses "buy again" and the page sends the same key
+      const again = await as(t, member).post('/api/repeat-order.php', body, key).expect(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.body).toEqual(charged.body);
+      // a day later the kept answer is gone; the payment's own key still holds
+      await t.prisma.idempotencyRecord.deleteMany({ where: { scope: `member:${member.user.id}` } });
+      const later = await as(t, member).post('/api/repeat-order.php', body, key).expect(201);
+      expect(later.body.payment.payment_id).toBe(charged.body.payment.payment_id);
+      expect(
+        await t.prisma.payment.count({
+          where: { userId: member.user.id, sequenceType: 'recurring' },
+        }),
+      ).toBe(1);
+      expect((await user(member.user.id)).credits).toBe(2 * tryout.credits);
+      // the same key for another order is refused
+      const other = await as(t, member)
+        .post('/api/repeat-order.php', { mandate: body.mandate + 1 }, key)
+        .expect(422);
+      expect(other.body.error).toBe('idempotency_key_reused');
+    });
+
     it('answers a declined recurring card charge as failed, without credits', async () => {
-      const member = await newMember(t);
-      const first = await start(member, {
-        package: tryout.id,
-        method: 'creditcard',
-        remember: true,
-      });
-      await checkout(t, first.checkout_url!, { action: 'paid_declines_later' }).expect(303);
-      const order = await as(t, member).get('/api/repeat-order.php').expect(200);
+      const { member, order } = await withStoredCard('paid_declines_later');
       const again = await as(t, member)
         .post('/api/repeat-order.php', { mandate: order.body.order.mandates[0].id })
         .expect(201);

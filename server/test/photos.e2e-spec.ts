@@ -204,6 +204,19 @@ describe('photos: upload, inspection, main photo, delete', () => {
     expect(await rowsOf(member.profile!.id)).toBe(1);
   });
 
+  it('refuses an Idempotency-Key used again for another photo with 422, storing nothing more', async () => {
+    const { member, cookie } = await login();
+    const key = 'upload-key-0002';
+    await upload(cookie, await jpeg(500, 500))
+      .set('Idempotency-Key', key)
+      .expect(201);
+    const other = await upload(cookie, await jpeg(600, 500))
+      .set('Idempotency-Key', key)
+      .expect(422);
+    expect(other.body.error).toBe('idempotency_key_reused');
+    expect(await rowsOf(member.profile!.id)).toBe(1);
+  });
+
   it('lets staff approve or reject (with a reason the member sees); members may not', async () => {
     const { cookie } = await login();
     const first = (await upload(cookie, await jpeg(400, 400)).expect(201)).body.photo;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId } from './fields';
+import { dbId, dbIdNumber } from './fields';
 import { profileCard } from './members';
 
 /**
@@ -165,15 +165,15 @@ export type ChatResponse = z.infer<typeof chatResponse>;
 export const sendMessageRequest = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('text'),
-    conversation: z.number().int().positive().optional(),
-    member: z.number().int().positive().optional(),
+    conversation: dbIdNumber.optional(),
+    member: dbIdNumber.optional(),
     text: z.string(),
   }),
   z.object({
     type: z.literal('gift'),
-    conversation: z.number().int().positive().optional(),
-    member: z.number().int().positive().optional(),
-    gift: z.number().int().positive(),
+    conversation: dbIdNumber.optional(),
+    member: dbIdNumber.optional(),
+    gift: dbIdNumber,
   }),
 ]);
 export type SendMessageRequest = z.infer<typeof sendMessageRequest>;
@@ -219,7 +219,7 @@ export type CatchUpResponse = z.infer<typeof catchUpResponse>;
  * unread count to 0; SPEC point 4). The other member's clients get the `read` event.
  */
 export const chatReadRequest = z.object({
-  conversation: z.number().int().positive(),
+  conversation: dbIdNumber,
   seq: z.number().int().nonnegative(),
 });
 export type ChatReadRequest = z.infer<typeof chatReadRequest>;
@@ -230,8 +230,8 @@ export type ChatReadRequest = z.infer<typeof chatReadRequest>;
  * member keeps theirs; a new message brings it back, without the messages from before.
  */
 export const chatDeleteRequest = z.union([
-  z.object({ conversation: z.number().int().positive() }),
-  z.object({ member: z.number().int().positive() }),
+  z.object({ conversation: dbIdNumber }),
+  z.object({ member: dbIdNumber }),
 ]);
 export type ChatDeleteRequest = z.infer<typeof chatDeleteRequest>;
 
@@ -263,7 +263,7 @@ export type OperatorQueueResponse = z.infer<typeof operatorQueueResponse>;
  * operator recorded on the message.
  */
 export const operatorReplyRequest = z.object({
-  conversation: z.number().int().positive(),
+  conversation: dbIdNumber,
   text: z.string(),
 });
 export type OperatorReplyRequest = z.infer<typeof operatorReplyRequest>;

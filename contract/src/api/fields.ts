@@ -10,6 +10,12 @@ export const dbId = z
   .transform(Number)
   .refine((id) => id <= DB_INT_MAX);
 
+/**
+ * A database id in a JSON body: a whole number from 1 to DB_INT_MAX (a larger one would make
+ * PostgreSQL fail instead of the request being refused: 400 validation_failed).
+ */
+export const dbIdNumber = z.number().int().positive().max(DB_INT_MAX);
+
 /** A decimal number in a query string (an empty value is missing, not 0). */
 export const decimal = z
   .string()

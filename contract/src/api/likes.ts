@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { dbIdNumber } from './fields';
 import { profileCard } from './members';
 import { mainImage } from './photos';
 
 /** POST /api/like.php likes a member, DELETE removes the like (both idempotent). */
-export const likeRequest = z.object({ member: z.number().int().positive() });
+export const likeRequest = z.object({ member: dbIdNumber });
 export type LikeRequest = z.infer<typeof likeRequest>;
 
 /** Whether the viewer now likes the member, and whether the two like each other (a match). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../payment-methods';
-import { dbId } from './fields';
+import { dbId, dbIdNumber } from './fields';
 
 /**
  * Credits, premium and payments (SPEC points 1-4, 7, 8, 9). Money is integer cents in the
@@ -170,7 +170,7 @@ export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponse>;
  * payer to. Errors: `not_found` (package), `payment_method_unavailable`, the discount errors.
  */
 export const createPaymentRequest = z.object({
-  package: z.number().int().positive(),
+  package: dbIdNumber,
   method: paymentMethodId,
   code: z.string().trim().min(1).max(50).optional(),
   remember: z.boolean().optional(),
@@ -243,7 +243,7 @@ export type RepeatOrderResponse = z.infer<typeof repeatOrderResponse>;
  * POST /api/repeat-order.php (Idempotency-Key required): buys that package again on a stored
  * mandate, without a checkout; the answer is pending, then paid or failed (the web polls).
  */
-export const repeatOrderRequest = z.object({ mandate: z.number().int().positive() });
+export const repeatOrderRequest = z.object({ mandate: dbIdNumber });
 export type RepeatOrderRequest = z.infer<typeof repeatOrderRequest>;
 
 // ---------------------------------------------------------------- direct debit
@@ -255,7 +255,7 @@ export type RepeatOrderRequest = z.infer<typeof repeatOrderRequest>;
  * then texts a code to the phone. Answers the form's id and the phone, partly hidden.
  */
 export const directDebitRequest = z.object({
-  package: z.number().int().positive(),
+  package: dbIdNumber,
   account_holder: z.string().trim().min(2).max(100),
   iban: z.string().trim().min(5).max(50),
   street: z.string().trim().min(1).max(100),
@@ -278,7 +278,7 @@ export const directDebitResponse = z.object({
 export type DirectDebitResponse = z.infer<typeof directDebitResponse>;
 
 /** POST /api/directdebit-code.php: a new SMS code for the form (SMS_CODES_PER_HOUR). */
-export const directDebitCodeRequest = z.object({ mandate: z.number().int().positive() });
+export const directDebitCodeRequest = z.object({ mandate: dbIdNumber });
 
 /**
  * POST /api/directdebit-confirm.php (Idempotency-Key required): the SMS code ('Code ongeldig'
@@ -286,7 +286,7 @@ export const directDebitCodeRequest = z.object({ mandate: z.number().int().posit
  * package is debited: the payment answered is pending until the bank collects it.
  */
 export const directDebitConfirmRequest = z.object({
-  mandate: z.number().int().positive(),
+  mandate: dbIdNumber,
   otp: z.string().trim().min(1).max(12),
 });
 export type DirectDebitConfirmRequest = z.infer<typeof directDebitConfirmRequest>;

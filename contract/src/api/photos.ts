@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PHOTO_REJECT_REASON_MAX } from '../constants';
-import { dbId } from './fields';
+import { dbId, dbIdNumber } from './fields';
 
 /**
  * Photo files are served only at signed, expiring URLs (`/media/photos/<file>?e=&s=`) that the
@@ -78,13 +78,13 @@ export type PhotoUploadResponse = z.infer<typeof photoUploadResponse>;
 
 /** PUT /api/photo.php: make a photo the main photo. */
 export const photoMainRequest = z.object({
-  photo: z.number().int().positive(),
+  photo: dbIdNumber,
   main: z.literal(true),
 });
 export type PhotoMainRequest = z.infer<typeof photoMainRequest>;
 
 /** DELETE /api/photo.php: delete a photo (the web asks for confirmation first). */
-export const photoDeleteRequest = z.object({ photo: z.number().int().positive() });
+export const photoDeleteRequest = z.object({ photo: dbIdNumber });
 export type PhotoDeleteRequest = z.infer<typeof photoDeleteRequest>;
 
 // ---------------------------------------------------------------- moderation (staff)
@@ -109,7 +109,7 @@ export type ModerationListResponse = z.infer<typeof moderationListResponse>;
  */
 export const moderationRequest = z
   .object({
-    photo: z.number().int().positive(),
+    photo: dbIdNumber,
     action: z.enum(['approve', 'reject']),
     reason: z.string().trim().min(1).max(PHOTO_REJECT_REASON_MAX).optional(),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ABOUT_MAX_LENGTH, INTERESTS_MAX, NAME_MAX_LENGTH } from '../constants';
-import { gender } from './fields';
+import { dbIdNumber, gender } from './fields';
 
 // ---------------------------------------------------------------- the Profile enums (SPEC point 3)
 
@@ -101,8 +101,8 @@ export const profileUpdateRequest = z.object({
   /** YYYY-MM-DD */
   date_of_birth: z.string().trim().max(10),
   country: z.string().length(2),
-  region_id: z.number().int().positive().nullable().optional().default(null),
-  city_id: z.number().int().positive().nullable().optional().default(null),
+  region_id: dbIdNumber.nullable().optional().default(null),
+  city_id: dbIdNumber.nullable().optional().default(null),
   sexuality: nullableEnum(sexuality),
   hair_color: nullableEnum(hairColor),
   eye_color: nullableEnum(eyeColor),

@@ -5,12 +5,12 @@ import {
   COMPLAINT_SUBJECT_MAX,
   NAME_MAX_LENGTH,
 } from '../constants';
-import { emailField } from './fields';
+import { dbIdNumber, emailField } from './fields';
 
 // ---------------------------------------------------------------- blocks
 
 /** POST /api/block.php blocks, DELETE unblocks (the web asks for confirmation of both). */
-export const blockRequest = z.object({ member: z.number().int().positive() });
+export const blockRequest = z.object({ member: dbIdNumber });
 export type BlockRequest = z.infer<typeof blockRequest>;
 
 export const blockedMember = z.object({
@@ -31,9 +31,9 @@ export type BlocksResponse = z.infer<typeof blocksResponse>;
 export const complaintRequest = z.object({
   about: z.enum(COMPLAINT_ABOUT),
   /** The profile id complained about (about member, photo or message). */
-  member: z.number().int().positive().optional(),
-  photo: z.number().int().positive().optional(),
-  message_id: z.number().int().positive().optional(),
+  member: dbIdNumber.optional(),
+  photo: dbIdNumber.optional(),
+  message_id: dbIdNumber.optional(),
   subject: z.string().trim().min(1).max(COMPLAINT_SUBJECT_MAX),
   message: z.string().trim().min(1).max(COMPLAINT_MESSAGE_MAX),
   name: z.string().trim().max(NAME_MAX_LENGTH).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdNumber } from './fields';
 import { profileCard } from './members';
 
 /**
@@ -19,7 +20,7 @@ export type SwipeResponse = z.infer<typeof swipeResponse>;
  * Deciding twice on the same member changes nothing.
  */
 export const swipeRequest = z.object({
-  member: z.number().int().positive(),
+  member: dbIdNumber,
   choice: z.enum(['like', 'pass']),
 });
 export type SwipeRequest = z.infer<typeof swipeRequest>;

@@ -1,24 +1,12 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Post,
-  Query,
-  Req,
-  Res,
-  UseGuards,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ZodValidationPipe } from 'nestjs-zod';
 import type { ChatDeleteRequest, SendMessageRequest } from '@app/contract';
 import { AuthGuard, CurrentSession, type CurrentSessionData } from '../auth';
 import { AppError } from '../common/app-error';
-import { RateLimit } from '../common/rate-limit.guard';
 import { OkResponseDto, Returns } from '../common/responses';
-import { Idempotent, IdempotencyKey, KeyedByHandler } from '../idempotency';
+import { IdempotencyKey, PaidCall } from '../idempotency';
 import { viewerOf } from '../member-access';
 import { PhotoUploadInterceptor, type PhotoUploadRequest } from '../photos';
 import {
@@ -118,9 +106,8 @@ export class ChatsController {
   }
 
   @Post('message.php')
-  @RateLimit('messages')
   // the key is kept on the message (unique per sender): a repeat answers the stored message
-  @KeyedByHandler()
+  @PaidCall({ limit: 'messages', keptByHandler: true })
   @Returns(SendMessageResponseDto, 201)
   @ApiHeader(CLIENT_HEADER)
   @ApiBody({ type: SendMessageBody })
@@ -140,10 +127,8 @@ export class ChatsController {
   }
 
   @Post('message-photo.php')
-  @RateLimit('messages')
-  @UseInterceptors(PhotoUploadInterceptor)
-  // below the upload's interceptor, so it runs first: a repeat is answered without the upload
-  @Idempotent({ required: true })
+  // the upload is read first, so a reused key with another photo or conversation is 422
+  @PaidCall({ limit: 'messages', upload: PhotoUploadInterceptor })
   @Returns(SendMessageResponseDto, 201)
   @ApiHeader(CLIENT_HEADER)
   @ApiConsumes('multipart/form-data')

@@ -1,15 +1,4 @@
-import {
-  applyDecorators,
-  CanActivate,
-  createParamDecorator,
-  UseGuards,
-  CallHandler,
-  ExecutionContext,
-  Injectable,
-  NestInterceptor,
-  UseInterceptors,
-} from '@nestjs/common';
-import { ApiHeader } from '@nestjs/swagger';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Response } from 'express';
 import { createHash } from 'node:crypto';
 import { catchError, from, mergeMap, of, throwError, type Observable } from 'rxjs';
@@ -19,10 +8,12 @@ import { isUniqueViolation } from '../common/failures';
 import type { AuthedRequest } from '../common/request';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { optionalKey, type KeyedRequest } from './idempotency-key';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 const KEEP_MS = 24 * 3_600_000;
+
+/** A request as the interceptor reads it: the session, the checked key, a multipart file. */
+type UploadRequest = AuthedRequest & KeyedRequest & { file?: { buffer: Buffer } };
 
 type Begun = { replay: { status: number; body: unknown } } | { recordId: number };
 
@@ -32,7 +23,9 @@ type Begun = { replay: { status: number; body: unknown } } | { recordId: number 
  * answer) gets that answer again and changes nothing. The same key with another body is 422
  * `idempotency_key_reused`; a repeat while the first is still running is 409
  * `idempotency_in_progress`. A call that fails keeps nothing, so its retry runs again. Keys are
- * per member (or, for visitors, per client address).
+ * per member (or, for visitors, per client address). "The same body" covers an uploaded file
+ * too (its SHA-256): on a multipart route the upload's interceptor must run first (the
+ * decorators' `upload` option), else the fields and the file are not read yet.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -40,17 +33,15 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
-    const req = http.getRequest<AuthedRequest>();
+    const req = http.getRequest<UploadRequest>();
     const res = http.getResponse<Response>();
-    const header = req.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined) return next.handle();
-    const key = Array.isArray(header) ? header[0] : header;
-    if (!KEY_PATTERN.test(key)) throw new AppError('invalid_idempotency_key');
+    const key = optionalKey(req);
+    if (key === undefined) return next.handle();
     const scope = req.session ? `member:${req.session.userId}` : `client:${clientKey(req.ip)}`;
     const route = `${req.method} ${req.path}`.slice(0, 120);
-    const requestHash = createHash('sha256')
-      .update(`${route}\n${JSON.stringify(req.body ?? null)}`)
-      .digest('hex');
+    const hash = createHash('sha256').update(`${route}\n${JSON.stringify(req.body ?? null)}`);
+    if (req.file) hash.update(`\n${createHash('sha256').update(req.file.buffer).digest('hex')}`);
+    const requestHash = hash.digest('hex');
 
     return from(this.begin(scope, key, route, requestHash)).pipe(
       mergeMap((begun) => {
@@ -109,57 +100,3 @@ export class IdempotencyInterceptor implements NestInterceptor {
       .catch(() => undefined);
   }
 }
-
-/**
- * Honours `Idempotency-Key` on this route (see IdempotencyInterceptor); with `required` a call
- * without one is refused (400 invalid_idempotency_key) before anything else runs.
- */
-export const Idempotent = (options: { required?: boolean } = {}) =>
-  applyDecorators(
-    ...(options.required ? [UseGuards(IdempotencyKeyRequired)] : []),
-    UseInterceptors(IdempotencyInterceptor),
-    ApiHeader({
-      name: 'Idempotency-Key',
-      required: options.required ?? false,
-      description:
-        'A client-made key (8-100 letters, digits, - or _), the same on every retry of one action: a repeat gets the first answer and changes nothing',
-    }),
-  );
-
-/**
- * A route whose handler keeps the Idempotency-Key on what it stores (a unique key per member:
- * chat messages): the key is required, and a repeat is answered from the stored row rather than
- * from an idempotency record, which saves two statements on a hot path.
- */
-export const KeyedByHandler = () =>
-  applyDecorators(
-    UseGuards(IdempotencyKeyRequired),
-    ApiHeader({
-      name: 'Idempotency-Key',
-      required: true,
-      description:
-        'A client-made key (8-100 letters, digits, - or _), the same on every retry of one action: a repeat gets what the first stored and changes nothing; the same key for something else is 422',
-    }),
-  );
-
-/** The key of a request that must carry one (checked by IdempotencyKeyRequired). */
-export function idempotencyKeyOf(req: { headers: Record<string, string | string[] | undefined> }) {
-  const header = req.headers[IDEMPOTENCY_HEADER];
-  const key = Array.isArray(header) ? header[0] : header;
-  if (key === undefined || !KEY_PATTERN.test(key)) throw new AppError('invalid_idempotency_key');
-  return key;
-}
-
-/** Refuses a call without a valid Idempotency-Key: sends that cost money must carry one. */
-@Injectable()
-export class IdempotencyKeyRequired implements CanActivate {
-  canActivate(context: ExecutionContext): boolean {
-    idempotencyKeyOf(context.switchToHttp().getRequest<AuthedRequest>());
-    return true;
-  }
-}
-
-/** The request's Idempotency-Key (on routes marked `@Idempotent({ required: true })`). */
-export const IdempotencyKey = createParamDecorator((_data: unknown, ctx: ExecutionContext) =>
-  idempotencyKeyOf(ctx.switchToHttp().getRequest<AuthedRequest>()),
-);

@@ -1,9 +1,5 @@
 /** Idempotency-Key for calls that send something or cost money. */
 export { IdempotencyModule } from './idempotency.module';
-export {
-  Idempotent,
-  IdempotencyInterceptor,
-  IdempotencyKey,
-  KeyedByHandler,
-  IDEMPOTENCY_HEADER,
-} from './idempotency.interceptor';
+export { Idempotent, PaidCall } from './decorators';
+export { IdempotencyInterceptor } from './idempotency.interceptor';
+export { IdempotencyKey, IDEMPOTENCY_HEADER } from './idempotency-key';

@@ -30,8 +30,6 @@ import {
 } from './providers/payment-provider';
 import { SettlementService } from './settlement.service';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Mollie's locales for our languages, by the member's country where it matters. */
 const LOCALES: Record<string, string> = {
   nl: 'nl_NL',
@@ -110,12 +108,15 @@ export class CheckoutService {
       select: { id: true, email: true, language: true, staffName: true },
     });
     if (!user) throw new AppError('authentication_required');
-    const profile = await this.access.own(userId, { name: true, countryCode: true });
+    const [profile, country] = await Promise.all([
+      this.access.own(userId, { name: true }),
+      this.pricing.billingCountry(userId),
+    ]);
     return {
       id: user.id,
       email: user.email,
       name: profile?.name ?? user.staffName ?? '',
-      country: this.pricing.country(profile?.countryCode),
+      country,
       language: user.language,
     };
   }
@@ -151,10 +152,9 @@ export class CheckoutService {
   /** POST /api/payment.php */
   async create(
     userId: number,
-    key: string | undefined,
+    idempotencyKey: string,
     body: CreatePaymentRequest,
   ): Promise<PaymentResponse> {
-    const idempotencyKey = requireKey(key);
     const existing = await this.byKey(userId, idempotencyKey);
     if (existing) return this.submit(existing);
     const member = await this.member(userId);
@@ -210,10 +210,9 @@ export class CheckoutService {
   /** POST /api/repeat-order.php: the last package again, charged on a stored mandate. */
   async repeat(
     userId: number,
-    key: string | undefined,
+    idempotencyKey: string,
     body: RepeatOrderRequest,
   ): Promise<PaymentResponse> {
-    const idempotencyKey = requireKey(key);
     const existing = await this.byKey(userId, idempotencyKey);
     if (existing) return this.submit(existing);
     const member = await this.member(userId);
@@ -419,11 +418,4 @@ export class CheckoutService {
  */
 export function providerKey(payment: Pick<Payment, 'paymentId'>, what = 'payment'): string {
   return `${payment.paymentId}-${what}`;
-}
-
-/** A payment is started with a UUID Idempotency-Key: one key, one payment, however often sent. */
-export function requireKey(key: string | undefined): string {
-  if (key === undefined || key === '') throw new AppError('idempotency_key_required');
-  if (!UUID.test(key)) throw new AppError('invalid_idempotency_key');
-  return key.toLowerCase();
 }

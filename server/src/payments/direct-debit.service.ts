@@ -21,7 +21,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { RedisService } from '../redis/redis.service';
 import { SettingsService } from '../settings';
 import { SmsService } from '../sms';
-import { CheckoutService, providerKey, requireKey, type Member } from './checkout.service';
+import { CheckoutService, providerKey, type Member } from './checkout.service';
 import { DirectDebitLimits } from './direct-debit-limits';
 import { PricingService } from './pricing.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
@@ -133,11 +133,10 @@ export class DirectDebitService {
   /** POST /api/directdebit-confirm.php */
   async confirm(
     userId: number,
-    key: string | undefined,
+    idempotencyKey: string,
     body: DirectDebitConfirmRequest,
     now = new Date(),
   ): Promise<PaymentResponse> {
-    const idempotencyKey = requireKey(key);
     const existing = await this.checkout.byKey(userId, idempotencyKey);
     if (existing) return this.finish(existing, now);
     const mandate = await this.prisma.directDebitMandate.findFirst({

@@ -1,20 +1,10 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Headers,
-  HttpStatus,
-  Post,
-  Query,
-  Req,
-  UseGuards,
-} from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpStatus, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentSession, type CurrentSessionData, type MemberRequest } from '../auth';
 import { OkResponseDto, Returns } from '../common/responses';
 import { RateLimit } from '../common/rate-limit.guard';
 import { AllowExternalCaller } from '../common/request-type.guard';
-import { Idempotent } from '../idempotency';
+import { IdempotencyKey, PaidCall } from '../idempotency';
 import { CheckoutService } from './checkout.service';
 import { DirectDebitService } from './direct-debit.service';
 import {
@@ -40,13 +30,6 @@ import {
 import { PricingService } from './pricing.service';
 import { SettlementService } from './settlement.service';
 import { TransactionsService } from './transactions.service';
-
-const KEY = 'idempotency-key';
-const KEY_HEADER = ApiHeader({
-  name: 'Idempotency-Key',
-  required: true,
-  description: 'A UUID made by the client, the same on every retry: one key is one payment',
-});
 
 @ApiTags('payments')
 @Controller('api')
@@ -83,10 +66,7 @@ export class PaymentsController {
   }
 
   @Post('payment.php')
-  @UseGuards(AuthGuard)
-  @Idempotent()
-  @RateLimit('payments')
-  @KEY_HEADER
+  @PaidCall({ limit: 'payments' })
   @Returns(PaymentResponseDto, HttpStatus.CREATED)
   @ApiOperation({
     summary:
@@ -95,7 +75,7 @@ export class PaymentsController {
   })
   create(
     @CurrentSession() session: CurrentSessionData,
-    @Headers(KEY) key: string | undefined,
+    @IdempotencyKey() key: string,
     @Body() body: CreatePaymentBody,
   ) {
     return this.checkout.create(session.userId, key, body);
@@ -136,15 +116,12 @@ export class PaymentsController {
   }
 
   @Post('repeat-order.php')
-  @UseGuards(AuthGuard)
-  @Idempotent()
-  @RateLimit('payments')
-  @KEY_HEADER
+  @PaidCall({ limit: 'payments' })
   @Returns(PaymentResponseDto, HttpStatus.CREATED)
   @ApiOperation({ summary: 'Buys the last package again, charged on a stored mandate' })
   repeat(
     @CurrentSession() session: CurrentSessionData,
-    @Headers(KEY) key: string | undefined,
+    @IdempotencyKey() key: string,
     @Body() body: RepeatOrderBody,
   ) {
     return this.checkout.repeat(session.userId, key, body);
@@ -174,10 +151,7 @@ export class PaymentsController {
   }
 
   @Post('directdebit-confirm.php')
-  @UseGuards(AuthGuard)
-  @Idempotent()
-  @RateLimit('payments')
-  @KEY_HEADER
+  @PaidCall({ limit: 'payments' })
   @Returns(PaymentResponseDto, HttpStatus.CREATED)
   @ApiOperation({
     summary:
@@ -186,7 +160,7 @@ export class PaymentsController {
   })
   confirmDirectDebit(
     @CurrentSession() session: CurrentSessionData,
-    @Headers(KEY) key: string | undefined,
+    @IdempotencyKey() key: string,
     @Body() body: DirectDebitConfirmBody,
   ) {
     return this.directDebit.confirm(session.userId, key, body);

@@ -77,11 +77,29 @@ export class PricingService {
     return (await this.data()).countries.get(country) ?? 'EUR';
   }
 
-  /** GET /api/packages.php: a member sees their own country's prices, a visitor the one asked. */
+  /**
+   * The member's billing country: the price list, the currency and the VAT country of their
+   * payments. Fixed by their first paid payment (its country), so a profile country changed
+   * after paying changes none of these; before it, the profile's (security review 2026-11-25,
+   * L6). Where the payer really is, the provider tells per payment (`payer_country`, the
+   * invoice's VAT country when known).
+   */
+  async billingCountry(userId: number): Promise<string> {
+    const [paid, profile] = await Promise.all([
+      this.prisma.payment.findFirst({
+        where: { userId, creditedAt: { not: null }, countryCode: { not: null } },
+        orderBy: [{ creditedAt: 'asc' }, { id: 'asc' }],
+        select: { countryCode: true },
+      }),
+      this.access.own(userId, { countryCode: true }),
+    ]);
+    return this.country(paid?.countryCode ?? profile?.countryCode);
+  }
+
+  /** GET /api/packages.php: a member sees their billing country's prices, a visitor the one asked. */
   async packagesFor(userId: number | undefined, country: string | undefined) {
     if (userId === undefined) return this.packages(country);
-    const profile = await this.access.own(userId, { countryCode: true });
-    return this.packages(profile?.countryCode);
+    return this.packages(await this.billingCountry(userId));
   }
 
   /** The packages priced for a country. */

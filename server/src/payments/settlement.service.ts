@@ -129,6 +129,7 @@ export class SettlementService {
       const data: Prisma.PaymentUncheckedUpdateInput = {
         checkedAt: now,
         bank: remote.bank ?? payment.bank,
+        payerCountry: remote.payerCountry ?? payment.payerCountry,
         checkoutUrl: remote.checkoutUrl,
       };
       let balance: number | null = null;

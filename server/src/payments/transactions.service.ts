@@ -77,7 +77,10 @@ export class TransactionsService {
   async transaction(userId: number, paymentId: string): Promise<TransactionResponse> {
     const row = await this.own(userId, paymentId);
     const number = invoiceNumber(row.invoiceNumber);
-    const rate = row.countryCode ? (EU_VAT_RATES[row.countryCode] ?? null) : null;
+    // where the payer is: the card's or account's country when the provider told us, else the
+    // billing country the payment was made in
+    const vatCountry = row.payerCountry ?? row.countryCode;
+    const rate = vatCountry ? (EU_VAT_RATES[vatCountry] ?? null) : null;
     const invoice =
       number && row.paidAt
         ? {
@@ -86,7 +89,7 @@ export class TransactionsService {
             buyer: {
               name: row.user.profile?.name ?? '',
               email: row.user.email,
-              country: row.countryCode ?? '',
+              country: vatCountry ?? '',
             },
             description: row.package?.slug ?? 'credits',
             credits: row.credits,

@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Post,
-  Put,
-  Query,
-  Req,
-  UseGuards,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentSession, Roles, type CurrentSessionData } from '../auth';
 import { viewerOf } from '../member-access';
@@ -46,10 +35,8 @@ export class PhotosController {
   @Post('photo.php')
   @UseGuards(AuthGuard)
   @RateLimit('photo_uploads')
-  @UseInterceptors(PhotoUploadInterceptor)
-  // below the upload's interceptor, so it runs first: a repeated key is answered without
-  // reading the upload again
-  @Idempotent()
+  // the upload is read first, so a reused key with another photo is 422
+  @Idempotent({ upload: PhotoUploadInterceptor })
   @Returns(PhotoUploadResponseDto, 201)
   @ApiHeader(CLIENT_HEADER)
   @ApiConsumes('multipart/form-data')

@@ -17,12 +17,16 @@ import type {
   ResetRequest,
   TokenRequest,
 } from '@app/contract';
-import { apiRequest } from './client';
+import { apiRequest, newIdempotencyKey } from './client';
 
 /** POST /api/reset-password.php: mail a reset link. 404 email_not_found, 429 reset_limit. */
 export function requestPasswordReset(email: string): Promise<OkResponse> {
   const body: ResetRequest = { email };
-  return apiRequest<OkResponse>('reset-password', { method: 'POST', body, idempotent: true });
+  return apiRequest<OkResponse>('reset-password', {
+    method: 'POST',
+    body,
+    idempotencyKey: newIdempotencyKey(),
+  });
 }
 
 /** POST /api/reset-password-do.php with the mailed token. 400 reset_link_invalid and others. */
@@ -41,7 +45,11 @@ export function changePassword(body: ChangePasswordRequest): Promise<OkResponse>
  * 400 wrong_password, 429 login_blocked or rate_limited.
  */
 export function requestMailChange(body: MailChangeRequest): Promise<EmailResponse> {
-  return apiRequest<EmailResponse>('mail-change', { method: 'POST', body, idempotent: true });
+  return apiRequest<EmailResponse>('mail-change', {
+    method: 'POST',
+    body,
+    idempotencyKey: newIdempotencyKey(),
+  });
 }
 
 /** POST /api/mail-change-do.php with the mailed token. */

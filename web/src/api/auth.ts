@@ -11,7 +11,7 @@ import type {
   LoginRequest,
   SignupRequest,
 } from '@app/contract';
-import { apiRequest } from './client';
+import { apiRequest, newIdempotencyKey } from './client';
 
 /** POST /api/user.php; 401 login_failed, 429 login_blocked (with `minutes`). */
 export function login(body: LoginRequest): Promise<LoggedInResponse> {
@@ -26,5 +26,9 @@ export function signup(body: SignupRequest): Promise<LoggedInResponse> {
 /** POST /api/activation-mail.php: resend, or with `email` correct the address first. */
 export function sendActivationMail(email?: string): Promise<EmailResponse> {
   const body: ActivationMailRequest = email ? { email } : {};
-  return apiRequest<EmailResponse>('activation-mail', { method: 'POST', body, idempotent: true });
+  return apiRequest<EmailResponse>('activation-mail', {
+    method: 'POST',
+    body,
+    idempotencyKey: newIdempotencyKey(),
+  });
 }

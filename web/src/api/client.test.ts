@@ -164,7 +164,13 @@ describe('api client', () => {
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockResolvedValueOnce(jsonResponse(200, { ok: true }));
     await expect(
-      settle(apiRequest('reset-password', { method: 'POST', body: {}, idempotent: true })),
+      settle(
+        apiRequest('reset-password', {
+          method: 'POST',
+          body: {},
+          idempotencyKey: newIdempotencyKey(),
+        }),
+      ),
     ).resolves.toEqual({ ok: true });
     const keys = idempotencyKeys();
     expect(keys).toHaveLength(4);
@@ -172,20 +178,24 @@ describe('api client', () => {
     expect(new Set(keys)).toEqual(new Set([keys[0]]));
   });
 
-  it('gives each idempotent action its own key', async () => {
-    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, {})));
-    await apiRequest('activation-mail', { method: 'POST', body: {}, idempotent: true });
-    await apiRequest('activation-mail', { method: 'POST', body: {}, idempotent: true });
-    const [first, second] = idempotencyKeys();
-    expect(first).toMatch(UUID);
-    expect(second).toMatch(UUID);
-    expect(first).not.toBe(second);
+  it('sends the key the caller gives, and tries a keyed call marked once a single time', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = await settle(
+      apiRequest('message', {
+        method: 'POST',
+        body: {},
+        idempotencyKey: 'sleutel-van-de-aanroeper',
+        once: true,
+      }),
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, code: 'network_error' });
+    expect(idempotencyKeys()).toEqual(['sleutel-van-de-aanroeper']);
   });
 
   it('stops retrying an idempotent POST after REQUEST_RETRIES retries', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(500, {})));
     const error = await settle(
-      apiRequest('mail-change', { method: 'POST', body: {}, idempotent: true }),
+      apiRequest('mail-change', { method: 'POST', body: {}, idempotencyKey: newIdempotencyKey() }),
     ).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 500 });
     expect(fetchMock).toHaveBeenCalledTimes(1 + REQUEST_RETRIES);
@@ -199,7 +209,13 @@ describe('api client', () => {
       }),
     );
     await expect(
-      settle(apiRequest('mail-change', { method: 'POST', body: {}, idempotent: true })),
+      settle(
+        apiRequest('mail-change', {
+          method: 'POST',
+          body: {},
+          idempotencyKey: newIdempotencyKey(),
+        }),
+      ),
     ).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
@@ -209,7 +225,13 @@ describe('api client', () => {
       jsonResponse(429, { error: 'reset_limit', message: 'Te veel herstelmails vandaag.' }),
     );
     await expect(
-      settle(apiRequest('reset-password', { method: 'POST', body: {}, idempotent: true })),
+      settle(
+        apiRequest('reset-password', {
+          method: 'POST',
+          body: {},
+          idempotencyKey: newIdempotencyKey(),
+        }),
+      ),
     ).rejects.toMatchObject({ status: 429, code: 'reset_limit' });
     await expect(settle(apiRequest('chats'))).rejects.toMatchObject({ status: 429 });
     expect(fetchMock).toHaveBeenCalledTimes(2);

@@ -4,10 +4,12 @@
  * - State-changing methods carry `X-Request-Type: client` (the server's CSRF check), and so do
  *   the GETs that change state (logout.php, a GET in the spec) when marked `changesState`.
  * - Only safe requests are retried: a GET that reads, or a request sent with an `Idempotency-Key`
- *   (`idempotent: true`; the server answers a repeated key with its first answer). Those are
+ *   (`idempotencyKey`; the server answers a repeated key with its first answer). Those are
  *   retried up to REQUEST_RETRIES times with exponential delay on network errors, 5xx, and a 429
  *   whose Retry-After is short; other answers are final. Every other request is tried once: a
  *   POST repeated after a lost answer could do its work twice (two mails, a double charge).
+ *   The key comes from the caller: a money call keeps one per intended action across presses
+ *   (api/idempotency.ts), so a press after all retries failed is not a second payment.
  * - Errors become an ApiError built from the server's `{ "error": code, "message": text }`.
  * - 403 authentication_required on any call except user.php means the session is gone: the
  *   registered handler logs the member out.
@@ -31,10 +33,14 @@ export interface ApiRequestOptions {
    */
   changesState?: boolean;
   /**
-   * Sends `Idempotency-Key: <uuid>`, one key for this call and the same key on each of its
-   * retries, so the request may be retried. Only for endpoints whose server honours the key.
+   * Sends `Idempotency-Key: <key>`, the same on each retry of this call, so the request may be
+   * retried. Money calls pass the key kept for the intended action (`useKeyedCall`,
+   * `usePendingKey`); other keyed calls a new one per call (`newIdempotencyKey()`). Only for
+   * endpoints whose server honours the key.
    */
-  idempotent?: boolean;
+  idempotencyKey?: string;
+  /** Tried once even with a key: the caller offers its own retry at once (the chat's sends). */
+  once?: boolean;
 }
 
 export interface ApiFieldIssue {
@@ -132,13 +138,14 @@ export async function apiRequest<T>(name: string, options: ApiRequestOptions = {
   }
   const changesState = STATE_CHANGING.has(method) || !!options.changesState;
   if (changesState) headers[REQUEST_TYPE_HEADER_NAME] = REQUEST_TYPE_CLIENT;
-  // one key for this action, made once: every retry below repeats it
-  if (options.idempotent) headers[IDEMPOTENCY_KEY_HEADER_NAME] = newIdempotencyKey();
+  // the caller's key for this action: every retry below repeats it
+  const key = options.idempotencyKey;
+  if (key !== undefined) headers[IDEMPOTENCY_KEY_HEADER_NAME] = key;
   // server messages come in the language the page shows, not the browser's default
   const uiLanguage = typeof document === 'undefined' ? '' : document.documentElement.lang;
   if (uiLanguage && !headers['Accept-Language']) headers['Accept-Language'] = uiLanguage;
   const url = apiUrl(name, options.query);
-  const retries = !changesState || options.idempotent ? REQUEST_RETRIES : 0;
+  const retries = (!changesState || key !== undefined) && !options.once ? REQUEST_RETRIES : 0;
 
   for (let attempt = 0; ; attempt++) {
     let response: Response;

@@ -3,7 +3,7 @@
  * Idempotency-Key, so a retry after a lost answer files it once.
  */
 import type { ComplaintRequest, ComplaintResponse } from '@app/contract';
-import { apiRequest } from './client';
+import { apiRequest, newIdempotencyKey } from './client';
 
 /**
  * POST /api/complaint.php. 400 complaint_contact_required (visitors: name, email),
@@ -11,5 +11,9 @@ import { apiRequest } from './client';
  * member, photo or message the sender cannot see; 429 rate_limited.
  */
 export function sendComplaint(body: ComplaintRequest): Promise<ComplaintResponse> {
-  return apiRequest<ComplaintResponse>('complaint', { method: 'POST', body, idempotent: true });
+  return apiRequest<ComplaintResponse>('complaint', {
+    method: 'POST',
+    body,
+    idempotencyKey: newIdempotencyKey(),
+  });
 }

@@ -24,6 +24,11 @@ export interface ProviderPayment {
   method: ProviderMethodId | null;
   /** The payer's bank or account as the provider names it (iDEAL's bank, a BIC), if any. */
   bank: string | null;
+  /**
+   * Evidence of where the payer is: the country (ISO 3166-1 alpha-2) of the card or bank account
+   * paid with, once the provider reports it (null for PayPal, vouchers, or not yet known).
+   */
+  payerCountry: string | null;
   /** Where the payer pays, while it can still be paid. */
   checkoutUrl: string | null;
   customerRef: string | null;

@@ -13,7 +13,7 @@ import type {
   SendMessageRequest,
   SendMessageResponse,
 } from '@app/contract';
-import { ApiError, IDEMPOTENCY_KEY_HEADER_NAME, apiRequest } from '../../api/client';
+import { ApiError, apiRequest } from '../../api/client';
 import { chatsQueryKey } from '../../api/chats';
 import { setCachedCredits } from '../../api/user';
 
@@ -52,12 +52,16 @@ export function isRetryable(error: unknown): boolean {
   return !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
 }
 
-/** POST /api/message.php, tried once with the caller's key (the caller retries with it). */
+/**
+ * POST /api/message.php with the message's key (kept until it is stored: usePendingKey), tried
+ * once: the conversation offers the retry at once, with the same key.
+ */
 export function sendMessage(body: SendMessageRequest, key: string): Promise<SendMessageResponse> {
   return apiRequest<SendMessageResponse>('message', {
     method: 'POST',
     body,
-    headers: { [IDEMPOTENCY_KEY_HEADER_NAME]: key },
+    idempotencyKey: key,
+    once: true,
   });
 }
 
@@ -74,7 +78,8 @@ export function sendPhoto(
   return apiRequest<SendMessageResponse>('message-photo', {
     method: 'POST',
     body: form,
-    headers: { [IDEMPOTENCY_KEY_HEADER_NAME]: key },
+    idempotencyKey: key,
+    once: true,
   });
 }
 

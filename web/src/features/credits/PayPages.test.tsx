@@ -1,9 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Payment, PaymentMethodsResponse } from '@app/contract';
 import { createRoutes } from '../../app/router';
 import { renderRoutes, seededQueryClient } from '../../test/render';
-import { jsonResponse, mockFetch, type Responder } from '../../test/http';
+import { jsonResponse, mockFetch, type RecordedCall, type Responder } from '../../test/http';
 import { userFixture } from '../../test/fixtures';
 
 const pkg = {
@@ -98,6 +98,100 @@ describe('the payment page', () => {
     await user.click(screen.getByRole('button', { name: 'Betalen met Automatische incasso' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/directdebit'));
     expect(router.state.location.search).toBe('?package=3&code=TIMEBONUS25');
+  });
+});
+
+/** Renders with fake timers, so the client's retries after network errors pass at once. */
+function renderWithRetries(path: string, routes: Record<string, Responder>) {
+  jest.useFakeTimers();
+  const rendered = render(path, routes);
+  return { ...rendered, user: userEvent.setup({ advanceTimers: jest.advanceTimersByTime }) };
+}
+/** Lets every retry of a request go out (REQUEST_RETRIES with their delays). */
+const retriesPass = () => act(() => jest.advanceTimersByTimeAsync(20_000));
+const keysOf = (calls: RecordedCall[], url: string) =>
+  calls
+    .filter((c) => c.method === 'POST' && c.url === url)
+    .map((c) => c.headers['Idempotency-Key']);
+
+describe('the money calls keep their key until they succeed', () => {
+  afterEach(() => jest.useRealTimers());
+
+  const order = {
+    order: {
+      package: pkg,
+      mandates: [
+        { id: 11, method: 'creditcard', label: 'Visa •••• 4242' },
+        { id: 12, method: 'paypal', label: 'PayPal' },
+      ],
+    },
+  };
+
+  it('sends "buy again" pressed twice after a network error with the same key, another card with a new one, and after a success a new one', async () => {
+    let online = false;
+    const { user, calls, router } = renderWithRetries('/credits/repeat-order', {
+      'GET /api/repeat-order.php': () => jsonResponse(200, order),
+      'POST /api/repeat-order.php': () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return jsonResponse(201, {
+          payment: payment({ method: 'creditcard', sequence_type: 'recurring', status: 'paid' }),
+        });
+      },
+      'GET /api/payment.php': () => jsonResponse(200, { payment: payment({ status: 'paid' }) }),
+      'GET /api/user.php': () => jsonResponse(200, { user: { ...userFixture, credits: 350 } }),
+    });
+    const buy = await screen.findByRole('button', { name: /Opnieuw kopen voor/ });
+    await user.click(buy);
+    await retriesPass();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/probeer het later opnieuw/);
+    await user.click(buy);
+    await retriesPass();
+    const first = keysOf(calls, '/api/repeat-order.php');
+    // each press: the first try and the client's own retries, all with one key
+    expect(first.length).toBeGreaterThanOrEqual(4);
+    expect(first[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(first)).toEqual(new Set([first[0]]));
+
+    // the member changes the order: another key
+    await user.click(screen.getByRole('radio', { name: /PayPal/ }));
+    online = true;
+    await user.click(buy);
+    await waitFor(() => expect(router.state.location.search).toMatch(/^\?payment=/));
+    const paid = keysOf(calls, '/api/repeat-order.php').at(-1);
+    expect(paid).not.toBe(first[0]);
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({ mandate: 12 });
+
+    // bought: the same order again is another purchase
+    await act(() => router.navigate('/credits/repeat-order'));
+    await user.click(await screen.findByRole('radio', { name: /PayPal/ }));
+    await user.click(await screen.findByRole('button', { name: /Opnieuw kopen voor/ }));
+    await waitFor(() => expect(keysOf(calls, '/api/repeat-order.php').at(-1)).not.toBe(paid));
+  });
+
+  it('pays an order pressed again after a network error with the same key, and a changed method with a new one', async () => {
+    let online = false;
+    const { user, calls } = renderWithRetries('/credits/3', {
+      'GET /api/payment-methods.php': () => jsonResponse(200, offer),
+      'POST /api/payment.php': () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return jsonResponse(201, { payment: payment({}) });
+      },
+      'GET /api/payment.php': () => jsonResponse(200, { payment: payment({}) }),
+    });
+    await user.click(await screen.findByRole('radio', { name: /^iDEAL/ }));
+    await user.click(screen.getByRole('button', { name: 'Betalen met iDEAL' }));
+    await retriesPass();
+    await user.click(await screen.findByRole('button', { name: 'Betalen met iDEAL' }));
+    await retriesPass();
+    const ideal = keysOf(calls, '/api/payment.php');
+    expect(new Set(ideal)).toEqual(new Set([ideal[0]]));
+    expect(ideal.length).toBeGreaterThanOrEqual(4);
+
+    await user.click(screen.getByRole('radio', { name: /^Creditcard/ }));
+    online = true;
+    await user.click(screen.getByRole('button', { name: 'Betalen met Creditcard' }));
+    await waitFor(() => expect(keysOf(calls, '/api/payment.php')).toHaveLength(ideal.length + 1));
+    expect(keysOf(calls, '/api/payment.php').at(-1)).not.toBe(ideal[0]);
   });
 });
 

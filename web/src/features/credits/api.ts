@@ -1,7 +1,9 @@
 /**
  * The credits feature's calls (contract api/payments.ts): packages, the welcome code, the
- * methods offered, starting a payment (with an Idempotency-Key, so the client may retry it),
- * the return check, repeat orders, direct debit and the transactions.
+ * methods offered, starting a payment, the return check, repeat orders, direct debit and the
+ * transactions. The three calls that charge (payment.php, repeat-order.php,
+ * directdebit-confirm.php) take the caller's Idempotency-Key: the pages keep one per intended
+ * order until it succeeds (`useKeyedCall`), so a press after a lost answer charges once.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
@@ -69,9 +71,9 @@ export function usePaymentMethods(packageId: number, code: string | null) {
   return useQuery({ ...methodsQueryOptions(packageId, code), enabled: packageId > 0 });
 }
 
-/** POST /api/payment.php: one key for this action, the same on every retry (one payment). */
-export function createPayment(body: CreatePaymentRequest): Promise<PaymentResponse> {
-  return apiRequest<PaymentResponse>('payment', { method: 'POST', body, idempotent: true });
+/** POST /api/payment.php with the order's key (one key, one payment however often sent). */
+export function createPayment(body: CreatePaymentRequest, key: string): Promise<PaymentResponse> {
+  return apiRequest<PaymentResponse>('payment', { method: 'POST', body, idempotencyKey: key });
 }
 
 export const paymentQueryKey = (paymentId: string) => ['payment', paymentId] as const;
@@ -88,8 +90,13 @@ export const repeatOrderQueryOptions = () =>
     meta: { progress: true },
   });
 
-export function repeatOrder(body: RepeatOrderRequest): Promise<PaymentResponse> {
-  return apiRequest<PaymentResponse>('repeat-order', { method: 'POST', body, idempotent: true });
+/** POST /api/repeat-order.php with the order's key: charged on the mandate at once. */
+export function repeatOrder(body: RepeatOrderRequest, key: string): Promise<PaymentResponse> {
+  return apiRequest<PaymentResponse>('repeat-order', {
+    method: 'POST',
+    body,
+    idempotencyKey: key,
+  });
 }
 
 export function startDirectDebit(body: DirectDebitRequest): Promise<DirectDebitResponse> {
@@ -100,11 +107,15 @@ export function resendDirectDebitCode(mandate: number): Promise<DirectDebitRespo
   return apiRequest<DirectDebitResponse>('directdebit-code', { method: 'POST', body: { mandate } });
 }
 
-export function confirmDirectDebit(body: DirectDebitConfirmRequest): Promise<PaymentResponse> {
+/** POST /api/directdebit-confirm.php with the confirmation's key: debits the package. */
+export function confirmDirectDebit(
+  body: DirectDebitConfirmRequest,
+  key: string,
+): Promise<PaymentResponse> {
   return apiRequest<PaymentResponse>('directdebit-confirm', {
     method: 'POST',
     body,
-    idempotent: true,
+    idempotencyKey: key,
   });
 }
 

@@ -207,11 +207,26 @@ function present(payment: Payment): ProviderPayment {
         ? (payment.method as ProviderMethodId)
         : null,
     bank,
+    payerCountry: payerCountry(details),
     checkoutUrl: payment._links.checkout?.href ?? null,
     customerRef: payment.customerId ?? null,
     mandateRef: payment.mandateId ?? null,
     reversals: [...refunds, ...chargebacks],
   };
+}
+
+/**
+ * The payer's country from Mollie's payment details: a card's `cardCountryCode`, else the
+ * country of the IBAN the payment came from (iDEAL, Bancontact, SEPA direct debit, bank
+ * transfer...). PayPal's `consumerAccount` is an e-mail address: no IBAN, no country.
+ */
+export function payerCountry(details: Record<string, unknown>): string | null {
+  const card = details.cardCountryCode;
+  if (typeof card === 'string' && /^[A-Z]{2}$/.test(card)) return card;
+  const account = details.consumerAccount;
+  if (typeof account !== 'string') return null;
+  const iban = account.replace(/\s+/g, '').toUpperCase();
+  return /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban) ? iban.slice(0, 2) : null;
 }
 
 function presentMandate(

@@ -66,6 +66,7 @@ export class SandboxCheckoutController {
     const outcome = (paidDeclining ? 'paid' : action) as SandboxOutcome;
     const decided = await this.sandbox.decide(row.ref, outcome, {
       bank: typeof body.bank === 'string' ? body.bank : undefined,
+      cardCountry: typeof body.card_country === 'string' ? body.card_country : undefined,
       declinesLater: paidDeclining,
     });
     res.redirect(303, decided?.redirectUrl ?? back);

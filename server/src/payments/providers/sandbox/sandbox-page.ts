@@ -1,5 +1,5 @@
 import type { SandboxPayment } from '../../../generated/prisma/client';
-import { SANDBOX_IDEAL_BANKS } from './sandbox.provider';
+import { SANDBOX_CARD_COUNTRIES, SANDBOX_IDEAL_BANKS } from './sandbox.provider';
 
 const escape = (s: string) =>
   s.replace(
@@ -65,6 +65,12 @@ export function renderSandboxCheckout(row: SandboxPayment): string {
             (bank) => `<option>${escape(bank)}</option>`,
           ).join('')}</select>`
         : '';
+    const cardCountry =
+      row.method === 'creditcard' || row.method === 'applepay'
+        ? `<label for="card_country">Land van de kaart</label><select id="card_country" name="card_country">${SANDBOX_CARD_COUNTRIES.map(
+            (code) => `<option>${escape(code)}</option>`,
+          ).join('')}</select>`
+        : '';
     const declining =
       row.sequenceType === 'first' && (row.method === 'creditcard' || row.method === 'applepay')
         ? button(
@@ -74,7 +80,7 @@ export function renderSandboxCheckout(row: SandboxPayment): string {
           )
         : '';
     body = `<h2>${who} kiest de uitkomst</h2>
-<form method="post" class="actions">${bankChoice}
+<form method="post" class="actions">${bankChoice}${cardCountry}
 ${button('paid', 'Betaald', 'paid')}${declining}
 ${button('failed', 'Mislukt', 'failed')}
 ${row.status === 'open' ? button('canceled', 'Geannuleerd', 'neutral') : ''}

@@ -240,7 +240,7 @@ export class SandboxProvider implements PaymentProvider, OnModuleDestroy {
   async decide(
     ref: string,
     outcome: SandboxOutcome,
-    options: { bank?: string; declinesLater?: boolean } = {},
+    options: { bank?: string; declinesLater?: boolean; cardCountry?: string } = {},
   ): Promise<SandboxPayment | null> {
     const row = await this.find(ref);
     if (!row) return null;
@@ -268,9 +268,10 @@ export class SandboxProvider implements PaymentProvider, OnModuleDestroy {
       row.method === 'ideal' && options.bank && SANDBOX_IDEAL_BANKS.includes(options.bank)
         ? options.bank
         : row.bank;
+    const payerCountry = outcome === 'paid' ? sandboxPayerCountry(row, options.cardCountry) : null;
     const [updated] = await this.prisma.sandboxPayment.updateManyAndReturn({
       where: { ref, status: { in: ['open', 'pending'] } },
-      data: { status: outcome, bank, ...(mandateRef ? { mandateRef } : {}) },
+      data: { status: outcome, bank, payerCountry, ...(mandateRef ? { mandateRef } : {}) },
     });
     if (!updated) return this.find(ref);
     await this.notify(updated);
@@ -358,12 +359,32 @@ export class SandboxProvider implements PaymentProvider, OnModuleDestroy {
       currency: row.currency,
       method: row.method as ProviderMethodId,
       bank: row.bank,
+      payerCountry: row.payerCountry,
       checkoutUrl: row.status === 'open' ? this.checkoutUrl(row.ref) : null,
       customerRef: row.customerRef,
       mandateRef: row.mandateRef,
       reversals,
     };
   }
+}
+
+/** The methods whose accounts are of one country (the sandbox's banks are all there). */
+const METHOD_COUNTRY: Record<string, string> = { ideal: 'NL', bancontact: 'BE', eps: 'AT' };
+/** The cards the sandbox's checkout page offers, by the country that issued them. */
+export const SANDBOX_CARD_COUNTRIES = ['NL', 'BE', 'DE', 'FR', 'AT', 'GB', 'US'];
+
+/**
+ * Where a paid sandbox payment says its payer is, as a real provider would: the card's country
+ * as chosen on the checkout page (none chosen: no evidence), the account's country of a direct
+ * debit (its IBAN label), or the one country of a national method. PayPal and the rest: none.
+ */
+function sandboxPayerCountry(row: SandboxPayment, cardCountry?: string): string | null {
+  if (row.method === 'creditcard' || row.method === 'applepay') {
+    return cardCountry && SANDBOX_CARD_COUNTRIES.includes(cardCountry) ? cardCountry : null;
+  }
+  if (row.method === 'directdebit')
+    return /^[A-Z]{2}\*\*/.test(row.bank ?? '') ? row.bank!.slice(0, 2) : null;
+  return METHOD_COUNTRY[row.method] ?? null;
 }
 
 /** "NL** INGB •••• 1234": country, bank code and last four digits of an IBAN. */

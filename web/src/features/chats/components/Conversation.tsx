@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage, ChatResponse, ChatsResponse, Gift } from '@app/contract';
 import { TYPING_EMIT_MS, TYPING_SHOW_MS } from '../../../config/constants';
-import { ApiError, newIdempotencyKey } from '../../../api/client';
+import { ApiError } from '../../../api/client';
 import { chatsQueryKey } from '../../../api/chats';
+import { usePendingKey } from '../../../api/idempotency';
 import { serverErrorText } from '../../../api/server-error';
 import { useSettings } from '../../../api/settings';
 import { useUser } from '../../../api/user';
@@ -30,9 +31,7 @@ import {
   keptScrollTop,
   mergeMessages,
   ownStatus,
-  sendKeyFor,
   withDaySeparators,
-  type PendingSend,
   type SendPayload,
 } from '../model/messages';
 import { formatDay } from '../model/format';
@@ -156,7 +155,8 @@ function ConversationView({ initial }: { initial: ChatResponse }) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const stickToBottom = useRef(true);
   const restoreScroll = useRef<{ scrollHeight: number; scrollTop: number } | null>(null);
-  const pending = useRef<PendingSend | null>(null);
+  // one key per message until it is stored: a retry of the same message is paid once
+  const sendKeys = usePendingKey<SendPayload>();
   const lastTypingEmit = useRef(0);
   const readUpTo = useRef(0);
   const deliveredUpTo = useRef(0);
@@ -322,8 +322,7 @@ function ConversationView({ initial }: { initial: ChatResponse }) {
       setModal('premium');
       return;
     }
-    const attempt = sendKeyFor(pending.current, payload, newIdempotencyKey);
-    pending.current = attempt;
+    const key = sendKeys.keyFor(payload);
     const to: ConversationTarget =
       conversationId !== null ? { conversation: conversationId } : { member: profile.id };
     setSending(true);
@@ -331,14 +330,14 @@ function ConversationView({ initial }: { initial: ChatResponse }) {
     try {
       const answer =
         payload.type === 'photo'
-          ? await sendPhoto(to, payload.file, attempt.key)
+          ? await sendPhoto(to, payload.file, key)
           : await sendMessage(
               payload.type === 'text'
                 ? { type: 'text', ...to, text: payload.text }
                 : { type: 'gift', ...to, gift: payload.gift },
-              attempt.key,
+              key,
             );
-      pending.current = null;
+      sendKeys.succeeded(key);
       applyCredits(answer.credits);
       stickToBottom.current = true;
       setConversationId(answer.message.conversation_id);

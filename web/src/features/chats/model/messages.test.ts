@@ -6,9 +6,7 @@ import {
   keptScrollTop,
   mergeMessages,
   ownStatus,
-  sendKeyFor,
   withDaySeparators,
-  type PendingSend,
 } from './messages';
 
 function message(id: number, seq: number, extra: Partial<ChatMessage> = {}): ChatMessage {
@@ -113,36 +111,6 @@ describe('day separators', () => {
     expect(dayLabel(new Date(2026, 10, 30, 12), new Date(2026, 11, 1, 8))).toEqual({
       kind: 'yesterday',
     });
-  });
-});
-
-describe('the idempotency key of a send', () => {
-  let counter = 0;
-  const makeKey = () => `key-${++counter}`;
-
-  it('reuses the key when the same message is sent again after a failure', () => {
-    const first = sendKeyFor(null, { type: 'text', text: 'Hoi!' }, makeKey);
-    const retry = sendKeyFor(first, { type: 'text', text: 'Hoi!' }, makeKey);
-    expect(retry.key).toBe(first.key);
-    const photo = new Blob(['x']);
-    const photoTry = sendKeyFor(null, { type: 'photo', file: photo }, makeKey);
-    expect(sendKeyFor(photoTry, { type: 'photo', file: photo }, makeKey).key).toBe(photoTry.key);
-    const gift: PendingSend = sendKeyFor(null, { type: 'gift', gift: 3 }, makeKey);
-    expect(sendKeyFor(gift, { type: 'gift', gift: 3 }, makeKey).key).toBe(gift.key);
-  });
-
-  it('makes a new key for another message, and after a success (no pending send)', () => {
-    const first = sendKeyFor(null, { type: 'text', text: 'Hoi!' }, makeKey);
-    expect(sendKeyFor(first, { type: 'text', text: 'Hoi daar!' }, makeKey).key).not.toBe(first.key);
-    expect(sendKeyFor(first, { type: 'gift', gift: 1 }, makeKey).key).not.toBe(first.key);
-    expect(sendKeyFor(null, { type: 'text', text: 'Hoi!' }, makeKey).key).not.toBe(first.key);
-    expect(
-      sendKeyFor(
-        sendKeyFor(null, { type: 'photo', file: new Blob(['a']) }, makeKey),
-        { type: 'photo', file: new Blob(['a']) },
-        makeKey,
-      ).key,
-    ).toMatch(/^key-/);
   });
 });
 

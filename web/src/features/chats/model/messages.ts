@@ -106,35 +106,12 @@ export function dayLabel(
   return { kind: 'date', date };
 }
 
-/** What a send is: the same payload sent again is the same message. */
+/**
+ * What a send is: the same payload sent again is the same message, with the same
+ * Idempotency-Key (api/idempotency.ts: a photo is the same only as the very same file).
+ */
 export type SendPayload =
   { type: 'text'; text: string } | { type: 'gift'; gift: number } | { type: 'photo'; file: Blob };
-
-export interface PendingSend {
-  payload: SendPayload;
-  key: string;
-}
-
-function samePayload(a: SendPayload, b: SendPayload): boolean {
-  if (a.type === 'text' && b.type === 'text') return a.text === b.text;
-  if (a.type === 'gift' && b.type === 'gift') return a.gift === b.gift;
-  if (a.type === 'photo' && b.type === 'photo') return a.file === b.file;
-  return false;
-}
-
-/**
- * The Idempotency-Key of a send: the key of the unfinished earlier try when this is the same
- * message again (a retry after a network error: the server stores and charges it once however
- * often it arrives), else a new one. A send that succeeded clears its pending entry.
- */
-export function sendKeyFor(
-  pending: PendingSend | null,
-  payload: SendPayload,
-  makeKey: () => string,
-): PendingSend {
-  if (pending && samePayload(pending.payload, payload)) return pending;
-  return { payload, key: makeKey() };
-}
 
 /**
  * Where to scroll after older messages were put above the visible ones, so that what the member

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import type { DirectDebitRequest, DirectDebitResponse } from '@app/contract';
+import { useKeyedCall } from '../../../api/idempotency';
 import { ErrorPage } from '../../../components/ErrorPage';
 import {
   CheckField,
@@ -206,8 +207,10 @@ function CodeStep({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [otp, setOtp] = useState('');
+  // one key per code typed until the debit is made: a retry after a lost answer debits once
+  const confirm = useKeyedCall(confirmDirectDebit);
   const form = useApiForm({
-    mutationFn: confirmDirectDebit,
+    mutationFn: confirm,
     fields: ['otp'],
     validate: () => ({ otp: /^\d{4,8}$/.test(otp.trim()) ? null : t('errors.otp_invalid') }),
     onSuccess: ({ payment }) =>

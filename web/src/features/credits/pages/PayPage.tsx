@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isPaymentMethod, type OfferedMethod, type PaymentMethodId } from '@app/contract';
+import { useKeyedCall } from '../../../api/idempotency';
 import { serverErrorText } from '../../../api/server-error';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { usePageTitle } from '../../../components/usePageTitle';
@@ -70,8 +71,10 @@ function ChooseMethod({
     preferred && isPaymentMethod(preferred) ? preferred : null,
   );
   const [remember, setRemember] = useState(false);
+  // one key per order (package, method, code) until the server has taken it
+  const startPayment = useKeyedCall(createPayment);
   const pay = useMutation({
-    mutationFn: createPayment,
+    mutationFn: startPayment,
     onSuccess: ({ payment }) => {
       if (payment.checkout_url) window.location.assign(payment.checkout_url);
       else void navigate(`/credits/${packageId}/${payment.method}?payment=${payment.payment_id}`);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useKeyedCall } from '../../../api/idempotency';
 import { serverErrorText } from '../../../api/server-error';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { repeatOrder, repeatOrderQueryOptions } from '../api';
@@ -19,8 +20,10 @@ export function CreditsRepeatOrderPage() {
   const navigate = useNavigate();
   const order = useQuery(repeatOrderQueryOptions());
   const [chosen, setChosen] = useState<number | null>(null);
+  // one key per order until it is charged: "buy again" after a lost answer charges once
+  const charge = useKeyedCall(repeatOrder);
   const buy = useMutation({
-    mutationFn: repeatOrder,
+    mutationFn: charge,
     onSuccess: ({ payment }) =>
       void navigate(
         `/credits/${payment.package_id ?? 0}/${payment.method}?payment=${payment.payment_id}`,
