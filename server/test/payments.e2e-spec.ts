@@ -637,11 +637,43 @@ describe('payments', () => {
         }),
       ).toBe(1);
       expect((await user(member.user.id)).credits).toBe(2 * tryout.credits);
-      // the same key for another order is refused
-      const other = await as(t, member)
-        .post('/api/repeat-order.php', { mandate: body.mandate + 1 }, key)
-        .expect(422);
-      expect(other.body.error).toBe('idempotency_key_reused');
+      // the same key for another order is refused, by the payment's own key too once the kept
+      // answer is gone
+      for (const forget of [false, true]) {
+        if (forget) {
+          await t.prisma.idempotencyRecord.deleteMany({
+            where: { scope: `member:${member.user.id}` },
+          });
+        }
+        const other = await as(t, member)
+          .post('/api/repeat-order.php', { mandate: body.mandate + 1 }, key)
+          .expect(422);
+        expect(other.body.error).toBe('idempotency_key_reused');
+      }
+    });
+
+    it('refuses a payment key used again for another package or method, also once the kept answer is gone', async () => {
+      const member = await newMember(t);
+      const key = randomUUID();
+      const first = await as(t, member)
+        .post('/api/payment.php', { package: tryout.id, method: 'ideal' }, key)
+        .expect(201);
+      await t.prisma.idempotencyRecord.deleteMany({ where: { scope: `member:${member.user.id}` } });
+      const same = await as(t, member)
+        .post('/api/payment.php', { package: tryout.id, method: 'ideal' }, key)
+        .expect(201);
+      expect(same.body.payment.payment_id).toBe(first.body.payment.payment_id);
+      for (const other of [
+        { package: plus.id, method: 'ideal' },
+        { package: tryout.id, method: 'creditcard' },
+      ]) {
+        await t.prisma.idempotencyRecord.deleteMany({
+          where: { scope: `member:${member.user.id}` },
+        });
+        const reused = await as(t, member).post('/api/payment.php', other, key).expect(422);
+        expect(reused.body.error).toBe('idempotency_key_reused');
+      }
+      expect(await t.prisma.payment.count({ where: { userId: member.user.id } })).toBe(1);
     });
 
     it('answers a declined recurring card charge as failed, without credits', async () => {

@@ -155,7 +155,10 @@ export class CheckoutService {
     idempotencyKey: string,
     body: CreatePaymentRequest,
   ): Promise<PaymentResponse> {
-    const existing = await this.byKey(userId, idempotencyKey);
+    const existing = await this.earlier(userId, idempotencyKey, {
+      packageId: body.package,
+      method: body.method,
+    });
     if (existing) return this.submit(existing);
     const member = await this.member(userId);
     const pkg = await this.pricing.package(body.package, member.country);
@@ -213,7 +216,7 @@ export class CheckoutService {
     idempotencyKey: string,
     body: RepeatOrderRequest,
   ): Promise<PaymentResponse> {
-    const existing = await this.byKey(userId, idempotencyKey);
+    const existing = await this.earlier(userId, idempotencyKey, { mandateId: body.mandate });
     if (existing) return this.submit(existing);
     const member = await this.member(userId);
     const mandate = await this.prisma.paymentMandate.findFirst({
@@ -264,6 +267,26 @@ export class CheckoutService {
       select: { packageId: true },
     });
     return last?.packageId ?? null;
+  }
+
+  /**
+   * The payment this member already started with this key (a retry after a lost answer), when it
+   * is the same order; the same key for another order is 422 idempotency_key_reused. The
+   * interceptor answers that while it keeps the first answer (24 hours); this also holds after,
+   * and when the first call failed after its payment was written.
+   */
+  async earlier(
+    userId: number,
+    idempotencyKey: string,
+    order: Partial<Pick<Payment, 'packageId' | 'method' | 'mandateId' | 'directDebitMandateId'>>,
+  ): Promise<Payment | null> {
+    const existing = await this.byKey(userId, idempotencyKey);
+    if (!existing) return null;
+    const differs = (Object.keys(order) as (keyof typeof order)[]).some(
+      (field) => existing[field] !== order[field],
+    );
+    if (differs) throw new AppError('idempotency_key_reused');
+    return existing;
   }
 
   byKey(userId: number, idempotencyKey: string): Promise<Payment | null> {

@@ -137,7 +137,9 @@ export class DirectDebitService {
     body: DirectDebitConfirmRequest,
     now = new Date(),
   ): Promise<PaymentResponse> {
-    const existing = await this.checkout.byKey(userId, idempotencyKey);
+    const existing = await this.checkout.earlier(userId, idempotencyKey, {
+      directDebitMandateId: body.mandate,
+    });
     if (existing) return this.finish(existing, now);
     const mandate = await this.prisma.directDebitMandate.findFirst({
       where: { id: body.mandate, userId },
