@@ -64,11 +64,11 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /**
- * One GET, repeated until it is answered: the web's apiRequest retries three times, and a query
- * that still failed is asked again by the next reload (the refresh schedule); here the retries
- * go on (backing off to 5 s) so that "caught up" means the client has it all.
+ * One GET with the web's retries (apiRequest: REQUEST_RETRIES = 5 more tries, 250 ms doubling).
+ * A catch-up request goes on after those (backing off to 5 s): the web would ask again at its
+ * next reload, and "caught up" here means the client has it all.
  */
-async function get(client: Client, path: string): Promise<unknown> {
+async function get(client: Client, path: string, retries = Infinity): Promise<unknown> {
   for (let attempt = 0; ; attempt++) {
     requests += 1;
     try {
@@ -81,8 +81,8 @@ async function get(client: Client, path: string): Promise<unknown> {
     } catch {
       failed += 1;
     }
-    if (now() - stormStart > 120_000) throw new Error(`GET ${path} failed`);
-    await new Promise((r) => setTimeout(r, Math.min(5000, 500 * 2 ** attempt)));
+    if (attempt >= retries || now() - stormStart > 120_000) throw new Error(`GET ${path} failed`);
+    await new Promise((r) => setTimeout(r, Math.min(5000, 250 * 2 ** attempt)));
   }
 }
 
@@ -139,7 +139,7 @@ function connectOne(cookie: string): Promise<void> {
   // have ended), then connects again, from then on with socket.io's reconnection back-off
   socket.on('disconnect', (reason) => {
     if (reason !== 'io server disconnect' || !storming) return;
-    get(client, '/api/user.php')
+    get(client, '/api/user.php', 5)
       .catch(() => undefined)
       .finally(() => socket.connect());
   });
