@@ -10,13 +10,12 @@
  * - sends as fast as BENCH_SEND_CONCURRENCY (default 32) parallel senders get answers: the
  *   throughput, and the latencies under it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface, type Interface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { cpuWindow, waitForQuiet, type CpuUse } from './harness.js';
+import { cpuWindow, lineProcess, waitForQuiet, type CpuUse, type LineProcess } from './harness.js';
 import type { LoadResult } from './load.js';
 import type { ChatBenchMember } from './seed-chat.js';
 import type { SendJob } from './send-load.js';
@@ -32,37 +31,12 @@ export interface ChatRow extends CpuUse {
   sockets: number;
 }
 
-interface SocketProcess {
-  child: ChildProcess;
-  lines: Interface;
-  next(): Promise<string>;
-}
+type SocketProcess = LineProcess;
 
 function socketProcess(base: string, cookies: string[], dir: string, i: number): SocketProcess {
   const file = path.join(dir, `cookies-${i}.json`);
   writeFileSync(file, JSON.stringify(cookies));
-  const child = spawn(process.execPath, [path.join(perfDir, 'sockets.ts'), base, file], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  const queue: string[] = [];
-  const waiting: ((line: string) => void)[] = [];
-  lines.on('line', (line) => {
-    const take = waiting.shift();
-    if (take) take(line);
-    else queue.push(line);
-  });
-  return {
-    child,
-    lines,
-    next: () =>
-      new Promise((resolve, reject) => {
-        const queued = queue.shift();
-        if (queued !== undefined) return resolve(queued);
-        child.once('exit', (code) => reject(new Error(`socket clients exited (${code})`)));
-        waiting.push(resolve);
-      }),
-  };
+  return lineProcess('sockets.ts', [base, file]);
 }
 
 async function sendLoad(job: SendJob, dir: string): Promise<LoadResult> {
@@ -146,23 +120,7 @@ export async function measureChat(
       concurrency,
     });
   } finally {
-    for (const p of processes) {
-      p.child.stdin?.write('exit\n');
-      p.lines.close();
-    }
-    await Promise.all(
-      processes.map(
-        (p) =>
-          new Promise<void>((resolve) => {
-            if (p.child.exitCode !== null) return resolve();
-            const timer = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
-            p.child.once('exit', () => {
-              clearTimeout(timer);
-              resolve();
-            });
-          }),
-      ),
-    );
+    await Promise.all(processes.map((p) => p.close()));
   }
   return rows;
 }

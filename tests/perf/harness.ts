@@ -321,3 +321,49 @@ export async function waitForQuiet(): Promise<void> {
     busy = await machineLoad(1000);
   }
 }
+
+// ---------------------------------------------------------------- client processes by lines
+
+/** A client process of the bench that talks in lines: commands on stdin, JSON lines back. */
+export interface LineProcess {
+  child: ChildProcess;
+  /** The next line it printed (rejects if it exits first). */
+  next(): Promise<string>;
+  send(line: string): void;
+  /** Sends `exit` and waits for it to end (killed after 10 s). */
+  close(): Promise<void>;
+}
+
+/** Starts `tests/perf/<script>` with `args` in a process of its own (types stripped by Node). */
+export function lineProcess(script: string, args: string[]): LineProcess {
+  const child = spawn(process.execPath, [path.join(perfDir, script), ...args], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const queue: string[] = [];
+  const waiting: ((line: string) => void)[] = [];
+  lines.on('line', (line) => {
+    const take = waiting.shift();
+    if (take) take(line);
+    else queue.push(line);
+  });
+  return {
+    child,
+    next: () =>
+      new Promise((resolve, reject) => {
+        const queued = queue.shift();
+        if (queued !== undefined) return resolve(queued);
+        child.once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
+        waiting.push(resolve);
+      }),
+    send: (line) => child.stdin?.write(`${line}\n`),
+    close: async () => {
+      child.stdin?.write('exit\n');
+      lines.close();
+      if (child.exitCode !== null) return;
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited(child);
+      clearTimeout(timer);
+    },
+  };
+}

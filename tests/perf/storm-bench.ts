@@ -15,28 +15,26 @@
  * Each row: how long until every client was caught up (p50/p95/p99/max from the cut), the HTTP
  * requests the catch-up made, and the CPU of the app and of PostgreSQL's backends meanwhile.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import {
   appEnv,
   benchDatabaseUrl,
   cpuWindow,
+  lineProcess,
   startApp,
   startBaseline,
   waitForQuiet,
   type App,
   type CpuUse,
+  type LineProcess,
 } from './harness.js';
 import type { ChatBenchMember } from './seed-chat.js';
 import type { StormReport } from './storm-clients.js';
 
-const perfDir = path.dirname(fileURLToPath(import.meta.url));
 const SOCKETS_PER_PROCESS = 1_000;
 /** Messages sent during the cut storms, each to another member. */
 const MISSED = 200;
@@ -47,38 +45,7 @@ export interface StormRow extends CpuUse {
   sent: number;
 }
 
-interface ClientProcess {
-  child: ChildProcess;
-  next(): Promise<string>;
-  send(line: string): void;
-}
-
-function clientProcess(socketBase: string, apiBase: string, file: string): ClientProcess {
-  const child = spawn(
-    process.execPath,
-    [path.join(perfDir, 'storm-clients.ts'), socketBase, apiBase, file],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  const queue: string[] = [];
-  const waiting: ((line: string) => void)[] = [];
-  lines.on('line', (line) => {
-    const take = waiting.shift();
-    if (take) take(line);
-    else queue.push(line);
-  });
-  return {
-    child,
-    next: () =>
-      new Promise((resolve, reject) => {
-        const queued = queue.shift();
-        if (queued !== undefined) return resolve(queued);
-        child.once('exit', (code) => reject(new Error(`storm clients exited (${code})`)));
-        waiting.push(resolve);
-      }),
-    send: (line) => child.stdin?.write(`${line}\n`),
-  };
-}
+type ClientProcess = LineProcess;
 
 /** Connects the members' sockets to `socketBase` in processes of their own. */
 async function connectAll(
@@ -93,7 +60,7 @@ async function connectAll(
     const file = path.join(dir, `storm-${i}-${Date.now()}.json`);
     const cookies = members.slice(i, i + SOCKETS_PER_PROCESS).map((m) => m.cookie);
     writeFileSync(file, JSON.stringify({ since, cookies }));
-    processes.push(clientProcess(socketBase, apiBase, file));
+    processes.push(lineProcess('storm-clients.ts', [socketBase, apiBase, file]));
   }
   const connected = await Promise.all(
     processes.map(async (p) => (JSON.parse(await p.next()) as { connected: number }).connected),
@@ -139,20 +106,7 @@ async function storm(
 }
 
 async function closeAll(processes: ClientProcess[]): Promise<void> {
-  for (const p of processes) p.send('exit');
-  await Promise.all(
-    processes.map(
-      (p) =>
-        new Promise<void>((resolve) => {
-          if (p.child.exitCode !== null) return resolve();
-          const timer = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
-          p.child.once('exit', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-        }),
-    ),
-  );
+  await Promise.all(processes.map((p) => p.close()));
 }
 
 /** The highest message seq now: the clients start up to date. */
