@@ -153,8 +153,19 @@ for (const viewport of [
       await page.getByLabel('Huisnummer').fill('12');
       await page.getByLabel('Postcode').fill('3511 AB');
       await page.getByLabel('Plaats').fill('Utrecht');
-      await page.getByLabel('Mobiel nummer').fill('0612345678');
       await page.getByLabel(/Ik machtig Vonkje/).check();
+      // a number of a country the site does not serve is refused at the phone field
+      await page.getByLabel('Mobiel nummer').fill('+44 7911 123456');
+      await page.getByRole('button', { name: 'Stuur mij de sms-code' }).click();
+      await expect(page.getByLabel('Mobiel nummer')).toHaveAccessibleDescription(
+        /Vul een mobiel nummer in uit Nederland/,
+      );
+      await scan('/directdebit (phone of another country)');
+      await page.screenshot({
+        path: `test-results/a11y-directdebit-phone-${viewport.name}.png`,
+        fullPage: true,
+      });
+      await page.getByLabel('Mobiel nummer').fill('0612345678');
       await page.getByRole('button', { name: 'Stuur mij de sms-code' }).click();
       await expect(page.getByLabel('Sms-code')).toBeVisible();
       await scan('/directdebit (code)');

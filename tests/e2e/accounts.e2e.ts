@@ -292,6 +292,13 @@ test.describe('account journeys on a phone', () => {
     await page.goto('/account/delete');
     // the discount offered is a code of the member's own, issued on this page
     await expect(page.locator('code')).toHaveText(/^STAY50-[A-Z2-9]{10}$/);
+    for (const [name, width] of [
+      ['mobile', 375],
+      ['desktop', 1280],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(shots, `delete-offer-${name}.png`), fullPage: true });
+    }
     await page.getByRole('button', { name: 'Toch verwijderen' }).click();
     await page.getByLabel('Geen tijd').check();
     await page.getByLabel('Huidig wachtwoord').fill('niet-mijn-wachtwoord');
