@@ -36,6 +36,8 @@ export const ERROR_STATUS = {
   terms_required: 400,
   fictional_ack_required: 400,
   login_failed: 401,
+  staff_code_invalid: 401,
+  staff_challenge_expired: 401,
   insufficient_credits: 402,
   signup_invite_only: 403,
   signups_disabled: 403,

@@ -45,3 +45,20 @@ export interface ClientToServerEvents {
 
 /** The socket.io path (the API and the socket share one HTTP server). */
 export const SOCKET_PATH = '/socket.io';
+
+/** The staff console's socket: the same path, its own namespace, its own cookie (`ssid`). */
+export const STAFF_SOCKET_NAMESPACE = '/staff';
+
+/** What a staff console's queue is: the console reloads it when told it changed. */
+export type StaffQueue = 'photos' | 'texts' | 'complaints' | 'inbox';
+
+/**
+ * Events to the staff console (namespace STAFF_SOCKET_NAMESPACE), to the staff of the roles
+ * that work a queue (admins get all): hints to reload what is stored, as for members.
+ */
+export interface StaffServerToClientEvents {
+  'queue:changed': (event: { queue: StaffQueue }) => void;
+}
+
+/** The console sends nothing over its socket (its actions are HTTP calls with an audit row). */
+export type StaffClientToServerEvents = Record<string, never>;

@@ -27,3 +27,4 @@ export * from './api/chats';
 export * from './payment-methods';
 export * from './money';
 export * from './api/payments';
+export * from './api/staff';

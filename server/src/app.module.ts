@@ -13,6 +13,7 @@ import { HealthModule } from './health';
 import { SettingsModule } from './settings';
 import { GeoModule } from './geo';
 import { AuthModule } from './auth';
+import { StaffModule } from './staff';
 import { AccountsModule } from './accounts';
 import { DeletionModule } from './deletion';
 import { MembersModule } from './members';
@@ -49,6 +50,7 @@ export class AppModule {
         SettingsModule,
         GeoModule,
         AuthModule,
+        StaffModule,
         AccountsModule,
         DeletionModule,
         MemberAccessModule,

@@ -6,6 +6,7 @@ import { RedisModule } from './redis/redis.module';
 import { StorageModule } from './storage';
 import { QueueModule } from './queue';
 import { AuthModule } from './auth';
+import { StaffModule } from './staff';
 import { MailModule } from './mail';
 import { DeletionModule } from './deletion';
 import { AccountsModule } from './accounts';
@@ -36,6 +37,7 @@ export class WorkerModule {
         RealtimeModule,
         QueueModule,
         AuthModule,
+        StaffModule,
         MailModule,
         DeletionModule,
         // every feature with a purge step (@Purges): the purge refuses to run without all of them

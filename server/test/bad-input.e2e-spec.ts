@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { openApiDocument } from '../src/app';
-import { AUTH_COOKIE } from '@app/contract';
+import { AUTH_COOKIE, STAFF_COOKIE } from '@app/contract';
+import { StaffSessions } from '../src/staff';
 import { SessionService } from '../src/auth/session.service';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -17,7 +18,7 @@ describe('bad input', () => {
   });
   afterAll(() => t.close());
 
-  /** A member's session (with every staff role too: staff routes are fuzzed past their guard). */
+  /** A member's session (with staff roles: also a staff session, for the staff routes). */
   async function session(roles: ('admin' | 'operator' | 'moderator')[] = []): Promise<string> {
     const user = await t.prisma.user.create({
       data: {
@@ -37,7 +38,10 @@ describe('bad input', () => {
       },
     });
     const { token } = await t.app.get(SessionService).create(user.id, {});
-    return `${AUTH_COOKIE}=${token}`;
+    if (roles.length === 0) return `${AUTH_COOKIE}=${token}`;
+    // and the console's staff session, so staff routes are fuzzed past their guard too
+    const staff = await t.app.get(StaffSessions).create(user.id, roles, {});
+    return `${AUTH_COOKIE}=${token}; ${STAFF_COOKIE}=${staff.token}`;
   }
 
   const post = (path: string) => t.http().post(path).set('X-Request-Type', 'client');

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage } from '@app/contract';
+import { staffAccount, cookieOf } from './helpers/staff';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { loggedInMember } from './helpers/accounts';
 import { chatMember, get, sendText } from './helpers/chat';
 import { activeMainPhoto } from './helpers/photos';
 import { connect, listening, type Received } from './helpers/sockets';
+
+/** An operator's staff session: `cookie` for the requests, `id` of the account. */
+async function operatorOf(t: TestApp) {
+  const account = await staffAccount(t, ['operator']);
+  return { id: account.id, cookie: await cookieOf(account, t) };
+}
 
 describe('chat: messages to chat pals wait for staff, whose replies reach the member live', () => {
   let t: TestApp;
@@ -29,7 +35,7 @@ describe('chat: messages to chat pals wait for staff, whose replies reach the me
       .send({ conversation, text });
 
   it('queues a member’s message to a chat pal, oldest first, and sends the reply as the chat pal', async () => {
-    const operator = await loggedInMember(t, { roles: ['operator'] });
+    const operator = await operatorOf(t);
     const pal = await chatMember(t, { fictional: true });
     const older = await chatMember(t, { paidUser: true });
     const member = await chatMember(t, { paidUser: true });
@@ -67,7 +73,7 @@ describe('chat: messages to chat pals wait for staff, whose replies reach the me
       conversation_id: conversation,
     });
     const stored = await t.prisma.message.findMany({
-      where: { conversationId: conversation, operatorId: operator.user.id },
+      where: { conversationId: conversation, operatorId: operator.id },
     });
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ senderId: pal.user.id, creditsCost: 0 });
@@ -82,7 +88,7 @@ describe('chat: messages to chat pals wait for staff, whose replies reach the me
   });
 
   it('opens a chat pal’s photos in privacy mode to a member once an operator answered as it, not before', async () => {
-    const operator = await loggedInMember(t, { roles: ['operator'] });
+    const operator = await operatorOf(t);
     const pal = await chatMember(t, { fictional: true, profile: { privacyMode: true } });
     await activeMainPhoto(t, pal.profile.id, 'pal');
     const member = await chatMember(t, { paidUser: true });
@@ -98,7 +104,7 @@ describe('chat: messages to chat pals wait for staff, whose replies reach the me
   });
 
   it('lets no member see the queue or reply for a chat pal, and no reply outside a chat pal conversation', async () => {
-    const operator = await loggedInMember(t, { roles: ['operator'] });
+    const operator = await operatorOf(t);
     const member = await chatMember(t, { paidUser: true });
     const other = await chatMember(t);
     const sent = await sendText(t, member, { member: other.profile.id }).expect(201);

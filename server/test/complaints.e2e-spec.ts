@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { AUTH_COOKIE, complaintResponse, staffComplaintsResponse } from '@app/contract';
+import { complaintResponse, staffComplaintsResponse } from '@app/contract';
 import type { PrismaClient } from '../src/generated/prisma/client';
-import { seedMember, seedStaff, type SeedMemberOptions } from '../../prisma/seed/member';
-import { SessionService } from '../src/auth';
+import { seedMember, type SeedMemberOptions } from '../../prisma/seed/member';
 import { DeletionService } from '../src/deletion/deletion.service';
 import { sessionCookie } from './helpers/mail-app';
+import { staffCookie as staffCookieOf } from './helpers/staff';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const body = (overrides: Record<string, unknown> = {}) => ({
@@ -73,11 +73,7 @@ describe('complaints', () => {
     });
   }
 
-  async function staffCookie(roles: ('admin' | 'moderator' | 'operator')[]) {
-    const staff = await seedStaff(t.prisma as unknown as PrismaClient, { roles, passwordCost: 4 });
-    const { token } = await t.app.get(SessionService).create(staff.user.id, {});
-    return `${AUTH_COOKIE}=${token}`;
-  }
+  const staffCookie = (roles: ('admin' | 'moderator' | 'operator')[]) => staffCookieOf(t, roles);
 
   it('stores a member’s complaint about a member with the reporter, the reported member and a snapshot', async () => {
     const reporter = await loggedIn();
@@ -361,7 +357,7 @@ describe('complaints', () => {
       .set('Cookie', await staffCookie(['operator']))
       .expect(403);
     const visitor = await t.http().get('/api/complaints.php').expect(403);
-    expect(visitor.body.error).toBe('authentication_required');
+    expect(visitor.body.error).toBe('forbidden');
   });
 
   it('empties what a purged reporter wrote and keeps what was reported', async () => {

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import type { PrismaClient } from '../src/generated/prisma/client';
 import { SHARED_CATALOGUES } from '@app/contract';
 import { seedMember, type SeedMemberOptions } from '../../prisma/seed/member';
+import { staffCookie } from './helpers/staff';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { PDF, SVG_WITH_SCRIPT, jpeg, png, pngDeclaring } from './helpers/images';
 
@@ -221,7 +222,7 @@ describe('photos: upload, inspection, main photo, delete', () => {
     const { cookie } = await login();
     const first = (await upload(cookie, await jpeg(400, 400)).expect(201)).body.photo;
     const second = (await upload(cookie, await jpeg(500, 400)).expect(201)).body.photo;
-    const staff = await login({ roles: ['moderator'] });
+    const staff = { cookie: await staffCookie(t, ['moderator']) };
 
     await t
       .http()

@@ -1,71 +1,89 @@
-import { Controller, Get, Module, type INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import request from 'supertest';
-import { AppModule } from '../src/app.module';
-import { Roles, SessionService } from '../src/auth';
-import { AUTH_COOKIE } from '@app/contract';
-import { loadConfig } from '../src/config/config';
-import { PrismaService } from '../src/prisma/prisma.service';
-import { createTestDatabase } from './helpers/test-app';
+import { STAFF_ROLES, type StaffRoleName } from '@app/contract';
+import { openApiDocument } from '../src/app';
+import { chatMember } from './helpers/chat';
+import { staffAccount, cookieOf } from './helpers/staff';
+import { createTestApp, type TestApp } from './helpers/test-app';
 
-/** A staff-only route, as the operator console will have them. */
-@Controller('api')
-class StaffProbeController {
-  @Get('staff-probe.php')
-  @Roles('admin', 'operator')
-  probe() {
-    return { ok: true };
-  }
-}
+type Operation = { 'x-staff-roles'?: StaffRoleName[] };
 
-describe('staff roles', () => {
-  let app: INestApplication;
-  let drop: () => Promise<void>;
+/**
+ * Every staff operation of the OpenAPI description (marked `x-staff-roles` by @Staff) against
+ * every kind of caller: a visitor, a member, a member session of an account that has every staff
+ * role (staff rights come only with the console's own sign-in), and a staff session of each role.
+ * Who is not allowed gets 403 `forbidden` before anything runs; who is allowed gets past the
+ * guard (whatever the route then says of the empty request).
+ */
+describe('staff routes: every operation against every role', () => {
+  let t: TestApp;
+  /** Each caller's cookie (a staff caller's is a fresh session each time: logout ends one). */
+  const callers: Record<string, () => Promise<string | null>> = {};
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: database.url });
-    @Module({ imports: [AppModule.forRoot(config)], controllers: [StaffProbeController] })
-    class ProbeModule {}
-    app = await NestFactory.create(ProbeModule, { logger: ['error'] });
-    await app.init();
-  });
-  afterAll(async () => {
-    await app.close();
-    await drop();
-  });
-
-  async function sessionOf(roles: ('admin' | 'operator' | 'moderator')[]): Promise<string> {
-    const user = await app.get(PrismaService).user.create({
-      data: {
-        email: `staff${Date.now()}${Math.random()}@example.test`,
-        status: 'confirmed',
-        roles,
-      },
+    t = await createTestApp();
+    const member = (await chatMember(t)).cookie;
+    const allRoles = await chatMember(t);
+    await t.prisma.user.update({
+      where: { id: allRoles.user.id },
+      data: { roles: [...STAFF_ROLES] },
     });
-    const { token } = await app.get(SessionService).create(user.id, {});
-    return `${AUTH_COOKIE}=${token}`;
+    callers.visitor = () => Promise.resolve(null);
+    callers.member = () => Promise.resolve(member);
+    callers['member session of an account with every staff role'] = () =>
+      Promise.resolve(allRoles.cookie);
+    for (const role of STAFF_ROLES) {
+      const account = await staffAccount(t, [role]);
+      callers[role] = () => cookieOf(account, t);
+    }
+  });
+  afterAll(() => t.close());
+
+  function staffOperations() {
+    const doc = openApiDocument(t.app) as unknown as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const found: { method: string; path: string; roles: StaffRoleName[] }[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const roles = operation['x-staff-roles'];
+        if (roles) found.push({ method, path, roles });
+      }
+    }
+    return found;
   }
 
-  it('answers a member without the role 403 forbidden and keeps their session', async () => {
-    const cookie = await sessionOf([]);
-    const res = await request(app.getHttpServer())
-      .get('/api/staff-probe.php')
-      .set('Cookie', cookie)
-      .expect(403);
-    expect(res.body).toEqual({ error: 'forbidden', message: 'Hier heb je geen toegang toe.' });
-    const me = await request(app.getHttpServer()).get('/api/user.php').set('Cookie', cookie);
-    expect(me.body.user).not.toBeNull();
+  it('finds the staff operations in the OpenAPI description, every one for admins', () => {
+    const operations = staffOperations();
+    expect(operations.length).toBeGreaterThanOrEqual(6);
+    for (const operation of operations) expect(operation.roles).toContain('admin');
+    // every route under /api/staff/ is a staff route, but for the sign-in itself
+    const doc = openApiDocument(t.app) as unknown as { paths: Record<string, object> };
+    const open = ['/api/staff/login', '/api/staff/login-code', '/api/staff/me'];
+    for (const path of Object.keys(doc.paths).filter((p) => p.startsWith('/api/staff/'))) {
+      if (open.includes(path)) continue;
+      expect(operations.map((o) => o.path)).toContain(path);
+    }
   });
 
-  it('lets staff with one of the roles in, and asks a visitor to log in', async () => {
-    const cookie = await sessionOf(['operator']);
-    await request(app.getHttpServer())
-      .get('/api/staff-probe.php')
-      .set('Cookie', cookie)
-      .expect(200);
-    const visitor = await request(app.getHttpServer()).get('/api/staff-probe.php').expect(403);
-    expect(visitor.body.error).toBe('authentication_required');
+  it('refuses each staff operation with 403 forbidden to everyone but its roles', async () => {
+    const wrong: string[] = [];
+    for (const { method, path, roles } of staffOperations()) {
+      for (const [caller, cookieFor] of Object.entries(callers)) {
+        const cookie = await cookieFor();
+        const allowed = roles.includes(caller as StaffRoleName);
+        const url = path.replace(/\{[^}]+\}/g, '1');
+        const agent = t.http();
+        const req = agent[method as 'get'](url)
+          .set('X-Request-Type', 'client')
+          .set('Idempotency-Key', '8d5c1f0e-35a4-4d6e-9f55-6f0c8d1b2a3c');
+        const res = await (cookie ? req.set('Cookie', cookie) : req).send({});
+        const refused = res.status === 403 && res.body.error === 'forbidden';
+        if (allowed === refused) {
+          wrong.push(
+            `${method.toUpperCase()} ${path} as ${caller}: ${res.status} ${res.body.error}`,
+          );
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

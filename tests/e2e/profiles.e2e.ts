@@ -1,10 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { logIn } from './members.js';
-import { seedE2eMember, type E2eMember } from './seed.js';
+import { seedE2eMember } from './seed.js';
+import { staffApi } from './staff.js';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
@@ -22,17 +23,6 @@ async function holidayPhoto(): Promise<Buffer> {
     .jpeg()
     .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 5/1 0/1' } })
     .toBuffer();
-}
-
-/** A logged-in API client of its own (its own cookies). */
-async function apiAs(browser: Browser, member: E2eMember): Promise<APIRequestContext> {
-  const context = await browser.newContext();
-  const res = await context.request.post('/api/user.php', {
-    headers: { 'X-Request-Type': 'client' },
-    data: { email: member.email, password: member.password },
-  });
-  expect(res.status()).toBe(200);
-  return context.request;
 }
 
 async function approveAll(moderator: APIRequestContext, profileId: number) {
@@ -75,7 +65,6 @@ for (const viewport of [
       const owner = seedE2eMember({ gender: 'female', seekingGender: 'male', age: 33 });
       const premium = seedE2eMember({ gender: 'male', age: 35, paidUser: true, credits: 0 });
       const free = seedE2eMember({ gender: 'male', age: 36 });
-      const moderator = seedE2eMember({ roles: ['moderator'] });
 
       // the owner has no photo yet: the alert asks for one and leads to the editor
       await logIn(page, owner);
@@ -106,7 +95,7 @@ for (const viewport of [
       });
 
       // staff approve it (the operator console will call the same API)
-      const staff = await apiAs(browser, moderator);
+      const { api: staff } = await staffApi(browser, ['moderator']);
       await approveAll(staff, owner.profileId);
       await page.reload();
       await expect(page.getByTestId('own-photo').first()).toContainText('Actief');

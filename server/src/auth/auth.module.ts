@@ -1,6 +1,6 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { MailModule } from '../mail';
-import { AuthGuard, RolesGuard } from './auth.guard';
+import { AuthGuard } from './auth.guard';
 import { CurrentSessionMiddleware } from './current-session';
 import { LoginThrottleService } from './login-throttle.service';
 import { PasswordGate } from './password-gate.service';
@@ -22,7 +22,6 @@ const EXPORTED = [
   TrustedDevices,
   PasswordGate,
   AuthGuard,
-  RolesGuard,
 ];
 
 @Module({

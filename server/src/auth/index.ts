@@ -1,6 +1,6 @@
 /** The auth feature's public API: what other features may use. */
 export { AuthModule } from './auth.module';
-export { AuthGuard, Roles, RolesGuard } from './auth.guard';
+export { AuthGuard } from './auth.guard';
 export { CurrentSession, type MemberRequest } from './current-session';
 export {
   SessionService,
@@ -9,6 +9,7 @@ export {
   type SessionUser,
 } from './session.service';
 export { PasswordGate, type AttemptSource } from './password-gate.service';
+export { LoginThrottleService } from './login-throttle.service';
 export { PasswordHasher } from './passwords';
 export { TrustedDevices } from './trusted-devices.service';
 export {

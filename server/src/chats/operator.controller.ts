@@ -1,9 +1,9 @@
 import { Body, Controller, Get, Post } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentSession, Roles, type CurrentSessionData } from '../auth';
 import { Returns } from '../common/responses';
 import { Idempotent, IdempotencyKey } from '../idempotency';
-import { viewerOf } from '../member-access';
+import { staffViewerOf } from '../member-access';
+import { CurrentStaff, Staff, type StaffPrincipal } from '../staff';
 import { OperatorQueueResponseDto, OperatorReplyBody, OperatorReplyResponseDto } from './chats.dto';
 import { OperatorService } from './operator.service';
 import { SendsService } from './sends.service';
@@ -17,26 +17,26 @@ export class OperatorController {
   ) {}
 
   @Get('operator-queue.php')
-  @Roles('operator', 'admin')
+  @Staff('operator')
   @Returns(OperatorQueueResponseDto)
   @ApiOperation({
     summary: 'Staff: conversations with a chat pal waiting for a reply, oldest first',
   })
-  queue(@CurrentSession() session: CurrentSessionData) {
-    return this.operator.queue(viewerOf(session));
+  queue(@CurrentStaff() staff: StaffPrincipal) {
+    return this.operator.queue(staffViewerOf(staff));
   }
 
   @Post('operator-reply.php')
-  @Roles('operator', 'admin')
+  @Staff('operator')
   @Idempotent({ required: true })
   @Returns(OperatorReplyResponseDto, 201)
   @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
   @ApiOperation({ summary: 'Staff: a reply as the chat pal of a conversation (free of credits)' })
   reply(
-    @CurrentSession() session: CurrentSessionData,
+    @CurrentStaff() staff: StaffPrincipal,
     @Body() body: OperatorReplyBody,
     @IdempotencyKey() key: string,
   ) {
-    return this.sends.operatorReply(viewerOf(session), body.conversation, body.text, key);
+    return this.sends.operatorReply(staffViewerOf(staff), body.conversation, body.text, key);
   }
 }

@@ -93,6 +93,12 @@ const LIMITS = {
     seconds: 3600,
     points: (c: AppConfig) => c.RATE_LIMIT_DISCOUNT_CODE_GUESSES_PER_HOUR,
   },
+  /** Second-factor codes per client address per hour (each challenge also takes five at most). */
+  staff_codes: {
+    per: 'ip',
+    seconds: 3600,
+    points: () => 60,
+  },
   /** Page-bounce beacons per client address: a page view sends one; more is someone counting. */
   page_bounces: {
     per: 'ip',

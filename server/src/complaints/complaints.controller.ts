@@ -1,10 +1,11 @@
 import { Body, Controller, Get, Post, Query, Req } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentSession, Roles, type CurrentSessionData, type MemberRequest } from '../auth';
+import { CurrentSession, type CurrentSessionData, type MemberRequest } from '../auth';
+import { CurrentStaff, Staff, type StaffPrincipal } from '../staff';
 import { RateLimit } from '../common/rate-limit.guard';
 import { Returns } from '../common/responses';
 import { Idempotent } from '../idempotency';
-import { viewerOf } from '../member-access';
+import { staffViewerOf, viewerOf } from '../member-access';
 import { ComplaintsService } from './complaints.service';
 import {
   ComplaintBody,
@@ -37,13 +38,10 @@ export class ComplaintsController {
   }
 
   @Get('complaints.php')
-  @Roles('admin', 'moderator')
+  @Staff('moderator')
   @Returns(StaffComplaintsResponseDto)
   @ApiOperation({ summary: 'Staff: complaints newest first, optionally by status, 50 a page' })
-  async list(
-    @Query() query: StaffComplaintsQueryDto,
-    @CurrentSession() session: CurrentSessionData,
-  ) {
-    return this.complaints.list(viewerOf(session), query);
+  async list(@Query() query: StaffComplaintsQueryDto, @CurrentStaff() staff: StaffPrincipal) {
+    return this.complaints.list(staffViewerOf(staff), query);
   }
 }

@@ -5,6 +5,7 @@ export { ReportedContent, type ReportedMember, type ReportedPhoto } from './repo
 export {
   visibleProfileWhere,
   viewerOf,
+  staffViewerOf,
   photoAccess,
   type PhotoAccess,
   type Purpose,

@@ -116,13 +116,23 @@ export function photoAccess(
   return 'locked';
 }
 
-type SessionLike = { userId: number; user: { roles: StaffRole[]; paidUser: boolean } };
+type SessionLike = { userId: number; user: { paidUser: boolean } };
 
-/** The viewer of a request's session (undefined: a visitor). */
+/**
+ * The viewer of a member's session: a member, whatever staff roles the account has. Staff
+ * rights come only with a staff session (the console's sign-in with its second factor):
+ * staffViewerOf.
+ */
 export function viewerOf(session: SessionLike): NonNullable<Viewer>;
 export function viewerOf(session: SessionLike | undefined): Viewer;
 export function viewerOf(session: SessionLike | undefined): Viewer {
-  return session
-    ? { userId: session.userId, roles: session.user.roles, paidUser: session.user.paidUser }
-    : null;
+  return session ? { userId: session.userId, roles: [], paidUser: session.user.paidUser } : null;
+}
+
+/** The viewer of a staff session (server/src/staff): the account's staff roles. */
+export function staffViewerOf(staff: {
+  userId: number;
+  roles: readonly StaffRole[];
+}): NonNullable<Viewer> {
+  return { userId: staff.userId, roles: staff.roles, paidUser: true };
 }

@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentSession, Roles, type CurrentSessionData } from '../auth';
-import { viewerOf } from '../member-access';
+import { AuthGuard, CurrentSession, type CurrentSessionData } from '../auth';
+import { CurrentStaff, Staff, type StaffPrincipal } from '../staff';
+import { staffViewerOf, viewerOf } from '../member-access';
 import { RateLimit } from '../common/rate-limit.guard';
 import { OkResponseDto, Returns } from '../common/responses';
 import { Idempotent } from '../idempotency';
@@ -75,21 +76,21 @@ export class PhotosController {
   }
 
   @Get('photo-moderation.php')
-  @Roles('admin', 'moderator')
+  @Staff('moderator')
   @Returns(ModerationListResponseDto)
   @ApiOperation({ summary: 'Staff: photos waiting for inspection (or of another state)' })
-  async queue(@CurrentSession() session: CurrentSessionData, @Query() query: ModerationQuery) {
-    return { photos: await this.photos.moderationQueue(viewerOf(session), query.status) };
+  async queue(@CurrentStaff() staff: StaffPrincipal, @Query() query: ModerationQuery) {
+    return { photos: await this.photos.moderationQueue(staffViewerOf(staff), query.status) };
   }
 
   @Post('photo-moderation.php')
-  @Roles('admin', 'moderator')
+  @Staff('moderator')
   @Returns(OkResponseDto)
   @ApiHeader(CLIENT_HEADER)
   @ApiOperation({
     summary: 'Staff: approve a photo (active) or reject it with a reason shown to the member',
   })
-  moderate(@CurrentSession() session: CurrentSessionData, @Body() body: ModerationBody) {
-    return this.photos.moderate(viewerOf(session), body);
+  moderate(@CurrentStaff() staff: StaffPrincipal, @Body() body: ModerationBody) {
+    return this.photos.moderate(staffViewerOf(staff), body);
   }
 }

@@ -10,21 +10,46 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import Redis from 'ioredis';
 import pg from 'pg';
-import { Server, type Socket } from 'socket.io';
+import { Server, type Namespace, type Socket } from 'socket.io';
 import { z } from 'zod';
 import {
   DB_INT_MAX,
   SOCKET_PATH,
+  STAFF_COOKIE,
+  STAFF_SOCKET_NAMESPACE,
   type ClientToServerEvents,
   type ServerToClientEvents,
+  type StaffClientToServerEvents,
+  type StaffServerToClientEvents,
 } from '@app/contract';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { SessionService } from '../auth';
+import { SessionService, cookieOf } from '../auth';
+import { StaffSessions, type StaffPrincipal } from '../staff';
 import { PrismaService } from '../prisma/prisma.service';
-import { Realtime, memberRoom, sessionRoom, type SocketMember } from './realtime.service';
+import {
+  Realtime,
+  memberRoom,
+  sessionRoom,
+  staffRoleRoom,
+  staffSessionRoom,
+  staffUserRoom,
+  type SocketMember,
+} from './realtime.service';
 
 type IoServer = Server<ClientToServerEvents, ServerToClientEvents, object, SocketMember>;
 type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, SocketMember>;
+type StaffNamespace = Namespace<
+  StaffClientToServerEvents,
+  StaffServerToClientEvents,
+  object,
+  StaffPrincipal
+>;
+type StaffSocket = Socket<
+  StaffClientToServerEvents,
+  StaffServerToClientEvents,
+  object,
+  StaffPrincipal
+>;
 
 /** A socket may send this many events per window; more are dropped, far more disconnect it. */
 const EVENTS_PER_WINDOW = 30;
@@ -60,7 +85,11 @@ const deliveredEvent = conversationEvent.extend({
  *   SOCKET_SESSION_CHECK_MS each process also re-checks the sessions of its sockets (expiry, and
  *   notifications lost while the listening connection was down);
  * - a client's `typing` and `delivered` go to the chat feature's handlers, validated and rate
- *   limited per socket.
+ *   limited per socket;
+ * - the staff console connects to the namespace STAFF_SOCKET_NAMESPACE with its own cookie
+ *   (`ssid`, a staff session begun with the second factor): its sockets join a room per role
+ *   (`staff:<role>`; admins every role's), their session's and their account's, and are ended
+ *   as members' are. They only listen.
  */
 @Injectable()
 export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -78,6 +107,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     private readonly sessions: SessionService,
     private readonly prisma: PrismaService,
     private readonly realtime: Realtime,
+    private readonly staffSessions: StaffSessions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -115,6 +145,26 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       );
     });
     io.on('connection', (socket) => this.connected(socket));
+    const staff = io.of(STAFF_SOCKET_NAMESPACE) as unknown as StaffNamespace;
+    staff.use((socket, next) => {
+      this.authenticateStaff(socket).then(
+        () => next(),
+        (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+      );
+    });
+    staff.on('connection', (socket) => {
+      const principal = socket.data;
+      const roles = principal.roles.includes('admin')
+        ? (['admin', 'moderator', 'operator'] as const)
+        : principal.roles;
+      void socket.join([
+        ...roles.map(staffRoleRoom),
+        staffSessionRoom(principal.sessionId),
+        staffUserRoom(principal.userId),
+      ]);
+      // the console only listens: anything it sends ends the socket
+      socket.onAny(() => socket.disconnect(true));
+    });
     this.io = io;
     this.realtime.attach(io);
     await this.listen();
@@ -134,7 +184,9 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       this.io.local.disconnectSockets(true);
       // closes the engine's clients; the HTTP server itself is Nest's to close
       this.io.engine.close();
-      await this.io.of('/').adapter.close();
+      // every namespace's adapter: the shared stream reader stops once the last one closed
+      // (one left open spins on the closed Redis connection)
+      for (const name of ['/', STAFF_SOCKET_NAMESPACE]) await this.io.of(name).adapter.close();
     }
     await this.listener?.end().catch(() => undefined);
     for (const copy of this.duplicates) copy.disconnect();
@@ -164,6 +216,14 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       roles: session.user.roles,
       paidUser: session.user.paidUser,
     };
+  }
+
+  private async authenticateStaff(socket: StaffSocket): Promise<void> {
+    const staff = await this.staffSessions.resolve(
+      cookieOf({ headers: { cookie: socket.request.headers.cookie } }, STAFF_COOKIE),
+    );
+    if (!staff) throw new Error('authentication_required');
+    socket.data = staff;
   }
 
   private connected(socket: IoSocket): void {
@@ -236,16 +296,22 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
   /** `s:<session id>`: that session's sockets; `u:<user id>`: every socket of the account. */
   private ended(payload: string): void {
     if (!this.io) return;
+    const staff = this.io.of(STAFF_SOCKET_NAMESPACE).local;
     if (payload.startsWith('s:')) {
       this.io.local.in(sessionRoom(payload.slice(2))).disconnectSockets(true);
+    } else if (payload.startsWith('st:')) {
+      staff.in(staffSessionRoom(payload.slice(3))).disconnectSockets(true);
     } else if (payload.startsWith('u:')) {
-      this.io.local.in(memberRoom(Number(payload.slice(2)))).disconnectSockets(true);
+      const userId = Number(payload.slice(2));
+      this.io.local.in(memberRoom(userId)).disconnectSockets(true);
+      staff.in(staffUserRoom(userId)).disconnectSockets(true);
     }
   }
 
   /** Disconnects this process's sockets whose session expired, ended or whose account closed. */
   async checkSessions(): Promise<void> {
     if (!this.io) return;
+    await this.checkStaffSessions();
     const sockets = [...this.io.of('/').sockets.values()];
     const ids = [...new Set(sockets.map((socket) => socket.data.sessionId))];
     if (ids.length === 0) return;
@@ -263,6 +329,24 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       }
     } catch (error) {
       this.logger.warn(`Could not check the sockets' sessions: ${String(error)}`);
+    }
+  }
+
+  /** The same for the staff consoles' sockets (idle and absolute expiry, roles changed). */
+  private async checkStaffSessions(): Promise<void> {
+    if (!this.io) return;
+    const namespace = this.io.of(STAFF_SOCKET_NAMESPACE) as unknown as StaffNamespace;
+    const sockets = [...namespace.sockets.values()];
+    if (sockets.length === 0) return;
+    try {
+      const live = await this.staffSessions.live([
+        ...new Set(sockets.map((s) => s.data.sessionId)),
+      ]);
+      for (const socket of sockets) {
+        if (!live.has(socket.data.sessionId)) socket.disconnect(true);
+      }
+    } catch (error) {
+      this.logger.warn(`Could not check the staff sockets' sessions: ${String(error)}`);
     }
   }
 }

@@ -1,6 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Server } from 'socket.io';
-import type { ClientToServerEvents, ServerToClientEvents } from '@app/contract';
+import {
+  STAFF_SOCKET_NAMESPACE,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type StaffServerToClientEvents,
+} from '@app/contract';
 import type { StaffRole } from '../generated/prisma/client';
 
 /** The room every socket of a member joins: events for the member reach all their tabs. */
@@ -11,6 +16,21 @@ export function memberRoom(userId: number): string {
 /** The room of one session's sockets: ending the session disconnects them. */
 export function sessionRoom(sessionId: string): string {
   return `s:${sessionId}`;
+}
+
+/** The staff console's room of a role (admins join every role's). */
+export function staffRoleRoom(role: StaffRole): string {
+  return `staff:${role}`;
+}
+
+/** The room of one staff session's console sockets: ending the session disconnects them. */
+export function staffSessionRoom(sessionId: string): string {
+  return `st:${sessionId}`;
+}
+
+/** The room of every console socket of one account (a ban or deletion ends them). */
+export function staffUserRoom(userId: number): string {
+  return `su:${userId}`;
 }
 
 /** Who a socket belongs to (set at the handshake from the session cookie). */
@@ -33,6 +53,8 @@ export interface ClientEventHandlers {
 
 type EventName = keyof ServerToClientEvents;
 type EventArgs<E extends EventName> = Parameters<ServerToClientEvents[E]>;
+type StaffEventName = keyof StaffServerToClientEvents;
+type StaffEventArgs<E extends StaffEventName> = Parameters<StaffServerToClientEvents[E]>;
 
 /**
  * Emits events to members' rooms: every socket of the member, on every app process (the rooms
@@ -58,6 +80,27 @@ export class Realtime {
 
   get clientHandlers(): ClientEventHandlers | null {
     return this.handlers;
+  }
+
+  /**
+   * Sends an event to the consoles of staff with one of these roles (and every admin's), on
+   * every process. Never throws: the change is stored anyway.
+   */
+  toStaff<E extends StaffEventName>(
+    roles: StaffRole[],
+    event: E,
+    ...args: StaffEventArgs<E>
+  ): void {
+    if (!this.server) return;
+    try {
+      const rooms = [...new Set<StaffRole>(['admin', ...roles])].map(staffRoleRoom);
+      const staff = this.server.of(STAFF_SOCKET_NAMESPACE) as unknown as {
+        to(rooms: string[]): { emit(event: E, ...args: StaffEventArgs<E>): void };
+      };
+      staff.to(rooms).emit(event, ...args);
+    } catch (error) {
+      this.logger.warn(`Could not emit ${String(event)} to staff: ${String(error)}`);
+    }
   }
 
   /** Sends an event to every open tab of a member. Never throws: the change is stored anyway. */

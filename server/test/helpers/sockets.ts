@@ -27,9 +27,9 @@ export interface Received {
 export async function connect(
   base: string,
   cookie: string | null,
-  options: { reconnection?: boolean } = {},
+  options: { reconnection?: boolean; namespace?: string } = {},
 ): Promise<Received> {
-  const socket: ClientSocket = io(base, {
+  const socket: ClientSocket = io(`${base}${options.namespace ?? ''}`, {
     path: SOCKET_PATH,
     transports: ['websocket'],
     extraHeaders: cookie ? { cookie } : {},

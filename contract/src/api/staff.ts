@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { dbId, emailField, passwordField } from './fields';
+
+/**
+ * The staff side (the console at /admin): its own sign-in with a second factor, its own session
+ * cookie, roles, and the audit log. Routes live under /api/staff/.
+ */
+
+/** admin: everything; moderator: photos, profile texts, complaints, bans; operator: the chat
+ * partners' inbox only (never a member's e-mail, address or payments). */
+export const STAFF_ROLES = ['admin', 'moderator', 'operator'] as const;
+export const staffRole = z.enum(STAFF_ROLES);
+export type StaffRoleName = z.infer<typeof staffRole>;
+
+/** The staff session cookie: HttpOnly, SameSite=Strict, its own table (staff_sessions). */
+export const STAFF_COOKIE = 'ssid';
+/** A staff session ends this long after it began, whatever happens... */
+export const STAFF_SESSION_HOURS = 12;
+/** ...and after this long without a request. */
+export const STAFF_SESSION_IDLE_MINUTES = 30;
+/** Between the password and the second factor's code. */
+export const STAFF_CHALLENGE_MINUTES = 5;
+/** Codes tried against one challenge before it is spent. */
+export const STAFF_CODE_TRIES = 5;
+/** One-time recovery codes given at enrollment. */
+export const STAFF_RECOVERY_CODES = 10;
+
+/** POST /api/staff/login */
+export const staffLoginBody = z.object({ email: emailField, password: passwordField });
+export type StaffLoginRequest = z.infer<typeof staffLoginBody>;
+
+/**
+ * The password was right: `code` asks for the authenticator's code (or a recovery code);
+ * `enroll` (no second factor yet) shows the new secret as a QR code and asks for its first code.
+ */
+export const staffLoginResponse = z.object({
+  challenge: z.string(),
+  step: z.enum(['code', 'enroll']),
+  enroll: z
+    .object({
+      /** Base32, for typing into an authenticator that cannot scan. */
+      secret: z.string(),
+      /** otpauth://totp/... */
+      uri: z.string(),
+      /** The URI as a QR code, an SVG document. */
+      qr_svg: z.string(),
+    })
+    .nullable(),
+});
+export type StaffLoginResponse = z.infer<typeof staffLoginResponse>;
+
+/** POST /api/staff/login-code: a 6-digit code, or a recovery code (`xxxxx-xxxxx`). */
+export const staffCodeBody = z.object({
+  challenge: z.string().min(16).max(100),
+  code: z.string().trim().min(6).max(32),
+});
+export type StaffCodeRequest = z.infer<typeof staffCodeBody>;
+
+export const staffMember = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable(),
+  roles: z.array(staffRole),
+});
+export type StaffMember = z.infer<typeof staffMember>;
+
+/** GET /api/staff/me: the signed-in staff member, or null. */
+export const staffMeResponse = z.object({ staff: staffMember.nullable() });
+export type StaffMeResponse = z.infer<typeof staffMeResponse>;
+
+/** The answer of a completed sign-in; recovery codes only right after enrolling (shown once). */
+export const staffSignedInResponse = z.object({
+  staff: staffMember,
+  recovery_codes: z.array(z.string()).nullable(),
+});
+export type StaffSignedInResponse = z.infer<typeof staffSignedInResponse>;
+
+// ------------------------------------------------------------------------------------ audit
+
+/**
+ * What staff do, as the audit log names it. Every staff action writes one row (who, what, on
+ * whom, before and after, when) in the transaction that does it.
+ */
+export const STAFF_ACTIONS = [
+  'staff.sign_in',
+  'staff.sign_out',
+  'staff.second_factor_enrolled',
+  'staff.recovery_code_used',
+] as const;
+export type StaffAction = (typeof STAFF_ACTIONS)[number] | (string & {});
+
+/** GET /api/staff/audit (admin): newest first, a page at a time, filtered. */
+export const auditQuery = z.object({
+  action: z.string().trim().max(64).optional(),
+  actor: dbId.optional(),
+  target: dbId.optional(),
+  /** The next page: entries older than this id (`next_before` of the previous page). */
+  before: z
+    .string()
+    .regex(/^[1-9]\d{0,17}$/)
+    .optional(),
+});
+export type AuditQuery = z.input<typeof auditQuery>;
+
+export const AUDIT_PAGE = 50;
+
+export const auditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+  actor_roles: z.array(staffRole),
+  action: z.string(),
+  target_user_id: z.number().int().nullable(),
+  subject_type: z.string().nullable(),
+  subject_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditResponse = z.object({
+  entries: z.array(auditEntry),
+  next_before: z.string().nullable(),
+});
+export type AuditResponse = z.infer<typeof auditResponse>;

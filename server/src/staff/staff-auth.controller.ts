@@ -1,0 +1,123 @@
+import { Body, Controller, Get, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { STAFF_COOKIE } from '@app/contract';
+import { cookieOf } from '../auth';
+import { OkResponseDto, Returns } from '../common/responses';
+import { RateLimit } from '../common/rate-limit.guard';
+import { APP_CONFIG, secureCookies, type AppConfig } from '../config/config';
+import { AuditLog } from './audit.service';
+import { present, StaffAuth } from './staff-auth.service';
+import {
+  AuditQueryDto,
+  AuditResponseDto,
+  StaffCodeBody,
+  StaffLoginBody,
+  StaffLoginResponseDto,
+  StaffMeResponseDto,
+  StaffSignedInResponseDto,
+} from './staff.dto';
+import { CurrentStaff, Staff } from './staff.guard';
+import { StaffSessions, type StaffPrincipal } from './staff-sessions.service';
+
+const CLIENT_HEADER = { name: 'X-Request-Type', required: true, description: 'client' };
+
+/** Staff sign-in (password, then the second factor), the signed-in staff member, the audit log. */
+@ApiTags('staff')
+@Controller('api/staff')
+export class StaffAuthController {
+  constructor(
+    private readonly auth: StaffAuth,
+    private readonly sessions: StaffSessions,
+    private readonly audit: AuditLog,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post('login')
+  @Returns(StaffLoginResponseDto)
+  @ApiHeader(CLIENT_HEADER)
+  @ApiOperation({
+    summary:
+      'Staff sign-in, step 1: e-mail and password of an account with a staff role (401 ' +
+      'login_failed otherwise, 429 login_blocked); answers a challenge for the second factor, ' +
+      'with a new TOTP secret and its QR code when the account has none yet',
+  })
+  login(@Body() body: StaffLoginBody, @Req() req: Request) {
+    return this.auth.password(body.email, body.password, { ip: req.ip });
+  }
+
+  @Post('login-code')
+  @RateLimit('staff_codes')
+  @Returns(StaffSignedInResponseDto)
+  @ApiHeader(CLIENT_HEADER)
+  @ApiOperation({
+    summary:
+      'Staff sign-in, step 2: the authenticator code (or a recovery code) for the challenge; ' +
+      'sets the staff session cookie. At enrollment the answer carries the recovery codes, once',
+  })
+  async code(
+    @Body() body: StaffCodeBody,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const signedIn = await this.auth.code(body.challenge, body.code, {
+      ip: req.ip,
+      userAgent: req.headers['user-agent'],
+    });
+    res.cookie(STAFF_COOKIE, signedIn.session.token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookies(this.config),
+      expires: signedIn.session.expiresAt,
+      path: '/',
+    });
+    return { staff: signedIn.staff, recovery_codes: signedIn.recoveryCodes };
+  }
+
+  @Get('me')
+  @Returns(StaffMeResponseDto)
+  @ApiOperation({ summary: 'The signed-in staff member, or {"staff": null}' })
+  async me(@Req() req: Request) {
+    const staff = await this.sessions.resolve(cookieOf(req, STAFF_COOKIE));
+    return {
+      staff: staff
+        ? present({
+            id: staff.userId,
+            email: staff.email,
+            roles: staff.roles,
+            profile: staff.name === null ? null : { name: staff.name },
+          })
+        : null,
+    };
+  }
+
+  @Post('logout')
+  @Staff('moderator', 'operator')
+  @Returns(OkResponseDto)
+  @ApiHeader(CLIENT_HEADER)
+  @ApiOperation({ summary: 'Ends the staff session and clears its cookie' })
+  async logout(
+    @CurrentStaff() staff: StaffPrincipal,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    await this.auth.signOut(staff, req.ip);
+    res.clearCookie(STAFF_COOKIE, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookies(this.config),
+    });
+    return { ok: true as const };
+  }
+
+  @Get('audit')
+  @Staff('admin')
+  @Returns(AuditResponseDto)
+  @ApiOperation({
+    summary: 'Admin: the audit log of staff actions, newest first, by action, actor or member',
+  })
+  auditLog(@Query() query: AuditQueryDto) {
+    return this.audit.page(query);
+  }
+}

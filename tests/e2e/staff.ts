@@ -1,0 +1,37 @@
+import { expect, type APIRequestContext, type Browser } from '@playwright/test';
+import { generate } from 'otplib';
+import { seedE2eMember, type E2eMember } from './seed.js';
+
+export interface E2eStaff extends E2eMember {
+  /** The TOTP secret its first sign-in enrolled. */
+  secret: string;
+}
+
+/**
+ * A staff account of these roles, signed in to the console's API in a browser context of its
+ * own: the password, then (first sign-in) the enrollment of its second factor with a code
+ * computed from the secret the server showed.
+ */
+export async function staffApi(
+  browser: Browser,
+  roles: ('admin' | 'moderator' | 'operator')[],
+): Promise<{ api: APIRequestContext; staff: E2eStaff }> {
+  const account = seedE2eMember({ roles });
+  const context = await browser.newContext();
+  const headers = { 'X-Request-Type': 'client' };
+  const first = await context.request.post('/api/staff/login', {
+    headers,
+    data: { email: account.email, password: account.password },
+  });
+  expect(first.status()).toBe(200);
+  const { challenge, enroll } = (await first.json()) as {
+    challenge: string;
+    enroll: { secret: string };
+  };
+  const signedIn = await context.request.post('/api/staff/login-code', {
+    headers,
+    data: { challenge, code: await generate({ secret: enroll.secret }) },
+  });
+  expect(signedIn.status()).toBe(200);
+  return { api: context.request, staff: { ...account, secret: enroll.secret } };
+}
