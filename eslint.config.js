@@ -134,6 +134,10 @@ export default tseslint.config(
           type: 'web-shared',
           pattern: 'web/src/{components,api,realtime,config,i18n,test,styles}',
         },
+        // the staff console: its shell, its shared code, and an area per folder
+        { type: 'web-admin-app', pattern: 'web/src/admin/app' },
+        { type: 'web-admin-shared', pattern: 'web/src/admin/shared' },
+        { type: 'web-admin-feature', pattern: 'web/src/admin/features/*', capture: ['feature'] },
       ],
       'import/resolver': { typescript: { project: 'web/tsconfig.json' }, node: true },
     },
@@ -143,7 +147,7 @@ export default tseslint.config(
         {
           default: 'disallow',
           message:
-            "A feature uses another only through its index ('../<feature>'); the shell uses a feature's index.ts or pages/index.ts; the shared code (components, api, realtime, config, i18n, test, styles) uses no feature and not the shell",
+            "A feature uses another only through its index ('../<feature>'); the shell uses a feature's index.ts or pages/index.ts; the shared code (components, api, realtime, config, i18n, test, styles) uses no feature and not the shell; the staff console (admin/) uses the shared code and its own (admin/shared, an area's index.ts), and the router loads it through admin/app/pages.ts and each area's pages/index.ts",
           policies: [
             {
               from: { element: { types: ['web-shell', 'web-feature', 'web-shared'] } },
@@ -163,6 +167,31 @@ export default tseslint.config(
                   },
                 },
               },
+            },
+            {
+              // the console uses the site's shared code and its own, never a member feature
+              from: {
+                element: { types: ['web-admin-app', 'web-admin-shared', 'web-admin-feature'] },
+              },
+              allow: { to: { element: { types: ['web-shared', 'web-admin-shared'] } } },
+            },
+            {
+              from: { element: { types: ['web-admin-app', 'web-admin-feature'] } },
+              allow: {
+                to: { element: { type: 'web-admin-feature', fileInternalPath: 'index.ts' } },
+              },
+            },
+            {
+              // the site's router loads the console's shell and areas lazily
+              from: { element: { type: 'web-shell' } },
+              allow: [
+                { to: { element: { type: 'web-admin-app', fileInternalPath: 'pages.ts' } } },
+                {
+                  to: {
+                    element: { type: 'web-admin-feature', fileInternalPath: 'pages/index.ts' },
+                  },
+                },
+              ],
             },
           ],
         },

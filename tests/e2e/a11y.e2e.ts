@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { violations } from './axe.js';
 import { seedE2eMember } from './seed.js';
 
 /**
@@ -42,20 +42,6 @@ const MEMBER_PAGES = [
   '/likes/matches',
   '/swipe-game',
 ];
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      rule: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-    }));
-}
 
 for (const viewport of [
   { name: 'phone', width: 375, height: 812 },

@@ -122,7 +122,10 @@ export function apiUrl(name: string, query?: Query): string {
     }
   }
   const search = params.toString();
-  return `/api/${name}.php${search ? `?${search}` : ''}`;
+  // the member API's names are the spec's `<name>.php`; the staff console's routes are paths
+  // (`staff/login`: /api/staff/login)
+  const path = name.includes('/') ? `/api/${name}` : `/api/${name}.php`;
+  return `${path}${search ? `?${search}` : ''}`;
 }
 
 export async function apiRequest<T>(name: string, options: ApiRequestOptions = {}): Promise<T> {

@@ -23,6 +23,10 @@ const statics = () => import('../features/static-pages/pages');
 const home = () => import('../features/home/pages');
 const lander = () => import('../features/landers/pages');
 const swipe = () => import('../features/swipe/pages');
+// the staff console: its own chunks, never part of a member's first load
+const adminShell = () => import('../admin/app/pages');
+const adminAuth = () => import('../admin/features/auth/pages');
+const adminAudit = () => import('../admin/features/audit/pages');
 
 function page<M>(
   id: string,
@@ -257,6 +261,24 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             ),
           ],
         },
+      ],
+    },
+    {
+      // the staff console (/admin): its own shell, sign-in, texts and session
+      id: 'admin',
+      path: '/admin',
+      lazy: lazyPage(adminShell, (m) => m.AdminShell),
+      hydrateFallbackElement: <ShellLoading />,
+      errorElement: <RouteErrorBoundary />,
+      children: [
+        page('admin-login', 'login', adminAuth, (m) => m.AdminLoginPage),
+        {
+          id: 'admin-home',
+          index: true,
+          lazy: lazyPage(adminShell, (m) => m.AdminHomePage),
+        } as RouteObject,
+        page('admin-audit', 'audit', adminAudit, (m) => m.AuditPage),
+        page('admin-not-found', '*', adminShell, (m) => m.AdminNotFoundPage),
       ],
     },
   ];

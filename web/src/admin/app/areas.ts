@@ -1,0 +1,22 @@
+import type { StaffRoleName } from '@app/contract';
+
+/**
+ * The console's areas: the navigation shows a staff member the ones their roles may use (admins
+ * all), and the home page offers them. Each area's pages live in admin/features/<area>; the
+ * routes are in app/router.tsx (the site's one router), lazily loaded.
+ */
+export interface AdminArea {
+  /** Its path under /admin ('' is the home page). */
+  path: string;
+  /** Its name and description: `app.areas.<key>.name` / `.description` (namespace admin). */
+  key: string;
+  /** A small icon beside the name. */
+  icon: string;
+  /** The roles that use it (admins use every area). */
+  roles: readonly StaffRoleName[];
+}
+
+export const ADMIN_AREAS: readonly AdminArea[] = [
+  { path: '', key: 'home', icon: '🏠', roles: ['moderator', 'operator'] },
+  { path: 'audit', key: 'audit', icon: '📜', roles: ['admin'] },
+];

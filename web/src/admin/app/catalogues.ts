@@ -1,0 +1,21 @@
+import type { CatalogueLoaders } from '../shared/i18n';
+import { messages as auditMessages } from '../features/audit';
+import { messages as authMessages } from '../features/auth';
+
+/** The console's own texts (navigation, home, states). */
+const appMessages: CatalogueLoaders = {
+  nl: () => import('./locales/nl.json'),
+  en: () => import('./locales/en.json'),
+  de: () => import('./locales/de.json'),
+  es: () => import('./locales/es.json'),
+  fr: () => import('./locales/fr.json'),
+  it: () => import('./locales/it.json'),
+  pl: () => import('./locales/pl.json'),
+};
+
+/** Every part of the console that brings texts: the shell and each area. */
+export const ADMIN_CATALOGUES: readonly CatalogueLoaders[] = [
+  appMessages,
+  authMessages,
+  auditMessages,
+];

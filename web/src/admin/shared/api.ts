@@ -1,0 +1,65 @@
+/**
+ * The staff console's calls (/api/staff/...), on the web's one request function (apiRequest:
+ * its errors, retries of what is safe to repeat, X-Request-Type). Staff routes answer 403
+ * `forbidden` to anyone without a staff session of the right role; the console then reads
+ * /api/staff/me to tell a lost session (back to the sign-in) from a role.
+ */
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type {
+  AuditQuery,
+  AuditResponse,
+  StaffCodeRequest,
+  StaffLoginRequest,
+  StaffLoginResponse,
+  StaffMeResponse,
+  StaffRoleName,
+  StaffSignedInResponse,
+} from '@app/contract';
+import { ApiError, apiRequest } from '../../api/client';
+
+/** Every staff query key starts with this: signing out clears them all. */
+export const ADMIN_KEY = ['admin'] as const;
+
+export const staffMeQueryKey = [...ADMIN_KEY, 'me'] as const;
+
+export const staffMeQueryOptions = () =>
+  queryOptions({
+    queryKey: staffMeQueryKey,
+    queryFn: ({ signal }) => apiRequest<StaffMeResponse>('staff/me', { signal }),
+    staleTime: 60_000,
+  });
+
+export function staffLogin(body: StaffLoginRequest): Promise<StaffLoginResponse> {
+  return apiRequest<StaffLoginResponse>('staff/login', { method: 'POST', body });
+}
+
+export function staffLoginCode(body: StaffCodeRequest): Promise<StaffSignedInResponse> {
+  return apiRequest<StaffSignedInResponse>('staff/login-code', { method: 'POST', body });
+}
+
+export function staffLogout(): Promise<{ ok: true }> {
+  return apiRequest<{ ok: true }>('staff/logout', { method: 'POST' });
+}
+
+/** After signing out or losing the session: nothing of the console stays in the cache. */
+export function forgetStaff(queryClient: QueryClient): void {
+  queryClient.removeQueries({ queryKey: ADMIN_KEY });
+  queryClient.setQueryData<StaffMeResponse>(staffMeQueryKey, { staff: null });
+}
+
+/** Whether an error is the staff guard's refusal (no session, or not this role). */
+export function isForbidden(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403;
+}
+
+/** Whether an account with `has` may use an area for `allowed` (admins may use every one). */
+export function mayUse(has: readonly StaffRoleName[], allowed: readonly StaffRoleName[]): boolean {
+  return has.includes('admin') || allowed.some((role) => has.includes(role));
+}
+
+export const auditQueryKey = (filters: Omit<AuditQuery, 'before'>) =>
+  [...ADMIN_KEY, 'audit', filters] as const;
+
+export function fetchAudit(query: AuditQuery, signal?: AbortSignal): Promise<AuditResponse> {
+  return apiRequest<AuditResponse>('staff/audit', { signal, query: { ...query } });
+}

@@ -1,0 +1,79 @@
+/** The console's page frame and its states (loading, error, empty), one look for every area. */
+import { useEffect, type ReactNode } from 'react';
+import { isForbidden } from './api';
+import { useAdminTranslation } from './i18n';
+
+/** The document title of a console page: "<page> · <console name>". */
+export function useAdminTitle(title: string): void {
+  const { t } = useAdminTranslation();
+  const console = t('app.consoleName');
+  useEffect(() => {
+    document.title = `${title} · ${console}`;
+  }, [title, console]);
+}
+
+export function AdminPage({
+  title,
+  intro,
+  actions,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  useAdminTitle(title);
+  return (
+    <div className="admin-page">
+      <header className="admin-page__header d-flex flex-wrap align-items-start gap-2 mb-3">
+        <div className="me-auto">
+          <h1 className="h3 mb-1">{title}</h1>
+          {intro && <p className="text-body-secondary mb-0">{intro}</p>}
+        </div>
+        {actions}
+      </header>
+      {children}
+    </div>
+  );
+}
+
+export function AdminLoading() {
+  const { t } = useAdminTranslation();
+  return (
+    <div className="d-flex align-items-center gap-2 py-4 text-body-secondary" role="status">
+      <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+      <span>{t('app.loading')}</span>
+    </div>
+  );
+}
+
+export function AdminError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useAdminTranslation();
+  if (isForbidden(error)) {
+    // a staff member whose role does not cover this (a lost session goes to the sign-in)
+    return (
+      <div className="alert alert-warning" role="alert">
+        <strong className="d-block">{t('app.forbidden.title')}</strong>
+        {t('app.forbidden.text')}
+      </div>
+    );
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return (
+    <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
+      <strong className="me-1">{t('app.error.title')}</strong>
+      <span className="me-auto">{message}</span>
+      {onRetry && (
+        <button type="button" className="btn btn-sm btn-outline-danger" onClick={onRetry}>
+          {t('app.error.retry')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function AdminEmpty({ children }: { children?: ReactNode }) {
+  const { t } = useAdminTranslation();
+  return <p className="admin-empty text-body-secondary py-4 mb-0">{children ?? t('app.empty')}</p>;
+}
