@@ -28,3 +28,5 @@ export * from './payment-methods';
 export * from './money';
 export * from './api/payments';
 export * from './api/staff';
+export * from './api/staff-figures';
+export * from './api/staff-accounts';

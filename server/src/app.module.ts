@@ -28,6 +28,8 @@ import { SearchModule } from './search';
 import { BouncesModule } from './bounces';
 import { SwipeModule } from './swipe';
 import { ComplaintsModule } from './complaints';
+import { FiguresModule } from './figures';
+import { StaffAccountsModule } from './staff-accounts';
 import { RealtimeModule } from './realtime';
 import { ChatsModule } from './chats';
 import { DiscountsModule } from './discounts';
@@ -68,6 +70,8 @@ export class AppModule {
         SmsModule,
         DiscountsModule,
         PaymentsModule,
+        FiguresModule,
+        StaffAccountsModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

@@ -19,6 +19,7 @@ import { RealtimeModule } from './realtime';
 import { ChatsModule } from './chats';
 import { PaymentsModule } from './payments';
 import { SmsModule } from './sms';
+import { FiguresModule } from './figures';
 
 /**
  * Everything the worker process runs (worker.ts): the features whose `@Worker()` processors and
@@ -51,6 +52,8 @@ export class WorkerModule {
         // the purge step of stored payment methods, and the hourly check of pending payments
         SmsModule,
         PaymentsModule,
+        // the hourly rollup of the console's figures
+        FiguresModule,
       ],
     };
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbId, emailField, passwordField } from './fields';
+import { STAFF_ACCOUNT_ACTIONS } from './staff-account-actions';
 
 /**
  * The staff side (the console at /admin): its own sign-in with a second factor, its own session
@@ -86,6 +87,7 @@ export const STAFF_ACTIONS = [
   'staff.sign_out',
   'staff.second_factor_enrolled',
   'staff.recovery_code_used',
+  ...STAFF_ACCOUNT_ACTIONS,
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number] | (string & {});
 

@@ -1,0 +1,4 @@
+/** The console's figures: the dashboard's read and the worker's daily rollup. */
+export { FiguresModule } from './figures.module';
+export { FiguresRollupTask } from './figures-rollup.task';
+export { FiguresQueries } from './figures.queries';

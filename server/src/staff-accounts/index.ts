@@ -1,0 +1,2 @@
+/** Staff accounts, managed by admins. */
+export { StaffAccountsModule } from './staff-accounts.module';
