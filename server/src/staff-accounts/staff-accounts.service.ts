@@ -25,6 +25,8 @@ const ACCOUNT = {
   profile: { select: { name: true } },
 } satisfies Prisma.UserSelect;
 
+const ADMIN = { roles: { has: 'admin' } } satisfies Prisma.UserWhereInput;
+
 type AccountRow = Prisma.UserGetPayload<{ select: typeof ACCOUNT }>;
 type Tx = Prisma.TransactionClient;
 
@@ -225,8 +227,10 @@ export class StaffAccounts {
       if (!row) throw new AppError('not_found');
       const done = await apply(tx, row);
       if (!done.changed || !done.action) return { account: presentAccount(row) };
-      const admins = await tx.user.count({ where: { roles: { has: 'admin' } } });
-      if (admins === 0) throw new AppError('last_admin');
+      // the enabled admin this took away was the last one
+      if (row.roles.includes('admin') && (await tx.user.count({ where: ADMIN })) === 0) {
+        throw new AppError('last_admin');
+      }
       await this.audit.record(
         tx,
         actor,
