@@ -27,6 +27,8 @@ const swipe = () => import('../features/swipe/pages');
 const adminShell = () => import('../admin/app/pages');
 const adminAuth = () => import('../admin/features/auth/pages');
 const adminAudit = () => import('../admin/features/audit/pages');
+const adminFigures = () => import('../admin/features/figures/pages');
+const adminStaff = () => import('../admin/features/staff/pages');
 
 function page<M>(
   id: string,
@@ -278,6 +280,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: lazyPage(adminShell, (m) => m.AdminHomePage),
         } as RouteObject,
         page('admin-audit', 'audit', adminAudit, (m) => m.AuditPage),
+        page('admin-figures', 'figures', adminFigures, (m) => m.FiguresPage),
+        page('admin-staff', 'staff', adminStaff, (m) => m.StaffPage),
         page('admin-not-found', '*', adminShell, (m) => m.AdminNotFoundPage),
       ],
     },

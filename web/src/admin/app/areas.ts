@@ -19,4 +19,6 @@ export interface AdminArea {
 export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: '', key: 'home', icon: '🏠', roles: ['moderator', 'operator'] },
   { path: 'audit', key: 'audit', icon: '📜', roles: ['admin'] },
+  { path: 'figures', key: 'figures', icon: '📈', roles: ['admin'] },
+  { path: 'staff', key: 'staff', icon: '🪪', roles: ['admin'] },
 ];

@@ -1,6 +1,8 @@
 import type { CatalogueLoaders } from '../shared/i18n';
 import { messages as auditMessages } from '../features/audit';
 import { messages as authMessages } from '../features/auth';
+import { messages as figuresMessages } from '../features/figures';
+import { messages as staffMessages } from '../features/staff';
 
 /** The console's own texts (navigation, home, states). */
 const appMessages: CatalogueLoaders = {
@@ -18,4 +20,6 @@ export const ADMIN_CATALOGUES: readonly CatalogueLoaders[] = [
   appMessages,
   authMessages,
   auditMessages,
+  figuresMessages,
+  staffMessages,
 ];

@@ -1,0 +1,207 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { FiguresResponse, StaffAccount, StaffMember } from '@app/contract';
+import { createRoutes } from '../../../app/router';
+import { renderRoutes, seededQueryClient } from '../../../test/render';
+import { jsonResponse, mockFetch, type Responder } from '../../../test/http';
+
+jest.mock('socket.io-client', () => ({
+  io: () => ({
+    active: true,
+    on: () => undefined,
+    removeAllListeners: () => undefined,
+    disconnect: () => undefined,
+  }),
+}));
+
+// recharts measures its box; jsdom has no layout (the charts draw nothing there: the tables count)
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+jest.setTimeout(20_000);
+
+const admin: StaffMember = { id: 8, email: 'admin@vonkje.test', name: 'Anna', roles: ['admin'] };
+
+function figures(range: number, busy = true): FiguresResponse {
+  const days = Array.from({ length: range }, (_, index) => {
+    const day = new Date(Date.UTC(2026, 10, 26 - (range - 1) + index)).toISOString().slice(0, 10);
+    const last = index === range - 1;
+    return {
+      day,
+      signups: busy && last ? 3 : 0,
+      activations: busy && last ? 2 : 0,
+      first_purchases: busy && last ? 1 : 0,
+      revenue:
+        busy && last ? [{ currency: 'EUR', method: 'ideal', payments: 1, amount_cents: 1995 }] : [],
+      messages: busy ? 10 : 0,
+      queue_peak: last ? 4 : null,
+      oldest_wait_peak_seconds: last ? 5400 : null,
+    };
+  });
+  return {
+    range,
+    time_zone: 'Europe/Amsterdam',
+    from: days[0].day,
+    to: days.at(-1)!.day,
+    days,
+    totals: {
+      signups: busy ? 3 : 0,
+      activations: busy ? 2 : 0,
+      first_purchases: busy ? 1 : 0,
+      messages: busy ? 10 * range : 0,
+      revenue: busy ? [{ currency: 'EUR', method: 'ideal', payments: 1, amount_cents: 1995 }] : [],
+    },
+    queue: {
+      waiting: 4,
+      oldest_since: '2026-11-26T08:00:00.000Z',
+      oldest_wait_seconds: 5400,
+    },
+    generated_at: '2026-11-26T09:30:00.000Z',
+  };
+}
+
+function renderConsole(path: string, routes: Record<string, Responder>) {
+  const http = mockFetch({
+    'GET /api/staff/me': () => jsonResponse(200, { staff: admin }),
+    ...routes,
+  });
+  const queryClient = seededQueryClient();
+  return { ...renderRoutes(createRoutes(queryClient), { path, queryClient }), ...http };
+}
+
+describe('the figures dashboard', () => {
+  it('shows each figure with its total and a table, and switches the range in the address', async () => {
+    const { calls, router } = renderConsole('/admin/figures?range=7', {
+      'GET /api/staff/figures': (call) =>
+        jsonResponse(200, figures(Number(new URL(call.url, 'http://x').searchParams.get('range')))),
+    });
+    const signups = await screen.findByRole('region', { name: 'Aanmeldingen' });
+    expect(within(signups).getAllByText('3')).toHaveLength(2); // the total and today's row
+    expect(within(signups).getByText('totaal, 7 dagen')).toBeTruthy();
+    // the text alternative: one row per day
+    expect(within(signups).getAllByRole('row')).toHaveLength(8);
+    const revenue = screen.getByRole('region', { name: 'Omzet (EUR)' });
+    expect(within(revenue).getAllByText(/19,95/).length).toBeGreaterThan(0);
+    const queue = screen.getByRole('region', { name: 'Fotocontrole nu' });
+    expect(within(queue).getByText('1 u 30 min')).toBeTruthy();
+    expect(calls.some((c) => c.url.includes('range=7'))).toBe(true);
+    expect(screen.getByRole('link', { name: '7 dagen' }).getAttribute('aria-current')).toBe('page');
+
+    fireEvent.click(screen.getByRole('link', { name: '30 dagen' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?range=30'));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Aanmeldingen' })).getByText('totaal, 30 dagen'),
+      ).toBeTruthy(),
+    );
+    expect(calls.some((c) => c.url.includes('range=30'))).toBe(true);
+  });
+
+  it('says so when nothing happened in the range', async () => {
+    renderConsole('/admin/figures?range=90', {
+      'GET /api/staff/figures': () => jsonResponse(200, figures(90, false)),
+    });
+    expect(
+      await screen.findByText('Geen aanmeldingen, betalingen of berichten in deze periode.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Nog geen betalingen in deze periode.')).toBeTruthy();
+  });
+
+  it('shows an error with a retry when the figures cannot be read', async () => {
+    let fail = true;
+    renderConsole('/admin/figures', {
+      'GET /api/staff/figures': () =>
+        fail
+          ? jsonResponse(400, { error: 'validation_failed', message: 'Controleer de invoer.' })
+          : jsonResponse(200, figures(30)),
+    });
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByRole('region', { name: 'Aanmeldingen' })).toBeTruthy();
+  });
+});
+
+describe('the staff accounts screen', () => {
+  const moderator: StaffAccount = {
+    id: 12,
+    email: 'mod@vonkje.test',
+    name: 'Mo',
+    roles: ['moderator'],
+    disabled: false,
+    second_factor: true,
+    last_login_at: null,
+    created_at: '2026-11-20T10:00:00.000Z',
+  };
+  const me: StaffAccount = {
+    ...moderator,
+    id: 8,
+    email: admin.email,
+    name: 'Anna',
+    roles: ['admin'],
+  };
+
+  it('creates a moderator and shows the one-time password once', async () => {
+    const accounts = [me];
+    const { calls } = renderConsole('/admin/staff', {
+      'GET /api/staff/accounts': () => jsonResponse(200, { accounts }),
+      'POST /api/staff/accounts': () => {
+        const account = { ...moderator, id: 13, email: 'nieuw@vonkje.test', second_factor: false };
+        accounts.push(account);
+        return jsonResponse(201, { account, password: 'eenmalig-wachtwoord-123456789012' });
+      },
+    });
+    expect(await screen.findByText('Jij')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('E-mailadres'), {
+      target: { value: 'nieuw@vonkje.test' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Account maken' }));
+    expect(await screen.findByTestId('one-time-password')).toHaveProperty(
+      'textContent',
+      'eenmalig-wachtwoord-123456789012',
+    );
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      email: 'nieuw@vonkje.test',
+      roles: ['moderator'],
+    });
+    expect(await screen.findByText('Mo · nieuw@vonkje.test')).toBeTruthy();
+  });
+
+  it("shows the server's refusal when the last admin would be removed", async () => {
+    renderConsole('/admin/staff', {
+      'GET /api/staff/accounts': () => jsonResponse(200, { accounts: [me] }),
+      'PUT /api/staff/accounts/8/roles': () =>
+        jsonResponse(409, {
+          error: 'last_admin',
+          message: 'Dit kan niet: de site moet altijd een actieve beheerder houden.',
+        }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Rollen wijzigen' }));
+    const form = screen.getAllByRole('group', { name: 'Rollen' }).at(-1)!;
+    fireEvent.click(within(form).getByLabelText('Beheerder'));
+    fireEvent.click(within(form).getByLabelText('Moderator'));
+    fireEvent.click(screen.getByRole('button', { name: 'Rollen opslaan' }));
+    expect(
+      await screen.findByText('Dit kan niet: de site moet altijd een actieve beheerder houden.'),
+    ).toBeTruthy();
+  });
+
+  it('asks before disabling an account and before resetting its second factor', async () => {
+    const { calls } = renderConsole('/admin/staff', {
+      'GET /api/staff/accounts': () => jsonResponse(200, { accounts: [me, moderator] }),
+      'POST /api/staff/accounts/12/reset-second-factor': () =>
+        jsonResponse(200, { account: { ...moderator, second_factor: false } }),
+    });
+    const row = (await screen.findByText(/mod@vonkje.test/)).closest('li')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Tweestapsverificatie resetten' }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(row).getByRole('button', { name: 'Ja, doorgaan' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.endsWith('/api/staff/accounts/12/reset-second-factor'))).toBe(
+        true,
+      ),
+    );
+  });
+});
