@@ -77,7 +77,12 @@ describe('the figures dashboard', () => {
       'GET /api/staff/figures': (call) =>
         jsonResponse(200, figures(Number(new URL(call.url, 'http://x').searchParams.get('range')))),
     });
-    const signups = await screen.findByRole('region', { name: 'Aanmeldingen' });
+    // the first load brings the console's texts and pages (slow on a busy machine)
+    const signups = await screen.findByRole(
+      'region',
+      { name: 'Aanmeldingen' },
+      { timeout: 10_000 },
+    );
     expect(within(signups).getAllByText('3')).toHaveLength(2); // the total and today's row
     expect(within(signups).getByText('totaal, 7 dagen')).toBeTruthy();
     // the text alternative: one row per day
@@ -104,7 +109,11 @@ describe('the figures dashboard', () => {
       'GET /api/staff/figures': () => jsonResponse(200, figures(90, false)),
     });
     expect(
-      await screen.findByText('Geen aanmeldingen, betalingen of berichten in deze periode.'),
+      await screen.findByText(
+        'Geen aanmeldingen, betalingen of berichten in deze periode.',
+        {},
+        { timeout: 10_000 },
+      ),
     ).toBeTruthy();
     expect(screen.getByText('Nog geen betalingen in deze periode.')).toBeTruthy();
   });
@@ -153,7 +162,7 @@ describe('the staff accounts screen', () => {
         return jsonResponse(201, { account, password: 'eenmalig-wachtwoord-123456789012' });
       },
     });
-    expect(await screen.findByText('Jij')).toBeTruthy();
+    expect(await screen.findByText('Jij', {}, { timeout: 10_000 })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('E-mailadres'), {
       target: { value: 'nieuw@vonkje.test' },
     });

@@ -120,12 +120,14 @@ function Dashboard({ figures }: { figures: FiguresResponse }) {
   return (
     <>
       <section className="card mb-3" aria-labelledby="figures-queue">
-        <div className="card-body d-flex flex-wrap gap-4 align-items-center">
+        <div className="card-body d-flex flex-wrap gap-3 align-items-center">
           <h2 className="h5 mb-0 me-auto" id="figures-queue">
             {t('figures.queue.title')}
           </h2>
-          <Stat value={f.count(queue.waiting)} label={t('figures.queue.waiting')} />
-          <Stat value={f.wait(queue.oldest_wait_seconds)} label={t('figures.queue.oldest')} />
+          <div className="d-flex gap-4 ms-auto">
+            <Stat value={f.count(queue.waiting)} label={t('figures.queue.waiting')} />
+            <Stat value={f.wait(queue.oldest_wait_seconds)} label={t('figures.queue.oldest')} />
+          </div>
         </div>
       </section>
       {quiet && <AdminEmpty>{t('figures.none')}</AdminEmpty>}
@@ -244,7 +246,7 @@ function RevenueSection({ figures, currency }: { figures: FiguresResponse; curre
 
 function Stat({ value, label }: { value: string; label: string }) {
   return (
-    <p className="admin-figure__stat mb-0 text-end">
+    <p className="admin-figure__stat mb-0 text-end flex-shrink-0">
       <span className="d-block fs-4 fw-bold lh-1">{value}</span>
       <span className="small text-body-secondary">{label}</span>
     </p>
@@ -276,8 +278,8 @@ function FigureSection({
     <div className="col">
       <section className="card h-100 admin-figure" aria-labelledby={id}>
         <div className="card-body">
-          <div className="d-flex flex-wrap align-items-start gap-2 mb-2">
-            <div className="me-auto">
+          <div className="d-flex align-items-start gap-2 mb-2">
+            <div className="me-auto admin-figure__title">
               <h2 className="h5 mb-0" id={id}>
                 {title}
               </h2>
