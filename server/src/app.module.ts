@@ -33,6 +33,7 @@ import { ChatsModule } from './chats';
 import { DiscountsModule } from './discounts';
 import { PaymentsModule } from './payments';
 import { SmsModule } from './sms';
+import { StaffMembersModule } from './staff-members';
 
 @Module({})
 export class AppModule {
@@ -68,6 +69,7 @@ export class AppModule {
         SmsModule,
         DiscountsModule,
         PaymentsModule,
+        StaffMembersModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },
