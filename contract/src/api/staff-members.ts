@@ -8,13 +8,6 @@ import { staffRole } from './staff';
  * /api/staff/members. Every action writes an audit row.
  */
 
-export const MEMBER_ACTIONS = [
-  'member.credits_adjusted',
-  'member.sessions_ended',
-  'member.reactivated',
-  'member.erased',
-] as const;
-
 /** Search results a page. */
 export const MEMBER_SEARCH_PAGE = 20;
 /** Each list of a member's page shows this many, newest first. */

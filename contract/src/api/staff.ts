@@ -86,6 +86,11 @@ export const STAFF_ACTIONS = [
   'staff.sign_out',
   'staff.second_factor_enrolled',
   'staff.recovery_code_used',
+  // the members area (staff-members.ts)
+  'member.credits_adjusted',
+  'member.sessions_ended',
+  'member.reactivated',
+  'member.erased',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number] | (string & {});
 

@@ -27,6 +27,7 @@ const swipe = () => import('../features/swipe/pages');
 const adminShell = () => import('../admin/app/pages');
 const adminAuth = () => import('../admin/features/auth/pages');
 const adminAudit = () => import('../admin/features/audit/pages');
+const adminMembers = () => import('../admin/features/members/pages');
 
 function page<M>(
   id: string,
@@ -278,6 +279,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: lazyPage(adminShell, (m) => m.AdminHomePage),
         } as RouteObject,
         page('admin-audit', 'audit', adminAudit, (m) => m.AuditPage),
+        page('admin-members', 'members', adminMembers, (m) => m.MembersSearchPage),
+        page('admin-member', 'members/:id', adminMembers, (m) => m.MemberPage),
         page('admin-not-found', '*', adminShell, (m) => m.AdminNotFoundPage),
       ],
     },
