@@ -88,6 +88,11 @@ export const ERROR_STATUS = {
   discount_minimum_order: 422,
   payment_method_unavailable: 422,
   directdebit_limit_reached: 422,
+  // staff: members (issue 19)
+  erase_confirmation_mismatch: 400,
+  member_not_reactivatable: 409,
+  member_not_erasable: 409,
+  credits_below_zero: 422,
   internal_error: 500,
   payment_provider_error: 502,
   service_unavailable: 503,

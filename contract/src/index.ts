@@ -30,3 +30,4 @@ export * from './api/payments';
 export * from './api/staff';
 export * from './api/staff-figures';
 export * from './api/staff-accounts';
+export * from './api/staff-members';

@@ -35,6 +35,7 @@ import { ChatsModule } from './chats';
 import { DiscountsModule } from './discounts';
 import { PaymentsModule } from './payments';
 import { SmsModule } from './sms';
+import { StaffMembersModule } from './staff-members';
 
 @Module({})
 export class AppModule {
@@ -72,6 +73,7 @@ export class AppModule {
         PaymentsModule,
         FiguresModule,
         StaffAccountsModule,
+        StaffMembersModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

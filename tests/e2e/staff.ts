@@ -1,4 +1,10 @@
-import { expect, type APIRequestContext, type Browser } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+} from '@playwright/test';
 import { generate } from 'otplib';
 import { seedE2eMember, type E2eMember } from './seed.js';
 
@@ -9,15 +15,17 @@ export interface E2eStaff extends E2eMember {
 
 /**
  * A staff account of these roles, signed in to the console's API in a browser context of its
- * own: the password, then (first sign-in) the enrollment of its second factor with a code
- * computed from the secret the server showed.
+ * own (`options`: a viewport...): the password, then (first sign-in) the enrollment of its
+ * second factor with a code computed from the secret the server showed. The context's pages are
+ * signed in to the console too.
  */
 export async function staffApi(
   browser: Browser,
   roles: ('admin' | 'moderator' | 'operator')[],
-): Promise<{ api: APIRequestContext; staff: E2eStaff }> {
+  options: BrowserContextOptions = {},
+): Promise<{ api: APIRequestContext; staff: E2eStaff; context: BrowserContext }> {
   const account = seedE2eMember({ roles });
-  const context = await browser.newContext();
+  const context = await browser.newContext(options);
   const headers = { 'X-Request-Type': 'client' };
   const first = await context.request.post('/api/staff/login', {
     headers,
@@ -33,5 +41,5 @@ export async function staffApi(
     data: { challenge, code: await generate({ secret: enroll.secret }) },
   });
   expect(signedIn.status()).toBe(200);
-  return { api: context.request, staff: { ...account, secret: enroll.secret } };
+  return { api: context.request, staff: { ...account, secret: enroll.secret }, context };
 }

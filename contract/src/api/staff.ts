@@ -88,6 +88,11 @@ export const STAFF_ACTIONS = [
   'staff.second_factor_enrolled',
   'staff.recovery_code_used',
   ...STAFF_ACCOUNT_ACTIONS,
+  // the members area (staff-members.ts)
+  'member.credits_adjusted',
+  'member.sessions_ended',
+  'member.reactivated',
+  'member.erased',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number] | (string & {});
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import type { Prisma } from '../generated/prisma/client';
 import { DELETION_RECONSIDERATION_DAYS } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { consumeToken } from '../common/tokens';
@@ -142,7 +143,11 @@ export class DeletionService implements OnApplicationShutdown {
    * request or before purgeAt, so it is safe to run twice or early; a failure anywhere leaves
    * the request unpurged, to be tried again.
    */
-  async purge(job: PurgeJob, now = new Date()): Promise<'purged' | 'cancelled' | 'not_due'> {
+  async purge(
+    job: PurgeJob,
+    now = new Date(),
+    alsoInTransaction?: (tx: Prisma.TransactionClient) => Promise<void>,
+  ): Promise<'purged' | 'cancelled' | 'not_due'> {
     const request = await this.prisma.deletionRequest.findUnique({ where: { id: job.requestId } });
     if (!request || request.cancelledAt || request.purgedAt) return 'cancelled';
     if (request.purgeAt > now) return 'not_due';
@@ -159,11 +164,38 @@ export class DeletionService implements OnApplicationShutdown {
       });
       if (claimed.count === 0) return false;
       for (const step of steps) await step.purge(tx, userId, now);
+      await alsoInTransaction?.(tx);
       return true;
     });
     if (!done) return 'cancelled';
     this.logger.log(`Purged member ${userId}`);
     return 'purged';
+  }
+
+  /**
+   * Erase now (the console, GDPR art. 17 without the 14 days): the member's open deletion
+   * request (or a new one, reason `other`) becomes due at once and is purged like any other;
+   * `alsoInTransaction` (the staff's audit row) commits with the purge or not at all.
+   */
+  async eraseNow(
+    userId: number,
+    alsoInTransaction: (tx: Prisma.TransactionClient) => Promise<void>,
+    now = new Date(),
+  ): Promise<'purged' | 'cancelled' | 'not_due'> {
+    const request = await this.prisma.$transaction(async (tx) => {
+      const open = await tx.deletionRequest.findFirst({
+        where: { userId, cancelledAt: null, purgedAt: null },
+        orderBy: { id: 'desc' },
+        select: { id: true },
+      });
+      if (open) {
+        return tx.deletionRequest.update({ where: { id: open.id }, data: { purgeAt: now } });
+      }
+      return tx.deletionRequest.create({
+        data: { userId, reason: 'other', createdAt: now, purgeAt: now },
+      });
+    });
+    return this.purge({ userId, requestId: request.id }, now, alsoInTransaction);
   }
 
   /** Removes a stored file (local disk or S3); one that is already gone is fine. */

@@ -2,4 +2,4 @@
 export { IdempotencyModule } from './idempotency.module';
 export { Idempotent, PaidCall } from './decorators';
 export { IdempotencyInterceptor } from './idempotency.interceptor';
-export { IdempotencyKey, IDEMPOTENCY_HEADER } from './idempotency-key';
+export { IdempotencyKey, IdempotencyKeyRequired, IDEMPOTENCY_HEADER } from './idempotency-key';

@@ -29,6 +29,7 @@ const adminAuth = () => import('../admin/features/auth/pages');
 const adminAudit = () => import('../admin/features/audit/pages');
 const adminFigures = () => import('../admin/features/figures/pages');
 const adminStaff = () => import('../admin/features/staff/pages');
+const adminMembers = () => import('../admin/features/members/pages');
 
 function page<M>(
   id: string,
@@ -282,6 +283,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         page('admin-audit', 'audit', adminAudit, (m) => m.AuditPage),
         page('admin-figures', 'figures', adminFigures, (m) => m.FiguresPage),
         page('admin-staff', 'staff', adminStaff, (m) => m.StaffPage),
+        page('admin-members', 'members', adminMembers, (m) => m.MembersSearchPage),
+        page('admin-member', 'members/:id', adminMembers, (m) => m.MemberPage),
         page('admin-not-found', '*', adminShell, (m) => m.AdminNotFoundPage),
       ],
     },

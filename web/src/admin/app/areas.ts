@@ -18,6 +18,7 @@ export interface AdminArea {
 
 export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: '', key: 'home', icon: '🏠', roles: ['moderator', 'operator'] },
+  { path: 'members', key: 'members', icon: '👥', roles: ['admin'] },
   { path: 'audit', key: 'audit', icon: '📜', roles: ['admin'] },
   { path: 'figures', key: 'figures', icon: '📈', roles: ['admin'] },
   { path: 'staff', key: 'staff', icon: '🪪', roles: ['admin'] },

@@ -3,6 +3,7 @@ import { messages as auditMessages } from '../features/audit';
 import { messages as authMessages } from '../features/auth';
 import { messages as figuresMessages } from '../features/figures';
 import { messages as staffMessages } from '../features/staff';
+import { messages as membersMessages } from '../features/members';
 
 /** The console's own texts (navigation, home, states). */
 const appMessages: CatalogueLoaders = {
@@ -22,4 +23,5 @@ export const ADMIN_CATALOGUES: readonly CatalogueLoaders[] = [
   auditMessages,
   figuresMessages,
   staffMessages,
+  membersMessages,
 ];

@@ -77,3 +77,23 @@ export function AdminEmpty({ children }: { children?: ReactNode }) {
   const { t } = useAdminTranslation();
   return <p className="admin-empty text-body-secondary py-4 mb-0">{children ?? t('app.empty')}</p>;
 }
+
+/** "Load more" under a paged list (an infinite query): shown while there is a next page. */
+export function AdminLoadMore({
+  query,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+}) {
+  const { t } = useAdminTranslation();
+  if (!query.hasNextPage) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-outline-primary"
+      disabled={query.isFetchingNextPage}
+      onClick={() => void query.fetchNextPage()}
+    >
+      {query.isFetchingNextPage ? t('app.loadingMore') : t('app.loadMore')}
+    </button>
+  );
+}

@@ -3,7 +3,13 @@ import { useSearchParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { STAFF_ACTIONS, type AuditEntry } from '@app/contract';
 import { auditQueryKey, fetchAudit } from '../../../shared/api';
-import { AdminEmpty, AdminError, AdminLoading, AdminPage } from '../../../shared/components';
+import {
+  AdminEmpty,
+  AdminError,
+  AdminLoadMore,
+  AdminLoading,
+  AdminPage,
+} from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
 
 const digits = (value: string | null) => (value && /^\d{1,10}$/.test(value) ? value : '');
@@ -129,16 +135,7 @@ export function AuditPage() {
               <AuditRow key={entry.id} entry={entry} when={when} actionName={actionName} />
             ))}
           </ol>
-          {query.hasNextPage && (
-            <button
-              type="button"
-              className="btn btn-outline-primary"
-              disabled={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {query.isFetchingNextPage ? t('app.loadingMore') : t('app.loadMore')}
-            </button>
-          )}
+          <AdminLoadMore query={query} />
         </>
       )}
     </AdminPage>

@@ -1,0 +1,2 @@
+/** The console's members area (admins). */
+export { StaffMembersModule } from './staff-members.module';

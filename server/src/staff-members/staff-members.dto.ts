@@ -1,0 +1,26 @@
+import { createZodDto } from 'nestjs-zod';
+import {
+  creditAdjustmentBody,
+  creditAdjustmentResponse,
+  endSessionsBody,
+  endSessionsResponse,
+  eraseBody,
+  eraseResponse,
+  memberSearchQuery,
+  memberSearchResponse,
+  reactivateBody,
+  reactivateResponse,
+  staffMemberPage,
+} from '@app/contract';
+
+export class MemberSearchQueryDto extends createZodDto(memberSearchQuery) {}
+export class MemberSearchResponseDto extends createZodDto(memberSearchResponse) {}
+export class StaffMemberPageDto extends createZodDto(staffMemberPage) {}
+export class CreditAdjustmentBodyDto extends createZodDto(creditAdjustmentBody) {}
+export class CreditAdjustmentResponseDto extends createZodDto(creditAdjustmentResponse) {}
+export class EndSessionsBodyDto extends createZodDto(endSessionsBody) {}
+export class EndSessionsResponseDto extends createZodDto(endSessionsResponse) {}
+export class ReactivateBodyDto extends createZodDto(reactivateBody) {}
+export class ReactivateResponseDto extends createZodDto(reactivateResponse) {}
+export class EraseBodyDto extends createZodDto(eraseBody) {}
+export class EraseResponseDto extends createZodDto(eraseResponse) {}

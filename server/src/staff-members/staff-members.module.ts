@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { CreditsModule } from '../credits';
+import { DeletionModule } from '../deletion';
+import { MemberAccessModule } from '../member-access';
+import { StaffMembersController } from './staff-members.controller';
+import { StaffMembers } from './staff-members.service';
+
+/** The console's members area (admins): search, a member's page, and actions on the account. */
+@Module({
+  imports: [CreditsModule, DeletionModule, MemberAccessModule],
+  controllers: [StaffMembersController],
+  providers: [StaffMembers],
+})
+export class StaffMembersModule {}

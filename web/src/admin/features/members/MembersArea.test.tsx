@@ -1,0 +1,270 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { StaffMember, StaffMemberPage } from '@app/contract';
+import { createRoutes } from '../../../app/router';
+import { renderRoutes, seededQueryClient } from '../../../test/render';
+import { jsonResponse, mockFetch, type Responder } from '../../../test/http';
+
+jest.mock('socket.io-client', () => ({
+  io: () => ({
+    active: true,
+    on: () => undefined,
+    removeAllListeners: () => undefined,
+    disconnect: () => undefined,
+  }),
+}));
+
+const admin: StaffMember = { id: 8, email: 'admin@vonkje.test', name: 'Anna', roles: ['admin'] };
+
+const hit = {
+  id: 42,
+  email: 'sanne@example.test',
+  name: 'Sanne',
+  status: 'confirmed',
+  profile_status: 'active',
+  credits: 12,
+  signup_date: '2026-10-01T10:00:00.000Z',
+  thumb_url: null,
+};
+
+function memberPage(overrides: Partial<StaffMemberPage['member']> = {}): StaffMemberPage {
+  return {
+    member: {
+      id: 42,
+      email: 'sanne@example.test',
+      status: 'confirmed',
+      banned: false,
+      credits: 12,
+      paid_user: true,
+      language: 'nl',
+      roles: [],
+      signup_date: '2026-10-01T10:00:00.000Z',
+      confirmed_at: '2026-10-01T10:05:00.000Z',
+      last_login_at: null,
+      last_seen_at: '2026-11-25T09:00:00.000Z',
+      deleted_at: null,
+      signup_ip: '203.0.113.9',
+      purge_at: null,
+      reactivatable: false,
+      ...overrides,
+    },
+    profile: {
+      name: 'Sanne',
+      status: 'active',
+      gender: 'female',
+      date_of_birth: '1990-04-02',
+      country: 'NL',
+      city: 'Utrecht',
+      about: 'Hallo!',
+      invisible: false,
+      privacy_mode: false,
+      fictional: false,
+    },
+    photos: [],
+    payments: [
+      {
+        id: 1,
+        payment_id: 'p1',
+        method: 'ideal',
+        status: 'paid',
+        credits: 100,
+        amount_cents: 1995,
+        currency: 'EUR',
+        reversed_cents: 0,
+        created_at: '2026-11-01T10:00:00.000Z',
+        paid_at: '2026-11-01T10:01:00.000Z',
+      },
+    ],
+    ledger: [
+      {
+        id: 5,
+        delta: 100,
+        balance_after: 112,
+        reason: 'purchase',
+        note: null,
+        created_at: '2026-11-01T10:01:00.000Z',
+      },
+    ],
+    sessions: [
+      {
+        id: 's1',
+        created_at: '2026-11-25T08:00:00.000Z',
+        last_seen_at: '2026-11-25T09:00:00.000Z',
+        expires_at: '2026-12-25T08:00:00.000Z',
+        ip: '198.51.100.7',
+        device: 'Firefox on Windows',
+        user_agent: 'Mozilla/5.0',
+      },
+    ],
+    complaints: [],
+    audit: [],
+  };
+}
+
+function renderConsole(path: string, routes: Record<string, Responder>) {
+  const http = mockFetch({
+    'GET /api/staff/me': () => jsonResponse(200, { staff: admin }),
+    ...routes,
+  });
+  const queryClient = seededQueryClient();
+  const rendered = renderRoutes(createRoutes(queryClient), { path, queryClient });
+  return { ...rendered, ...http };
+}
+
+describe('the members area of the console', () => {
+  it('finds a member by e-mail address and opens their page', async () => {
+    const { router, calls } = renderConsole('/admin/members', {
+      'GET /api/staff/members': () =>
+        jsonResponse(200, { by: 'email', members: [hit], next_after: null }),
+      'GET /api/staff/members/42': () => jsonResponse(200, memberPage()),
+    });
+    expect(await screen.findByRole('heading', { name: 'Leden' })).toBeInTheDocument();
+    expect(screen.getByText('Typ een nummer, e-mailadres of naam om te zoeken.')).toBeVisible();
+    fireEvent.change(screen.getByLabelText('Nummer, e-mailadres of naam'), {
+      target: { value: 'Sanne@Example.test' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Zoeken' }));
+    const link = await screen.findByRole('link', { name: /Sanne/ });
+    expect(screen.getByText('Op e-mailadres: Sanne@Example.test')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.startsWith('/api/staff/members?'))?.url).toBe(
+      '/api/staff/members?q=Sanne%40Example.test',
+    );
+    fireEvent.click(link);
+    expect(await screen.findByRole('heading', { name: 'Sanne' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/members/42');
+    expect(screen.getByText('sanne@example.test')).toBeInTheDocument();
+  });
+
+  it('says so when nothing matches, and shows an error with a retry', async () => {
+    let fail = true;
+    renderConsole('/admin/members?q=niemand', {
+      'GET /api/staff/members': () =>
+        fail
+          ? jsonResponse(400, { error: 'validation_failed', message: 'Er is een fout opgetreden.' })
+          : jsonResponse(200, { by: 'name', members: [], next_after: null }),
+    });
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Er is een fout opgetreden.');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button'));
+    expect(await screen.findByText('Geen leden gevonden voor „niemand”.')).toBeInTheDocument();
+  });
+
+  it('shows the tabs of a member page by keyboard: payments, sessions with device and IP', async () => {
+    const { router } = renderConsole('/admin/members/42', {
+      'GET /api/staff/members/42': () => jsonResponse(200, memberPage()),
+    });
+    const tabs = await screen.findByRole('tablist', { name: 'Gegevens van het lid' });
+    expect(within(tabs).getByRole('tab', { name: /Profiel/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByText('Utrecht, NL')).toBeInTheDocument();
+    fireEvent.keyDown(within(tabs).getByRole('tab', { name: /Profiel/ }), { key: 'ArrowRight' });
+    fireEvent.keyDown(within(tabs).getByRole('tab', { name: /Foto's/ }), { key: 'ArrowRight' });
+    expect(await screen.findByText('ideal')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=payments');
+    fireEvent.click(within(tabs).getByRole('tab', { name: /Sessies/ }));
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByText('Firefox on Windows')).toBeInTheDocument();
+    expect(within(panel).getByText('198.51.100.7')).toBeInTheDocument();
+  });
+
+  it('adjusts credits with a reason, one Idempotency-Key for a retried click, and shows the new balance', async () => {
+    let page = memberPage();
+    let attempts = 0;
+    const { calls } = renderConsole('/admin/members/42', {
+      'GET /api/staff/members/42': () => jsonResponse(200, page),
+      'POST /api/staff/members/42/credits': () => {
+        attempts += 1;
+        if (attempts === 1) {
+          return jsonResponse(422, {
+            error: 'credits_below_zero',
+            message: 'Zoveel credits heeft dit lid niet: het saldo kan niet onder nul komen.',
+            field: 'amount',
+          });
+        }
+        page = memberPage({ credits: 7 });
+        return jsonResponse(200, { credits: 7, ledger_id: 9 });
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Credits aanpassen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Credits aanpassen' });
+    const submit = within(dialog).getByRole('button', { name: 'Aanpassen' });
+    expect(submit).toBeDisabled();
+    fireEvent.change(within(dialog).getByLabelText('Aantal credits'), {
+      target: { value: '-5' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Reden'), {
+      target: { value: 'Dubbel geboekt' },
+    });
+    fireEvent.click(submit);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('onder nul');
+    fireEvent.click(submit);
+    expect(await screen.findByText('Credits aangepast. Nieuw saldo: 7.')).toBeInTheDocument();
+    const posts = calls.filter((c) => c.url === '/api/staff/members/42/credits');
+    expect(posts.map((c) => c.body)).toEqual([
+      { amount: -5, reason: 'Dubbel geboekt' },
+      { amount: -5, reason: 'Dubbel geboekt' },
+    ]);
+    // the same intended adjustment keeps its key until it succeeds
+    expect(posts[0].headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(posts[1].headers['Idempotency-Key']).toBe(posts[0].headers['Idempotency-Key']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('erases only once the member’s id is typed, and ends sessions with a reason', async () => {
+    const { calls } = renderConsole('/admin/members/42', {
+      'GET /api/staff/members/42': () => jsonResponse(200, memberPage()),
+      'POST /api/staff/members/42/erase': () => jsonResponse(200, { status: 'purged' }),
+      'POST /api/staff/members/42/end-sessions': () => jsonResponse(200, { ended: 1 }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Nu wissen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lid nu wissen' });
+    const erase = within(dialog).getByRole('button', { name: 'Definitief wissen' });
+    const typed = within(dialog).getByLabelText('Typ het nummer van het lid (42) om te bevestigen');
+    fireEvent.change(typed, { target: { value: '41' } });
+    expect(erase).toBeDisabled();
+    fireEvent.change(typed, { target: { value: '42' } });
+    fireEvent.click(erase);
+    expect(await screen.findByText('Het lid is gewist.')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/staff/members/42/erase')?.body).toEqual({
+      confirm_id: '42',
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sessies beëindigen' }));
+    const sessions = await screen.findByRole('dialog', { name: 'Sessies beëindigen' });
+    fireEvent.change(within(sessions).getByLabelText('Reden'), {
+      target: { value: 'Wachtwoord gelekt' },
+    });
+    fireEvent.click(within(sessions).getByRole('button', { name: 'Beëindigen' }));
+    expect(
+      await screen.findByText('Sessies beëindigd: 1. Het lid is overal afgemeld.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a ban with a link to the complaints and offers reactivation of a deleted account', async () => {
+    renderConsole('/admin/members/42', {
+      'GET /api/staff/members/42': () =>
+        jsonResponse(
+          200,
+          memberPage({ status: 'deleted', reactivatable: true, purge_at: '2026-12-09T10:00:00Z' }),
+        ),
+    });
+    expect(await screen.findByRole('button', { name: 'Heropenen' })).toBeInTheDocument();
+    expect(screen.getByText(/definitief gewist, tenzij/)).toBeInTheDocument();
+  });
+
+  it('shows a banned member with a link to the complaints area', async () => {
+    renderConsole('/admin/members/42', {
+      'GET /api/staff/members/42': () =>
+        jsonResponse(200, memberPage({ status: 'banned', banned: true })),
+    });
+    expect(
+      await screen.findByText(/Dit lid is geblokkeerd/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Naar de klachten' })[0]).toHaveAttribute(
+      'href',
+      '/admin/complaints',
+    );
+  });
+});

@@ -1,0 +1,2 @@
+export { MembersSearchPage } from './MembersSearchPage';
+export { MemberPage } from './MemberPage';
