@@ -52,6 +52,7 @@ export const ERROR_STATUS = {
   account_reactivatable: 409,
   already_confirmed: 409,
   conflict: 409,
+  conversation_locked: 409,
   idempotency_in_progress: 409,
   photo_limit_reached: 409,
   payload_too_large: 413,

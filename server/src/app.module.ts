@@ -30,6 +30,7 @@ import { SwipeModule } from './swipe';
 import { ComplaintsModule } from './complaints';
 import { RealtimeModule } from './realtime';
 import { ChatsModule } from './chats';
+import { StaffPartnersModule } from './staff-partners';
 import { DiscountsModule } from './discounts';
 import { PaymentsModule } from './payments';
 import { SmsModule } from './sms';
@@ -65,6 +66,7 @@ export class AppModule {
         ComplaintsModule,
         ProfilesModule,
         ChatsModule,
+        StaffPartnersModule,
         SmsModule,
         DiscountsModule,
         PaymentsModule,

@@ -86,6 +86,16 @@ export const STAFF_ACTIONS = [
   'staff.sign_out',
   'staff.second_factor_enrolled',
   'staff.recovery_code_used',
+  'partner.created',
+  'partner.updated',
+  'partner.photo_added',
+  'partner.photo_removed',
+  'inbox.opened',
+  'inbox.taken_over',
+  'inbox.replied',
+  'inbox.note_added',
+  'member.vulnerable_flagged',
+  'member.vulnerable_unflagged',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number] | (string & {});
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { ChatPartnerReads } from './chat-partners.reads';
 import { MemberAccess } from './member-access.service';
 import { ProfilePurge } from './profile.purge';
 import { PurgeRegistry } from './purge';
@@ -12,7 +13,14 @@ import { ReportedContent } from './reported-content';
  */
 @Module({
   imports: [DiscoveryModule],
-  providers: [MemberAccess, PhotoPresenter, PurgeRegistry, ProfilePurge, ReportedContent],
-  exports: [MemberAccess, PurgeRegistry, ReportedContent],
+  providers: [
+    MemberAccess,
+    PhotoPresenter,
+    PurgeRegistry,
+    ProfilePurge,
+    ReportedContent,
+    ChatPartnerReads,
+  ],
+  exports: [MemberAccess, PurgeRegistry, ReportedContent, ChatPartnerReads],
 })
 export class MemberAccessModule {}
