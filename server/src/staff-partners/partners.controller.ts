@@ -9,9 +9,9 @@ import {
   Req,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Returns } from '../common/responses';
-import { PhotoUploadInterceptor, type PhotoUploadRequest } from '../photos';
+import { ApiPhotoUpload, PhotoUploadInterceptor, type PhotoUploadRequest } from '../photos';
 import { CurrentStaff, Staff, type StaffPrincipal } from '../staff';
 import { PartnersService } from './partners.service';
 import {
@@ -73,14 +73,7 @@ export class PartnersController {
   @UseInterceptors(PhotoUploadInterceptor)
   @Returns(ChatPartnerResponseDto, 201)
   @ApiHeader(CLIENT_HEADER)
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      properties: { photo: { type: 'string', format: 'binary' } },
-      required: ['photo'],
-    },
-  })
+  @ApiPhotoUpload()
   @ApiOperation({
     summary: 'Admin: a chat partner’s photo (sniffed, re-encoded, metadata removed; audited)',
   })

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ReplyTimesResponse } from '@app/contract';
+import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 
 interface FigureRow {
@@ -21,27 +22,23 @@ export class ReplyTimesService {
   constructor(private readonly prisma: PrismaService) {}
 
   async figures(days: number): Promise<ReplyTimesResponse> {
+    // the replies of the range, per staff account on messages(operator_id, created_at)
+    const figures = Prisma.sql`count(*)::int AS replies,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM m.created_at - m.waited_since))::float8 AS median_seconds,
+      percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM m.created_at - m.waited_since))::float8 AS p90_seconds
+      FROM users u
+      JOIN messages m ON m.operator_id = u.id
+        AND m.created_at >= now() - make_interval(days => ${days}) AND m.waited_since IS NOT NULL
+      WHERE u.roles <> '{}'`;
     const [perOperator, perDay] = await Promise.all([
       this.prisma.$queryRaw<(FigureRow & { name: string })[]>`
         SELECT m.operator_id, COALESCE(u.staff_name, split_part(u.email, '@', 1)) AS name,
-          count(*)::int AS replies,
-          percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM m.created_at - m.waited_since))::float8 AS median_seconds,
-          percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM m.created_at - m.waited_since))::float8 AS p90_seconds
-        FROM users u
-        JOIN messages m ON m.operator_id = u.id
-          AND m.created_at >= now() - make_interval(days => ${days}) AND m.waited_since IS NOT NULL
-        WHERE u.roles <> '{}'
+          ${figures}
         GROUP BY m.operator_id, u.staff_name, u.email
         ORDER BY name`,
       this.prisma.$queryRaw<(FigureRow & { day: string })[]>`
         SELECT to_char(date_trunc('day', m.created_at), 'YYYY-MM-DD') AS day, m.operator_id,
-          count(*)::int AS replies,
-          percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM m.created_at - m.waited_since))::float8 AS median_seconds,
-          percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM m.created_at - m.waited_since))::float8 AS p90_seconds
-        FROM users u
-        JOIN messages m ON m.operator_id = u.id
-          AND m.created_at >= now() - make_interval(days => ${days}) AND m.waited_since IS NOT NULL
-        WHERE u.roles <> '{}'
+          ${figures}
         GROUP BY 1, m.operator_id
         ORDER BY 1, m.operator_id`,
     ]);

@@ -27,6 +27,7 @@ const swipe = () => import('../features/swipe/pages');
 const adminShell = () => import('../admin/app/pages');
 const adminAuth = () => import('../admin/features/auth/pages');
 const adminAudit = () => import('../admin/features/audit/pages');
+const adminPartners = () => import('../admin/features/partners/pages');
 
 function page<M>(
   id: string,
@@ -278,6 +279,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: lazyPage(adminShell, (m) => m.AdminHomePage),
         } as RouteObject,
         page('admin-audit', 'audit', adminAudit, (m) => m.AuditPage),
+        page('admin-inbox', 'inbox', adminPartners, (m) => m.InboxPage),
+        page(
+          'admin-inbox-conversation',
+          'inbox/:id',
+          adminPartners,
+          (m) => m.InboxConversationPage,
+        ),
+        page('admin-partners', 'partners', adminPartners, (m) => m.PartnersPage),
+        page('admin-partner', 'partners/:id', adminPartners, (m) => m.PartnerPage),
         page('admin-not-found', '*', adminShell, (m) => m.AdminNotFoundPage),
       ],
     },

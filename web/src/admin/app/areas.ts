@@ -18,5 +18,7 @@ export interface AdminArea {
 
 export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: '', key: 'home', icon: '🏠', roles: ['moderator', 'operator'] },
+  { path: 'inbox', key: 'inbox', icon: '💬', roles: ['operator'] },
+  { path: 'partners', key: 'partners', icon: '🎭', roles: ['admin'] },
   { path: 'audit', key: 'audit', icon: '📜', roles: ['admin'] },
 ];
