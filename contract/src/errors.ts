@@ -54,6 +54,7 @@ export const ERROR_STATUS = {
   conflict: 409,
   /** The change would leave the site without an enabled admin. */
   last_admin: 409,
+  conversation_locked: 409,
   idempotency_in_progress: 409,
   photo_limit_reached: 409,
   payload_too_large: 413,

@@ -31,3 +31,4 @@ export * from './api/staff';
 export * from './api/staff-figures';
 export * from './api/staff-accounts';
 export * from './api/staff-members';
+export * from './api/staff-partners';

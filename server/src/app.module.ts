@@ -32,6 +32,7 @@ import { FiguresModule } from './figures';
 import { StaffAccountsModule } from './staff-accounts';
 import { RealtimeModule } from './realtime';
 import { ChatsModule } from './chats';
+import { StaffPartnersModule } from './staff-partners';
 import { DiscountsModule } from './discounts';
 import { PaymentsModule } from './payments';
 import { SmsModule } from './sms';
@@ -68,6 +69,7 @@ export class AppModule {
         ComplaintsModule,
         ProfilesModule,
         ChatsModule,
+        StaffPartnersModule,
         SmsModule,
         DiscountsModule,
         PaymentsModule,

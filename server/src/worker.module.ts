@@ -17,6 +17,7 @@ import { IdempotencyModule } from './idempotency';
 import { ComplaintsModule } from './complaints';
 import { RealtimeModule } from './realtime';
 import { ChatsModule } from './chats';
+import { StaffPartnersPurgeModule } from './staff-partners';
 import { PaymentsModule } from './payments';
 import { SmsModule } from './sms';
 import { FiguresModule } from './figures';
@@ -49,6 +50,7 @@ export class WorkerModule {
         IdempotencyModule,
         ComplaintsModule,
         ChatsModule,
+        StaffPartnersPurgeModule,
         // the purge step of stored payment methods, and the hourly check of pending payments
         SmsModule,
         PaymentsModule,

@@ -93,6 +93,16 @@ export const STAFF_ACTIONS = [
   'member.sessions_ended',
   'member.reactivated',
   'member.erased',
+  'partner.created',
+  'partner.updated',
+  'partner.photo_added',
+  'partner.photo_removed',
+  'inbox.opened',
+  'inbox.taken_over',
+  'inbox.replied',
+  'inbox.note_added',
+  'member.vulnerable_flagged',
+  'member.vulnerable_unflagged',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number] | (string & {});
 

@@ -203,6 +203,11 @@ export class SendsService {
       select: { id: true, userLowId: true, userHighId: true },
     });
     if (!conversation) throw new AppError('not_found');
+    // another operator holds it (the console's lock, staff-partners/inbox-locks.ts)
+    const [held] = await this.prisma.$queryRaw<{ operator_id: number }[]>`
+      SELECT operator_id FROM operator_locks
+      WHERE conversation_id = ${conversation.id} AND expires_at > now()`;
+    if (held && held.operator_id !== operator.userId) throw new AppError('conversation_locked');
     const pals = await this.access.fictionalAmong([
       conversation.userLowId,
       conversation.userHighId,
@@ -419,6 +424,10 @@ export class SendsService {
       await this.gifts.all(),
     );
     this.emitNew(row, sender.userId, partner.userId, own, theirs);
+    // the operators' inbox: a member's message to a chat partner waits, a reply answers it
+    if ((partner.fictional && !held) || operatorId) {
+      this.realtime.toStaff(['operator'], 'queue:changed', { queue: 'inbox' });
+    }
     if (content.cost > 0) this.realtime.toMember(sender.userId, 'credits:changed', { credits });
     return { answer: { message: own, credits }, replayed: false };
   }
@@ -449,9 +458,11 @@ export class SendsService {
         SELECT pg_advisory_xact_lock(${CHAT_LOCK}::int, ${low}::int)::text AS a,
                pg_advisory_xact_lock(${CHAT_LOCK}::int, ${high}::int)::text AS b
       ), m AS (
-        INSERT INTO messages (conversation_id, sender_id, operator_id, type, held, body,
-          image_filename, image_width, image_height, gift_id, credits_cost, idempotency_key)
+        INSERT INTO messages (conversation_id, sender_id, operator_id, waited_since, type, held,
+          body, image_filename, image_width, image_height, gift_id, credits_cost, idempotency_key)
         SELECT ${conversationId}::int, ${sender.userId}::int, ${meta.operatorId ?? null}::int,
+          CASE WHEN ${meta.operatorId ?? null}::int IS NULL THEN NULL ELSE
+            (SELECT awaiting_reply_since FROM conversations WHERE id = ${conversationId}::int) END,
           ${content.type}::"MessageType", ${meta.held}::boolean, ${content.body ?? null}::text,
           ${content.image?.filename ?? null}::text, ${content.image?.width ?? null}::int,
           ${content.image?.height ?? null}::int, ${content.giftId ?? null}::int,

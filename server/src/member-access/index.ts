@@ -26,3 +26,9 @@ export { PHOTO_SELECT, type PhotoRow } from './photo.presenter';
 export { PROFILE_DETAILS_SELECT, presentProfileDetails } from './details.presenter';
 export { PurgeRegistry, Purges, type Coverage, type PurgeStep, type StoredFile } from './purge';
 export type { ListCriteria, ListPage } from './list-query';
+export {
+  ChatPartnerReads,
+  type InboxRow,
+  type OperatorViewOfMember,
+  type PartnerRow,
+} from './chat-partners.reads';

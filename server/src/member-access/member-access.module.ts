@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { ChatPartnerReads } from './chat-partners.reads';
 import { MemberAccess } from './member-access.service';
 import { ProfilePurge } from './profile.purge';
 import { PurgeRegistry } from './purge';
@@ -20,7 +21,8 @@ import { StaffMemberReads } from './staff-member.reads';
     ProfilePurge,
     ReportedContent,
     StaffMemberReads,
+    ChatPartnerReads,
   ],
-  exports: [MemberAccess, PurgeRegistry, ReportedContent, StaffMemberReads],
+  exports: [MemberAccess, PurgeRegistry, ReportedContent, StaffMemberReads, ChatPartnerReads],
 })
 export class MemberAccessModule {}

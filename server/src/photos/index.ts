@@ -2,4 +2,8 @@
 export { PhotosModule } from './photos.module';
 export { PhotosService } from './photos.service';
 export { processPhoto, PHOTO_SIZES, type PhotoSize, type ProcessedPhoto } from './photo-pipeline';
-export { PhotoUploadInterceptor, type PhotoUploadRequest } from './photo-upload.interceptor';
+export {
+  ApiPhotoUpload,
+  PhotoUploadInterceptor,
+  type PhotoUploadRequest,
+} from './photo-upload.interceptor';

@@ -1,4 +1,11 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import {
+  applyDecorators,
+  CallHandler,
+  ExecutionContext,
+  Injectable,
+  NestInterceptor,
+} from '@nestjs/common';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { PHOTO_MAX_BYTES } from '@app/contract';
@@ -40,3 +47,16 @@ export class PhotoUploadInterceptor implements NestInterceptor {
     return next.handle();
   }
 }
+
+/** The OpenAPI description of an upload of one photo (multipart field `photo`). */
+export const ApiPhotoUpload = () =>
+  applyDecorators(
+    ApiConsumes('multipart/form-data'),
+    ApiBody({
+      schema: {
+        type: 'object',
+        properties: { photo: { type: 'string', format: 'binary' } },
+        required: ['photo'],
+      },
+    }),
+  );

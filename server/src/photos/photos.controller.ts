@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentSession, type CurrentSessionData } from '../auth';
 import { CurrentStaff, Staff, type StaffPrincipal } from '../staff';
 import { staffViewerOf, viewerOf } from '../member-access';
@@ -15,7 +15,11 @@ import {
   PhotoMainBody,
   PhotoUploadResponseDto,
 } from './photos.dto';
-import { PhotoUploadInterceptor, type PhotoUploadRequest } from './photo-upload.interceptor';
+import {
+  ApiPhotoUpload,
+  PhotoUploadInterceptor,
+  type PhotoUploadRequest,
+} from './photo-upload.interceptor';
 import { PhotosService } from './photos.service';
 
 const CLIENT_HEADER = { name: 'X-Request-Type', required: true, description: 'client' };
@@ -40,14 +44,7 @@ export class PhotosController {
   @Idempotent({ upload: PhotoUploadInterceptor })
   @Returns(PhotoUploadResponseDto, 201)
   @ApiHeader(CLIENT_HEADER)
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      properties: { photo: { type: 'string', format: 'binary' } },
-      required: ['photo'],
-    },
-  })
+  @ApiPhotoUpload()
   @ApiOperation({
     summary:
       'Uploads a photo (JPEG, PNG, WebP, HEIC, AVIF; sniffed, re-encoded, metadata removed); ' +

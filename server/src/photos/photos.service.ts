@@ -57,6 +57,46 @@ export class PhotosService {
     const max = maxPhotos(viewer);
     if (own.photos.length >= max) throw new AppError('photo_limit_reached', { max }, 'photo');
 
+    const photo = await this.add(own.profileId, data, max, 'under_inspection');
+    const stored = await this.access.ownPhoto(viewer.userId, photo.id);
+    return { photo: this.access.presentOwnPhotos([stored!], photo.main ? photo.id : null)[0] };
+  }
+
+  /**
+   * A chat partner's photo, uploaded by an admin (staff-partners): the same pipeline, active at
+   * once (staff made it; the admin's action is audited by the caller).
+   */
+  addPartnerPhoto(profileId: number, data: Buffer): Promise<{ id: number; main: boolean }> {
+    return this.add(profileId, data, PREMIUM_MAX_PHOTOS, 'active');
+  }
+
+  /** Removes a chat partner's photo (row, then files); `next` becomes the main photo. */
+  async removePartnerPhoto(
+    profileId: number,
+    photo: { id: number; filename: string },
+    next: number | null,
+  ): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      await tx.photo.deleteMany({ where: { id: photo.id, profileId } });
+      await tx.profile.updateMany({
+        where: { id: profileId, mainPhotoId: photo.id },
+        data: { mainPhotoId: next },
+      });
+    });
+    await this.removeFiles(photoFileNames(photo.filename));
+  }
+
+  /**
+   * The pipeline (photo-pipeline.ts), the files, and the row: the limit is checked again under
+   * a lock on the profile in the transaction that adds the row, so two uploads at once cannot
+   * pass it; whatever fails after the files were written removes them.
+   */
+  private async add(
+    profileId: number,
+    data: Buffer,
+    max: number,
+    status: 'under_inspection' | 'active',
+  ): Promise<{ id: number; main: boolean }> {
     const processed = await processPhoto(data);
     const base = newPhotoBase();
     const written: string[] = [];
@@ -68,31 +108,30 @@ export class PhotosService {
           await this.storage.put('photos', name, processed.files[size], 'image/webp');
         }),
       );
-      const photo = await this.prisma.$transaction(async (tx) => {
-        // the row lock on the profile serialises a member's concurrent uploads
-        await tx.$executeRaw`UPDATE profiles SET updated_at = updated_at WHERE id = ${own.profileId}`;
-        const count = await tx.photo.count({ where: { profileId: own.profileId } });
+      return await this.prisma.$transaction(async (tx) => {
+        // the row lock on the profile serialises concurrent uploads
+        await tx.$executeRaw`UPDATE profiles SET updated_at = updated_at WHERE id = ${profileId}`;
+        const count = await tx.photo.count({ where: { profileId } });
         if (count >= max) throw new AppError('photo_limit_reached', { max }, 'photo');
         const created = await tx.photo.create({
           data: {
-            profileId: own.profileId,
+            profileId,
             filename: photoFileName(base, 'full'),
             thumbFilename: photoFileName(base, 'thumb'),
             width: processed.width,
             height: processed.height,
             position: count,
+            status,
           },
           select: { id: true },
         });
         // the first photo becomes the main photo (shown once it is approved)
         const madeMain = await tx.profile.updateMany({
-          where: { id: own.profileId, mainPhotoId: null },
+          where: { id: profileId, mainPhotoId: null },
           data: { mainPhotoId: created.id },
         });
         return { id: created.id, main: madeMain.count > 0 };
       });
-      const stored = await this.access.ownPhoto(viewer.userId, photo.id);
-      return { photo: this.access.presentOwnPhotos([stored!], photo.main ? photo.id : null)[0] };
     } catch (error) {
       await this.removeFiles(written);
       throw error;

@@ -1,3 +1,3 @@
 /** The profiles feature's public API: the member's own profile. */
 export { ProfilesModule } from './profiles.module';
-export { ProfilesService } from './profiles.service';
+export { ProfilesService, type CheckedProfile } from './profiles.service';

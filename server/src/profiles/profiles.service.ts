@@ -5,12 +5,19 @@ import {
   type OwnProfile,
   type ProfileUpdateInput,
 } from '@app/contract';
+import type { Prisma } from '../generated/prisma/client';
 import { AppError } from '../common/app-error';
 import { checkDateOfBirth, checkProfileName } from '../common/profile-rules';
 import { MemberAccess } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
 import { SettingsService } from '../settings';
 import { OWN_PROFILE_SELECT, presentOwnProfile } from './own-profile.presenter';
+
+/** A profile's fields after every rule passed (ProfilesService.check). */
+export interface CheckedProfile {
+  data: Omit<Prisma.ProfileUncheckedCreateInput, 'userId'>;
+  interestIds: number[];
+}
 
 /** An id the database could hold (larger ones would make PostgreSQL fail, not answer). */
 const isDbId = (id: number) => id >= 1 && id <= DB_INT_MAX;
@@ -42,47 +49,70 @@ export class ProfilesService {
       this.prisma.user.findUnique({ where: { id: userId }, select: { email: true } }),
     ]);
     if (!current || !user) throw new AppError('not_found');
-    const { min_age } = await this.settings.stored();
+    const checked = await this.check(input, user.email, now);
+    await this.prisma.$transaction((tx) =>
+      this.write(tx, current.id, checked, {
+        invisible: input.invisible,
+        privacyMode: input.privacy_mode,
+      }),
+    );
+    return this.own(userId, now);
+  }
 
-    const name = checkProfileName(input.name, user.email);
+  /**
+   * Every rule of the editor's fields (each with its code and field; nothing is written when
+   * one fails): the profile's data and its interests, ready for `write`. Chat partners go
+   * through the same rules (staff-partners).
+   */
+  async check(
+    input: Omit<ProfileUpdateInput, 'invisible' | 'privacy_mode'>,
+    email: string | null,
+    now = new Date(),
+  ): Promise<CheckedProfile> {
+    const { min_age } = await this.settings.stored();
+    const name = checkProfileName(input.name, email);
     const dateOfBirth = checkDateOfBirth(input.date_of_birth, min_age, now);
     const location = await this.location(input);
     const interestIds = await this.interests(input.interests);
+    return {
+      data: {
+        name,
+        gender: input.gender,
+        seekingGender: input.seeking_gender,
+        dateOfBirth,
+        ...location,
+        sexuality: input.sexuality,
+        hairColor: input.hair_color,
+        eyeColor: input.eye_color,
+        bodyType: input.body_type,
+        relationshipStatus: input.relationship_status,
+        tattoos: input.tattoos,
+        signupReason: input.signup_reason,
+        about: input.about || null,
+      },
+      interestIds,
+    };
+  }
 
-    await this.prisma.$transaction(async (tx) => {
-      await tx.profile.update({
-        where: { id: current.id },
-        data: {
-          name,
-          gender: input.gender,
-          seekingGender: input.seeking_gender,
-          dateOfBirth,
-          ...location,
-          sexuality: input.sexuality,
-          hairColor: input.hair_color,
-          eyeColor: input.eye_color,
-          bodyType: input.body_type,
-          relationshipStatus: input.relationship_status,
-          tattoos: input.tattoos,
-          signupReason: input.signup_reason,
-          about: input.about || null,
-          invisible: input.invisible,
-          privacyMode: input.privacy_mode,
-        },
-      });
-      await tx.profileInterest.deleteMany({ where: { profileId: current.id } });
-      await tx.profileInterest.createMany({
-        data: interestIds.map((interestId) => ({ profileId: current.id, interestId })),
-      });
+  /** Writes a checked profile and its interests (in the caller's transaction). */
+  async write(
+    tx: Prisma.TransactionClient,
+    profileId: number,
+    checked: CheckedProfile,
+    extra: Prisma.ProfileUncheckedUpdateInput = {},
+  ): Promise<void> {
+    await tx.profile.update({ where: { id: profileId }, data: { ...checked.data, ...extra } });
+    await tx.profileInterest.deleteMany({ where: { profileId } });
+    await tx.profileInterest.createMany({
+      data: checked.interestIds.map((interestId) => ({ profileId, interestId })),
     });
-    return this.own(userId, now);
   }
 
   /**
    * A supported country; a region of that country (invalid_region on region_id); a city of that
    * region (invalid_city on city_id). A city given without its region brings its region along.
    */
-  private async location(input: ProfileUpdateInput) {
+  private async location(input: Pick<ProfileUpdateInput, 'country' | 'region_id' | 'city_id'>) {
     const countryCode = input.country.toUpperCase();
     if (!(SUPPORTED_COUNTRIES as readonly string[]).includes(countryCode)) {
       throw new AppError('validation_failed', {}, 'country');

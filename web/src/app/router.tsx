@@ -30,6 +30,7 @@ const adminAudit = () => import('../admin/features/audit/pages');
 const adminFigures = () => import('../admin/features/figures/pages');
 const adminStaff = () => import('../admin/features/staff/pages');
 const adminMembers = () => import('../admin/features/members/pages');
+const adminPartners = () => import('../admin/features/partners/pages');
 
 function page<M>(
   id: string,
@@ -285,6 +286,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         page('admin-staff', 'staff', adminStaff, (m) => m.StaffPage),
         page('admin-members', 'members', adminMembers, (m) => m.MembersSearchPage),
         page('admin-member', 'members/:id', adminMembers, (m) => m.MemberPage),
+        page('admin-inbox', 'inbox', adminPartners, (m) => m.InboxPage),
+        page(
+          'admin-inbox-conversation',
+          'inbox/:id',
+          adminPartners,
+          (m) => m.InboxConversationPage,
+        ),
+        page('admin-partners', 'partners', adminPartners, (m) => m.PartnersPage),
+        page('admin-partner', 'partners/:id', adminPartners, (m) => m.PartnerPage),
         page('admin-not-found', '*', adminShell, (m) => m.AdminNotFoundPage),
       ],
     },

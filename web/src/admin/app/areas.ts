@@ -19,6 +19,8 @@ export interface AdminArea {
 export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: '', key: 'home', icon: '🏠', roles: ['moderator', 'operator'] },
   { path: 'members', key: 'members', icon: '👥', roles: ['admin'] },
+  { path: 'inbox', key: 'inbox', icon: '💬', roles: ['operator'] },
+  { path: 'partners', key: 'partners', icon: '🎭', roles: ['admin'] },
   { path: 'audit', key: 'audit', icon: '📜', roles: ['admin'] },
   { path: 'figures', key: 'figures', icon: '📈', roles: ['admin'] },
   { path: 'staff', key: 'staff', icon: '🪪', roles: ['admin'] },

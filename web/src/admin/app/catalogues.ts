@@ -4,6 +4,7 @@ import { messages as authMessages } from '../features/auth';
 import { messages as figuresMessages } from '../features/figures';
 import { messages as staffMessages } from '../features/staff';
 import { messages as membersMessages } from '../features/members';
+import { messages as partnersMessages } from '../features/partners';
 
 /** The console's own texts (navigation, home, states). */
 const appMessages: CatalogueLoaders = {
@@ -24,4 +25,5 @@ export const ADMIN_CATALOGUES: readonly CatalogueLoaders[] = [
   figuresMessages,
   staffMessages,
   membersMessages,
+  partnersMessages,
 ];

@@ -1,0 +1,384 @@
+import { Injectable } from '@nestjs/common';
+import {
+  HONEST_ANSWERS,
+  INBOX_PAGE,
+  OPERATOR_LOCK_MINUTES,
+  SUPPORTED_LANGUAGES,
+  asksIfReal,
+  soundsVulnerable,
+  type InboxConversation,
+  type InboxMessage,
+  type InboxResponse,
+  type Language,
+  type OperatorLock,
+  type OperatorNote,
+  type OperatorReplyResponse,
+  type VulnerableRequest,
+  type VulnerableResponse,
+} from '@app/contract';
+import { AppError } from '../common/app-error';
+import { ageOn } from '../common/age';
+import { SendsService } from '../chats';
+import { ChatPartnerReads, staffViewerOf, type InboxRow } from '../member-access';
+import { PrismaService } from '../prisma/prisma.service';
+import { Realtime } from '../realtime';
+import { AuditLog, mayAct, type StaffPrincipal } from '../staff';
+
+interface LockRow {
+  operator_id: number;
+  expires_at: Date;
+  /** The asking operator had no live hold on it before. */
+  taken: boolean;
+}
+
+/** How a staff account is named in the console (never a member's data). */
+const staffName = (user: { staffName: string | null; email: string | null } | null) =>
+  user ? (user.staffName ?? user.email?.split('@')[0] ?? '—') : '—';
+
+/**
+ * The operators' inbox: conversations waiting for a chat partner's reply, longest wait first;
+ * opening one locks it to the operator (operator_locks: one atomic statement, so of two
+ * operators racing exactly one gets it; the hold ends OPERATOR_LOCK_MINUTES after their last
+ * action, and an admin may take it over); the reply goes through the chat's own send path
+ * (SendsService.operatorReply: the member gets it live, labelled fictional, with the operator
+ * on the message). Honesty: a member asking whether a real person writes is highlighted and
+ * offered the honest answer; a member flagged vulnerable (staff, or the care patterns) shows a
+ * warning. Every action writes an audit row; every change tells the consoles ('queue:changed').
+ */
+@Injectable()
+export class InboxService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly reads: ChatPartnerReads,
+    private readonly sends: SendsService,
+    private readonly audit: AuditLog,
+    private readonly realtime: Realtime,
+  ) {}
+
+  async page(staff: StaffPrincipal, after?: string): Promise<InboxResponse> {
+    const cursor = after ? parseCursor(after) : null;
+    const { rows, waiting } = await this.reads.inboxPage(staffViewerOf(staff), cursor);
+    const more = rows.length > INBOX_PAGE;
+    const shown = rows.slice(0, INBOX_PAGE);
+    const last = shown[shown.length - 1];
+    return {
+      conversations: shown.map((row) => presentInboxRow(row, staff.userId)),
+      waiting,
+      next: more && last ? `${last.waiting_since.toISOString()}_${last.id}` : null,
+    };
+  }
+
+  /** Opens a conversation: locked to the asking operator, or 409 conversation_locked. */
+  async open(staff: StaffPrincipal, conversationId: number): Promise<InboxConversation> {
+    const conversation = await this.conversation(conversationId);
+    const lock = await this.lock(staff, conversation.id);
+    if (lock.taken) {
+      await this.audit.record(this.prisma, staff, {
+        action: 'inbox.opened',
+        subjectType: 'conversation',
+        subjectId: conversation.id,
+        after: { operator: staff.userId, expires_at: lock.expires_at },
+      });
+      this.changed();
+    }
+    return this.view(staff, conversation, lock);
+  }
+
+  /** An admin takes over a conversation another operator holds (audited: from whom). */
+  async takeOver(staff: StaffPrincipal, conversationId: number): Promise<InboxConversation> {
+    if (!mayAct(staff.roles, ['admin'])) throw new AppError('forbidden');
+    const conversation = await this.conversation(conversationId);
+    const lock = await this.prisma.$transaction(async (tx) => {
+      const [before] = await tx.$queryRaw<{ operator_id: number; expires_at: Date }[]>`
+        SELECT operator_id, expires_at FROM operator_locks
+        WHERE conversation_id = ${conversation.id} FOR UPDATE`;
+      const [row] = await tx.$queryRaw<{ operator_id: number; expires_at: Date }[]>`
+        INSERT INTO operator_locks (conversation_id, operator_id, locked_at, expires_at)
+        VALUES (${conversation.id}, ${staff.userId}, now(),
+          now() + make_interval(mins => ${OPERATOR_LOCK_MINUTES}))
+        ON CONFLICT (conversation_id) DO UPDATE SET operator_id = EXCLUDED.operator_id,
+          locked_at = now(), expires_at = EXCLUDED.expires_at
+        RETURNING operator_id, expires_at`;
+      await this.audit.record(tx, staff, {
+        action: 'inbox.taken_over',
+        subjectType: 'conversation',
+        subjectId: conversation.id,
+        before: before ?? null,
+        after: row,
+      });
+      return { ...row, taken: true };
+    });
+    this.changed();
+    return this.view(staff, conversation, lock);
+  }
+
+  /**
+   * The operator's reply as the chat partner, through the chat's send path (idempotent by the
+   * key): only while the operator holds the conversation (taken now if nobody does).
+   */
+  async reply(
+    staff: StaffPrincipal,
+    conversationId: number,
+    text: string,
+    key: string,
+  ): Promise<OperatorReplyResponse> {
+    const conversation = await this.conversation(conversationId);
+    await this.lock(staff, conversation.id);
+    const sent = await this.sends.operatorReply(staffViewerOf(staff), conversation.id, text, key);
+    await this.audit.record(this.prisma, staff, {
+      action: 'inbox.replied',
+      targetUserId: null,
+      subjectType: 'message',
+      subjectId: sent.message.id,
+      after: { conversation: conversation.id, honest: isHonestAnswer(text) },
+    });
+    return sent;
+  }
+
+  async notes(staff: StaffPrincipal, memberUserId: number): Promise<OperatorNote[]> {
+    await this.member(memberUserId);
+    const rows = await this.prisma.operatorNote.findMany({
+      where: { memberId: memberUserId },
+      orderBy: { id: 'desc' },
+      take: 100,
+      select: {
+        id: true,
+        body: true,
+        createdAt: true,
+        author: { select: { staffName: true, email: true } },
+      },
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      body: row.body,
+      author: row.author ? staffName(row.author) : null,
+      at: row.createdAt.toISOString(),
+    }));
+  }
+
+  async addNote(staff: StaffPrincipal, memberUserId: number, body: string) {
+    await this.member(memberUserId);
+    await this.prisma.$transaction(async (tx) => {
+      const note = await tx.operatorNote.create({
+        data: { memberId: memberUserId, authorId: staff.userId, body },
+        select: { id: true },
+      });
+      await this.audit.record(tx, staff, {
+        action: 'inbox.note_added',
+        targetUserId: memberUserId,
+        subjectType: 'operator_note',
+        subjectId: note.id,
+        after: { body },
+      });
+    });
+    return { notes: await this.notes(staff, memberUserId) };
+  }
+
+  async setVulnerable(
+    staff: StaffPrincipal,
+    memberUserId: number,
+    input: VulnerableRequest,
+  ): Promise<VulnerableResponse> {
+    await this.member(memberUserId);
+    const reason = input.reason?.trim() || null;
+    await this.prisma.$transaction(async (tx) => {
+      const before = await tx.memberCareFlag.findUnique({
+        where: { userId: memberUserId },
+        select: { reason: true },
+      });
+      if (input.flagged) {
+        await tx.memberCareFlag.upsert({
+          where: { userId: memberUserId },
+          create: { userId: memberUserId, flaggedById: staff.userId, reason },
+          update: { flaggedById: staff.userId, reason },
+        });
+      } else {
+        await tx.memberCareFlag.deleteMany({ where: { userId: memberUserId } });
+      }
+      await this.audit.record(tx, staff, {
+        action: input.flagged ? 'member.vulnerable_flagged' : 'member.vulnerable_unflagged',
+        targetUserId: memberUserId,
+        subjectType: 'member',
+        subjectId: memberUserId,
+        before: { flagged: before !== null, reason: before?.reason ?? null },
+        after: { flagged: input.flagged, reason: input.flagged ? reason : null },
+        reason,
+      });
+    });
+    this.changed();
+    return { flagged: input.flagged, reason: input.flagged ? reason : null };
+  }
+
+  // ------------------------------------------------------------------ the parts
+
+  private changed() {
+    this.realtime.toStaff(['operator'], 'queue:changed', { queue: 'inbox' });
+  }
+
+  /** A conversation with a chat partner; 404 for any other. */
+  private async conversation(id: number) {
+    const conversation = await this.prisma.conversation.findUnique({
+      where: { id },
+      select: { id: true, userLowId: true, userHighId: true, awaitingReplySince: true },
+    });
+    if (!conversation) throw new AppError('not_found');
+    return conversation;
+  }
+
+  /** A member an operator may note or flag: one who writes a chat partner; else 404. */
+  private async member(userId: number) {
+    if (!(await this.reads.writesAChatPartner(userId))) throw new AppError('not_found');
+  }
+
+  /**
+   * Takes or extends the asking operator's hold: one statement, so of two operators racing for
+   * a free (or expired) conversation exactly one gets it; 409 conversation_locked otherwise.
+   */
+  private async lock(staff: StaffPrincipal, conversationId: number): Promise<LockRow> {
+    const [row] = await this.prisma.$queryRaw<LockRow[]>`
+      WITH old AS (
+        SELECT operator_id, expires_at FROM operator_locks WHERE conversation_id = ${conversationId}
+      )
+      INSERT INTO operator_locks AS l (conversation_id, operator_id, locked_at, expires_at)
+      VALUES (${conversationId}, ${staff.userId}, now(),
+        now() + make_interval(mins => ${OPERATOR_LOCK_MINUTES}))
+      ON CONFLICT (conversation_id) DO UPDATE SET operator_id = EXCLUDED.operator_id,
+        locked_at = CASE WHEN l.operator_id = EXCLUDED.operator_id AND l.expires_at > now()
+          THEN l.locked_at ELSE now() END,
+        expires_at = EXCLUDED.expires_at
+      WHERE l.operator_id = EXCLUDED.operator_id OR l.expires_at <= now()
+      RETURNING l.operator_id, l.expires_at,
+        NOT EXISTS (SELECT 1 FROM old WHERE old.operator_id = ${staff.userId}
+          AND old.expires_at > now()) AS taken`;
+    if (!row) throw new AppError('conversation_locked');
+    return row;
+  }
+
+  private async view(
+    staff: StaffPrincipal,
+    conversation: {
+      id: number;
+      userLowId: number;
+      userHighId: number;
+      awaitingReplySince: Date | null;
+    },
+    lock: LockRow,
+    now = new Date(),
+  ): Promise<InboxConversation> {
+    const { partner, member } = await this.reads.conversationSides(
+      staffViewerOf(staff),
+      conversation,
+    );
+    const [rows, notes, holder] = await Promise.all([
+      this.prisma.message.findMany({
+        where: { conversationId: conversation.id, held: false },
+        orderBy: { seq: 'asc' },
+        select: {
+          id: true,
+          senderId: true,
+          type: true,
+          body: true,
+          createdAt: true,
+          operator: { select: { staffName: true, email: true } },
+        },
+      }),
+      this.notes(staff, member.userId),
+      this.prisma.user.findUnique({
+        where: { id: lock.operator_id },
+        select: { staffName: true, email: true },
+      }),
+    ]);
+    const messages: InboxMessage[] = rows.map((row) => {
+      const fromMember = row.senderId === member.userId;
+      return {
+        id: row.id,
+        from: fromMember ? 'member' : 'partner',
+        type: row.type,
+        text: row.body,
+        at: row.createdAt.toISOString(),
+        operator: row.operator ? staffName(row.operator) : null,
+        asks_real: fromMember && asksIfReal(row.body),
+        vulnerable: fromMember && soundsVulnerable(row.body),
+      };
+    });
+    // the member's messages since the chat partner last wrote: does the newest exchange ask?
+    const lastPartner = messages.map((m) => m.from).lastIndexOf('partner');
+    const language = (SUPPORTED_LANGUAGES as readonly string[]).includes(member.language)
+      ? (member.language as Language)
+      : 'nl';
+    return {
+      conversation_id: conversation.id,
+      partner: {
+        id: partner.id,
+        name: partner.name,
+        fictional: true,
+        age: ageOn(partner.dateOfBirth, now),
+        city: partner.city,
+      },
+      member: {
+        id: member.id,
+        user_id: member.userId,
+        name: member.name,
+        gender: member.gender,
+        age: ageOn(member.dateOfBirth, now),
+        city: member.city,
+        about: member.about,
+        photo: member.photo,
+        language,
+      },
+      messages,
+      notes,
+      vulnerable: {
+        flagged: member.careFlag !== null,
+        reason: member.careFlag?.reason ?? null,
+        keywords: messages.some((m) => m.vulnerable),
+      },
+      asks_real: messages.slice(lastPartner + 1).some((m) => m.asks_real),
+      honest_answer: HONEST_ANSWERS[language](partner.name),
+      waiting_since: conversation.awaitingReplySince?.toISOString() ?? null,
+      lock: presentLock(lock.operator_id, staffName(holder), lock.expires_at, staff.userId),
+    };
+  }
+}
+
+function parseCursor(after: string): { at: Date; id: number } {
+  const [at, id] = after.split('_');
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) throw new AppError('validation_failed', {}, 'after');
+  return { at: date, id: Number(id) };
+}
+
+function presentLock(
+  operatorId: number,
+  name: string,
+  expiresAt: Date,
+  viewerId: number,
+): OperatorLock {
+  return {
+    operator: { id: operatorId, name },
+    mine: operatorId === viewerId,
+    expires_at: expiresAt.toISOString(),
+  };
+}
+
+export function presentInboxRow(row: InboxRow, viewerId: number) {
+  return {
+    conversation_id: row.id,
+    partner: { id: row.partner_id, name: row.partner_name, fictional: true as const },
+    member: { id: row.member_id, name: row.member_name },
+    waiting_since: row.waiting_since.toISOString(),
+    preview: row.body,
+    asks_real: asksIfReal(row.body),
+    lock:
+      row.lock_operator !== null && row.lock_expires !== null
+        ? presentLock(row.lock_operator, row.lock_name ?? '—', row.lock_expires, viewerId)
+        : null,
+  };
+}
+
+/** Whether a reply is (begins as) one of the honest answers, for the audit row. */
+function isHonestAnswer(text: string): boolean {
+  return SUPPORTED_LANGUAGES.some((language) =>
+    text.trim().startsWith(HONEST_ANSWERS[language]('\u0000').split('\u0000')[0]),
+  );
+}

@@ -1,0 +1,39 @@
+import { createZodDto } from 'nestjs-zod';
+import {
+  chatPartnerBody,
+  chatPartnerResponse,
+  chatPartnersResponse,
+  inboxConversationResponse,
+  inboxQuery,
+  inboxReplyBody,
+  inboxResponse,
+  operatorNoteBody,
+  operatorNotesResponse,
+  operatorReplyResponse,
+  replyTimesQuery,
+  replyTimesResponse,
+  staffIdParam,
+  vulnerableBody,
+  vulnerableResponse,
+} from '@app/contract';
+import { z } from 'zod';
+
+export class ChatPartnerBody extends createZodDto(chatPartnerBody) {}
+export class ChatPartnerResponseDto extends createZodDto(chatPartnerResponse) {}
+export class ChatPartnersResponseDto extends createZodDto(chatPartnersResponse) {}
+export class InboxQueryDto extends createZodDto(inboxQuery) {}
+export class InboxResponseDto extends createZodDto(inboxResponse) {}
+export class InboxConversationResponseDto extends createZodDto(inboxConversationResponse) {}
+export class InboxReplyBody extends createZodDto(inboxReplyBody) {}
+export class InboxReplyResponseDto extends createZodDto(operatorReplyResponse) {}
+export class OperatorNoteBody extends createZodDto(operatorNoteBody) {}
+export class OperatorNotesResponseDto extends createZodDto(operatorNotesResponse) {}
+export class VulnerableBody extends createZodDto(vulnerableBody) {}
+export class VulnerableResponseDto extends createZodDto(vulnerableResponse) {}
+export class ReplyTimesQueryDto extends createZodDto(replyTimesQuery) {}
+export class ReplyTimesResponseDto extends createZodDto(replyTimesResponse) {}
+export class IdParam extends createZodDto(staffIdParam) {}
+export class PhotoParam extends createZodDto(
+  staffIdParam.extend({ photo: staffIdParam.shape.id }),
+) {}
+export type Id = z.infer<typeof staffIdParam>;

@@ -1,0 +1,164 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { InboxConversation, InboxResponse, StaffMember } from '@app/contract';
+import { createRoutes } from '../../../app/router';
+import { renderRoutes, seededQueryClient } from '../../../test/render';
+import { jsonResponse, mockFetch, type Responder } from '../../../test/http';
+
+const socketHandlers = new Map<string, (...args: unknown[]) => void>();
+jest.mock('socket.io-client', () => ({
+  io: () => ({
+    active: true,
+    on: (event: string, handler: (...args: unknown[]) => void) => {
+      socketHandlers.set(event, handler);
+    },
+    removeAllListeners: () => socketHandlers.clear(),
+    disconnect: () => undefined,
+  }),
+}));
+
+const operator: StaffMember = { id: 5, email: 'op@vonkje.test', name: 'Olga', roles: ['operator'] };
+const admin: StaffMember = { id: 8, email: 'admin@vonkje.test', name: 'Anna', roles: ['admin'] };
+
+const item = (id: number, overrides: Partial<InboxResponse['conversations'][number]> = {}) => ({
+  conversation_id: id,
+  partner: { id: 100, name: 'Sanne', fictional: true as const },
+  member: { id: 200 + id, name: `Lid${id}` },
+  waiting_since: new Date(Date.now() - 7 * 60_000).toISOString(),
+  preview: 'Hoi Sanne',
+  asks_real: false,
+  lock: null,
+  ...overrides,
+});
+
+const conversation: InboxConversation = {
+  conversation_id: 1,
+  partner: { id: 100, name: 'Sanne', fictional: true, age: 34, city: 'Utrecht' },
+  member: {
+    id: 201,
+    user_id: 301,
+    name: 'Lid1',
+    gender: 'male',
+    age: 41,
+    city: 'Gouda',
+    about: 'Ik fiets graag',
+    photo: null,
+    language: 'nl',
+  },
+  messages: [
+    {
+      id: 1,
+      from: 'member',
+      type: 'text',
+      text: 'Ben je wel echt?',
+      at: '2026-11-26T01:00:00.000Z',
+      operator: null,
+      asks_real: true,
+      vulnerable: false,
+    },
+  ],
+  notes: [{ id: 1, body: 'Houdt van zeilen', author: 'Piet', at: '2026-11-25T10:00:00.000Z' }],
+  vulnerable: { flagged: true, reason: 'Schulden', keywords: false },
+  asks_real: true,
+  honest_answer: 'Eerlijk antwoord: Sanne is een fictief profiel (een chatmaatje).',
+  waiting_since: '2026-11-26T01:00:00.000Z',
+  lock: { operator: { id: 5, name: 'Olga' }, mine: true, expires_at: '2026-11-26T01:05:00.000Z' },
+};
+
+function renderConsole(path: string, routes: Record<string, Responder>) {
+  const http = mockFetch(routes);
+  const queryClient = seededQueryClient();
+  const rendered = renderRoutes(createRoutes(queryClient), { path, queryClient });
+  return { ...rendered, ...http };
+}
+
+jest.setTimeout(30_000);
+
+describe('chat partners in the console', () => {
+  beforeEach(() => socketHandlers.clear());
+
+  it('lists the waiting conversations with the fictional label and reloads them when the inbox changes', async () => {
+    let pages = 0;
+    renderConsole('/admin/inbox', {
+      'GET /api/staff/me': () => jsonResponse(200, { staff: operator }),
+      'GET /api/staff/inbox': () => {
+        pages += 1;
+        const conversations =
+          pages === 1
+            ? [item(1, { asks_real: true })]
+            : [
+                item(1),
+                item(2, {
+                  lock: {
+                    operator: { id: 9, name: 'Kees' },
+                    mine: false,
+                    expires_at: '2026-11-26T01:05:00.000Z',
+                  },
+                }),
+              ];
+        return jsonResponse(200, { conversations, waiting: conversations.length, next: null });
+      },
+    });
+    expect(
+      await screen.findByRole('link', { name: 'Lid1 met Sanne' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText(/Fictief/).length).toBeGreaterThan(0);
+    expect(screen.getByText(/Vraagt of hij of zij met een echt persoon praat/)).toBeInTheDocument();
+    expect(screen.getByText('wacht 7 minuten')).toBeInTheDocument();
+    await waitFor(() => expect(socketHandlers.has('queue:changed')).toBe(true));
+    act(() => socketHandlers.get('queue:changed')!({ queue: 'inbox' }));
+    expect(
+      await screen.findByRole('link', { name: 'Lid2 met Sanne' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/bij Kees/)).toBeInTheDocument();
+  });
+
+  it('says so when nobody waits', async () => {
+    renderConsole('/admin/inbox', {
+      'GET /api/staff/me': () => jsonResponse(200, { staff: operator }),
+      'GET /api/staff/inbox': () =>
+        jsonResponse(200, { conversations: [], waiting: 0, next: null }),
+    });
+    expect(await screen.findByText('Niemand wacht op een antwoord.')).toBeInTheDocument();
+  });
+
+  it('opens a conversation with the warning, the notes and the honest answer ready to send', async () => {
+    const { calls } = renderConsole('/admin/inbox/1', {
+      'GET /api/staff/me': () => jsonResponse(200, { staff: operator }),
+      'POST /api/staff/inbox/1/open': () => jsonResponse(200, { conversation }),
+      'POST /api/staff/inbox/1/reply': () => jsonResponse(201, { message: { id: 2 } }),
+      'GET /api/staff/inbox': () =>
+        jsonResponse(200, { conversations: [], waiting: 0, next: null }),
+    });
+    expect(
+      await screen.findByText(/Let op: mogelijk kwetsbaar lid/, {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Houdt van zeilen')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).queryByText(/@/)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Eerlijk antwoord invullen' }));
+    const box = screen.getByLabelText('Antwoord als Sanne');
+    expect(box).toHaveValue(conversation.honest_answer);
+    fireEvent.click(screen.getByRole('button', { name: 'Versturen' }));
+    await waitFor(() => expect(box).toHaveValue(''));
+    const sent = calls.find((c) => c.url.endsWith('/api/staff/inbox/1/reply'));
+    expect(sent?.body).toEqual({ text: conversation.honest_answer });
+  });
+
+  it('tells an operator another one holds the conversation, and offers an admin to take it over', async () => {
+    renderConsole('/admin/inbox/1', {
+      'GET /api/staff/me': () => jsonResponse(200, { staff: admin }),
+      'POST /api/staff/inbox/1/open': () =>
+        jsonResponse(409, { error: 'conversation_locked', message: 'Bezet' }),
+      'POST /api/staff/inbox/1/take-over': () => jsonResponse(200, { conversation }),
+    });
+    expect(
+      await screen.findByText(
+        'Een andere medewerker beantwoordt dit gesprek al.',
+        {},
+        { timeout: 8000 },
+      ),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Overnemen' }));
+    const chat = await screen.findByRole('region', { name: 'Lid1 met Sanne' }, { timeout: 8000 });
+    expect(within(chat).getByText('Ben je wel echt?')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,261 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InboxConversation } from '@app/contract';
+import { ApiError, newIdempotencyKey } from '../../../../api/client';
+import { AdminError, AdminLoading, AdminPage } from '../../../shared/components';
+import { useAdminTranslation } from '../../../shared/i18n';
+import { staffMeQueryOptions } from '../../../shared/api';
+import {
+  addNote,
+  inboxKey,
+  openConversation,
+  replyInConversation,
+  setVulnerable,
+  takeOverConversation,
+} from '../api';
+import { FictionalBadge } from './FictionalBadge';
+
+/**
+ * One conversation, locked to the operator while it is open: the member's public profile, the
+ * whole conversation (a question whether a real person writes highlighted, with the honest
+ * answer ready to send), the warning for a vulnerable member, the notes of other operators,
+ * and the reply sent as the chat partner.
+ */
+export function InboxConversationPage() {
+  const { t } = useAdminTranslation();
+  const id = Number(useParams().id);
+  const queryClient = useQueryClient();
+  const me = useQuery(staffMeQueryOptions());
+  const isAdmin = me.data?.staff?.roles.includes('admin') ?? false;
+  const query = useQuery({
+    queryKey: [...inboxKey, 'open', id],
+    queryFn: () => openConversation(id),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const takeOver = useMutation({
+    mutationFn: () => takeOverConversation(id),
+    onSuccess: (data) => queryClient.setQueryData([...inboxKey, 'open', id], data),
+  });
+  const locked = query.error instanceof ApiError && query.error.code === 'conversation_locked';
+  return (
+    <AdminPage
+      title={t('partners.conversation.title')}
+      actions={
+        <Link to="/admin/inbox" className="btn btn-outline-secondary btn-sm">
+          ← {t('partners.conversation.back')}
+        </Link>
+      }
+    >
+      {query.isPending ? (
+        <AdminLoading />
+      ) : locked ? (
+        <div className="alert alert-warning" role="alert">
+          <p className="mb-2">{t('partners.lock.taken')}</p>
+          {isAdmin && (
+            <button
+              type="button"
+              className="btn btn-warning btn-sm"
+              disabled={takeOver.isPending}
+              onClick={() => takeOver.mutate()}
+            >
+              {t('partners.lock.takeOver')}
+            </button>
+          )}
+        </div>
+      ) : query.isError ? (
+        <AdminError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <Conversation conversation={query.data.conversation} />
+      )}
+    </AdminPage>
+  );
+}
+
+function Conversation({ conversation: c }: { conversation: InboxConversation }) {
+  const { t, i18n } = useAdminTranslation();
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [note, setNote] = useState('');
+  const [notes, setNotes] = useState(c.notes);
+  const [flag, setFlag] = useState({ flagged: c.vulnerable.flagged, reason: c.vulnerable.reason });
+  const key = useRef(newIdempotencyKey());
+  const end = useRef<HTMLLIElement>(null);
+  useEffect(() => end.current?.scrollIntoView?.({ block: 'nearest' }), [c.messages.length]);
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: inboxKey });
+  const send = useMutation({
+    mutationFn: (body: string) => replyInConversation(c.conversation_id, body, key.current),
+    onSuccess: () => {
+      key.current = newIdempotencyKey();
+      setText('');
+      reload();
+    },
+  });
+  const saveNote = useMutation({
+    mutationFn: () => addNote(c.member.user_id, note),
+    onSuccess: (data) => {
+      setNotes(data.notes);
+      setNote('');
+    },
+  });
+  const toggleFlag = useMutation({
+    mutationFn: () => setVulnerable(c.member.user_id, { flagged: !flag.flagged }),
+    onSuccess: (data) => setFlag(data),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim()) send.mutate(text.trim());
+  };
+  return (
+    <div className="row g-3">
+      <div className="col-12 col-lg-8">
+        {(flag.flagged || c.vulnerable.keywords) && (
+          <div className="alert alert-danger" role="alert">
+            <strong className="d-block">⚠️ {t('partners.vulnerable.title')}</strong>
+            {t('partners.vulnerable.text')}
+            {flag.reason && <span className="d-block small mt-1">{flag.reason}</span>}
+          </div>
+        )}
+        {c.asks_real && (
+          <div className="alert alert-warning admin-honesty" role="alert">
+            <strong className="d-block">{t('partners.honesty.asks')}</strong>
+            <p className="mb-2">{t('partners.honesty.explain')}</p>
+            <button
+              type="button"
+              className="btn btn-warning btn-sm"
+              onClick={() => setText(c.honest_answer)}
+            >
+              {t('partners.honesty.use')}
+            </button>
+          </div>
+        )}
+        <section className="card" aria-labelledby={`${formId}-chat`}>
+          <div className="card-header d-flex flex-wrap gap-2 align-items-center">
+            <h2 className="h6 mb-0 me-auto" id={`${formId}-chat`}>
+              {t('partners.inbox.pair', { member: c.member.name, partner: c.partner.name })}
+            </h2>
+            <FictionalBadge />
+            <span className="small text-body-secondary">
+              🔒 {t('partners.lock.until', { time: when.format(new Date(c.lock.expires_at)) })}
+            </span>
+          </div>
+          <ol className="list-unstyled card-body admin-chat mb-0">
+            {c.messages.map((m, index) => (
+              <li
+                key={m.id}
+                ref={index === c.messages.length - 1 ? end : undefined}
+                className={`admin-chat__message admin-chat__message--${m.from}${
+                  m.asks_real ? ' admin-chat__message--asks-real' : ''
+                }`}
+              >
+                <span className="small text-body-secondary d-block">
+                  {m.from === 'member' ? c.member.name : c.partner.name} ·{' '}
+                  {when.format(new Date(m.at))}
+                  {m.operator && ` · ${t('partners.conversation.by', { name: m.operator })}`}
+                </span>
+                <span className="text-break">{m.text ?? t(`partners.conversation.${m.type}`)}</span>
+                {m.asks_real && (
+                  <strong className="d-block small">⚠️ {t('partners.honesty.asks')}</strong>
+                )}
+              </li>
+            ))}
+          </ol>
+          <form className="card-footer" onSubmit={submit}>
+            <label className="form-label small fw-semibold" htmlFor={`${formId}-reply`}>
+              {t('partners.conversation.replyAs', { name: c.partner.name })}
+            </label>
+            <textarea
+              id={`${formId}-reply`}
+              className="form-control mb-2"
+              rows={4}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
+            {send.isError && <AdminError error={send.error} />}
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={send.isPending || !text.trim()}
+            >
+              {t('partners.conversation.send')}
+            </button>
+          </form>
+        </section>
+      </div>
+      <aside className="col-12 col-lg-4 d-flex flex-column gap-3">
+        <section className="card card-body" aria-labelledby={`${formId}-member`}>
+          <h2 className="h6" id={`${formId}-member`}>
+            {t('partners.member.title')}
+          </h2>
+          {c.member.photo && (
+            <img
+              src={c.member.photo}
+              alt=""
+              className="img-fluid rounded mb-2 admin-member-photo"
+            />
+          )}
+          <p className="mb-1 fw-semibold">
+            {c.member.name}, {c.member.age}
+          </p>
+          <p className="mb-1 small">{c.member.city ?? '—'}</p>
+          <p className="mb-2 small text-break">{c.member.about ?? t('partners.member.noAbout')}</p>
+          <button
+            type="button"
+            className={`btn btn-sm ${flag.flagged ? 'btn-outline-secondary' : 'btn-outline-danger'}`}
+            onClick={() => toggleFlag.mutate()}
+            disabled={toggleFlag.isPending}
+          >
+            {flag.flagged ? t('partners.vulnerable.unflag') : t('partners.vulnerable.flag')}
+          </button>
+        </section>
+        <section className="card card-body" aria-labelledby={`${formId}-notes`}>
+          <h2 className="h6" id={`${formId}-notes`}>
+            {t('partners.notes.title')}
+          </h2>
+          {notes.length === 0 ? (
+            <p className="small text-body-secondary">{t('partners.notes.none')}</p>
+          ) : (
+            <ul className="list-unstyled small">
+              {notes.map((n) => (
+                <li key={n.id} className="mb-2">
+                  <span className="text-break">{n.body}</span>
+                  <span className="d-block text-body-secondary">
+                    {n.author ?? '—'} · {when.format(new Date(n.at))}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (note.trim()) saveNote.mutate();
+            }}
+          >
+            <label className="form-label small fw-semibold" htmlFor={`${formId}-note`}>
+              {t('partners.notes.add')}
+            </label>
+            <textarea
+              id={`${formId}-note`}
+              className="form-control form-control-sm mb-2"
+              rows={2}
+              maxLength={1000}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+            />
+            <button
+              type="submit"
+              className="btn btn-outline-primary btn-sm"
+              disabled={!note.trim()}
+            >
+              {t('partners.notes.save')}
+            </button>
+          </form>
+        </section>
+      </aside>
+    </div>
+  );
+}
