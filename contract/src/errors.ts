@@ -86,6 +86,9 @@ export const ERROR_STATUS = {
   discount_minimum_order: 422,
   payment_method_unavailable: 422,
   directdebit_limit_reached: 422,
+  // the site's catalogue (issue 19)
+  code_taken: 409,
+  package_below_minimum: 422,
   internal_error: 500,
   payment_provider_error: 502,
   service_unavailable: 503,

@@ -33,6 +33,7 @@ import { ChatsModule } from './chats';
 import { DiscountsModule } from './discounts';
 import { PaymentsModule } from './payments';
 import { SmsModule } from './sms';
+import { SiteSettingsModule } from './site-settings';
 
 @Module({})
 export class AppModule {
@@ -67,6 +68,7 @@ export class AppModule {
         ChatsModule,
         SmsModule,
         DiscountsModule,
+        SiteSettingsModule,
         PaymentsModule,
       ],
       providers: [
