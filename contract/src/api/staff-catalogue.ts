@@ -94,7 +94,7 @@ export const settingsValues = z.object({
   signup_invite_only: z.boolean(),
   logged_out_search: z.boolean(),
   logged_out_search_trafficsource: z.boolean(),
-  /** Members may buy credits to pass on (resell): the packages page offers buying for others. */
+  /** The site shares (resells) its members' profiles with partner sites: signup says so. */
   member_resell: z.boolean(),
   partner_redirect_url: z.union([z.literal(''), z.url({ protocol: /^https$/ }).max(500)]),
   min_age: z.number().int().min(18).max(99),

@@ -27,6 +27,7 @@ const swipe = () => import('../features/swipe/pages');
 const adminShell = () => import('../admin/app/pages');
 const adminAuth = () => import('../admin/features/auth/pages');
 const adminAudit = () => import('../admin/features/audit/pages');
+const adminSettings = () => import('../admin/features/settings/pages');
 
 function page<M>(
   id: string,
@@ -278,6 +279,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: lazyPage(adminShell, (m) => m.AdminHomePage),
         } as RouteObject,
         page('admin-audit', 'audit', adminAudit, (m) => m.AuditPage),
+        page('admin-settings', 'settings', adminSettings, (m) => m.SettingsPage),
         page('admin-not-found', '*', adminShell, (m) => m.AdminNotFoundPage),
       ],
     },

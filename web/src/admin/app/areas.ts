@@ -19,4 +19,5 @@ export interface AdminArea {
 export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: '', key: 'home', icon: '🏠', roles: ['moderator', 'operator'] },
   { path: 'audit', key: 'audit', icon: '📜', roles: ['admin'] },
+  { path: 'settings', key: 'settings', icon: '⚙️', roles: ['admin'] },
 ];
