@@ -94,6 +94,9 @@ export const ERROR_STATUS = {
   member_not_reactivatable: 409,
   member_not_erasable: 409,
   credits_below_zero: 422,
+  // the site's catalogue (issue 19)
+  code_taken: 409,
+  package_below_minimum: 422,
   internal_error: 500,
   payment_provider_error: 502,
   service_unavailable: 503,

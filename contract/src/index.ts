@@ -32,3 +32,4 @@ export * from './api/staff-figures';
 export * from './api/staff-accounts';
 export * from './api/staff-members';
 export * from './api/staff-partners';
+export * from './api/staff-catalogue';

@@ -37,6 +37,7 @@ import { DiscountsModule } from './discounts';
 import { PaymentsModule } from './payments';
 import { SmsModule } from './sms';
 import { StaffMembersModule } from './staff-members';
+import { SiteSettingsModule } from './site-settings';
 
 @Module({})
 export class AppModule {
@@ -72,6 +73,7 @@ export class AppModule {
         StaffPartnersModule,
         SmsModule,
         DiscountsModule,
+        SiteSettingsModule,
         PaymentsModule,
         FiguresModule,
         StaffAccountsModule,

@@ -36,6 +36,8 @@ export const gift = z.object({
   /** Image URL (a static asset of the site). */
   image: z.string(),
   credits: z.number().int(),
+  /** Its name per language (gifts made in the console); otherwise the text chat.gifts.<slug>. */
+  names: z.record(z.string(), z.string()).optional(),
 });
 export type Gift = z.infer<typeof gift>;
 

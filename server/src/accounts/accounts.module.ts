@@ -10,11 +10,13 @@ import { CredentialsController } from './credentials.controller';
 import { AccountsService } from './accounts.service';
 import { UserController } from './user.controller';
 import { AccountPurge } from './account.purge';
+import { InvitesAdminController } from './invites-admin.controller';
+import { InvitesAdmin } from './invites-admin.service';
 
 /** Signup, activation, login, password and e-mail changes: the member's account itself. */
 @Module({
   imports: [SettingsModule, MailModule, AuthModule, CreditsModule, ChatsModule],
-  controllers: [UserController, CredentialsController],
-  providers: [AccountsService, SignupService, CredentialsService, AccountPurge],
+  controllers: [UserController, CredentialsController, InvitesAdminController],
+  providers: [AccountsService, SignupService, CredentialsService, AccountPurge, InvitesAdmin],
 })
 export class AccountsModule {}

@@ -36,7 +36,12 @@ export class SignupService {
       const invite = input.invite
         ? await this.prisma.invite.findUnique({ where: { code: input.invite } })
         : null;
-      if (!invite || invite.usedAt || (invite.expiresAt && invite.expiresAt <= now)) {
+      if (
+        !invite ||
+        invite.usedAt ||
+        invite.revokedAt ||
+        (invite.expiresAt && invite.expiresAt <= now)
+      ) {
         throw new AppError('signup_invite_only', {}, 'invite');
       }
     }
@@ -143,6 +148,7 @@ export class SignupService {
           where: {
             code: input.invite,
             usedAt: null,
+            revokedAt: null,
             OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
           },
           data: { usedAt: now, usedById: created.id },

@@ -7,6 +7,8 @@ import { ChatMediaController } from './chat-media.controller';
 import { ChatsController } from './chats.controller';
 import { ChatsPurge } from './chats.purge';
 import { ConversationsService } from './conversations.service';
+import { GiftsAdminController } from './gifts-admin.controller';
+import { GiftsAdmin } from './gifts-admin.service';
 import { GiftsService } from './gifts.service';
 import { MessagePresenter } from './message.presenter';
 import { OperatorController } from './operator.controller';
@@ -20,11 +22,12 @@ import { SendsService } from './sends.service';
  */
 @Module({
   imports: [MemberAccessModule, CreditsModule, SettingsModule],
-  controllers: [ChatsController, OperatorController, ChatMediaController],
+  controllers: [ChatsController, OperatorController, ChatMediaController, GiftsAdminController],
   providers: [
     ConversationsService,
     SendsService,
     GiftsService,
+    GiftsAdmin,
     MessagePresenter,
     OperatorService,
     ChatEvents,

@@ -1,42 +1,55 @@
 import { Injectable } from '@nestjs/common';
 import type { Gift } from '@app/contract';
 import { PrismaService } from '../prisma/prisma.service';
+import { CacheInvalidation } from '../redis/invalidation';
+import { SettingsService } from '../settings';
 
 const CACHE_MS = 10_000;
-/** Where the gift pictures are served (server/assets/gifts, see ChatsModule). */
-export const GIFT_IMAGE_PATH = '/media/gifts/';
+/** The gift pictures are served under the media prefix (cdn_prefix): <prefix>gifts/<file>. */
+const GIFT_IMAGE_DIR = 'gifts/';
 
 /**
- * The gift catalogue (seeded; operators may change prices or retire gifts): read briefly cached,
- * since every message with a gift shows it. Retired gifts stay known for old messages.
+ * The gift catalogue (seeded; admins add gifts, change prices or retire gifts): cached until a
+ * change is announced (or briefly), since every message with a gift shows it. Retired gifts stay
+ * known for old messages. A gift costs at least the setting gift_credits: one priced lower
+ * costs that (what the picker shows and what sending it takes).
  */
 @Injectable()
 export class GiftsService {
   private cache: { at: number; value: Promise<{ all: Map<number, Gift>; active: Gift[] }> } | null =
     null;
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly settings: SettingsService,
+    invalidation: CacheInvalidation,
+  ) {
+    invalidation.on('gifts', () => (this.cache = null));
+    invalidation.on('settings', () => (this.cache = null));
+  }
 
   private load() {
     const now = Date.now();
     if (!this.cache || now - this.cache.at > CACHE_MS) {
-      const value = this.prisma.gift
-        .findMany({ orderBy: [{ position: 'asc' }, { id: 'asc' }] })
-        .then((rows) => {
-          const all = new Map<number, Gift>();
-          const active: Gift[] = [];
-          for (const row of rows) {
-            const gift = {
-              id: row.id,
-              slug: row.slug,
-              image: `${GIFT_IMAGE_PATH}${row.image}`,
-              credits: row.credits,
-            };
-            all.set(row.id, gift);
-            if (row.active) active.push(gift);
-          }
-          return { all, active };
-        });
+      const value = Promise.all([
+        this.prisma.gift.findMany({ orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+        this.settings.stored(),
+      ]).then(([rows, stored]) => {
+        const all = new Map<number, Gift>();
+        const active: Gift[] = [];
+        for (const row of rows) {
+          const gift = {
+            id: row.id,
+            slug: row.slug,
+            image: `${stored.cdn_prefix}${GIFT_IMAGE_DIR}${row.image}`,
+            credits: Math.max(row.credits, stored.gift_credits),
+            names: row.names as Gift['names'],
+          };
+          all.set(row.id, gift);
+          if (row.active) active.push(gift);
+        }
+        return { all, active };
+      });
       this.cache = { at: now, value };
       value.catch(() => (this.cache = null));
     }

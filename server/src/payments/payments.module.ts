@@ -8,6 +8,8 @@ import { CheckoutService } from './checkout.service';
 import { DirectDebitLimits } from './direct-debit-limits';
 import { DirectDebitService } from './direct-debit.service';
 import { MethodsService } from './methods.service';
+import { PackagesAdminController } from './packages-admin.controller';
+import { PackagesAdmin } from './packages-admin.service';
 import { PaymentsController } from './payments.controller';
 import { PaymentsPurge } from './payments.purge';
 import { PendingPaymentsTask } from './pending-payments.task';
@@ -29,7 +31,7 @@ const provider: Provider = {
 
 @Module({
   imports: [CreditsModule, DiscountsModule, SettingsModule, MemberAccessModule],
-  controllers: [PaymentsController, SandboxCheckoutController],
+  controllers: [PaymentsController, SandboxCheckoutController, PackagesAdminController],
   providers: [
     SandboxProvider,
     provider,
@@ -42,6 +44,7 @@ const provider: Provider = {
     DirectDebitService,
     PaymentsPurge,
     PendingPaymentsTask,
+    PackagesAdmin,
   ],
 })
 export class PaymentsModule {}

@@ -3,6 +3,9 @@ import { SUPPORTED_COUNTRIES, type CreditPackage, type PackagesResponse } from '
 import { AppError } from '../common/app-error';
 import { MemberAccess } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
+import { CacheInvalidation } from '../redis/invalidation';
+import { SettingsService } from '../settings';
+import { belowMinimum } from './minimum-costs';
 
 const FALLBACK_COUNTRY = 'NL';
 const CACHE_MS = 10_000;
@@ -22,7 +25,8 @@ interface PackageRow {
  * Packages and their prices. A member pays in the currency of their country (countries.currency:
  * EUR for most, GBP, CHF, PLN, USD, CAD, AUD, NZD); a package's price in that currency is the
  * operator's own round price (credit_package_prices), and a package without one is sold in its
- * own currency (EUR). The best-value mark goes to the lowest price per credit of the list.
+ * own currency (EUR). The best-value mark goes to the lowest price per credit of the list. A
+ * package below the country's minimum_message_costs is not offered there.
  */
 @Injectable()
 export class PricingService {
@@ -34,7 +38,12 @@ export class PricingService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly access: MemberAccess,
-  ) {}
+    private readonly settings: SettingsService,
+    invalidation: CacheInvalidation,
+  ) {
+    // an admin's change of the packages reaches this process within a second
+    invalidation.on('packages', () => (this.cache = undefined));
+  }
 
   private data() {
     const now = Date.now();
@@ -106,7 +115,11 @@ export class PricingService {
   async packages(countryCode: string | null | undefined): Promise<PackagesResponse> {
     const country = this.country(countryCode);
     const currency = await this.currencyOf(country);
-    const list = (await this.data()).packages.map((row) => priced(row, currency));
+    const stored = await this.settings.stored();
+    const list = (await this.data()).packages
+      .map((row) => priced(row, currency))
+      // minimum_message_costs: a package that makes a message cheaper than the country's minimum
+      .filter((p) => !belowMinimum(stored, p.credits, p.price_cents, p.currency, country));
     const best = Math.min(...list.map((p) => p.price_cents / p.credits));
     const packages = list.map((p) => ({ ...p, best_value: p.price_cents / p.credits === best }));
     return { country, currency, packages };

@@ -1,6 +1,10 @@
 import { Global, Module } from '@nestjs/common';
+import { CacheInvalidation } from './invalidation';
 import { RedisService } from './redis.service';
 
 @Global()
-@Module({ providers: [RedisService], exports: [RedisService] })
+@Module({
+  providers: [RedisService, CacheInvalidation],
+  exports: [RedisService, CacheInvalidation],
+})
 export class RedisModule {}

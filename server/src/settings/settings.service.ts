@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MIN_AGE_DEFAULT, SUPPORTED_COUNTRIES, type CountryCode } from '@app/contract';
 import { PrismaService } from '../prisma/prisma.service';
+import { CacheInvalidation } from '../redis/invalidation';
+import { MediaSigner } from '../storage';
 import { SETTING_DEFAULTS, type StoredSettings } from './settings.defaults';
 import type { SettingsQuery } from './settings.dto';
 
@@ -23,9 +25,23 @@ export class SettingsService {
   constructor(
     private readonly prisma: PrismaService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    invalidation: CacheInvalidation,
+    private readonly media: MediaSigner,
+  ) {
+    // an admin's change reaches this process within a second (Redis pub/sub); read again at
+    // once, since media URLs (cdn_prefix) are made without asking for the settings
+    invalidation.on('settings', () => {
+      this.invalidate();
+      this.data().catch(() => undefined);
+    });
+  }
 
-  /** Rows change rarely; they are cached briefly in memory. */
+  /** The settings read at start: media URLs carry cdn_prefix from the first request on. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.data().catch(() => undefined);
+  }
+
+  /** Rows change rarely; they are cached in memory until a change is announced (or briefly). */
   private data(): Promise<CachedData> {
     const now = Date.now();
     if (!this.cache || now - this.cache.at > CACHE_MS) {
@@ -64,6 +80,7 @@ export class SettingsService {
     }
     // adults only, whatever an operator stored
     stored.min_age = Math.max(MIN_AGE_DEFAULT, Number(stored.min_age) || MIN_AGE_DEFAULT);
+    if (typeof stored.cdn_prefix === 'string') this.media.usePrefix(stored.cdn_prefix);
     const counts = new Map(regionCounts.map((r) => [r.countryCode, r._count._all]));
     return {
       stored: stored as StoredSettings,

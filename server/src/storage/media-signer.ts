@@ -24,6 +24,8 @@ export class MediaSigner {
    * (~10 µs on Node 24, and a page signs dozens of URLs); with a KeyObject a signature costs ~2 µs.
    */
   private readonly key: KeyObject;
+  /** Where media URLs point: the setting cdn_prefix ('/media/' or a CDN's address). */
+  private prefix = '/media/';
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.key = createSecretKey(Buffer.from(config.MEDIA_SECRET, 'utf8'));
@@ -37,11 +39,20 @@ export class MediaSigner {
       .slice(0, 32);
   }
 
+  /**
+   * The setting cdn_prefix, as SettingsService last read it: URLs made from now on start with it.
+   * A CDN at that address forwards /media/... to this server (the signature covers the path
+   * after the prefix, so the same URL verifies whichever host served it).
+   */
+  usePrefix(prefix: string): void {
+    this.prefix = prefix.endsWith('/') ? prefix : `${prefix}/`;
+  }
+
   url(kind: 'photos' | 'chat', file: string, scope: MediaScope, now = Date.now()): string {
     const path = `${kind}/${file}`;
     const expires = (Math.floor(now / 1000 / WINDOW_S) + 2) * WINDOW_S;
     const v = scope === 'public' ? 'a' : 'o';
-    return `/media/${path}?e=${expires}&v=${v}&s=${this.signature(path, expires, scope)}`;
+    return `${this.prefix}${path}?e=${expires}&v=${v}&s=${this.signature(path, expires, scope)}`;
   }
 
   /** The scope of a valid, unexpired URL, or null. */

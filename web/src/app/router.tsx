@@ -31,6 +31,7 @@ const adminFigures = () => import('../admin/features/figures/pages');
 const adminStaff = () => import('../admin/features/staff/pages');
 const adminMembers = () => import('../admin/features/members/pages');
 const adminPartners = () => import('../admin/features/partners/pages');
+const adminSettings = () => import('../admin/features/settings/pages');
 
 function page<M>(
   id: string,
@@ -295,6 +296,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         ),
         page('admin-partners', 'partners', adminPartners, (m) => m.PartnersPage),
         page('admin-partner', 'partners/:id', adminPartners, (m) => m.PartnerPage),
+        page('admin-settings', 'settings', adminSettings, (m) => m.SettingsPage),
         page('admin-not-found', '*', adminShell, (m) => m.AdminNotFoundPage),
       ],
     },

@@ -11,7 +11,9 @@ export function FictionalNotice({ className = '' }: { className?: string }) {
         {settings.fictional_icon}
       </span>
       <div>
-        <strong className="d-block mb-1">{t('disclaimer.fictionalTitle')}</strong>
+        <strong className="d-block mb-1">
+          {t('disclaimer.fictionalTitle', { plural: settings.fictional_plural })}
+        </strong>
         <span>{settings.fictional_warning}</span>
       </div>
     </div>

@@ -2,6 +2,7 @@
  * API answers for web tests, typed by the contract (`satisfies`): when the server's answer shape
  * changes, these stop compiling, and fixtures.test.ts parses each with the contract's schema.
  */
+import { PROFILE_FIELDS, SEARCH_FIELDS } from '@app/contract';
 import type {
   BlocksResponse,
   CompanyInfo,
@@ -20,7 +21,8 @@ export const settingsFixture = {
   name: 'Vonkje',
   index_title: 'Daten en chatten met singles bij jou in de buurt',
   description: 'Maak gratis een profiel, ontdek leden in de buurt, like, match en chat.',
-  visible_profile_fields: ['gender', 'age'],
+  // the site's defaults: every field shown, every search field offered
+  visible_profile_fields: [...PROFILE_FIELDS],
   visible_profile_notes: ['about'],
   geoip_country: 'NL',
   geoip_selected_country: 'NL',
@@ -35,7 +37,7 @@ export const settingsFixture = {
   support_phone: '+31 20 000 0000',
   enable_site_entry_popup: true,
   push_public_key: null,
-  search_fields: ['gender', 'country'],
+  search_fields: [...SEARCH_FIELDS],
   domain: 'localhost',
   domain_language: 'nl-NL',
   fictional_warning: 'Op deze site zijn ook fictieve profielen actief, chatmaatjes genoemd.',

@@ -24,4 +24,5 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: 'audit', key: 'audit', icon: '📜', roles: ['admin'] },
   { path: 'figures', key: 'figures', icon: '📈', roles: ['admin'] },
   { path: 'staff', key: 'staff', icon: '🪪', roles: ['admin'] },
+  { path: 'settings', key: 'settings', icon: '⚙️', roles: ['admin'] },
 ];

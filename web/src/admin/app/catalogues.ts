@@ -5,6 +5,7 @@ import { messages as figuresMessages } from '../features/figures';
 import { messages as staffMessages } from '../features/staff';
 import { messages as membersMessages } from '../features/members';
 import { messages as partnersMessages } from '../features/partners';
+import { messages as settingsMessages } from '../features/settings';
 
 /** The console's own texts (navigation, home, states). */
 const appMessages: CatalogueLoaders = {
@@ -26,4 +27,5 @@ export const ADMIN_CATALOGUES: readonly CatalogueLoaders[] = [
   staffMessages,
   membersMessages,
   partnersMessages,
+  settingsMessages,
 ];

@@ -325,6 +325,28 @@ describe('signup', () => {
     });
   });
 
+  it('names the chat partners by fictional_plural, and says profiles go to partner sites only when member_resell is on', async () => {
+    const user = userEvent.setup();
+    renderSignup({ fictional_plural: 'chatvriendjes', member_resell: true, name: 'Vonkje' });
+    await screen.findByRole('button', { name: 'Volgende' }, { timeout: 15_000 });
+    await fillSteps(user, 4);
+    const titles = await screen.findAllByText(/Let op: fictieve profielen \(chatvriendjes\)/);
+    expect(titles.length).toBeGreaterThan(0);
+    expect(screen.getByTestId('member-resell')).toHaveTextContent(
+      'Je profiel wordt ook getoond aan leden van partnersites van Vonkje.',
+    );
+  }, 30_000);
+
+  it('says nothing of partner sites when member_resell is off', async () => {
+    const user = userEvent.setup();
+    renderSignup({ member_resell: false });
+    await screen.findByRole('button', { name: 'Volgende' }, { timeout: 15_000 });
+    await fillSteps(user, 4);
+    const titles = await screen.findAllByText(/Let op: fictieve profielen \(chatmaatjes\)/);
+    expect(titles.length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('member-resell')).toBeNull();
+  }, 30_000);
+
   it('shows the signups-closed message instead of the form unless signups are open to this visitor', async () => {
     const { unmount } = renderSignup({ signups: 'with_trafficsource' });
     expect(

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Gift } from '@app/contract';
 import { Modal } from '../../../components/Modal';
 import { useGifts } from '../api';
+import { giftName } from '../model/gift-name';
 
 /** The gift catalogue: each gift with its picture, name and price; a click sends it. */
 export function GiftPicker({
@@ -15,7 +16,7 @@ export function GiftPicker({
   onClose: () => void;
   onPick: (gift: Gift) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const gifts = useGifts({ enabled: open });
   return (
     <Modal open={open} onClose={onClose} title={t('chat.giftPicker.title', { name })} size="lg">
@@ -48,7 +49,7 @@ export function GiftPicker({
                 data-testid={`gift-${gift.slug}`}
               >
                 <img src={gift.image} alt="" width={64} height={64} />
-                <span className="fw-semibold small">{t(`chat.gifts.${gift.slug}`)}</span>
+                <span className="fw-semibold small">{giftName(gift, t, i18n.language)}</span>
                 <span className="badge rounded-pill text-bg-light gift-option__price">
                   {t('chat.credits', { count: gift.credits })}
                 </span>

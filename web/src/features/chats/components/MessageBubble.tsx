@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, MessageStatus } from '@app/contract';
 import { formatTime } from '../model/format';
+import { giftName as nameOfGift } from '../model/gift-name';
 
 const STATUS_ICON: Record<MessageStatus, string> = {
   held: '🕓',
@@ -45,7 +46,7 @@ export function MessageBubble({
       </a>
     );
   } else if (message.type === 'gift' && message.gift) {
-    const giftName = t(`chat.gifts.${message.gift.slug}`);
+    const giftName = nameOfGift(message.gift, t, i18n.language);
     content = (
       <span className="chat-bubble__gift d-flex flex-column align-items-center text-center">
         <img src={message.gift.image} alt="" width={88} height={88} />

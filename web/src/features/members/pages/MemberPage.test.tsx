@@ -10,8 +10,10 @@ import {
   memberWithPhotosFixture,
   memberWithPhotosResponseFixture,
   settingsFixture,
+  settingsResponseFixture,
   userFixture,
 } from '../../../test/fixtures';
+import { settingsQueryKey } from '../../../api/settings';
 
 const daan = memberWithPhotosFixture;
 const freeMember: User = { ...userFixture, paid_user: false };
@@ -58,6 +60,37 @@ const withRelation = (relation: MemberProfile['relation']): MemberResponse => ({
 });
 
 describe('the member profile page', () => {
+  it('shows only the fields and notes the settings visible_profile_fields and visible_profile_notes name', async () => {
+    const fetch = mockFetch({ 'GET /api/member.php': answer(asVisitor) });
+    const queryClient = seededQueryClient(null);
+    queryClient.setQueryData(settingsQueryKey, {
+      ...settingsResponseFixture,
+      settings: {
+        ...settingsFixture,
+        visible_profile_fields: ['gender', 'city', 'relationship_status'],
+        visible_profile_notes: [],
+      },
+    });
+    renderRoutes(createRoutes(queryClient), { path: `/members/${daan.id}`, queryClient });
+    const heading = await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Daan' },
+      { timeout: 10_000 },
+    );
+    const header = within(heading.closest('header') as HTMLElement);
+    // no age, no region: the city alone
+    expect(header.getByText('Amersfoort')).toBeInTheDocument();
+    expect(header.queryByText(/34 jaar/)).toBeNull();
+    const details = within(screen.getByRole('region', { name: 'Profielgegevens' }));
+    expect(details.getByText('Burgerlijke staat')).toBeInTheDocument();
+    expect(details.queryByText('Haarkleur')).toBeNull();
+    expect(details.queryByText('Tatoeages')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Interesses' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Over Daan' })).toBeNull();
+    expect(screen.queryByText(daan.about!)).toBeNull();
+    expect(fetch.calls.length).toBeGreaterThan(0);
+  }, 30_000);
+
   describe('for a visitor', () => {
     it('shows the header facts, fields, interests, about me and related profiles', async () => {
       renderProfile(null, { 'GET /api/member.php': answer(asVisitor) });

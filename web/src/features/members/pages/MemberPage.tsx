@@ -22,6 +22,7 @@ import {
   AboutText,
   InterestChips,
   ProfileFields,
+  useVisibleProfile,
   ProfileSection,
 } from '../components/profile/ProfileDetails';
 
@@ -67,6 +68,7 @@ export function MemberPage() {
 function MemberProfileView({ data, user }: { data: MemberResponse; user: User | null }) {
   const { t } = useTranslation();
   const { profile, related } = data;
+  const visible = useVisibleProfile();
   const viewer: Viewer = !user ? 'visitor' : user.profile?.id === profile.id ? 'own' : 'member';
   const relation = profile.relation ?? { blocked: false, liked: false, liked_by: false };
   const photos = unlockedPhotos(profile.photos);
@@ -97,8 +99,11 @@ function MemberProfileView({ data, user }: { data: MemberResponse; user: User | 
       { onSuccess: () => setConfirming(null) },
     );
 
+  // visible_profile_fields: age, city and region show only when the site shows them
   const place =
-    [profile.city, profile.region].filter(Boolean).join(', ') || t(`countries.${profile.country}`);
+    [visible.field('city') && profile.city, visible.field('region') && profile.region]
+      .filter(Boolean)
+      .join(', ') || t(`countries.${profile.country}`);
   const showMatch = viewer === 'member' && !relation.blocked && matched && relation.liked;
   const showLikedBy =
     viewer === 'member' && !relation.blocked && !relation.liked && relation.liked_by;
@@ -125,8 +130,12 @@ function MemberProfileView({ data, user }: { data: MemberResponse; user: User | 
           <div className="member-profile__facts">
             <h1 className="h2 mb-1 text-break">{profile.name}</h1>
             <p className="mb-2 text-body-secondary">
-              {t('members.age', { age: profile.age })}
-              <span aria-hidden="true"> · </span>
+              {visible.field('age') && (
+                <>
+                  {t('members.age', { age: profile.age })}
+                  <span aria-hidden="true"> · </span>
+                </>
+              )}
               {place}
             </p>
             <ul className="member-profile__stats list-unstyled d-flex flex-wrap align-items-center gap-2 mb-0">
@@ -197,20 +206,24 @@ function MemberProfileView({ data, user }: { data: MemberResponse; user: User | 
           <ProfileSection title={t('memberProfile.photosTitle')} id="member-photos">
             <PhotoGallery profile={profile} visitor={viewer === 'visitor'} onOpen={setLightbox} />
           </ProfileSection>
-          <ProfileSection
-            title={t('memberProfile.aboutTitle', { name: profile.name })}
-            id="member-about"
-          >
-            <AboutText profile={profile} />
-          </ProfileSection>
+          {visible.note('about') && (
+            <ProfileSection
+              title={t('memberProfile.aboutTitle', { name: profile.name })}
+              id="member-about"
+            >
+              <AboutText profile={profile} />
+            </ProfileSection>
+          )}
         </div>
         <div className="col-12 col-lg-5 col-xl-4 d-flex flex-column gap-3 gap-lg-4">
           <ProfileSection title={t('memberProfile.detailsTitle')} id="member-details">
             <ProfileFields profile={profile} />
           </ProfileSection>
-          <ProfileSection title={t('memberProfile.interestsTitle')} id="member-interests">
-            <InterestChips profile={profile} />
-          </ProfileSection>
+          {visible.field('interests') && (
+            <ProfileSection title={t('memberProfile.interestsTitle')} id="member-interests">
+              <InterestChips profile={profile} />
+            </ProfileSection>
+          )}
         </div>
       </div>
 

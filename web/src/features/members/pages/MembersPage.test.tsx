@@ -54,6 +54,26 @@ function renderSearch(
 }
 
 describe('member search (/members)', () => {
+  it('offers only the search fields the setting search_fields names', async () => {
+    renderSearch('/members', () => jsonResponse(200, page([1], null)), userFixture, {
+      search_fields: ['gender', 'max_age'],
+    });
+    await screen.findByTestId('search-results', {}, { timeout: 10_000 });
+    expect(screen.getByLabelText('Ik zoek')).toBeInTheDocument();
+    expect(screen.getByLabelText('Maximale leeftijd')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Land')).toBeNull();
+    expect(screen.queryByLabelText('Minimale leeftijd')).toBeNull();
+    expect(screen.queryByLabelText('Provincie')).toBeNull();
+  }, 30_000);
+
+  it('offers every search field with the site defaults', async () => {
+    renderSearch('/members', () => jsonResponse(200, page([1], null)));
+    await screen.findByTestId('search-results', {}, { timeout: 10_000 });
+    for (const label of ['Ik zoek', 'Land', 'Minimale leeftijd', 'Maximale leeftijd']) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+  }, 30_000);
+
   it('starts with the other gender in the member’s country, shows the count and the cards', async () => {
     const { calls, router } = renderSearch('/members', () =>
       jsonResponse(200, page([1, 2, 3], null)),

@@ -12,7 +12,8 @@ const AGES = Array.from(
 
 /**
  * The search filters (SPEC point 3 search state: gender, country, countryregion, min_age,
- * max_age; and with photo, online now, distance for members). Applying writes them to the URL,
+ * max_age, those of them the setting search_fields offers; and with photo, online now, distance
+ * for members). Applying writes them to the URL,
  * so the search survives navigation and a reload; clearing empties filters and results.
  */
 export function SearchFiltersForm({
@@ -38,6 +39,8 @@ export function SearchFiltersForm({
     max: useId(),
     distance: useId(),
   };
+  // search_fields: the fields the site offers (an admin's choice in the console)
+  const offered = (field: string) => settings.search_fields.includes(field);
   const set = (change: Partial<SearchFilters>) => setValues((v) => ({ ...v, ...change }));
   const label =
     regions.data?.region_label ?? settings.region_data[values.country ?? '']?.label ?? 'region';
@@ -57,104 +60,120 @@ export function SearchFiltersForm({
     >
       <div className="card-body p-3 p-md-4">
         <div className="row g-3">
-          <div className="col-6 col-lg-3">
-            <label className="form-label small fw-semibold" htmlFor={ids.gender}>
-              {t('search.gender')}
-            </label>
-            <select
-              id={ids.gender}
-              className="form-select"
-              value={values.gender ?? ''}
-              onChange={(e) => set({ gender: e.target.value || undefined })}
-            >
-              <option value="">{t('search.anyone')}</option>
-              <option value="female">{t('search.women')}</option>
-              <option value="male">{t('search.men')}</option>
-            </select>
-          </div>
-          <div className="col-6 col-lg-3">
-            <label className="form-label small fw-semibold" htmlFor={ids.country}>
-              {t('search.country')}
-            </label>
-            <select
-              id={ids.country}
-              className="form-select"
-              value={values.country ?? ''}
-              onChange={(e) =>
-                set({ country: e.target.value || undefined, countryregion: undefined })
-              }
-            >
-              <option value="">{t('search.anyCountry')}</option>
-              {settings.countries.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {t(`countries.${c.code}`)}
+          {offered('gender') && (
+            <div className="col-6 col-lg-3">
+              <label className="form-label small fw-semibold" htmlFor={ids.gender}>
+                {t('search.gender')}
+              </label>
+              <select
+                id={ids.gender}
+                className="form-select"
+                value={values.gender ?? ''}
+                onChange={(e) => set({ gender: e.target.value || undefined })}
+              >
+                <option value="">{t('search.anyone')}</option>
+                <option value="female">{t('search.women')}</option>
+                <option value="male">{t('search.men')}</option>
+              </select>
+            </div>
+          )}
+          {offered('country') && (
+            <div className="col-6 col-lg-3">
+              <label className="form-label small fw-semibold" htmlFor={ids.country}>
+                {t('search.country')}
+              </label>
+              <select
+                id={ids.country}
+                className="form-select"
+                value={values.country ?? ''}
+                onChange={(e) =>
+                  set({ country: e.target.value || undefined, countryregion: undefined })
+                }
+              >
+                <option value="">{t('search.anyCountry')}</option>
+                {settings.countries.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {t(`countries.${c.code}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {offered('country') && offered('countryregion') && (
+            <div className="col-12 col-lg-3">
+              <label className="form-label small fw-semibold" htmlFor={ids.region}>
+                {t(`regionLabels.${label}`)}
+              </label>
+              <select
+                id={ids.region}
+                className="form-select"
+                value={values.countryregion ?? ''}
+                disabled={!values.country || regions.isPending}
+                onChange={(e) => set({ countryregion: e.target.value || undefined })}
+              >
+                <option value="">
+                  {values.country ? t('search.anyRegion') : t('search.chooseCountryFirst')}
                 </option>
-              ))}
-            </select>
-          </div>
-          <div className="col-12 col-lg-3">
-            <label className="form-label small fw-semibold" htmlFor={ids.region}>
-              {t(`regionLabels.${label}`)}
-            </label>
-            <select
-              id={ids.region}
-              className="form-select"
-              value={values.countryregion ?? ''}
-              disabled={!values.country || regions.isPending}
-              onChange={(e) => set({ countryregion: e.target.value || undefined })}
-            >
-              <option value="">
-                {values.country ? t('search.anyRegion') : t('search.chooseCountryFirst')}
-              </option>
-              {regions.data?.regions.map((r) => (
-                <option key={r.id} value={String(r.id)}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="col-12 col-lg-3">
-            <fieldset>
-              <legend className="form-label small fw-semibold mb-2">{t('search.age')}</legend>
-              <div className="d-flex align-items-center gap-2">
-                <label className="visually-hidden" htmlFor={ids.min}>
-                  {t('search.minAge')}
-                </label>
-                <select
-                  id={ids.min}
-                  className="form-select"
-                  value={values.min_age ?? ''}
-                  onChange={(e) => set({ min_age: e.target.value || undefined })}
-                >
-                  <option value="">{SEARCH_AGE_MIN}</option>
-                  {AGES.map((age) => (
-                    <option key={age} value={String(age)}>
-                      {age}
-                    </option>
-                  ))}
-                </select>
-                <span aria-hidden="true">–</span>
-                <label className="visually-hidden" htmlFor={ids.max}>
-                  {t('search.maxAge')}
-                </label>
-                <select
-                  id={ids.max}
-                  className={`form-select${ageTooHigh ? ' is-invalid' : ''}`}
-                  value={values.max_age ?? ''}
-                  onChange={(e) => set({ max_age: e.target.value || undefined })}
-                  aria-invalid={ageTooHigh || undefined}
-                >
-                  <option value="">{`${SEARCH_AGE_MAX}+`}</option>
-                  {AGES.map((age) => (
-                    <option key={age} value={String(age)}>
-                      {age}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              {ageTooHigh && <div className="small text-danger mt-1">{t('search.ageOrder')}</div>}
-            </fieldset>
-          </div>
+                {regions.data?.regions.map((r) => (
+                  <option key={r.id} value={String(r.id)}>
+                    {r.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {(offered('min_age') || offered('max_age')) && (
+            <div className="col-12 col-lg-3">
+              <fieldset>
+                <legend className="form-label small fw-semibold mb-2">{t('search.age')}</legend>
+                <div className="d-flex align-items-center gap-2">
+                  {offered('min_age') && (
+                    <>
+                      <label className="visually-hidden" htmlFor={ids.min}>
+                        {t('search.minAge')}
+                      </label>
+                      <select
+                        id={ids.min}
+                        className="form-select"
+                        value={values.min_age ?? ''}
+                        onChange={(e) => set({ min_age: e.target.value || undefined })}
+                      >
+                        <option value="">{SEARCH_AGE_MIN}</option>
+                        {AGES.map((age) => (
+                          <option key={age} value={String(age)}>
+                            {age}
+                          </option>
+                        ))}
+                      </select>
+                      {offered('max_age') && <span aria-hidden="true">–</span>}
+                    </>
+                  )}
+                  {offered('max_age') && (
+                    <>
+                      <label className="visually-hidden" htmlFor={ids.max}>
+                        {t('search.maxAge')}
+                      </label>
+                      <select
+                        id={ids.max}
+                        className={`form-select${ageTooHigh ? ' is-invalid' : ''}`}
+                        value={values.max_age ?? ''}
+                        onChange={(e) => set({ max_age: e.target.value || undefined })}
+                        aria-invalid={ageTooHigh || undefined}
+                      >
+                        <option value="">{`${SEARCH_AGE_MAX}+`}</option>
+                        {AGES.map((age) => (
+                          <option key={age} value={String(age)}>
+                            {age}
+                          </option>
+                        ))}
+                      </select>
+                    </>
+                  )}
+                </div>
+                {ageTooHigh && <div className="small text-danger mt-1">{t('search.ageOrder')}</div>}
+              </fieldset>
+            </div>
+          )}
           <div className="col-12 col-md-6 col-lg-4">
             <div className="form-check form-switch">
               <input

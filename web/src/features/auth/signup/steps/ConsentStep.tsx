@@ -19,7 +19,7 @@ export function ConsentStep({ values, set, errorFor }: StepProps) {
             {settings.fictional_icon}
           </span>
           <span>
-            {t('disclaimer.fictionalTitle')}{' '}
+            {t('disclaimer.fictionalTitle', { plural: settings.fictional_plural })}{' '}
             <span className="badge text-bg-light border">
               {settings.fictional_icon} {settings.fictional_singular}
             </span>
@@ -36,6 +36,13 @@ export function ConsentStep({ values, set, errorFor }: StepProps) {
           onChange={(event) => set('accept_fictional', event.target.checked)}
         />
       </div>
+      {settings.member_resell && (
+        // member_resell: the site shares its members' profiles with partner sites; said before
+        // the account exists, beside the terms it is part of
+        <p className="small mb-2" data-testid="member-resell">
+          {t('signup.memberResell', { name: settings.name })}
+        </p>
+      )}
       <CheckField
         name="accept_terms"
         required

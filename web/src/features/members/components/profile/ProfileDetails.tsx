@@ -50,17 +50,30 @@ export function AboutText({ profile }: { profile: MemberProfile }) {
   );
 }
 
-/** The descriptive fields the member filled in, with translated values. */
+/**
+ * Which profile fields and notes the profile page shows: the settings visible_profile_fields and
+ * visible_profile_notes (an admin's choice in the console).
+ */
+export function useVisibleProfile() {
+  const { visible_profile_fields: fields, visible_profile_notes: notes } = useSettings();
+  return {
+    field: (name: string) => fields.includes(name),
+    note: (name: string) => notes.includes(name),
+  };
+}
+
+/** The descriptive fields the member filled in (those the site shows), with translated values. */
 export function ProfileFields({ profile }: { profile: MemberProfile }) {
   const { t } = useTranslation();
+  const visible = useVisibleProfile();
   const rows: [string, string][] = [];
   for (const field of ENUM_FIELDS) {
     const value = profile[field];
-    if (value !== null) {
+    if (value !== null && visible.field(field)) {
       rows.push([t(`memberProfile.fields.${field}`), t(profileValueLabelKey(field, value))]);
     }
   }
-  if (profile.tattoos !== null) {
+  if (profile.tattoos !== null && visible.field('tattoos')) {
     rows.push([
       t('memberProfile.fields.tattoos'),
       t(profileValueLabelKey('tattoos', profile.tattoos)),

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import type { GiftChange, GiftNames, StaffGift } from '@app/contract';
+import { AppError } from '../common/app-error';
+import type { Gift, Prisma } from '../generated/prisma/client';
+import { PrismaService } from '../prisma/prisma.service';
+import { CacheInvalidation } from '../redis/invalidation';
+import { AuditLog, type StaffPrincipal } from '../staff';
+
+function present(row: Gift): StaffGift {
+  return {
+    id: row.id,
+    slug: row.slug,
+    names: (row.names ?? {}) as Partial<GiftNames>,
+    image: row.image,
+    credits: row.credits,
+    position: row.position,
+    active: row.active,
+  };
+}
+
+/**
+ * Admins' gifts: a name in each of the seven languages, a picture of the site's gift set, a
+ * price in credits (at least gift_credits is charged), an order. A gift is never deleted
+ * (messages show it): it is deactivated and stays known to old messages. Its price may change
+ * in place: a sent gift's message keeps what it cost (messages.credits_cost).
+ */
+@Injectable()
+export class GiftsAdmin {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditLog,
+    private readonly invalidation: CacheInvalidation,
+  ) {}
+
+  async list() {
+    const rows = await this.prisma.gift.findMany({
+      orderBy: [{ active: 'desc' }, { position: 'asc' }, { id: 'asc' }],
+    });
+    return { gifts: rows.map(present) };
+  }
+
+  async create(
+    staff: StaffPrincipal,
+    body: { slug: string; names: GiftNames; image: string; credits: number; position: number },
+    ip?: string,
+  ) {
+    const gift = await this.prisma.$transaction(async (tx) => {
+      const made = await tx.gift.createManyAndReturn({
+        data: [
+          {
+            slug: body.slug,
+            names: body.names,
+            image: body.image,
+            credits: body.credits,
+            position: body.position,
+          },
+        ],
+        skipDuplicates: true,
+      });
+      if (made.length === 0) throw new AppError('code_taken', {}, 'slug');
+      const view = present(made[0]);
+      await this.audit.record(
+        tx,
+        staff,
+        { action: 'gift.create', subjectType: 'gift', subjectId: view.id, after: view },
+        ip,
+      );
+      return view;
+    });
+    await this.invalidation.publish('gifts');
+    return { gift };
+  }
+
+  async change(staff: StaffPrincipal, id: number, change: GiftChange, ip?: string) {
+    const gift = await this.prisma.$transaction(async (tx) => {
+      const locked = await tx.$queryRaw<{ id: number }[]>`
+        SELECT id FROM gifts WHERE id = ${id} FOR UPDATE`;
+      if (locked.length === 0) throw new AppError('not_found');
+      const old = present(await tx.gift.findUniqueOrThrow({ where: { id } }));
+      const data: Prisma.GiftUpdateInput = {
+        ...(change.names ? { names: change.names } : {}),
+        ...(change.image !== undefined ? { image: change.image } : {}),
+        ...(change.credits !== undefined ? { credits: change.credits } : {}),
+        ...(change.position !== undefined ? { position: change.position } : {}),
+        ...(change.active !== undefined ? { active: change.active } : {}),
+      };
+      const after = present(await tx.gift.update({ where: { id }, data }));
+      await this.audit.record(
+        tx,
+        staff,
+        { action: 'gift.change', subjectType: 'gift', subjectId: id, before: old, after },
+        ip,
+      );
+      return after;
+    });
+    await this.invalidation.publish('gifts');
+    return { gift };
+  }
+}

@@ -1,0 +1,96 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { SettingsValues, StaffMember } from '@app/contract';
+import { createRoutes } from '../../../../app/router';
+import { renderRoutes, seededQueryClient } from '../../../../test/render';
+import { jsonResponse, mockFetch } from '../../../../test/http';
+
+jest.mock('socket.io-client', () => ({
+  io: () => ({
+    active: true,
+    on: () => undefined,
+    removeAllListeners: () => undefined,
+    disconnect: () => undefined,
+  }),
+}));
+
+const admin: StaffMember = { id: 8, email: 'admin@vonkje.test', name: 'Anna', roles: ['admin'] };
+const values: SettingsValues = {
+  name: 'Vonkje',
+  index_title: 'Daten',
+  description: 'Een site',
+  visible_profile_fields: ['gender', 'age'],
+  visible_profile_notes: ['about'],
+  search_fields: ['gender', 'country'],
+  cdn_prefix: '/media/',
+  message_credits: 10,
+  signup_credits: 0,
+  photo_credits: 15,
+  gift_credits: 20,
+  message_length: 1000,
+  chat_history_days: 365,
+  minimum_message_costs: { NL: { costs: 0.25, currency: 'EUR' } },
+  support_email: 'support@vonkje.nl',
+  support_phone: '+31 30 207 4455',
+  enable_site_entry_popup: true,
+  domain_language: 'nl-NL',
+  domain_languages: {},
+  fictional_warning: 'Let op',
+  fictional_singular: 'chatmaatje',
+  fictional_plural: 'chatmaatjes',
+  fictional_icon: '🎭',
+  refund_days: 14,
+  signups: 'all',
+  signup_invite_only: false,
+  logged_out_search: true,
+  logged_out_search_trafficsource: false,
+  member_resell: false,
+  partner_redirect_url: '',
+  min_age: 18,
+};
+
+function renderSettings() {
+  const http = mockFetch({
+    'GET /api/staff/me': () => jsonResponse(200, { staff: admin }),
+    'GET /api/staff/settings': () => jsonResponse(200, { settings: values }),
+    'PUT /api/staff/settings': (call) =>
+      jsonResponse(200, { settings: { ...values, ...(call.body as object) } }),
+  });
+  const queryClient = seededQueryClient();
+  renderRoutes(createRoutes(queryClient), { path: '/admin/settings', queryClient });
+  return http;
+}
+
+describe('the settings page (admins)', () => {
+  it('sends only what changed, typed: a number, a switch and a list of fields', async () => {
+    const { calls } = renderSettings();
+    const credits = await screen.findByLabelText(
+      /Minimaal tegoed per cadeau/,
+      {},
+      { timeout: 10_000 },
+    );
+    fireEvent.change(credits, { target: { value: '35' } });
+    fireEvent.click(screen.getByRole('switch', { name: /Profielen gedeeld met partnersites/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Haarkleur' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await screen.findByText('Opgeslagen.');
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toEqual({
+      gift_credits: 35,
+      member_resell: true,
+      visible_profile_fields: ['gender', 'age', 'hair_color'],
+    });
+  }, 30_000);
+
+  it('refuses what the settings schema refuses, at the field, without sending it', async () => {
+    const { calls } = renderSettings();
+    const age = await screen.findByLabelText(/Minimumleeftijd/, {}, { timeout: 10_000 });
+    fireEvent.change(age, { target: { value: '16' } });
+    fireEvent.change(screen.getByLabelText(/Minimale kosten per bericht/), {
+      target: { value: '{' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Geen geldige JSON.')).toBeInTheDocument();
+    expect(age).toHaveClass('is-invalid');
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(false));
+  }, 30_000);
+});
