@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbId, emailField, passwordField } from './fields';
+import { MODERATION_AUDIT_ACTIONS } from './staff-moderation';
 
 /**
  * The staff side (the console at /admin): its own sign-in with a second factor, its own session
@@ -86,6 +87,7 @@ export const STAFF_ACTIONS = [
   'staff.sign_out',
   'staff.second_factor_enrolled',
   'staff.recovery_code_used',
+  ...MODERATION_AUDIT_ACTIONS,
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number] | (string & {});
 

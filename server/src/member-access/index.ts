@@ -1,6 +1,7 @@
 /** The member-access feature's public API: the one way to read other members and to erase one. */
 export { MemberAccessModule } from './member-access.module';
 export { MemberAccess } from './member-access.service';
+export { ModeratedContent, type StaffPhoto, type StaffProfile } from './moderated-content';
 export { ReportedContent, type ReportedMember, type ReportedPhoto } from './reported-content';
 export {
   visibleProfileWhere,
