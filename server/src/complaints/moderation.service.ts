@@ -17,6 +17,7 @@ import type { Complaint, Prisma, UserStatus } from '../generated/prisma/client';
 import { MailOutbox } from '../mail';
 import { ModeratedContent, staffViewerOf, type Viewer } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
+import { Realtime } from '../realtime';
 import { AuditLog, type StaffPrincipal } from '../staff';
 import { BansService } from './bans.service';
 
@@ -53,6 +54,7 @@ export class ModerationService {
     private readonly bans: BansService,
     private readonly audit: AuditLog,
     private readonly outbox: MailOutbox,
+    private readonly realtime: Realtime,
   ) {}
 
   async inbox(
@@ -302,6 +304,7 @@ export class ModerationService {
       }
     });
     if (mails.length > 0) await this.outbox.dispatch(mails);
+    this.realtime.toStaff(['moderator'], 'queue:changed', { queue: 'complaints' });
     return this.detail(staff, id);
   }
 

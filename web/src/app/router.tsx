@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { setAuthFailureHandler } from '../api/client';
+import { BANNED_PATH, setAuthFailureHandler } from '../api/client';
 import { userQueryKey, userQueryOptions } from '../api/user';
 import { ErrorPage } from '../components/ErrorPage';
 import { RouteErrorBoundary } from '../components/RouteErrorBoundary';
@@ -27,6 +27,7 @@ const swipe = () => import('../features/swipe/pages');
 const adminShell = () => import('../admin/app/pages');
 const adminAuth = () => import('../admin/features/auth/pages');
 const adminAudit = () => import('../admin/features/audit/pages');
+const adminComplaints = () => import('../admin/features/complaints/pages');
 
 function page<M>(
   id: string,
@@ -278,6 +279,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: lazyPage(adminShell, (m) => m.AdminHomePage),
         } as RouteObject,
         page('admin-audit', 'audit', adminAudit, (m) => m.AuditPage),
+        page('admin-complaints', 'complaints', adminComplaints, (m) => m.ComplaintsInboxPage),
+        page('admin-complaint', 'complaints/:id', adminComplaints, (m) => m.ComplaintPage),
         page('admin-not-found', '*', adminShell, (m) => m.AdminNotFoundPage),
       ],
     },
@@ -287,8 +290,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 /** The browser router, with the logout rule for a session that turned out to be gone. */
 export function createAppRouter(queryClient: QueryClient) {
   const router = createBrowserRouter(createRoutes(queryClient));
-  setAuthFailureHandler(() => {
+  setAuthFailureHandler((reason) => {
     queryClient.setQueryData(userQueryKey, { user: null });
+    if (reason === 'banned') {
+      void router.navigate(BANNED_PATH, { replace: true });
+      return;
+    }
     const { pathname, search } = router.state.location;
     void router.navigate(
       pathname === '/login' ? '/login' : `/login?redirect=${encodeURIComponent(pathname + search)}`,
