@@ -1,4 +1,9 @@
-import { expect, type APIRequestContext, type Browser } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+} from '@playwright/test';
 import { generate } from 'otplib';
 import { seedE2eMember, type E2eMember } from './seed.js';
 
@@ -10,12 +15,12 @@ export interface E2eStaff extends E2eMember {
 /**
  * A staff account of these roles, signed in to the console's API in a browser context of its
  * own: the password, then (first sign-in) the enrollment of its second factor with a code
- * computed from the secret the server showed.
+ * computed from the secret the server showed. The context opens console pages signed in.
  */
 export async function staffApi(
   browser: Browser,
   roles: ('admin' | 'moderator' | 'operator')[],
-): Promise<{ api: APIRequestContext; staff: E2eStaff }> {
+): Promise<{ api: APIRequestContext; staff: E2eStaff; context: BrowserContext }> {
   const account = seedE2eMember({ roles });
   const context = await browser.newContext();
   const headers = { 'X-Request-Type': 'client' };
@@ -33,5 +38,5 @@ export async function staffApi(
     data: { challenge, code: await generate({ secret: enroll.secret }) },
   });
   expect(signedIn.status()).toBe(200);
-  return { api: context.request, staff: { ...account, secret: enroll.secret } };
+  return { api: context.request, staff: { ...account, secret: enroll.secret }, context };
 }
