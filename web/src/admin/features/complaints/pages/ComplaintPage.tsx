@@ -214,7 +214,7 @@ function Live({ live }: { live: LiveContent | null }) {
 
 const ACTION_STYLE: Record<ComplaintAction, string> = {
   dismiss: 'btn-outline-secondary',
-  warn: 'btn-outline-warning',
+  warn: 'btn-outline-dark',
   hide: 'btn-outline-primary',
   ban: 'btn-danger',
   unban: 'btn-outline-success',
