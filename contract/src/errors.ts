@@ -55,6 +55,11 @@ export const ERROR_STATUS = {
   /** The change would leave the site without an enabled admin. */
   last_admin: 409,
   conversation_locked: 409,
+  complaint_handled: 409,
+  complaint_action_unavailable: 409,
+  member_already_banned: 409,
+  member_not_banned: 409,
+  account_banned: 403,
   idempotency_in_progress: 409,
   photo_limit_reached: 409,
   payload_too_large: 413,

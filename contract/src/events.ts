@@ -31,6 +31,8 @@ export interface ServerToClientEvents {
   'likes:changed': () => void;
   /** The member's credit balance changed. */
   'credits:changed': (event: { credits: number }) => void;
+  /** Staff banned the member: every session ended; the tab shows the ban page (/ban). */
+  'account:banned': () => void;
 }
 
 export interface ClientToServerEvents {

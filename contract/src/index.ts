@@ -33,3 +33,4 @@ export * from './api/staff-accounts';
 export * from './api/staff-members';
 export * from './api/staff-partners';
 export * from './api/staff-catalogue';
+export * from './api/staff-moderation';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbId, emailField, passwordField } from './fields';
 import { STAFF_ACCOUNT_ACTIONS } from './staff-account-actions';
+import { MODERATION_AUDIT_ACTIONS } from './staff-moderation';
 
 /**
  * The staff side (the console at /admin): its own sign-in with a second factor, its own session
@@ -103,6 +104,7 @@ export const STAFF_ACTIONS = [
   'inbox.note_added',
   'member.vulnerable_flagged',
   'member.vulnerable_unflagged',
+  ...MODERATION_AUDIT_ACTIONS,
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number] | (string & {});
 

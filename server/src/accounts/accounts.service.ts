@@ -33,8 +33,9 @@ export class AccountsService {
   }
 
   /**
-   * The same 'Login mislukt, probeer opnieuw' for an unknown e-mail, a deleted or banned account
-   * and a wrong password, after the same work. Returns the member and, for a browser it has not
+   * The same 'Login mislukt, probeer opnieuw' for an unknown e-mail, a deleted account and a wrong
+   * password, after the same work; a banned account with the right password gets 403
+   * account_banned (staff banned it: the web shows the ban page). Returns the member and, for a browser it has not
    * logged in from before, a trusted-browser token for its cookie.
    */
   async login(rawEmail: string, password: string, source: AttemptSource) {
@@ -43,9 +44,12 @@ export class AccountsService {
       where: { email },
       select: { id: true, status: true, passwordHash: true },
     });
-    const account = found && LOGIN_STATUSES.includes(found.status) ? found : null;
+    const account =
+      found && (LOGIN_STATUSES.includes(found.status) || found.status === 'banned') ? found : null;
     const checked = await this.gate.check(email, account, password, source);
     if (!checked.ok || !account) throw new AppError('login_failed');
+    // only the right password learns of the ban (the web shows the ban page)
+    if (account.status === 'banned') throw new AppError('account_banned');
     const user = await this.prisma.user.update({
       where: { id: account.id },
       data: {

@@ -23,3 +23,40 @@ export class ComplaintsPurge implements PurgeStep {
     });
   }
 }
+
+/**
+ * An erased member's moderation record: bans and warnings of them go with the account; what was
+ * hidden of them goes (their content). Where they acted as staff (handled a complaint, banned,
+ * warned, hid), the row stays without them: the audit log keeps who did it.
+ */
+@Injectable()
+@Purges()
+export class ModerationPurge implements PurgeStep {
+  readonly covers = {
+    'member_bans.user_id': 'delete',
+    'member_warnings.user_id': 'delete',
+    'hidden_content.user_id': 'delete',
+    'complaints.handled_by_id': 'anonymise',
+    'member_bans.banned_by_id': 'anonymise',
+    'member_bans.lifted_by_id': 'anonymise',
+    'member_warnings.warned_by_id': 'anonymise',
+    'hidden_content.hidden_by_id': 'anonymise',
+  } as const;
+
+  async purge(tx: Prisma.TransactionClient, userId: number): Promise<void> {
+    await tx.memberBan.deleteMany({ where: { userId } });
+    await tx.memberWarning.deleteMany({ where: { userId } });
+    await tx.hiddenContent.deleteMany({ where: { userId } });
+    await tx.complaint.updateMany({ where: { handledById: userId }, data: { handledById: null } });
+    await tx.memberBan.updateMany({ where: { bannedById: userId }, data: { bannedById: null } });
+    await tx.memberBan.updateMany({ where: { liftedById: userId }, data: { liftedById: null } });
+    await tx.memberWarning.updateMany({
+      where: { warnedById: userId },
+      data: { warnedById: null },
+    });
+    await tx.hiddenContent.updateMany({
+      where: { hiddenById: userId },
+      data: { hiddenById: null },
+    });
+  }
+}

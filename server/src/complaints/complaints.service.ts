@@ -13,6 +13,7 @@ import { AppError } from '../common/app-error';
 import type { Prisma } from '../generated/prisma/client';
 import { ReportedContent, type ReportedMember, type Viewer } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
+import { Realtime } from '../realtime';
 
 /** What a complaint is about, resolved and checked: who, which photo or message, the snapshot. */
 interface Target {
@@ -29,6 +30,7 @@ export class ComplaintsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly reported: ReportedContent,
+    private readonly realtime: Realtime,
   ) {}
 
   /**
@@ -58,6 +60,8 @@ export class ComplaintsService {
       },
       select: { id: true },
     });
+    // the consoles' inboxes reload
+    this.realtime.toStaff(['moderator'], 'queue:changed', { queue: 'complaints' });
     return { id: complaint.id };
   }
 

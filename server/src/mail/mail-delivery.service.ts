@@ -146,6 +146,7 @@ export class MailDelivery {
       case 'mail_change':
       case 'login_unlock':
       case 'password_changed':
+      case 'moderation_warning':
         return ACTIVE.includes(status);
       case 'mail_change_notice':
       case 'mail_changed':

@@ -63,6 +63,8 @@ export const MAIL_TEMPLATES = {
   },
   /** A notice without a token: the password was changed; a link to reset it if that was not you. */
   password_changed: { token: null, lifetimeMs: 0, path: '/reset-password', to: 'account' },
+  /** Staff warn the member after a complaint (complaints feature); links the house rules. */
+  moderation_warning: { token: null, lifetimeMs: 0, path: '/ban', to: 'account' },
 } as const satisfies Record<
   string,
   {

@@ -6,6 +6,7 @@ export {
   type StaffProfileSummary,
   type StaffProfileView,
 } from './staff-member.reads';
+export { ModeratedContent, type StaffPhoto, type StaffProfile } from './moderated-content';
 export { ReportedContent, type ReportedMember, type ReportedPhoto } from './reported-content';
 export {
   visibleProfileWhere,

@@ -7,6 +7,7 @@ import { PurgeRegistry } from './purge';
 import { PhotoPresenter } from './photo.presenter';
 import { ReportedContent } from './reported-content';
 import { StaffMemberReads } from './staff-member.reads';
+import { ModeratedContent } from './moderated-content';
 
 /**
  * Reading other members (the visibility rule, what complaints report) and erasing a member (the
@@ -22,7 +23,15 @@ import { StaffMemberReads } from './staff-member.reads';
     ReportedContent,
     StaffMemberReads,
     ChatPartnerReads,
+    ModeratedContent,
   ],
-  exports: [MemberAccess, PurgeRegistry, ReportedContent, StaffMemberReads, ChatPartnerReads],
+  exports: [
+    MemberAccess,
+    PurgeRegistry,
+    ReportedContent,
+    StaffMemberReads,
+    ChatPartnerReads,
+    ModeratedContent,
+  ],
 })
 export class MemberAccessModule {}

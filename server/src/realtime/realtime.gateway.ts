@@ -81,7 +81,8 @@ const deliveredEvent = conversationEvent.extend({
  *   measured in docs/performance.md ("Reconnect storms");
  * - a session that ends (logout, password change or reset, deletion, expiry) or an account that
  *   is banned, deleted or purged: PostgreSQL notifies every process at commit (`session_ended`,
- *   triggers of the chat migration) and its sockets are disconnected at once; every
+ *   triggers of the chat and moderation migrations) and its sockets are disconnected at once (a
+ *   ban's get `account:banned` first); every
  *   SOCKET_SESSION_CHECK_MS each process also re-checks the sessions of its sockets (expiry, and
  *   notifications lost while the listening connection was down);
  * - a client's `typing` and `delivered` go to the chat feature's handlers, validated and rate
@@ -293,7 +294,10 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     }
   }
 
-  /** `s:<session id>`: that session's sockets; `u:<user id>`: every socket of the account. */
+  /**
+   * `s:<session id>`: that session's sockets; `u:<user id>`: every socket of the account;
+   * `b:<user id>`: the same for a ban, after `account:banned` to each.
+   */
   private ended(payload: string): void {
     if (!this.io) return;
     const staff = this.io.of(STAFF_SOCKET_NAMESPACE).local;
@@ -301,9 +305,12 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       this.io.local.in(sessionRoom(payload.slice(2))).disconnectSockets(true);
     } else if (payload.startsWith('st:')) {
       staff.in(staffSessionRoom(payload.slice(3))).disconnectSockets(true);
-    } else if (payload.startsWith('u:')) {
+    } else if (payload.startsWith('u:') || payload.startsWith('b:')) {
       const userId = Number(payload.slice(2));
-      this.io.local.in(memberRoom(userId)).disconnectSockets(true);
+      const tabs = this.io.local.in(memberRoom(userId));
+      // a ban tells the open tabs why (they show the ban page); written before the close
+      if (payload.startsWith('b:')) tabs.emit('account:banned');
+      tabs.disconnectSockets(true);
       staff.in(staffUserRoom(userId)).disconnectSockets(true);
     }
   }

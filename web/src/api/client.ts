@@ -97,7 +97,10 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-type AuthFailureHandler = () => void;
+/** The ban page as a banned member's tab and the login show it (static-pages' BanPage). */
+export const BANNED_PATH = '/ban?account=banned';
+
+type AuthFailureHandler = (reason?: 'banned') => void;
 let authFailureHandler: AuthFailureHandler | null = null;
 
 /** Registers what happens when the session turns out to be gone; returns an unregister function. */
@@ -109,8 +112,9 @@ export function setAuthFailureHandler(handler: AuthFailureHandler): () => void {
 }
 
 /** Runs the registered handler: the session turned out to be gone some other way (the socket). */
-export function reportAuthFailure(): void {
-  authFailureHandler?.();
+/** The session is gone (`banned`: staff banned the account, the ban page shows). */
+export function reportAuthFailure(reason?: 'banned'): void {
+  authFailureHandler?.(reason);
 }
 
 export function apiUrl(name: string, query?: Query): string {

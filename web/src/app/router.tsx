@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { setAuthFailureHandler } from '../api/client';
+import { BANNED_PATH, setAuthFailureHandler } from '../api/client';
 import { userQueryKey, userQueryOptions } from '../api/user';
 import { ErrorPage } from '../components/ErrorPage';
 import { RouteErrorBoundary } from '../components/RouteErrorBoundary';
@@ -32,6 +32,7 @@ const adminStaff = () => import('../admin/features/staff/pages');
 const adminMembers = () => import('../admin/features/members/pages');
 const adminPartners = () => import('../admin/features/partners/pages');
 const adminSettings = () => import('../admin/features/settings/pages');
+const adminComplaints = () => import('../admin/features/complaints/pages');
 
 function page<M>(
   id: string,
@@ -297,6 +298,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         page('admin-partners', 'partners', adminPartners, (m) => m.PartnersPage),
         page('admin-partner', 'partners/:id', adminPartners, (m) => m.PartnerPage),
         page('admin-settings', 'settings', adminSettings, (m) => m.SettingsPage),
+        page('admin-complaints', 'complaints', adminComplaints, (m) => m.ComplaintsInboxPage),
+        page('admin-complaint', 'complaints/:id', adminComplaints, (m) => m.ComplaintPage),
         page('admin-not-found', '*', adminShell, (m) => m.AdminNotFoundPage),
       ],
     },
@@ -306,8 +309,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 /** The browser router, with the logout rule for a session that turned out to be gone. */
 export function createAppRouter(queryClient: QueryClient) {
   const router = createBrowserRouter(createRoutes(queryClient));
-  setAuthFailureHandler(() => {
+  setAuthFailureHandler((reason) => {
     queryClient.setQueryData(userQueryKey, { user: null });
+    if (reason === 'banned') {
+      void router.navigate(BANNED_PATH, { replace: true });
+      return;
+    }
     const { pathname, search } = router.state.location;
     void router.navigate(
       pathname === '/login' ? '/login' : `/login?redirect=${encodeURIComponent(pathname + search)}`,

@@ -73,6 +73,11 @@ export function RealtimeProvider({
         void queryClient.invalidateQueries({ queryKey: chatsQueryKey });
       }),
       connection.on('credits:changed', ({ credits }) => setCachedCredits(queryClient, credits)),
+      // staff banned the account: the server ends the socket next; the tab shows the ban page
+      connection.on('account:banned', () => {
+        queryClient.setQueryData<UserResponse>(userQueryKey, { user: null });
+        reportAuthFailure('banned');
+      }),
     ];
     return () => offs.forEach((off) => off());
   }, [connection, queryClient]);

@@ -6,6 +6,7 @@ import { messages as staffMessages } from '../features/staff';
 import { messages as membersMessages } from '../features/members';
 import { messages as partnersMessages } from '../features/partners';
 import { messages as settingsMessages } from '../features/settings';
+import { messages as complaintsMessages } from '../features/complaints';
 
 /** The console's own texts (navigation, home, states). */
 const appMessages: CatalogueLoaders = {
@@ -28,4 +29,5 @@ export const ADMIN_CATALOGUES: readonly CatalogueLoaders[] = [
   membersMessages,
   partnersMessages,
   settingsMessages,
+  complaintsMessages,
 ];

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { login } from '../../../api/auth';
+import { ApiError, BANNED_PATH } from '../../../api/client';
 import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
 import { userQueryKey } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
@@ -45,6 +46,10 @@ export function LoginPage() {
       if (response?.user) queryClient.setQueryData(userQueryKey, { user: response.user });
       await queryClient.invalidateQueries({ queryKey: userQueryKey });
       await navigate(afterLoginPath(params.get('redirect')));
+    },
+    onError: (error) => {
+      // staff banned the account (only the right password learns it): the ban page says so
+      if (error instanceof ApiError && error.code === 'account_banned') void navigate(BANNED_PATH);
     },
   });
 

@@ -1,0 +1,19 @@
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import {
+  complaintActionBody,
+  complaintDetailResponse,
+  dbId,
+  memberBanBody,
+  memberBanResponse,
+  staffInboxQuery,
+  staffInboxResponse,
+} from '@app/contract';
+
+export class StaffInboxQueryDto extends createZodDto(staffInboxQuery) {}
+export class StaffInboxResponseDto extends createZodDto(staffInboxResponse) {}
+export class ComplaintDetailResponseDto extends createZodDto(complaintDetailResponse) {}
+export class ComplaintActionBodyDto extends createZodDto(complaintActionBody) {}
+export class MemberBanBodyDto extends createZodDto(memberBanBody) {}
+export class MemberBanResponseDto extends createZodDto(memberBanResponse) {}
+export class IdParamDto extends createZodDto(z.object({ id: dbId })) {}

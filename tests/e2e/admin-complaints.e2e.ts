@@ -1,0 +1,127 @@
+/**
+ * Complaints and bans, end to end: a member reports another through the complaint form, an admin
+ * signs in to the console, opens the complaint from the inbox and bans the reported member with
+ * a reason and a confirmation; the banned member's open tab shows the ban page at once, without
+ * a reload, and a new login lands on it too. Axe-clean; screenshots at 375 and 1280 px.
+ */
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { violations } from './axe.js';
+import { seedE2eMember, type E2eMember } from './seed.js';
+import { staffApi } from './staff.js';
+
+/** The machine may be busy: every wait here gets 20 s. */
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+async function logIn(page: Page, member: E2eMember, landing: RegExp = /\/members/) {
+  await page.goto('/login');
+  await page.getByLabel('E-mailadres').fill(member.email);
+  await page.getByLabel('Wachtwoord').fill(member.password);
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+  await expect(page).toHaveURL(landing);
+}
+
+async function loggedInPage(
+  browser: Browser,
+  member: E2eMember,
+  size: { viewport: { width: number; height: number } },
+) {
+  const context = await browser.newContext(size);
+  const page = await context.newPage();
+  await logIn(page, member);
+  return { context, page };
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const shots = path.join(here, 'screenshots');
+mkdirSync(shots, { recursive: true });
+
+for (const viewport of [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 900 },
+]) {
+  test.describe(`complaints and bans on a ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('an admin bans a reported member from the complaint; the member’s open tab shows the ban page at once', async ({
+      browser,
+    }) => {
+      test.setTimeout(240_000);
+      const size = { viewport: { width: viewport.width, height: viewport.height } };
+      const reporter = seedE2eMember({ gender: 'male', country: 'NL' });
+      const reported = seedE2eMember({ gender: 'female', country: 'NL' });
+      const problems: Record<string, unknown> = {};
+      const scan = async (page: Page, name: string) => {
+        const found = await violations(page);
+        if (found.length > 0) problems[name] = found;
+        await page.screenshot({
+          path: path.join(shots, `admin-complaints-${name}-${viewport.name}.png`),
+          fullPage: true,
+        });
+      };
+
+      // the reported member has the site open
+      const banned = await loggedInPage(browser, reported, size);
+      await expect(banned.page).toHaveURL(/\/members/);
+
+      // the reporter reports her through the complaint form
+      const reporting = await loggedInPage(browser, reporter, size);
+      const subject = `Vraagt om geld ${Date.now()}`;
+      await reporting.page.goto(`/complaints?about=member&member=${reported.profileId}`);
+      await reporting.page.getByLabel('Onderwerp').fill(subject);
+      await reporting.page.getByLabel('Je bericht').fill('Ze vraagt steeds om geld over te maken.');
+      const sent = reporting.page.waitForResponse(
+        (res) => res.url().includes('/api/complaint.php') && res.request().method() === 'POST',
+      );
+      await reporting.page.getByRole('button', { name: 'Klacht versturen' }).click();
+      expect((await sent).status()).toBe(201);
+
+      // an admin opens it from the inbox
+      const { context } = await staffApi(browser, ['admin']);
+      const admin = await context.newPage();
+      await admin.setViewportSize(size.viewport);
+      await admin.goto('/admin/complaints');
+      await expect(admin.getByRole('heading', { name: 'Klachten', level: 1 })).toBeVisible();
+      await expect(admin.getByTestId('count-open')).toBeVisible();
+      await scan(admin, 'inbox');
+      await admin.getByRole('link', { name: subject }).click();
+      await expect(admin.getByRole('heading', { name: /Klacht #\d+/ })).toBeVisible();
+      await expect(admin.getByText('Ze vraagt steeds om geld over te maken.')).toBeVisible();
+      await expect(admin.getByText('Zichtbaar voor leden')).toBeVisible();
+      await scan(admin, 'complaint');
+
+      await admin.getByRole('button', { name: 'Blokkeren' }).click();
+      await admin.getByLabel('Reden (komt in het logboek)').fill('Vraagt leden om geld');
+      await admin.getByRole('button', { name: 'Lid blokkeren' }).click();
+      await expect(admin.getByRole('alert')).toContainText('wordt nu geblokkeerd');
+      await scan(admin, 'confirm-ban');
+      await admin.getByRole('button', { name: 'Ja, blokkeren' }).click();
+      await expect(admin.getByText('Opgeslagen. De klacht is bijgewerkt.')).toBeVisible();
+      await expect(admin.getByRole('button', { name: 'Deblokkeren' })).toBeVisible();
+      await scan(admin, 'banned');
+
+      // the banned member's open tab: the ban page, without a reload
+      await expect(banned.page).toHaveURL(/\/ban\?account=banned$/, { timeout: 5_000 });
+      await expect(
+        banned.page.getByRole('heading', { name: 'Je account is geblokkeerd' }),
+      ).toBeVisible();
+      await scan(banned.page, 'ban-page');
+
+      // logging in again lands on the ban page too
+      const again = await browser.newContext(size);
+      const page = await again.newPage();
+      await logIn(page, reported, /\/ban\?account=banned$/);
+      await expect(page.getByRole('heading', { name: 'Je account is geblokkeerd' })).toBeVisible();
+
+      expect(problems).toEqual({});
+      await Promise.all([
+        banned.context.close(),
+        reporting.context.close(),
+        context.close(),
+        again.close(),
+      ]);
+    });
+  });
+}

@@ -1,0 +1,2 @@
+export { ComplaintsInboxPage } from './ComplaintsInboxPage';
+export { ComplaintPage } from './ComplaintPage';
