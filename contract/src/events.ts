@@ -31,6 +31,10 @@ export interface ServerToClientEvents {
   'likes:changed': () => void;
   /** The member's credit balance changed. */
   'credits:changed': (event: { credits: number }) => void;
+  /** A moderator decided on one of the member's photos (or undid it): reload photos.php and the user. */
+  'photos:changed': () => void;
+  /** A moderator decided on one of the member's profile texts: reload the own profile and the user. */
+  'profile:changed': () => void;
 }
 
 export interface ClientToServerEvents {

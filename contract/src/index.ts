@@ -28,3 +28,4 @@ export * from './payment-methods';
 export * from './money';
 export * from './api/payments';
 export * from './api/staff';
+export * from './api/staff-inspection';

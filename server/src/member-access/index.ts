@@ -1,6 +1,13 @@
 /** The member-access feature's public API: the one way to read other members and to erase one. */
 export { MemberAccessModule } from './member-access.module';
 export { MemberAccess } from './member-access.service';
+export {
+  InspectionReads,
+  PHOTO_QUEUE_SQL,
+  PHOTO_STATS_SQL,
+  type LockedPhoto,
+  type LockedText,
+} from './inspection-reads';
 export { ReportedContent, type ReportedMember, type ReportedPhoto } from './reported-content';
 export {
   visibleProfileWhere,

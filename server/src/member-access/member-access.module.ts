@@ -5,6 +5,7 @@ import { ProfilePurge } from './profile.purge';
 import { PurgeRegistry } from './purge';
 import { PhotoPresenter } from './photo.presenter';
 import { ReportedContent } from './reported-content';
+import { InspectionReads } from './inspection-reads';
 
 /**
  * Reading other members (the visibility rule, what complaints report) and erasing a member (the
@@ -12,7 +13,14 @@ import { ReportedContent } from './reported-content';
  */
 @Module({
   imports: [DiscoveryModule],
-  providers: [MemberAccess, PhotoPresenter, PurgeRegistry, ProfilePurge, ReportedContent],
-  exports: [MemberAccess, PurgeRegistry, ReportedContent],
+  providers: [
+    MemberAccess,
+    PhotoPresenter,
+    PurgeRegistry,
+    ProfilePurge,
+    ReportedContent,
+    InspectionReads,
+  ],
+  exports: [MemberAccess, PurgeRegistry, ReportedContent, InspectionReads],
 })
 export class MemberAccessModule {}

@@ -10,6 +10,8 @@ import { checkDateOfBirth, checkProfileName } from '../common/profile-rules';
 import { MemberAccess } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
 import { SettingsService } from '../settings';
+import { recordTextChange } from '../inspection';
+import { Realtime } from '../realtime';
 import { OWN_PROFILE_SELECT, presentOwnProfile } from './own-profile.presenter';
 
 /** An id the database could hold (larger ones would make PostgreSQL fail, not answer). */
@@ -22,6 +24,7 @@ export class ProfilesService {
     private readonly prisma: PrismaService,
     private readonly access: MemberAccess,
     private readonly settings: SettingsService,
+    private readonly realtime: Realtime,
   ) {}
 
   /** 404 not_found for an account without a profile (staff). */
@@ -38,7 +41,7 @@ export class ProfilesService {
    */
   async update(userId: number, input: ProfileUpdateInput, now = new Date()): Promise<OwnProfile> {
     const [current, user] = await Promise.all([
-      this.access.own(userId, { id: true }),
+      this.access.own(userId, { id: true, name: true, about: true, fictional: true }),
       this.prisma.user.findUnique({ where: { id: userId }, select: { email: true } }),
     ]);
     if (!current || !user) throw new AppError('not_found');
@@ -49,7 +52,8 @@ export class ProfilesService {
     const location = await this.location(input);
     const interestIds = await this.interests(input.interests);
 
-    await this.prisma.$transaction(async (tx) => {
+    const about = input.about || null;
+    const textsChanged = await this.prisma.$transaction(async (tx) => {
       await tx.profile.update({
         where: { id: current.id },
         data: {
@@ -65,7 +69,7 @@ export class ProfilesService {
           relationshipStatus: input.relationship_status,
           tattoos: input.tattoos,
           signupReason: input.signup_reason,
-          about: input.about || null,
+          about,
           invisible: input.invisible,
           privacyMode: input.privacy_mode,
         },
@@ -74,7 +78,16 @@ export class ProfilesService {
       await tx.profileInterest.createMany({
         data: interestIds.map((interestId) => ({ profileId: current.id, interestId })),
       });
+      // a changed name or about text is shown at once and waits for a moderator (chat
+      // partners' texts are the staff's own)
+      if (current.fictional) return false;
+      const changed = await Promise.all([
+        recordTextChange(tx, current.id, 'name', current.name, name),
+        recordTextChange(tx, current.id, 'about', current.about, about),
+      ]);
+      return changed.some(Boolean);
     });
+    if (textsChanged) this.realtime.toStaff(['moderator'], 'queue:changed', { queue: 'texts' });
     return this.own(userId, now);
   }
 
