@@ -27,6 +27,7 @@ const swipe = () => import('../features/swipe/pages');
 const adminShell = () => import('../admin/app/pages');
 const adminAuth = () => import('../admin/features/auth/pages');
 const adminAudit = () => import('../admin/features/audit/pages');
+const adminInspection = () => import('../admin/features/inspection/pages');
 
 function page<M>(
   id: string,
@@ -278,6 +279,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: lazyPage(adminShell, (m) => m.AdminHomePage),
         } as RouteObject,
         page('admin-audit', 'audit', adminAudit, (m) => m.AuditPage),
+        page('admin-inspection', 'inspection', adminInspection, (m) => m.PhotoInspectionPage),
+        page(
+          'admin-inspection-texts',
+          'inspection/texts',
+          adminInspection,
+          (m) => m.TextInspectionPage,
+        ),
         page('admin-not-found', '*', adminShell, (m) => m.AdminNotFoundPage),
       ],
     },

@@ -18,5 +18,6 @@ export interface AdminArea {
 
 export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: '', key: 'home', icon: '🏠', roles: ['moderator', 'operator'] },
+  { path: 'inspection', key: 'inspection', icon: '🔍', roles: ['moderator'] },
   { path: 'audit', key: 'audit', icon: '📜', roles: ['admin'] },
 ];

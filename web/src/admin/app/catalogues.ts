@@ -1,6 +1,7 @@
 import type { CatalogueLoaders } from '../shared/i18n';
 import { messages as auditMessages } from '../features/audit';
 import { messages as authMessages } from '../features/auth';
+import { messages as inspectionMessages } from '../features/inspection';
 
 /** The console's own texts (navigation, home, states). */
 const appMessages: CatalogueLoaders = {
@@ -18,4 +19,5 @@ export const ADMIN_CATALOGUES: readonly CatalogueLoaders[] = [
   appMessages,
   authMessages,
   auditMessages,
+  inspectionMessages,
 ];
