@@ -33,6 +33,10 @@ export interface ServerToClientEvents {
   'credits:changed': (event: { credits: number }) => void;
   /** Staff banned the member: every session ended; the tab shows the ban page (/ban). */
   'account:banned': () => void;
+  /** A moderator decided on one of the member's photos (or undid it): reload photos.php and the user. */
+  'photos:changed': () => void;
+  /** A moderator decided on one of the member's profile texts: reload the own profile and the user. */
+  'profile:changed': () => void;
 }
 
 export interface ClientToServerEvents {

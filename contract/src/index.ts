@@ -34,3 +34,4 @@ export * from './api/staff-members';
 export * from './api/staff-partners';
 export * from './api/staff-catalogue';
 export * from './api/staff-moderation';
+export * from './api/staff-inspection';

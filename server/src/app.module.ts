@@ -22,6 +22,7 @@ import { MemberAccessModule } from './member-access';
 import { CreditsModule } from './credits';
 import { IdempotencyModule } from './idempotency';
 import { PhotosModule } from './photos';
+import { InspectionModule } from './inspection';
 import { BlocksModule } from './blocks';
 import { LikesModule } from './likes';
 import { SearchModule } from './search';
@@ -62,6 +63,7 @@ export class AppModule {
         CreditsModule,
         MembersModule,
         PhotosModule,
+        InspectionModule,
         BlocksModule,
         LikesModule,
         SearchModule,

@@ -81,7 +81,8 @@ describe('photos: upload, inspection, main photo, delete', () => {
     // the owner sees it, in its state, and can open its files while it is inspected
     const list = await t.http().get('/api/photos.php').set('Cookie', cookie).expect(200);
     expect(list.body).toMatchObject({ max_photos: 3, has_main_image: false });
-    const full = await t.http().get(list.body.photos[0].full_url).expect(200);
+    // the owner's own session: a photo under inspection is served to nobody else
+    const full = await t.http().get(list.body.photos[0].full_url).set('Cookie', cookie).expect(200);
     expect(full.headers['content-type']).toBe('image/webp');
     expect((await sharp(full.body as Buffer).metadata()).exif).toBeUndefined();
   });
@@ -108,7 +109,7 @@ describe('photos: upload, inspection, main photo, delete', () => {
     const { cookie } = await login();
     const res = await upload(cookie, await make()).expect(201);
     expect(res.body.photo.status).toBe('under_inspection');
-    const thumb = await t.http().get(res.body.photo.thumb_url).expect(200);
+    const thumb = await t.http().get(res.body.photo.thumb_url).set('Cookie', cookie).expect(200);
     expect((await sharp(thumb.body as Buffer).metadata()).format).toBe('webp');
   });
 

@@ -187,7 +187,11 @@ describe('who sees what: the visibility matrix', () => {
         [w.photos.rejected, 'rejected'],
       ]),
     );
-    for (const p of ownerView.body.photos) await file(p.full_url).expect(200);
+    for (const p of ownerView.body.photos) {
+      await file(p.full_url).set('Cookie', w.owner.cookie).expect(200);
+      // the owner's URL of an uninspected photo, copied out of the owner's session: nothing
+      if (p.status !== 'active') await file(p.full_url).expect(404);
+    }
     // staff inspect photos in the console, with its own sign-in: a member session of a
     // moderator's account is a member's
     for (const viewer of [w.premium.cookie, w.partner.cookie, staffMember, null]) {

@@ -71,6 +71,7 @@ import { measureChat, type ChatRow } from './chat-bench.js';
 import { seedChat } from './seed-chat.js';
 import { measureStorm, restartApp, type StormRow } from './storm-bench.js';
 import { SEARCH_MIXES } from './search-mixes.js';
+import { measurePhotoQueue } from './photo-queue-bench.js';
 import { seedMillion } from './seed-million.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -360,6 +361,7 @@ async function main(): Promise<void> {
       rows.find((r) => r.name === 'GET /api/user.php (member)')!.baseline = rows[1].name;
     }
     if (groups.has('search')) pairs = await searchRows(app, demo);
+    if (groups.has('photoqueue')) await measurePhotoQueue(app, measure);
     if (groups.has('chat')) {
       console.log('Chat:');
       chatRows = await measureChat(base, pid, chatMembers);

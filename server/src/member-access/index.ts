@@ -7,6 +7,13 @@ export {
   type StaffProfileView,
 } from './staff-member.reads';
 export { ModeratedContent, type StaffPhoto, type StaffProfile } from './moderated-content';
+export {
+  InspectionReads,
+  PHOTO_QUEUE_SQL,
+  PHOTO_STATS_SQL,
+  type LockedPhoto,
+  type LockedText,
+} from './inspection-reads';
 export { ReportedContent, type ReportedMember, type ReportedPhoto } from './reported-content';
 export {
   visibleProfileWhere,

@@ -8,6 +8,7 @@ import { PhotoPresenter } from './photo.presenter';
 import { ReportedContent } from './reported-content';
 import { StaffMemberReads } from './staff-member.reads';
 import { ModeratedContent } from './moderated-content';
+import { InspectionReads } from './inspection-reads';
 
 /**
  * Reading other members (the visibility rule, what complaints report) and erasing a member (the
@@ -24,6 +25,7 @@ import { ModeratedContent } from './moderated-content';
     StaffMemberReads,
     ChatPartnerReads,
     ModeratedContent,
+    InspectionReads,
   ],
   exports: [
     MemberAccess,
@@ -32,6 +34,7 @@ import { ModeratedContent } from './moderated-content';
     StaffMemberReads,
     ChatPartnerReads,
     ModeratedContent,
+    InspectionReads,
   ],
 })
 export class MemberAccessModule {}

@@ -509,50 +509,6 @@ export class MemberAccess {
     });
   }
 
-  /** A photo for a moderator: its profile and state (staff only). */
-  async photoForStaff(
-    viewer: Viewer,
-    photoId: number,
-  ): Promise<{ id: number; profileId: number; status: PhotoStatus; mainPhotoId: number | null }> {
-    if (!isStaff(viewer)) throw new AppError('forbidden');
-    const row = await this.prisma.photo.findFirst({
-      where: { id: photoId, profile: visibleProfileWhere(viewer, 'staff') },
-      select: {
-        id: true,
-        profileId: true,
-        status: true,
-        profile: { select: { mainPhotoId: true } },
-      },
-    });
-    if (!row) throw new AppError('not_found');
-    return {
-      id: row.id,
-      profileId: row.profileId,
-      status: row.status,
-      mainPhotoId: row.profile.mainPhotoId,
-    };
-  }
-
-  /** A profile's photos and main photo, for a moderator (staff only). */
-  async photosOfProfileForStaff(
-    viewer: Viewer,
-    profileId: number,
-  ): Promise<{ mainPhotoId: number | null; photos: { id: number; status: PhotoStatus }[] }> {
-    if (!isStaff(viewer)) throw new AppError('forbidden');
-    const row = await this.prisma.profile.findFirst({
-      where: { AND: [{ id: profileId }, visibleProfileWhere(viewer, 'staff')] },
-      select: {
-        mainPhotoId: true,
-        photos: {
-          orderBy: [{ position: 'asc' }, { id: 'asc' }],
-          select: { id: true, status: true },
-        },
-      },
-    });
-    if (!row) throw new AppError('not_found');
-    return row;
-  }
-
   // ------------------------------------------------------------- files
 
   /**
@@ -569,11 +525,6 @@ export class MemberAccess {
       },
     });
     return found > 0;
-  }
-
-  /** Whether a photo file still exists (`private` URLs: the owner's and staff's). */
-  async photoFileExists(filename: string): Promise<boolean> {
-    return (await this.prisma.photo.count({ where: { filename } })) > 0;
   }
 
   // ------------------------------------------------------------- helpers

@@ -1,15 +1,11 @@
-import { Body, Controller, Delete, Get, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentSession, type CurrentSessionData } from '../auth';
-import { CurrentStaff, Staff, type StaffPrincipal } from '../staff';
-import { staffViewerOf, viewerOf } from '../member-access';
+import { viewerOf } from '../member-access';
 import { RateLimit } from '../common/rate-limit.guard';
-import { OkResponseDto, Returns } from '../common/responses';
+import { Returns } from '../common/responses';
 import { Idempotent } from '../idempotency';
 import {
-  ModerationBody,
-  ModerationListResponseDto,
-  ModerationQuery,
   OwnPhotosResponseDto,
   PhotoDeleteBody,
   PhotoMainBody,
@@ -70,24 +66,5 @@ export class PhotosController {
   @ApiOperation({ summary: 'Deletes one of the member’s photos (row and files)' })
   remove(@CurrentSession() session: CurrentSessionData, @Body() body: PhotoDeleteBody) {
     return this.photos.remove(viewerOf(session), body.photo);
-  }
-
-  @Get('photo-moderation.php')
-  @Staff('moderator')
-  @Returns(ModerationListResponseDto)
-  @ApiOperation({ summary: 'Staff: photos waiting for inspection (or of another state)' })
-  async queue(@CurrentStaff() staff: StaffPrincipal, @Query() query: ModerationQuery) {
-    return { photos: await this.photos.moderationQueue(staffViewerOf(staff), query.status) };
-  }
-
-  @Post('photo-moderation.php')
-  @Staff('moderator')
-  @Returns(OkResponseDto)
-  @ApiHeader(CLIENT_HEADER)
-  @ApiOperation({
-    summary: 'Staff: approve a photo (active) or reject it with a reason shown to the member',
-  })
-  moderate(@CurrentStaff() staff: StaffPrincipal, @Body() body: ModerationBody) {
-    return this.photos.moderate(staffViewerOf(staff), body);
   }
 }

@@ -1,13 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type {
-  ModerationListResponse,
-  ModerationRequest,
-  OwnPhotosResponse,
-  PhotoStatus,
-  PhotoUploadResponse,
-} from '@app/contract';
+import type { OwnPhotosResponse, PhotoStatus, PhotoUploadResponse } from '@app/contract';
 import { FREE_MAX_PHOTOS, PREMIUM_MAX_PHOTOS } from '@app/contract';
-import type { Prisma } from '../generated/prisma/client';
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
 import { MemberAccess, type Viewer } from '../member-access';
@@ -20,8 +13,8 @@ export function maxPhotos(viewer: NonNullable<Viewer>): number {
 }
 
 /**
- * The member's photos: upload (inspected, re-encoded: photo-pipeline.ts), main photo, delete;
- * and their moderation by staff. Reads of photos go through member-access; this service reads
+ * The member's photos: upload (inspected, re-encoded: photo-pipeline.ts), main photo, delete
+ * (their inspection by moderators: inspection/). Reads of photos go through member-access; this service reads
  * only the asking member's own photo count, inside the transaction that adds one.
  */
 @Injectable()
@@ -166,47 +159,6 @@ export class PhotosService {
     });
     await this.removeFiles(photoFileNames(photo.filename));
     return this.list(viewer);
-  }
-
-  // ------------------------------------------------------------- staff
-
-  moderationQueue(viewer: Viewer, status?: PhotoStatus): Promise<ModerationListResponse['photos']> {
-    return this.access.moderationQueue(viewer, status);
-  }
-
-  /**
-   * Approve: the photo becomes active (and the main photo when the profile has no active one).
-   * Reject: the member sees the reason; a rejected main photo is replaced by another active one.
-   */
-  async moderate(viewer: NonNullable<Viewer>, input: ModerationRequest, now = new Date()) {
-    const photo = await this.access.photoForStaff(viewer, input.photo);
-    const own = await this.access.photosOfProfileForStaff(viewer, photo.profileId);
-    await this.prisma.$transaction(async (tx) => {
-      const data: Prisma.PhotoUpdateManyMutationInput =
-        input.action === 'approve'
-          ? { status: 'active', rejectedReason: null }
-          : { status: 'rejected', rejectedReason: input.reason ?? null };
-      await tx.photo.updateMany({
-        where: { id: photo.id },
-        data: { ...data, moderatedById: viewer.userId, moderatedAt: now },
-      });
-      const after = own.photos.map((p) =>
-        p.id === photo.id ? { ...p, status: data.status as PhotoStatus } : p,
-      );
-      const main = after.find((p) => p.id === own.mainPhotoId);
-      if (input.action === 'approve' && main?.status !== 'active') {
-        await tx.profile.updateMany({
-          where: { id: photo.profileId },
-          data: { mainPhotoId: photo.id },
-        });
-      } else if (input.action === 'reject' && own.mainPhotoId === photo.id) {
-        await tx.profile.updateMany({
-          where: { id: photo.profileId },
-          data: { mainPhotoId: nextMain(after, photo.id) },
-        });
-      }
-    });
-    return { ok: true as const };
   }
 
   private async removeFiles(names: string[]): Promise<void> {

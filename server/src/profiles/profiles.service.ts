@@ -11,6 +11,8 @@ import { checkDateOfBirth, checkProfileName } from '../common/profile-rules';
 import { MemberAccess } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
 import { SettingsService } from '../settings';
+import { recordTextChange } from '../inspection';
+import { Realtime } from '../realtime';
 import { OWN_PROFILE_SELECT, presentOwnProfile } from './own-profile.presenter';
 
 /** A profile's fields after every rule passed (ProfilesService.check). */
@@ -29,6 +31,7 @@ export class ProfilesService {
     private readonly prisma: PrismaService,
     private readonly access: MemberAccess,
     private readonly settings: SettingsService,
+    private readonly realtime: Realtime,
   ) {}
 
   /** 404 not_found for an account without a profile (staff). */
@@ -45,17 +48,26 @@ export class ProfilesService {
    */
   async update(userId: number, input: ProfileUpdateInput, now = new Date()): Promise<OwnProfile> {
     const [current, user] = await Promise.all([
-      this.access.own(userId, { id: true }),
+      this.access.own(userId, { id: true, name: true, about: true, fictional: true }),
       this.prisma.user.findUnique({ where: { id: userId }, select: { email: true } }),
     ]);
     if (!current || !user) throw new AppError('not_found');
     const checked = await this.check(input, user.email, now);
-    await this.prisma.$transaction((tx) =>
-      this.write(tx, current.id, checked, {
+    const textsChanged = await this.prisma.$transaction(async (tx) => {
+      await this.write(tx, current.id, checked, {
         invisible: input.invisible,
         privacyMode: input.privacy_mode,
-      }),
-    );
+      });
+      // a changed name or about text is shown at once and waits for a moderator (chat
+      // partners' texts are the staff's own)
+      if (current.fictional) return false;
+      const changed = await Promise.all([
+        recordTextChange(tx, current.id, 'name', current.name, checked.data.name),
+        recordTextChange(tx, current.id, 'about', current.about, checked.data.about ?? null),
+      ]);
+      return changed.some(Boolean);
+    });
+    if (textsChanged) this.realtime.toStaff(['moderator'], 'queue:changed', { queue: 'texts' });
     return this.own(userId, now);
   }
 

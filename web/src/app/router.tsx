@@ -33,6 +33,7 @@ const adminMembers = () => import('../admin/features/members/pages');
 const adminPartners = () => import('../admin/features/partners/pages');
 const adminSettings = () => import('../admin/features/settings/pages');
 const adminComplaints = () => import('../admin/features/complaints/pages');
+const adminInspection = () => import('../admin/features/inspection/pages');
 
 function page<M>(
   id: string,
@@ -300,6 +301,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         page('admin-settings', 'settings', adminSettings, (m) => m.SettingsPage),
         page('admin-complaints', 'complaints', adminComplaints, (m) => m.ComplaintsInboxPage),
         page('admin-complaint', 'complaints/:id', adminComplaints, (m) => m.ComplaintPage),
+        page('admin-inspection', 'inspection', adminInspection, (m) => m.PhotoInspectionPage),
+        page(
+          'admin-inspection-texts',
+          'inspection/texts',
+          adminInspection,
+          (m) => m.TextInspectionPage,
+        ),
         page('admin-not-found', '*', adminShell, (m) => m.AdminNotFoundPage),
       ],
     },

@@ -4,6 +4,8 @@ import type { UserResponse } from '@app/contract';
 import { reportAuthFailure } from '../api/client';
 import { chatsQueryKey } from '../api/chats';
 import { likesQueryKey } from '../api/likes';
+import { ownPhotosQueryKey } from '../api/photos';
+import { ownProfileQueryKey } from '../api/profile';
 import { setCachedCredits, userQueryKey, useUser } from '../api/user';
 import { RealtimeConnection, type RealtimeSocketOptions } from './connection';
 import { reloadMemberData, useRefreshSchedule } from './refresh';
@@ -16,6 +18,8 @@ export const RealtimeContext = createContext<RealtimeConnection | null>(null);
  * null. Built in:
  * - `chats:changed` reloads chats.php; `likes:changed` likes.php and chats.php (whose new_likes
  *   feeds the badges); `credits:changed` writes the balance into the cached user;
+ *   `photos:changed` (a moderator's decision) reloads photos.php and the user (the photo alert),
+ *   `profile:changed` the own profile and the user;
  * - after a reconnect that socket.io did not recover (every reconnect: the server has no
  *   connection state recovery), the user, chats and likes reload (and `useRealtimeReconnect`
  *   handlers run);
@@ -77,6 +81,15 @@ export function RealtimeProvider({
       connection.on('account:banned', () => {
         queryClient.setQueryData<UserResponse>(userQueryKey, { user: null });
         reportAuthFailure('banned');
+      }),
+      // a moderator decided on a photo or a profile text: the photo alert and lists follow
+      connection.on('photos:changed', () => {
+        void queryClient.invalidateQueries({ queryKey: ownPhotosQueryKey });
+        void queryClient.invalidateQueries({ queryKey: userQueryKey });
+      }),
+      connection.on('profile:changed', () => {
+        void queryClient.invalidateQueries({ queryKey: ownProfileQueryKey });
+        void queryClient.invalidateQueries({ queryKey: userQueryKey });
       }),
     ];
     return () => offs.forEach((off) => off());

@@ -7,6 +7,7 @@ import { messages as membersMessages } from '../features/members';
 import { messages as partnersMessages } from '../features/partners';
 import { messages as settingsMessages } from '../features/settings';
 import { messages as complaintsMessages } from '../features/complaints';
+import { messages as inspectionMessages } from '../features/inspection';
 
 /** The console's own texts (navigation, home, states). */
 const appMessages: CatalogueLoaders = {
@@ -30,4 +31,5 @@ export const ADMIN_CATALOGUES: readonly CatalogueLoaders[] = [
   partnersMessages,
   settingsMessages,
   complaintsMessages,
+  inspectionMessages,
 ];

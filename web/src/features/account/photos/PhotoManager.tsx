@@ -259,7 +259,12 @@ function PhotoState({ photo }: { photo: OwnPhoto }) {
       <span className="badge text-bg-danger">{t('photos.status.rejected')}</span>
       {photo.rejected_reason && (
         <span className="photo-tile__reason small">
-          {t('photos.rejectedReason', { reason: photo.rejected_reason })}
+          {t('photos.rejectedReason', {
+            // a reason of the inspection's list, in the member's language (older ones: as written)
+            reason: t(`photos.rejectReasons.${photo.rejected_reason}`, {
+              defaultValue: photo.rejected_reason,
+            }),
+          })}
         </span>
       )}
     </span>

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { dbId, dbIdNumber } from './fields';
+import { photoStatus } from './photos';
+
+/**
+ * Inspection (staff: moderators and admins): new photos and changed profile texts wait in a
+ * queue, oldest first. A moderator claims the next item (nobody else gets it while the claim
+ * holds), approves or rejects it with a reason of a fixed list (the member sees the reason in
+ * their own language), and may undo the decision for a few seconds. Routes under
+ * /api/staff/inspection/.
+ */
+
+/** Why a photo is refused; the member reads `photos.rejectReasons.<reason>`. */
+export const PHOTO_REJECT_REASONS = [
+  'no_face',
+  'not_yourself',
+  'nudity',
+  'contact_details',
+  'poor_quality',
+  'offensive',
+  'copyright',
+] as const;
+export const photoRejectReason = z.enum(PHOTO_REJECT_REASONS);
+export type PhotoRejectReason = z.infer<typeof photoRejectReason>;
+
+/** Why a profile text is refused; the member reads `profile.textRejectReasons.<reason>`. */
+export const TEXT_REJECT_REASONS = [
+  'contact_details',
+  'offensive',
+  'sexual',
+  'advertising',
+  'not_a_name',
+] as const;
+export const textRejectReason = z.enum(TEXT_REJECT_REASONS);
+export type TextRejectReason = z.infer<typeof textRejectReason>;
+
+/** The profile texts reviewed when they change. */
+export const REVIEWED_TEXT_FIELDS = ['name', 'about'] as const;
+export type ReviewedTextField = (typeof REVIEWED_TEXT_FIELDS)[number];
+
+/** A claim holds this long (taking the next item or deciding renews nothing else). */
+export const INSPECTION_CLAIM_SECONDS = 120;
+/** A decision can be undone by the one who made it for this long. */
+export const INSPECTION_UNDO_SECONDS = 10;
+/** The queue's first page. */
+export const INSPECTION_PAGE = 20;
+
+/** How long the queue is: waiting items and the creation time of the oldest (null: empty). */
+export const inspectionStats = z.object({
+  waiting: z.number().int(),
+  oldest_at: z.string().nullable(),
+});
+export type InspectionStats = z.infer<typeof inspectionStats>;
+
+/** GET /api/staff/inspection/stats: both queues. */
+export const inspectionStatsResponse = z.object({
+  photos: inspectionStats,
+  texts: inspectionStats,
+});
+export type InspectionStatsResponse = z.infer<typeof inspectionStatsResponse>;
+
+/** GET /api/staff/inspection/photos: the oldest photos waiting (claimed ones too). */
+export const photoQueueEntry = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  profile: z.object({ id: z.number().int(), name: z.string() }),
+  thumb_url: z.string(),
+  claimed: z.boolean(),
+});
+export const photoQueueResponse = z.object({
+  photos: z.array(photoQueueEntry),
+  stats: inspectionStats,
+});
+export type PhotoQueueResponse = z.infer<typeof photoQueueResponse>;
+
+/** What a moderator sees of the member beside the item (never e-mail, IP or payments). */
+export const inspectedMember = z.object({
+  user_id: z.number().int(),
+  profile_id: z.number().int(),
+  name: z.string(),
+  gender: z.string(),
+  age: z.number().int(),
+  country: z.string(),
+  city: z.string().nullable(),
+  about: z.string().nullable(),
+  member_since: z.string(),
+  fictional: z.boolean(),
+  photos: z.array(
+    z.object({
+      id: z.number().int(),
+      status: photoStatus,
+      main: z.boolean(),
+      thumb_url: z.string(),
+      full_url: z.string(),
+    }),
+  ),
+});
+export type InspectedMember = z.infer<typeof inspectedMember>;
+
+export const inspectionPhoto = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  full_url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  claimed_until: z.string(),
+  member: inspectedMember,
+});
+export type InspectionPhoto = z.infer<typeof inspectionPhoto>;
+
+/**
+ * POST /api/staff/inspection/photos/next: claims the oldest photo nobody else holds (the
+ * caller's own claim comes back again), except `exclude` (the one on screen, so the console
+ * can claim the following one ahead). Null when none is left.
+ */
+export const inspectionNextBody = z.object({
+  exclude: z.array(dbIdNumber).max(10).default([]),
+});
+export type InspectionNextRequest = z.input<typeof inspectionNextBody>;
+export const photoNextResponse = z.object({
+  photo: inspectionPhoto.nullable(),
+  stats: inspectionStats,
+});
+export type PhotoNextResponse = z.infer<typeof photoNextResponse>;
+
+/** POST /api/staff/inspection/photos/{id}/decision */
+export const photoDecisionBody = z
+  .object({
+    action: z.enum(['approve', 'reject']),
+    reason: photoRejectReason.optional(),
+  })
+  .refine((input) => input.action === 'approve' || !!input.reason, {
+    path: ['reason'],
+    message: 'required',
+  });
+export type PhotoDecisionRequest = z.input<typeof photoDecisionBody>;
+
+/** A decision taken: undo it with its id until `undo_until`. */
+export const inspectionDecisionResponse = z.object({
+  decision: z.string(),
+  undo_until: z.string(),
+  stats: inspectionStats,
+});
+export type InspectionDecisionResponse = z.infer<typeof inspectionDecisionResponse>;
+
+/** POST /api/staff/inspection/decisions/{id}/undo: the item is waiting again, held by the caller. */
+export const inspectionUndoResponse = z.object({
+  kind: z.enum(['photo', 'text']),
+  id: z.number().int(),
+  stats: inspectionStats,
+});
+export type InspectionUndoResponse = z.infer<typeof inspectionUndoResponse>;
+
+// ------------------------------------------------------------------------------ texts
+
+export const inspectionText = z.object({
+  id: z.number().int(),
+  field: z.enum(REVIEWED_TEXT_FIELDS),
+  previous: z.string().nullable(),
+  text: z.string().nullable(),
+  created_at: z.string(),
+  claimed_until: z.string(),
+  member: inspectedMember,
+});
+export type InspectionText = z.infer<typeof inspectionText>;
+
+export const textQueueResponse = z.object({
+  texts: z.array(
+    z.object({
+      id: z.number().int(),
+      field: z.enum(REVIEWED_TEXT_FIELDS),
+      created_at: z.string(),
+      profile: z.object({ id: z.number().int(), name: z.string() }),
+      claimed: z.boolean(),
+    }),
+  ),
+  stats: inspectionStats,
+});
+export type TextQueueResponse = z.infer<typeof textQueueResponse>;
+
+export const textNextResponse = z.object({
+  text: inspectionText.nullable(),
+  stats: inspectionStats,
+});
+export type TextNextResponse = z.infer<typeof textNextResponse>;
+
+/** POST /api/staff/inspection/texts/{id}/decision: a rejection puts the previous text back. */
+export const textDecisionBody = z
+  .object({
+    action: z.enum(['approve', 'reject']),
+    reason: textRejectReason.optional(),
+  })
+  .refine((input) => input.action === 'approve' || !!input.reason, {
+    path: ['reason'],
+    message: 'required',
+  });
+export type TextDecisionRequest = z.input<typeof textDecisionBody>;
+
+/** The audit log's names of inspection actions. */
+export const INSPECTION_ACTIONS = [
+  'photo.approve',
+  'photo.reject',
+  'photo.undo',
+  'text.approve',
+  'text.reject',
+  'text.undo',
+] as const;
+
+/** Path parameters: a photo's or text review's id; a decision's id (a bigint as text). */
+export const inspectionIdParam = z.object({ id: dbId });
+export const decisionIdParam = z.object({
+  id: z.string().regex(/^[1-9]\d{0,17}$/),
+});

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { MemberAccessModule } from '../member-access';
+import { InspectionController } from './inspection.controller';
+import { PhotoInspection } from './photo-inspection.service';
+import { TextInspection } from './text-inspection.service';
+import { InspectionUndo } from './undo.service';
+
+/** Inspection by moderators: the queues of new photos and changed profile texts. */
+@Module({
+  imports: [MemberAccessModule],
+  controllers: [InspectionController],
+  providers: [PhotoInspection, TextInspection, InspectionUndo],
+})
+export class InspectionModule {}

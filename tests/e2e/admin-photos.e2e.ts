@@ -1,0 +1,118 @@
+/**
+ * Photo inspection in the browser: a moderator signs in with two-step verification through the
+ * console's own sign-in, gets the member's new photo large with the member beside it, approves
+ * it with one key, and the member's open page (another browser context) shows the photo
+ * approved without a reload. Axe-clean, with screenshots at 375 and 1280 px.
+ */
+import { expect, test } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generate } from 'otplib';
+import sharp from 'sharp';
+import { violations } from './axe.js';
+import { seedE2eMember } from './seed.js';
+import { staffApi } from './staff.js';
+
+const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+mkdirSync(shots, { recursive: true });
+
+function portrait(): Promise<Buffer> {
+  return sharp({ create: { width: 800, height: 1000, channels: 3, background: '#e8b48a' } })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="800" height="1000"><circle cx="400" cy="420" r="230" fill="#5b3a29"/></svg>',
+        ),
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+}
+
+for (const viewport of [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 900 },
+]) {
+  test.describe(`photo inspection on a ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('a moderator signs in with a code, approves the photo by keyboard, and the member sees it approved without a reload', async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(120_000);
+      const owner = seedE2eMember({ gender: 'female', age: 29 });
+      const memberContext = await browser.newContext({ viewport });
+      const member = { context: memberContext, page: await memberContext.newPage() };
+      await member.page.goto('/login');
+      await member.page.getByLabel('E-mailadres').fill(owner.email);
+      await member.page.getByLabel('Wachtwoord').fill(owner.password);
+      await member.page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+      await expect(member.page).toHaveURL(/\/members/, { timeout: 20_000 });
+      const uploaded = await member.page.request.post('/api/photo.php', {
+        headers: { 'X-Request-Type': 'client' },
+        multipart: { photo: { name: 'ik.jpg', mimeType: 'image/jpeg', buffer: await portrait() } },
+      });
+      expect(uploaded.status()).toBe(201);
+      const photoId = ((await uploaded.json()) as { photo: { id: number } }).photo.id;
+      await member.page.goto('/profile');
+      const tile = member.page.getByTestId('own-photo').first();
+      await expect(tile).toContainText('Wordt gecontroleerd', { timeout: 30_000 });
+
+      // whatever older photos other journeys left waiting are decided first: ours is the oldest
+      const { api: helper } = await staffApi(browser, ['moderator']);
+      const queue = await helper.get('/api/photo-moderation.php');
+      const waiting = ((await queue.json()) as { photos: { id: number }[] }).photos;
+      for (const photo of waiting.filter((p) => p.id !== photoId)) {
+        await helper.post('/api/photo-moderation.php', {
+          headers: { 'X-Request-Type': 'client' },
+          data: { photo: photo.id, action: 'approve' },
+        });
+      }
+
+      // the moderator's first sign-in: password, the QR code's key, a code, the recovery codes
+      const moderator = seedE2eMember({ roles: ['moderator'] });
+      await page.goto('/admin/inspection');
+      await expect(page).toHaveURL(/\/admin\/login/);
+      await page.getByLabel('E-mailadres').fill(moderator.email);
+      await page.getByLabel('Wachtwoord').fill(moderator.password);
+      await page.getByRole('button', { name: 'Verder' }).click();
+      const secret = (await page.locator('.admin-enroll__key').innerText()).trim();
+      await page.getByLabel('Code').fill(await generate({ secret }));
+      await page.getByRole('button', { name: 'Aanmelden' }).click();
+      await page.getByRole('button', { name: 'Ik heb ze bewaard, ga verder' }).click();
+      await expect(page).toHaveURL(/\/admin\/inspection$/, { timeout: 30_000 });
+
+      await expect(page.getByRole('heading', { name: "Foto's keuren" })).toBeVisible();
+      const shown = page.getByTestId('inspection-photo');
+      await expect(shown).toHaveAttribute('data-photo-id', String(photoId), { timeout: 30_000 });
+      await expect(page.getByRole('complementary', { name: 'Het lid' })).toContainText(
+        `#${owner.userId}`,
+      );
+      await expect(page.getByTestId('inspection-waiting')).toHaveText(/^\d+$/);
+      expect(await violations(page)).toEqual([]);
+      await page.screenshot({
+        path: path.join(shots, `admin-photos-desk-${viewport.name}.png`),
+        fullPage: true,
+      });
+
+      await page.keyboard.press('a');
+      await expect(page.getByTestId('inspection-last')).toContainText(`Foto #${photoId} van`);
+      await expect(page.getByRole('button', { name: /Ongedaan maken/ })).toBeVisible();
+      await page.screenshot({
+        path: path.join(shots, `admin-photos-decided-${viewport.name}.png`),
+        fullPage: true,
+      });
+      expect(await violations(page)).toEqual([]);
+
+      // the member's open page follows at once, without a reload
+      await expect(tile).toContainText('Actief', { timeout: 15_000 });
+      await member.page.screenshot({
+        path: path.join(shots, `admin-photos-member-${viewport.name}.png`),
+        fullPage: true,
+      });
+      await member.context.close();
+    });
+  });
+}

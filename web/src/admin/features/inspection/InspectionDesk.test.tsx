@@ -1,0 +1,148 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { InspectionPhoto, StaffMember } from '@app/contract';
+import { createRoutes } from '../../../app/router';
+import { renderRoutes, seededQueryClient } from '../../../test/render';
+import { jsonResponse, mockFetch, type RecordedCall } from '../../../test/http';
+
+jest.mock('socket.io-client', () => ({
+  io: () => ({
+    active: true,
+    on: () => undefined,
+    removeAllListeners: () => undefined,
+    disconnect: () => undefined,
+  }),
+}));
+
+const moderator: StaffMember = {
+  id: 7,
+  email: 'mod@vonkje.test',
+  name: null,
+  roles: ['moderator'],
+};
+
+function photo(id: number, name: string): InspectionPhoto {
+  return {
+    id,
+    created_at: '2026-11-25T10:00:00.000Z',
+    full_url: `/media/photos/p${id}-full.webp?e=1&v=o&s=x`,
+    width: 800,
+    height: 600,
+    claimed_until: '2026-11-26T10:02:00.000Z',
+    member: {
+      user_id: 100 + id,
+      profile_id: 200 + id,
+      name,
+      gender: 'female',
+      age: 31,
+      country: 'NL',
+      city: 'Haarlem',
+      about: 'Ik wandel graag.',
+      member_since: '2026-01-02T10:00:00.000Z',
+      fictional: false,
+      photos: [],
+    },
+  };
+}
+
+const stats = (waiting: number) => ({
+  photos: { waiting, oldest_at: waiting ? '2026-11-26T09:00:00.000Z' : null },
+  texts: { waiting: 0, oldest_at: null },
+});
+
+/** Lets the answers already given reach the page. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+
+describe('the photo inspection desk', () => {
+  it('approves with A, rejects with a reason number, shows the next photo at once, and undoes with U', async () => {
+    const queue = [photo(1, 'Roos'), photo(2, 'Mila'), photo(3, 'Sanne')];
+    const decided = new Set<number>();
+    const nextPhoto = (call: RecordedCall) => {
+      const exclude = (call.body as { exclude: number[] }).exclude;
+      const free = queue.find((p) => !decided.has(p.id) && !exclude.includes(p.id)) ?? null;
+      return jsonResponse(200, { photo: free, stats: stats(queue.length - decided.size).photos });
+    };
+    const decide = (id: number) => (call: RecordedCall) => {
+      decided.add(id);
+      void call;
+      return jsonResponse(200, {
+        decision: `d${id}`,
+        undo_until: new Date(Date.now() + 10_000).toISOString(),
+        stats: stats(queue.length - decided.size).photos,
+      });
+    };
+    const { calls } = mockFetch({
+      'GET /api/staff/me': () => jsonResponse(200, { staff: moderator }),
+      'GET /api/staff/inspection/stats': () => jsonResponse(200, stats(3)),
+      'POST /api/staff/inspection/photos/next': nextPhoto,
+      'POST /api/staff/inspection/photos/1/decision': decide(1),
+      'POST /api/staff/inspection/photos/2/decision': decide(2),
+      'POST /api/staff/inspection/decisions/d2/undo': () => {
+        decided.delete(2);
+        return jsonResponse(200, { kind: 'photo', id: 2, stats: stats(2).photos });
+      },
+    });
+    const queryClient = seededQueryClient();
+    renderRoutes(createRoutes(queryClient), { path: '/admin/inspection', queryClient });
+
+    expect(await screen.findByRole('img', { name: 'Foto #1 van Roos' })).toBeInTheDocument();
+    expect(await screen.findByTestId('inspection-waiting')).toHaveTextContent('3');
+    // the next photo was claimed ahead
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.url === '/api/staff/inspection/photos/next').map((c) => c.body),
+      ).toEqual([{ exclude: [] }, { exclude: [1] }]),
+    );
+    await settle();
+
+    fireEvent.keyDown(window, { key: 'a' });
+    expect(screen.getByRole('img', { name: 'Foto #2 van Mila' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.endsWith('/photos/1/decision'))?.body).toEqual({
+        action: 'approve',
+      }),
+    );
+    expect(await screen.findByText('Foto #1 van Roos goedgekeurd.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.endsWith('/photos/next')).at(-1)?.body).toEqual({
+        exclude: [2],
+      }),
+    );
+    await settle();
+
+    // 3 is the third reason: nudity
+    fireEvent.keyDown(window, { key: '3' });
+    expect(screen.getByRole('img', { name: 'Foto #3 van Sanne' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.endsWith('/photos/2/decision'))?.body).toEqual({
+        action: 'reject',
+        reason: 'nudity',
+      }),
+    );
+    expect(await screen.findByText('Foto #2 van Mila afgekeurd: Naakt.')).toBeInTheDocument();
+
+    fireEvent.keyDown(window, { key: 'u' });
+    expect(await screen.findByRole('img', { name: 'Foto #2 van Mila' })).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/staff/inspection/decisions/d2/undo')).toBe(true);
+    // keys typed into a field are the field's
+    const before = calls.length;
+    const field = document.createElement('input');
+    document.body.appendChild(field);
+    fireEvent.keyDown(field, { key: 'a' });
+    expect(calls.filter((c) => c.url.endsWith('/decision')).length).toBe(2);
+    expect(calls.length).toBeGreaterThanOrEqual(before);
+  });
+
+  it('says so when no photo waits', async () => {
+    mockFetch({
+      'GET /api/staff/me': () => jsonResponse(200, { staff: moderator }),
+      'GET /api/staff/inspection/stats': () => jsonResponse(200, stats(0)),
+      'POST /api/staff/inspection/photos/next': () =>
+        jsonResponse(200, { photo: null, stats: stats(0).photos }),
+    });
+    const queryClient = seededQueryClient();
+    renderRoutes(createRoutes(queryClient), { path: '/admin/inspection', queryClient });
+    expect(
+      await screen.findByText("Er wachten geen foto's. Nieuwe foto's verschijnen hier vanzelf."),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,2 @@
+export { PhotoInspectionPage } from './PhotoInspectionPage';
+export { TextInspectionPage } from './TextInspectionPage';
