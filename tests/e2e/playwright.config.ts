@@ -35,7 +35,7 @@ export default defineConfig({
     command: 'node tests/e2e/serve.mjs',
     cwd: '../..',
     url: `http://localhost:${port}/api/health`,
-    timeout: 120_000,
+    timeout: 240_000,
     reuseExistingServer: false,
     env: { E2E_PORT: String(port) },
   },

@@ -83,7 +83,10 @@ function Conversation({ conversation: c }: { conversation: InboxConversation }) 
   const [flag, setFlag] = useState({ flagged: c.vulnerable.flagged, reason: c.vulnerable.reason });
   const key = useRef(newIdempotencyKey());
   const end = useRef<HTMLLIElement>(null);
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'nearest' }), [c.messages.length]);
+  useEffect(() => {
+    // in braces: Chromium's scrollIntoView returns a promise, which React would take for a clean-up
+    end.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [c.messages.length]);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const reload = () => void queryClient.invalidateQueries({ queryKey: inboxKey });
   const send = useMutation({
