@@ -72,6 +72,7 @@ import { seedChat } from './seed-chat.js';
 import { measureStorm, restartApp, type StormRow } from './storm-bench.js';
 import { SEARCH_MIXES } from './search-mixes.js';
 import { seedMillion } from './seed-million.js';
+import { inboxRows } from './inbox-bench.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
@@ -298,6 +299,7 @@ async function main(): Promise<void> {
     console.log('Measuring...');
     const base = app.base;
     const pid = app.child.pid as number;
+    if (groups.has('inbox')) await inboxRows(app, measure);
     if (groups.has('base')) {
       rows.push(await measureBaseline('baseline: bare Node HTTP', 'bare.ts'));
       rows.push(
