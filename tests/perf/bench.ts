@@ -73,6 +73,7 @@ import { measureStorm, restartApp, type StormRow } from './storm-bench.js';
 import { SEARCH_MIXES } from './search-mixes.js';
 import { measurePhotoQueue } from './photo-queue-bench.js';
 import { seedMillion } from './seed-million.js';
+import { inboxRows } from './inbox-bench.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
@@ -299,6 +300,7 @@ async function main(): Promise<void> {
     console.log('Measuring...');
     const base = app.base;
     const pid = app.child.pid as number;
+    if (groups.has('inbox')) await inboxRows(app, measure);
     if (groups.has('base')) {
       rows.push(await measureBaseline('baseline: bare Node HTTP', 'bare.ts'));
       rows.push(

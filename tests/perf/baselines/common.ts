@@ -116,10 +116,16 @@ export const CARD_JOINS = `LEFT JOIN regions r ON r.id = p.region_id
   LEFT JOIN cities c ON c.id = p.city_id
   LEFT JOIN photos ph ON ph.id = p.main_photo_id`;
 
-/** Serves `answer(viewer, url)` as JSON; prints `{"port":N}` once it listens. */
-export function serve(answer: (viewer: number, url: string) => Promise<unknown>): void {
+/**
+ * Serves `answer(viewer, url)` as JSON; prints `{"port":N}` once it listens. `viewerOf`: the
+ * viewer of a Cookie header (default: a member's session).
+ */
+export function serve(
+  answer: (viewer: number, url: string) => Promise<unknown>,
+  viewerOf: (cookie: string | undefined) => Promise<number | null> = viewerId,
+): void {
   const server = http.createServer((req, res) => {
-    viewerId(req.headers.cookie)
+    viewerOf(req.headers.cookie)
       .then((viewer) => (viewer === null ? null : answer(viewer, req.url ?? '/')))
       .then(
         (body) => {
