@@ -201,10 +201,16 @@ export const inboxItem = z.object({
 });
 export type InboxItem = z.infer<typeof inboxItem>;
 
+/** The inbox counts waiting conversations up to this many (an exact count of a long queue
+ * would read every waiting row on every page: docs/performance.md, "operator inbox"). */
+export const INBOX_COUNT_CAP = 1000;
+
 export const inboxResponse = z.object({
   conversations: z.array(inboxItem),
-  /** How many wait in all. */
+  /** How many wait in all, at most INBOX_COUNT_CAP. */
   waiting: z.number().int(),
+  /** More than INBOX_COUNT_CAP wait (`waiting` is the cap). */
+  waiting_capped: z.boolean(),
   next: z.string().nullable(),
 });
 export type InboxResponse = z.infer<typeof inboxResponse>;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { INBOX_PAGE } from '@app/contract';
+import { INBOX_COUNT_CAP, INBOX_PAGE } from '@app/contract';
 import { Prisma } from '../generated/prisma/client';
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
@@ -132,7 +132,7 @@ export class ChatPartnerReads {
   async inboxPage(
     viewer: Viewer,
     after: { at: Date; id: number } | null,
-  ): Promise<{ rows: InboxRow[]; waiting: number }> {
+  ): Promise<{ rows: InboxRow[]; waiting: number; capped: boolean }> {
     this.guard(viewer);
     const [rows, [{ waiting }]] = await Promise.all([
       this.prisma.$queryRaw<InboxRow[]>`
@@ -159,10 +159,12 @@ export class ChatPartnerReads {
         }
       ORDER BY c.awaiting_reply_since, c.id
       LIMIT ${INBOX_PAGE + 1}`,
+      // counted up to the cap only: an exact count reads every waiting row on every page
       this.prisma.$queryRaw<{ waiting: number }[]>`
-      SELECT count(*)::int AS waiting FROM conversations WHERE awaiting_reply_since IS NOT NULL`,
+      SELECT count(*)::int AS waiting FROM (SELECT 1 FROM conversations
+        WHERE awaiting_reply_since IS NOT NULL LIMIT ${INBOX_COUNT_CAP + 1}) w`,
     ]);
-    return { rows, waiting };
+    return { rows, waiting: Math.min(waiting, INBOX_COUNT_CAP), capped: waiting > INBOX_COUNT_CAP };
   }
 
   /** The chat partner and the member of a conversation with one; 404 otherwise. */

@@ -57,13 +57,14 @@ export class InboxService {
 
   async page(staff: StaffPrincipal, after?: string): Promise<InboxResponse> {
     const cursor = after ? parseCursor(after) : null;
-    const { rows, waiting } = await this.reads.inboxPage(staffViewerOf(staff), cursor);
+    const { rows, waiting, capped } = await this.reads.inboxPage(staffViewerOf(staff), cursor);
     const more = rows.length > INBOX_PAGE;
     const shown = rows.slice(0, INBOX_PAGE);
     const last = shown[shown.length - 1];
     return {
       conversations: shown.map((row) => presentInboxRow(row, staff.userId)),
       waiting,
+      waiting_capped: capped,
       next: more && last ? `${last.waiting_since.toISOString()}_${last.id}` : null,
     };
   }

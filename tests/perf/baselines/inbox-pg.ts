@@ -6,7 +6,7 @@
  * app. Own process; prints `{"port":N}`. Env: DATABASE_URL.
  */
 import { createHash } from 'node:crypto';
-import { INBOX_PAGE, asksIfReal } from '@app/contract';
+import { INBOX_COUNT_CAP, INBOX_PAGE, asksIfReal } from '@app/contract';
 import { pool, serve } from './common.ts';
 
 const SESSION_SQL = `SELECT u.id FROM staff_sessions s JOIN users u ON u.id = s.user_id
@@ -18,7 +18,8 @@ const INBOX_SQL = `
     pp.id AS partner_id, pp.name AS partner_name, mp.id AS member_id, mp.name AS member_name,
     lm.body, l.operator_id AS lock_operator,
     COALESCE(ou.staff_name, split_part(ou.email, '@', 1)) AS lock_name, l.expires_at AS lock_expires,
-    (SELECT count(*)::int FROM conversations w WHERE w.awaiting_reply_since IS NOT NULL) AS waiting
+    (SELECT count(*)::int FROM (SELECT 1 FROM conversations w
+      WHERE w.awaiting_reply_since IS NOT NULL LIMIT $2) wc) AS waiting
   FROM conversations c
   JOIN profiles pl ON pl.user_id = c.user_low_id
   JOIN profiles ph ON ph.user_id = c.user_high_id
@@ -63,7 +64,7 @@ async function inbox(viewer: number) {
   const { rows } = await pool.query<Row>({
     name: 'inbox',
     text: INBOX_SQL,
-    values: [INBOX_PAGE + 1],
+    values: [INBOX_PAGE + 1, INBOX_COUNT_CAP + 1],
   });
   const shown = rows.slice(0, INBOX_PAGE);
   const last = shown[shown.length - 1];
@@ -84,7 +85,8 @@ async function inbox(viewer: number) {
             }
           : null,
     })),
-    waiting: rows[0]?.waiting ?? 0,
+    waiting: Math.min(rows[0]?.waiting ?? 0, INBOX_COUNT_CAP),
+    waiting_capped: (rows[0]?.waiting ?? 0) > INBOX_COUNT_CAP,
     next:
       rows.length > INBOX_PAGE && last ? `${last.waiting_since.toISOString()}_${last.id}` : null,
   };

@@ -95,7 +95,12 @@ describe('chat partners in the console', () => {
                   },
                 }),
               ];
-        return jsonResponse(200, { conversations, waiting: conversations.length, next: null });
+        return jsonResponse(200, {
+          conversations,
+          waiting: conversations.length,
+          waiting_capped: false,
+          next: null,
+        });
       },
     });
     expect(
@@ -116,7 +121,7 @@ describe('chat partners in the console', () => {
     renderConsole('/admin/inbox', {
       'GET /api/staff/me': () => jsonResponse(200, { staff: operator }),
       'GET /api/staff/inbox': () =>
-        jsonResponse(200, { conversations: [], waiting: 0, next: null }),
+        jsonResponse(200, { conversations: [], waiting: 0, waiting_capped: false, next: null }),
     });
     expect(await screen.findByText('Niemand wacht op een antwoord.')).toBeInTheDocument();
   });
@@ -127,7 +132,7 @@ describe('chat partners in the console', () => {
       'POST /api/staff/inbox/1/open': () => jsonResponse(200, { conversation }),
       'POST /api/staff/inbox/1/reply': () => jsonResponse(201, { message: { id: 2 } }),
       'GET /api/staff/inbox': () =>
-        jsonResponse(200, { conversations: [], waiting: 0, next: null }),
+        jsonResponse(200, { conversations: [], waiting: 0, waiting_capped: false, next: null }),
     });
     expect(
       await screen.findByText(/Let op: mogelijk kwetsbaar lid/, {}, { timeout: 8000 }),

@@ -22,7 +22,9 @@ export function InboxPage() {
       actions={
         query.data && (
           <p className="badge text-bg-primary fs-6 mb-0" aria-live="polite">
-            {t('partners.inbox.waiting', { count: query.data.waiting })}
+            {query.data.waiting_capped
+              ? t('partners.inbox.waitingCapped', { count: query.data.waiting })
+              : t('partners.inbox.waiting', { count: query.data.waiting })}
           </p>
         )
       }
