@@ -87,6 +87,7 @@ describe('the worker', () => {
       'purge-expired-idempotency-records',
       'purge-expired-links',
       'purge-expired-sessions',
+      'roll-up-daily-figures',
     ]);
     expect(
       registry
@@ -107,7 +108,7 @@ describe('the worker', () => {
       expect(schedulers.map((s) => s.key).sort()).toEqual(
         [...scheduled.get(MaintenanceProcessor).taskNames()].sort(),
       );
-      expect(schedulers).toHaveLength(5);
+      expect(schedulers).toHaveLength(6);
     } finally {
       await queue.close();
       await scheduled.close();

@@ -105,7 +105,8 @@ describe('file storage', () => {
       );
       expect(inBucket).toHaveLength(4);
 
-      const file = await t.http().get(res.body.photo.full_url).expect(200);
+      // a photo under inspection is served to its owner's session (and staff) only
+      const file = await t.http().get(res.body.photo.full_url).set('Cookie', cookie).expect(200);
       expect((await sharp(file.body as Buffer).metadata()).format).toBe('webp');
 
       await t

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MemberAccessModule } from '../member-access';
 import { FiguresController } from './figures.controller';
 import { FiguresQueries } from './figures.queries';
 import { FiguresRollupTask } from './figures-rollup.task';
@@ -9,6 +10,7 @@ import { FiguresService } from './figures.service';
  * days into daily_figures.
  */
 @Module({
+  imports: [MemberAccessModule],
   controllers: [FiguresController],
   providers: [FiguresQueries, FiguresService, FiguresRollupTask],
 })

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { FIGURES_TIME_ZONE, type RevenueLine } from '@app/contract';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { InspectionReads } from '../member-access';
 
 /** The figures of one day that can be counted afterwards (the photo queue cannot). */
 export interface CountedDay {
@@ -43,7 +44,10 @@ interface DayCount {
  */
 @Injectable()
 export class FiguresQueries {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly inspection: InspectionReads,
+  ) {}
 
   /** The SQL of each query, for EXPLAIN (tests and docs/performance.md). */
   statements(from: string, to: string): Record<string, Prisma.Sql> {
@@ -114,12 +118,9 @@ export class FiguresQueries {
     return days;
   }
 
-  /** The photo inspection queue now: its length and its oldest photo (index photos(status, created_at)). */
-  async queue(): Promise<{ waiting: number; oldestSince: Date | null }> {
-    const [row] = await this.prisma.$queryRaw<{ waiting: number; oldest: Date | null }[]>`
-      SELECT count(*)::int AS waiting, min("created_at") AS oldest
-      FROM "photos" WHERE "status" = 'under_inspection'`;
-    return { waiting: row.waiting, oldestSince: row.oldest };
+  /** The photo inspection queue now: its length and its oldest photo (member-access reads it). */
+  queue(): Promise<{ waiting: number; oldestSince: Date | null }> {
+    return this.inspection.photoQueueLength();
   }
 
   /**

@@ -115,6 +115,16 @@ export class InspectionReads {
     return statsOf(rows[0]);
   }
 
+  /** The photo queue's length and oldest photo for the figures: counts only, no member's data. */
+  async photoQueueLength(): Promise<{ waiting: number; oldestSince: Date | null }> {
+    const { rows } = await this.prisma.pool.query<{ waiting: number; oldest_at: Date | null }>({
+      name: 'inspection-photo-stats',
+      text: PHOTO_STATS_SQL,
+      types: PG_ROW_TYPES,
+    });
+    return { waiting: rows[0]?.waiting ?? 0, oldestSince: rows[0]?.oldest_at ?? null };
+  }
+
   async textStats(viewer: Viewer): Promise<InspectionStats> {
     staffOnly(viewer);
     const { rows } = await this.prisma.pool.query<{ waiting: number; oldest_at: Date | null }>({
