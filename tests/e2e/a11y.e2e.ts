@@ -90,7 +90,7 @@ for (const viewport of [
       page,
     }) => {
       // about twenty screens and states, each loaded and scanned
-      test.setTimeout(150_000);
+      test.setTimeout(300_000);
       const member = seedE2eMember({ country: 'NL' });
       await page.clock.install();
       const login = await page.request.post('/api/user.php', {
@@ -188,7 +188,7 @@ for (const viewport of [
 
     test('member pages have no serious accessibility problems', async ({ page }) => {
       // a dozen screens, each loaded and scanned
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       const login = await page.request.post('/api/user.php', {
         headers: { 'X-Request-Type': 'client' },
         data: { email: 'demo@vonkje.test', password: 'demo1234' },
@@ -242,7 +242,7 @@ for (const viewport of [
     test('the chat screens have no serious accessibility problems, with messages and modals open', async ({
       page,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       const member = seedE2eMember({ name: 'Sanne', credits: 500, paidUser: true });
       const pal = seedE2eMember({ name: 'Mila', fictional: true });
       const fresh = seedE2eMember({ name: 'Noor' });
