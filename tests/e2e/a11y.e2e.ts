@@ -91,7 +91,7 @@ for (const viewport of [
     }) => {
       // about twenty screens and states, each loaded and scanned
       test.setTimeout(300_000);
-      const member = seedE2eMember({ country: 'NL' });
+      const member = await seedE2eMember({ country: 'NL' });
       await page.clock.install();
       const login = await page.request.post('/api/user.php', {
         headers: { 'X-Request-Type': 'client' },
@@ -243,9 +243,9 @@ for (const viewport of [
       page,
     }) => {
       test.setTimeout(180_000);
-      const member = seedE2eMember({ name: 'Sanne', credits: 500, paidUser: true });
-      const pal = seedE2eMember({ name: 'Mila', fictional: true });
-      const fresh = seedE2eMember({ name: 'Noor' });
+      const member = await seedE2eMember({ name: 'Sanne', credits: 500, paidUser: true });
+      const pal = await seedE2eMember({ name: 'Mila', fictional: true });
+      const fresh = await seedE2eMember({ name: 'Noor' });
       const login = await page.request.post('/api/user.php', {
         headers: { 'X-Request-Type': 'client' },
         data: { email: member.email, password: member.password },

@@ -50,8 +50,8 @@ for (const viewport of [
     }) => {
       test.setTimeout(240_000);
       const size = { viewport: { width: viewport.width, height: viewport.height } };
-      const reporter = seedE2eMember({ gender: 'male', country: 'NL' });
-      const reported = seedE2eMember({ gender: 'female', country: 'NL' });
+      const reporter = await seedE2eMember({ gender: 'male', country: 'NL' });
+      const reported = await seedE2eMember({ gender: 'female', country: 'NL' });
       const problems: Record<string, unknown> = {};
       const scan = async (page: Page, name: string) => {
         const found = await violations(page);

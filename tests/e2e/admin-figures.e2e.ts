@@ -17,7 +17,7 @@ const shots = path.join(here, 'screenshots');
 mkdirSync(shots, { recursive: true });
 
 async function signInAsAdmin(page: Page) {
-  const admin = seedE2eMember({ roles: ['admin'] });
+  const admin = await seedE2eMember({ roles: ['admin'] });
   await page.goto('/admin/login');
   await page.getByLabel('E-mailadres').fill(admin.email);
   await page.getByLabel('Wachtwoord').fill(admin.password);

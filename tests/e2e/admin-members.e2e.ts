@@ -28,7 +28,7 @@ for (const viewport of [
     }) => {
       test.setTimeout(300_000);
       const size = { viewport: { width: viewport.width, height: viewport.height } };
-      const member = seedE2eMember({ credits: 10, name: `Marloes${viewport.width}` });
+      const member = await seedE2eMember({ credits: 10, name: `Marloes${viewport.width}` });
       // the member's own tab, logged in through the form
       const memberContext = await browser.newContext(size);
       const memberPage = await memberContext.newPage();

@@ -69,7 +69,7 @@ for (const viewport of [
       const partner = ((await made.json()) as { partner: { id: number } }).partner;
 
       // the member has the chat partner's conversation open
-      const member = seedE2eMember({
+      const member = await seedE2eMember({
         name: viewport.member,
         gender: 'male',
         credits: 200,
@@ -81,7 +81,7 @@ for (const viewport of [
       await expect(m.page.locator('.chat-header__fictional')).toBeVisible(STEP);
 
       // the operator signs in through the console and waits in the inbox
-      const operatorAccount = seedE2eMember({ roles: ['operator'] });
+      const operatorAccount = await seedE2eMember({ roles: ['operator'] });
       const context = await browser.newContext({ viewport: size });
       const page = await context.newPage();
       await operatorSignsIn(page, operatorAccount);

@@ -42,7 +42,7 @@ for (const viewport of [
       browser,
     }) => {
       test.setTimeout(120_000);
-      const owner = seedE2eMember({ gender: 'female', age: 29 });
+      const owner = await seedE2eMember({ gender: 'female', age: 29 });
       const memberContext = await browser.newContext({ viewport });
       const member = { context: memberContext, page: await memberContext.newPage() };
       await member.page.goto('/login');
@@ -72,7 +72,7 @@ for (const viewport of [
       }
 
       // the moderator's first sign-in: password, the QR code's key, a code, the recovery codes
-      const moderator = seedE2eMember({ roles: ['moderator'] });
+      const moderator = await seedE2eMember({ roles: ['moderator'] });
       await page.goto('/admin/inspection');
       await expect(page).toHaveURL(/\/admin\/login/);
       await page.getByLabel('E-mailadres').fill(moderator.email);

@@ -26,7 +26,7 @@ for (const viewport of [
       page,
     }) => {
       test.setTimeout(60_000);
-      const moderator = seedE2eMember({ roles: ['moderator'] });
+      const moderator = await seedE2eMember({ roles: ['moderator'] });
       const problems: Record<string, unknown> = {};
       const scan = async (name: string) => {
         const found = await violations(page);

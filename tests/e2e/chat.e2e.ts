@@ -52,8 +52,8 @@ for (const viewport of [
       browser,
     }) => {
       test.setTimeout(90_000);
-      const anna = seedE2eMember({ name: 'Anna', credits: 200, paidUser: true, age: 31 });
-      const bram = seedE2eMember({ name: 'Bram', credits: 0, paidUser: true, age: 34 });
+      const anna = await seedE2eMember({ name: 'Anna', credits: 200, paidUser: true, age: 31 });
+      const bram = await seedE2eMember({ name: 'Bram', credits: 0, paidUser: true, age: 34 });
       const a = await loggedInPage(browser, anna, { viewport }, OFF_LOGIN);
       const b = await loggedInPage(browser, bram, { viewport }, OFF_LOGIN);
       const settings = (await (await a.page.request.get('/api/settings.php')).json()) as {
@@ -149,8 +149,12 @@ for (const viewport of [
     test('a free member is refused a third new conversation with the premium-only modal', async ({
       browser,
     }) => {
-      const free = seedE2eMember({ credits: 100, paidUser: false });
-      const others = [seedE2eMember(), seedE2eMember(), seedE2eMember({ name: 'Chris' })];
+      const free = await seedE2eMember({ credits: 100, paidUser: false });
+      const others = [
+        await seedE2eMember(),
+        await seedE2eMember(),
+        await seedE2eMember({ name: 'Chris' }),
+      ];
       const f = await loggedInPage(browser, free, { viewport }, OFF_LOGIN);
       await sendOverApi(f.page, { member: others[0].profileId }, 'Eerste gesprek');
       await sendOverApi(f.page, { member: others[1].profileId }, 'Tweede gesprek');
@@ -174,8 +178,8 @@ for (const viewport of [
     test('a member without enough credits sees the insufficient-credits modal and keeps the typed text', async ({
       browser,
     }) => {
-      const poor = seedE2eMember({ credits: 5, paidUser: true });
-      const other = seedE2eMember({ name: 'Daan' });
+      const poor = await seedE2eMember({ credits: 5, paidUser: true });
+      const other = await seedE2eMember({ name: 'Daan' });
       const p = await loggedInPage(browser, poor, { viewport }, OFF_LOGIN);
       await p.page.goto(`/members/${other.profileId}/chat`);
       await composer(p.page).fill('Hoi Daan, hoe gaat het?');
@@ -198,8 +202,8 @@ for (const viewport of [
     test('a member whose e-mail is not confirmed is told the messages are held, and they show as held', async ({
       browser,
     }) => {
-      const fresh = seedE2eMember({ status: 'not_confirmed', credits: 50 });
-      const other = seedE2eMember({ name: 'Eva' });
+      const fresh = await seedE2eMember({ status: 'not_confirmed', credits: 50 });
+      const other = await seedE2eMember({ name: 'Eva' });
       const u = await loggedInPage(browser, fresh, { viewport }, OFF_LOGIN);
       await u.page.goto(`/members/${other.profileId}/chat`);
       await expect(u.page.getByTestId('held-note')).toContainText(
@@ -215,9 +219,9 @@ for (const viewport of [
     test('removing a conversation drops it from the list at once and for good', async ({
       browser,
     }) => {
-      const member = seedE2eMember({ credits: 100, paidUser: true });
-      const keep = seedE2eMember({ name: 'Fenna' });
-      const drop = seedE2eMember({ name: 'Gijs' });
+      const member = await seedE2eMember({ credits: 100, paidUser: true });
+      const keep = await seedE2eMember({ name: 'Fenna' });
+      const drop = await seedE2eMember({ name: 'Gijs' });
       const m = await loggedInPage(browser, member, { viewport }, OFF_LOGIN);
       await sendOverApi(m.page, { member: keep.profileId }, 'Hoi Fenna');
       await sendOverApi(m.page, { member: drop.profileId }, 'Hoi Gijs');
@@ -248,8 +252,8 @@ for (const viewport of [
       browser,
     }) => {
       test.setTimeout(60_000);
-      const anna = seedE2eMember({ name: 'Anna', credits: 1000, paidUser: true });
-      const bram = seedE2eMember({ name: 'Bram', credits: 1000, paidUser: true });
+      const anna = await seedE2eMember({ name: 'Anna', credits: 1000, paidUser: true });
+      const bram = await seedE2eMember({ name: 'Bram', credits: 1000, paidUser: true });
       const a = await loggedInPage(browser, anna, { viewport }, OFF_LOGIN);
       const b = await loggedInPage(browser, bram, { viewport }, OFF_LOGIN);
       // 45 messages, taking turns (the send limit is per member and minute)

@@ -20,8 +20,8 @@ for (const viewport of [
   test.describe(`discovery on a ${viewport.name}`, () => {
     test('two members like each other and both see the match modal', async ({ browser }) => {
       test.setTimeout(60_000);
-      const anna = seedE2eMember({ gender: 'female', seekingGender: 'male', age: 31 });
-      const bram = seedE2eMember({ gender: 'male', seekingGender: 'female', age: 33 });
+      const anna = await seedE2eMember({ gender: 'female', seekingGender: 'male', age: 31 });
+      const bram = await seedE2eMember({ gender: 'male', seekingGender: 'female', age: 33 });
 
       // Bram likes Anna first: no match yet
       const b = await loggedInPage(browser, bram, { viewport });
@@ -52,7 +52,7 @@ for (const viewport of [
       browser,
     }) => {
       test.setTimeout(60_000);
-      const player = seedE2eMember({ gender: 'male', seekingGender: 'female', age: 30 });
+      const player = await seedE2eMember({ gender: 'male', seekingGender: 'female', age: 30 });
       const { context, page } = await loggedInPage(browser, player, { viewport });
       await page.goto('/swipe-game');
       await expect(page.getByText('Nog 4 likes vandaag')).toBeVisible();

@@ -68,8 +68,8 @@ test('a conversation open through a line that is cut during 20 messages shows al
   const line = new Line();
   await line.up();
   const redis = siteRedis();
-  const anna = seedE2eMember({ name: 'Anna', credits: 500, paidUser: true });
-  const bram = seedE2eMember({ name: 'Bram', paidUser: true });
+  const anna = await seedE2eMember({ name: 'Anna', credits: 500, paidUser: true });
+  const bram = await seedE2eMember({ name: 'Bram', paidUser: true });
   try {
     // Anna writes through the first process; Bram's browser reaches the second through the line
     const annaApi = await loggedInApi(first, anna);

@@ -29,7 +29,7 @@ for (const viewport of [
       browser,
     }) => {
       test.setTimeout(60_000);
-      const member = seedE2eMember({ country: 'NL' });
+      const member = await seedE2eMember({ country: 'NL' });
       const { context, page } = await loggedInPage(browser, member, { viewport });
 
       // the time bonus: a countdown under 4 hours that ticks every second
@@ -105,7 +105,7 @@ for (const viewport of [
       browser,
     }) => {
       test.setTimeout(45_000);
-      const member = seedE2eMember({ country: 'NL' });
+      const member = await seedE2eMember({ country: 'NL' });
       const { context, page } = await loggedInPage(browser, member, { viewport });
       const tryout = await packageId(page, 'tryout');
       await page.goto(`/credits/${tryout}/creditcard`);

@@ -68,13 +68,13 @@ test.describe('two app processes on one Redis', () => {
 
   test('a message sent through one process reaches the recipient’s socket on the other, and a client away during 20 messages gets all 20 in order, once', async () => {
     test.setTimeout(60_000);
-    const anna = seedE2eMember({
+    const anna = await seedE2eMember({
       credits: 500,
       paidUser: true,
       gender: 'female',
       seekingGender: 'male',
     });
-    const bram = seedE2eMember({ gender: 'male', seekingGender: 'female' });
+    const bram = await seedE2eMember({ gender: 'male', seekingGender: 'female' });
     const a = await loggedIn(first, anna);
     const b = await loggedIn(second, bram);
 

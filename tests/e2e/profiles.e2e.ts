@@ -62,9 +62,9 @@ for (const viewport of [
       browser,
     }) => {
       test.setTimeout(90_000);
-      const owner = seedE2eMember({ gender: 'female', seekingGender: 'male', age: 33 });
-      const premium = seedE2eMember({ gender: 'male', age: 35, paidUser: true, credits: 0 });
-      const free = seedE2eMember({ gender: 'male', age: 36 });
+      const owner = await seedE2eMember({ gender: 'female', seekingGender: 'male', age: 33 });
+      const premium = await seedE2eMember({ gender: 'male', age: 35, paidUser: true, credits: 0 });
+      const free = await seedE2eMember({ gender: 'male', age: 36 });
 
       // the owner has no photo yet: the alert asks for one and leads to the editor
       await logIn(page, owner);

@@ -8,8 +8,8 @@ test.describe('realtime', () => {
     browser,
   }) => {
     test.setTimeout(60_000);
-    const anna = seedE2eMember({ gender: 'female', seekingGender: 'male', age: 31 });
-    const bram = seedE2eMember({ gender: 'male', seekingGender: 'female', age: 33 });
+    const anna = await seedE2eMember({ gender: 'female', seekingGender: 'male', age: 31 });
+    const bram = await seedE2eMember({ gender: 'male', seekingGender: 'female', age: 33 });
 
     // Bram has the members page open
     const b = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -24,7 +24,7 @@ export async function staffApi(
   roles: ('admin' | 'moderator' | 'operator')[],
   options: BrowserContextOptions = {},
 ): Promise<{ api: APIRequestContext; staff: E2eStaff; context: BrowserContext }> {
-  const account = seedE2eMember({ roles });
+  const account = await seedE2eMember({ roles });
   const context = await browser.newContext(options);
   const headers = { 'X-Request-Type': 'client' };
   const first = await context.request.post('/api/staff/login', {
