@@ -4,35 +4,17 @@
  * a reason and a confirmation; the banned member's open tab shows the ban page at once, without
  * a reload, and a new login lands on it too. Axe-clean; screenshots at 375 and 1280 px.
  */
-import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { violations } from './axe.js';
-import { seedE2eMember, type E2eMember } from './seed.js';
+import { logIn, loggedInPage } from './members.js';
+import { seedE2eMember } from './seed.js';
 import { staffApi } from './staff.js';
 
 /** The machine may be busy: every wait here gets 20 s. */
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-async function logIn(page: Page, member: E2eMember, landing: RegExp = /\/members/) {
-  await page.goto('/login');
-  await page.getByLabel('E-mailadres').fill(member.email);
-  await page.getByLabel('Wachtwoord').fill(member.password);
-  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
-  await expect(page).toHaveURL(landing);
-}
-
-async function loggedInPage(
-  browser: Browser,
-  member: E2eMember,
-  size: { viewport: { width: number; height: number } },
-) {
-  const context = await browser.newContext(size);
-  const page = await context.newPage();
-  await logIn(page, member);
-  return { context, page };
-}
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const shots = path.join(here, 'screenshots');

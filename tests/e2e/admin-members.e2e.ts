@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { violations } from './axe.js';
+import { enter } from './members.js';
 import { seedE2eMember } from './seed.js';
 import { staffApi } from './staff.js';
 
@@ -29,14 +30,10 @@ for (const viewport of [
       test.setTimeout(300_000);
       const size = { viewport: { width: viewport.width, height: viewport.height } };
       const member = await seedE2eMember({ credits: 10, name: `Marloes${viewport.width}` });
-      // the member's own tab, logged in through the form
+      // the member's own tab, logged in
       const memberContext = await browser.newContext(size);
       const memberPage = await memberContext.newPage();
-      await memberPage.goto('/login');
-      await memberPage.getByLabel('E-mailadres').fill(member.email);
-      await memberPage.getByLabel('Wachtwoord').fill(member.password);
-      await memberPage.getByRole('button', { name: 'Inloggen', exact: true }).click();
-      await expect(memberPage).toHaveURL(/\/members/);
+      await enter(memberPage, member);
       const { context } = await staffApi(browser, ['admin'], size);
       const page = await context.newPage();
       const problems: Record<string, unknown> = {};

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { generate } from 'otplib';
 import sharp from 'sharp';
 import { violations } from './axe.js';
+import { enter } from './members.js';
 import { seedE2eMember } from './seed.js';
 import { staffApi } from './staff.js';
 
@@ -30,6 +31,10 @@ function portrait(): Promise<Buffer> {
     .toBuffer();
 }
 
+// one viewport after the other: each decides whatever older photos wait, which would be the
+// other viewport's photo if both ran at once
+test.describe.configure({ mode: 'serial' });
+
 for (const viewport of [
   { name: 'phone', width: 375, height: 812 },
   { name: 'desktop', width: 1280, height: 900 },
@@ -45,11 +50,7 @@ for (const viewport of [
       const owner = await seedE2eMember({ gender: 'female', age: 29 });
       const memberContext = await browser.newContext({ viewport });
       const member = { context: memberContext, page: await memberContext.newPage() };
-      await member.page.goto('/login');
-      await member.page.getByLabel('E-mailadres').fill(owner.email);
-      await member.page.getByLabel('Wachtwoord').fill(owner.password);
-      await member.page.getByRole('button', { name: 'Inloggen', exact: true }).click();
-      await expect(member.page).toHaveURL(/\/members/, { timeout: 20_000 });
+      await enter(member.page, owner);
       const uploaded = await member.page.request.post('/api/photo.php', {
         headers: { 'X-Request-Type': 'client' },
         multipart: { photo: { name: 'ik.jpg', mimeType: 'image/jpeg', buffer: await portrait() } },

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { logIn } from './members.js';
+import { enter } from './members.js';
 import { seedE2eMember } from './seed.js';
 import { staffApi } from './staff.js';
 
@@ -31,8 +31,9 @@ async function approveAll(moderator: APIRequestContext, profileId: number) {
   const { photos } = (await queue.json()) as {
     photos: { id: number; profile: { id: number } }[];
   };
+  // none left when the photo journey's moderator (admin-photos.e2e.ts), clearing older photos
+  // from the queue, approved them first: the member's pages below show them approved either way
   const mine = photos.filter((p) => p.profile.id === profileId);
-  expect(mine.length).toBeGreaterThan(0);
   for (const photo of mine) {
     const res = await moderator.post('/api/photo-moderation.php', {
       headers: { 'X-Request-Type': 'client' },
@@ -67,7 +68,7 @@ for (const viewport of [
       const free = await seedE2eMember({ gender: 'male', age: 36 });
 
       // the owner has no photo yet: the alert asks for one and leads to the editor
-      await logIn(page, owner);
+      await enter(page, owner);
       await expect(page.getByTestId('profile-photo-alert')).toContainText(
         'Voeg een profielfoto toe',
       );
@@ -107,8 +108,7 @@ for (const viewport of [
 
       const premiumContext = await browser.newContext({ viewport });
       const premiumPage = await premiumContext.newPage();
-      await logIn(premiumPage, premium);
-      await premiumPage.goto(`/members/${owner.profileId}`);
+      await enter(premiumPage, premium, `/members/${owner.profileId}`);
       await expect(premiumPage.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(premiumPage.getByText('Ik wandel graag langs de zee.')).toBeVisible();
       const photos = premiumPage.locator('img[src*="/media/photos/"]');
@@ -121,8 +121,7 @@ for (const viewport of [
 
       const freeContext = await browser.newContext({ viewport });
       const freePage = await freeContext.newPage();
-      await logIn(freePage, free);
-      await freePage.goto(`/members/${owner.profileId}`);
+      await enter(freePage, free, `/members/${owner.profileId}`);
       const locked = freePage.locator('img[src*="-locked.webp"]');
       await expect(locked.first()).toBeVisible();
       await expect(

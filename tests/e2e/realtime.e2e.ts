@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { REFRESH_START_DELAY_MS } from '../../contract/src/constants.ts';
-import { logIn } from './members.js';
+import { enter } from './members.js';
 import { seedE2eMember } from './seed.js';
 
 test.describe('realtime', () => {
@@ -16,7 +16,7 @@ test.describe('realtime', () => {
     const page = await b.newPage();
     const sockets: string[] = [];
     page.on('websocket', (socket) => sockets.push(socket.url()));
-    await logIn(page, bram);
+    await enter(page, bram);
     const likes = page.getByRole('navigation').getByRole('link', { name: /^Likes/ });
     await expect(likes).toBeVisible();
     await expect(likes.locator('.nav-badge')).toHaveCount(0);
