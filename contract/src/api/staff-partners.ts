@@ -184,6 +184,8 @@ export const inboxQuery = z.object({
   after: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z_\d{1,10}$/)
+    // a time that is one, and a conversation's id as dbId reads it (beyond PostgreSQL's
+    // integer the inbox's query failed: a 500, staff-bad-input.e2e-spec.ts)
     .refine((cursor) => {
       const [at, id] = cursor.split('_');
       return !Number.isNaN(Date.parse(at)) && dbId.safeParse(id).success;
