@@ -4,6 +4,7 @@ import { openApiDocument } from '../src/app';
 import { AUTH_COOKIE, STAFF_COOKIE } from '@app/contract';
 import { StaffSessions } from '../src/staff';
 import { SessionService } from '../src/auth/session.service';
+import { describeApi, sample } from './helpers/openapi';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
@@ -308,89 +309,46 @@ describe('bad input', () => {
       // thousands of requests, more with every endpoint: longer than jest's default 30 s
     }, 180_000);
 
-    type Schema = {
-      $ref?: string;
-      type?: string;
-      enum?: unknown[];
-      oneOf?: Schema[];
-      anyOf?: Schema[];
-      properties?: Record<string, Schema>;
-      required?: string[];
-      minLength?: number;
-      nullable?: boolean;
-    };
     /** Numbers no database id may be: beyond `integer`, beyond a double's integers, not whole. */
     const BAD_IDS = [3_000_000_000, 2_147_483_648, 2 ** 53, 2 ** 63, -1, 0, 1.5];
 
-    /** A value the schema accepts (the first of an enum, a string as long as it must be). */
-    function sample(schema: Schema): unknown {
-      if (schema.enum) return schema.enum.find((v) => v !== null) ?? null;
-      switch (schema.type) {
-        case 'integer':
-        case 'number':
-          return 1;
-        case 'boolean':
-          return true;
-        case 'string':
-          return 'x'.repeat(Math.max(schema.minLength ?? 1, 1));
-        case 'array':
-          return [];
-        default:
-          return {};
-      }
-    }
-
     it('never answers 5xx to an id beyond PostgreSQL’s integer, or not a whole number, in any integer field of any JSON body', async () => {
-      const doc = openApiDocument(t.app) as unknown as {
-        paths: Record<
-          string,
-          Record<string, { requestBody?: { content?: Record<string, { schema: Schema }> } }>
-        >;
-        components: { schemas: Record<string, Schema> };
-      };
-      const resolve = (schema: Schema): Schema =>
-        schema.$ref ? resolve(doc.components.schemas[schema.$ref.split('/').pop()!]) : schema;
+      const { operations, resolve } = describeApi(t.app);
       const cookie = await session(['admin', 'moderator', 'operator']);
       const failures: string[] = [];
       let requests = 0;
-      for (const [path, operations] of Object.entries(doc.paths)) {
-        for (const [method, operation] of Object.entries(operations)) {
-          const json = operation.requestBody?.content?.['application/json'];
-          if (!json) continue;
-          const top = resolve(json.schema);
-          for (const variant of (top.oneOf ?? top.anyOf ?? [top]).map(resolve)) {
-            const properties = variant.properties ?? {};
-            const required = variant.required ?? [];
-            const base = Object.fromEntries(
-              required.map((name) => [name, sample(properties[name])]),
-            );
-            // each value of a required choice (a complaint about a member, a photo, a message)
-            const bases = [
-              base,
-              ...required.flatMap((name) =>
-                (properties[name].enum ?? [])
-                  .filter((value) => value !== null)
-                  .map((value) => ({ ...base, [name]: value })),
-              ),
-            ];
-            const ids = Object.entries(properties)
-              .filter(([, field]) => resolve(field).type === 'integer')
-              .map(([name]) => name);
-            for (const body of bases) {
-              for (const name of ids) {
-                for (const value of BAD_IDS) {
-                  requests += 1;
-                  const agent = t.http();
-                  const res = await agent[method as 'post'](path)
-                    .set('Cookie', cookie)
-                    .set('X-Request-Type', 'client')
-                    .set('Idempotency-Key', randomUUID())
-                    .send({ ...body, [name]: value });
-                  if (res.status >= 500) {
-                    failures.push(
-                      `${method.toUpperCase()} ${path} ${name}=${value}: ${res.status}`,
-                    );
-                  }
+      for (const { method, path, operation } of operations) {
+        const json = operation.requestBody?.content?.['application/json'];
+        if (!json) continue;
+        const top = resolve(json.schema);
+        for (const variant of (top.oneOf ?? top.anyOf ?? [top]).map(resolve)) {
+          const properties = variant.properties ?? {};
+          const required = variant.required ?? [];
+          const base = Object.fromEntries(required.map((name) => [name, sample(properties[name])]));
+          // each value of a required choice (a complaint about a member, a photo, a message)
+          const bases = [
+            base,
+            ...required.flatMap((name) =>
+              (properties[name].enum ?? [])
+                .filter((value) => value !== null)
+                .map((value) => ({ ...base, [name]: value })),
+            ),
+          ];
+          const ids = Object.entries(properties)
+            .filter(([, field]) => resolve(field).type === 'integer')
+            .map(([name]) => name);
+          for (const body of bases) {
+            for (const name of ids) {
+              for (const value of BAD_IDS) {
+                requests += 1;
+                const agent = t.http();
+                const res = await agent[method as 'post'](path)
+                  .set('Cookie', cookie)
+                  .set('X-Request-Type', 'client')
+                  .set('Idempotency-Key', randomUUID())
+                  .send({ ...body, [name]: value });
+                if (res.status >= 500) {
+                  failures.push(`${method.toUpperCase()} ${path} ${name}=${value}: ${res.status}`);
                 }
               }
             }

@@ -1,10 +1,8 @@
 import { STAFF_ROLES, type StaffRoleName } from '@app/contract';
-import { openApiDocument } from '../src/app';
 import { chatMember } from './helpers/chat';
+import { describeApi } from './helpers/openapi';
 import { staffAccount, cookieOf } from './helpers/staff';
 import { createTestApp, type TestApp } from './helpers/test-app';
-
-type Operation = { 'x-staff-roles'?: StaffRoleName[] };
 
 /**
  * Every staff operation of the OpenAPI description (marked `x-staff-roles` by @Staff) against
@@ -38,17 +36,11 @@ describe('staff routes: every operation against every role', () => {
   afterAll(() => t.close());
 
   function staffOperations() {
-    const doc = openApiDocument(t.app) as unknown as {
-      paths: Record<string, Record<string, Operation>>;
-    };
-    const found: { method: string; path: string; roles: StaffRoleName[] }[] = [];
-    for (const [path, operations] of Object.entries(doc.paths)) {
-      for (const [method, operation] of Object.entries(operations)) {
-        const roles = operation['x-staff-roles'];
-        if (roles) found.push({ method, path, roles });
-      }
-    }
-    return found;
+    return describeApi(t.app).staffOperations.map(({ method, path, operation }) => ({
+      method,
+      path,
+      roles: operation['x-staff-roles']!,
+    }));
   }
 
   it('finds the staff operations in the OpenAPI description, every one for admins', () => {
@@ -56,9 +48,9 @@ describe('staff routes: every operation against every role', () => {
     expect(operations.length).toBeGreaterThanOrEqual(6);
     for (const operation of operations) expect(operation.roles).toContain('admin');
     // every route under /api/staff/ is a staff route, but for the sign-in itself
-    const doc = openApiDocument(t.app) as unknown as { paths: Record<string, object> };
     const open = ['/api/staff/login', '/api/staff/login-code', '/api/staff/me'];
-    for (const path of Object.keys(doc.paths).filter((p) => p.startsWith('/api/staff/'))) {
+    const paths = describeApi(t.app).operations.map((o) => o.path);
+    for (const path of paths.filter((p) => p.startsWith('/api/staff/'))) {
       if (open.includes(path)) continue;
       expect(operations.map((o) => o.path)).toContain(path);
     }

@@ -175,9 +175,12 @@ describe('staff: members (search, page, credits, sessions, reactivate, erase)', 
       });
     });
 
-    it('answers 404 for an id that is no member and for one that is no number', async () => {
+    it('answers 404 for an id that is no member, 400 for one that is no id (as every path id)', async () => {
       expect((await get('/api/staff/members/2147483647').expect(404)).body.error).toBe('not_found');
-      expect((await get('/api/staff/members/abc').expect(404)).body.error).toBe('not_found');
+      for (const id of ['abc', '2147483648']) {
+        const res = await get(`/api/staff/members/${id}`).expect(400);
+        expect(res.body).toMatchObject({ error: 'validation_failed', issues: [{ field: 'id' }] });
+      }
     });
 
     it('is for admins only: moderators, operators and members get 403 forbidden', async () => {

@@ -10,6 +10,9 @@ export const dbId = z
   .transform(Number)
   .refine((id) => id <= DB_INT_MAX);
 
+/** A path's `{id}`: a database id as dbId reads it (anything else: 400 validation_failed). */
+export const idParam = z.object({ id: dbId });
+
 /**
  * A database id in a JSON body: a whole number from 1 to DB_INT_MAX (a larger one would make
  * PostgreSQL fail instead of the request being refused: 400 validation_failed).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId } from './fields';
 import { staffRole } from './staff';
 
 /**
@@ -21,11 +22,7 @@ export const MEMBER_NAME_SEARCH_MIN = 3;
 export const memberSearchQuery = z.object({
   q: z.string().trim().min(1).max(254),
   /** The next page: members with a lower id than this (`next_after` of the previous page). */
-  after: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/)
-    .transform(Number)
-    .optional(),
+  after: dbId.optional(),
 });
 export type MemberSearchQuery = z.input<typeof memberSearchQuery>;
 

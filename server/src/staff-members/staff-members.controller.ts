@@ -4,7 +4,6 @@ import {
   Get,
   HttpCode,
   Param,
-  PipeTransform,
   Post,
   Query,
   Req,
@@ -12,8 +11,6 @@ import {
 } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { dbId } from '@app/contract';
-import { AppError } from '../common/app-error';
 import { Returns } from '../common/responses';
 import { IdempotencyKey, IdempotencyKeyRequired } from '../idempotency';
 import { CurrentStaff, Staff, type StaffPrincipal } from '../staff';
@@ -24,6 +21,7 @@ import {
   EndSessionsResponseDto,
   EraseBodyDto,
   EraseResponseDto,
+  MemberIdParam,
   MemberSearchQueryDto,
   MemberSearchResponseDto,
   ReactivateBodyDto,
@@ -33,15 +31,6 @@ import {
 import { StaffMembers } from './staff-members.service';
 
 const CLIENT_HEADER = { name: 'X-Request-Type', required: true, description: 'client' };
-
-/** A member's id in the path: anything else is 404 not_found. */
-class MemberIdPipe implements PipeTransform<string, number> {
-  transform(value: string): number {
-    const parsed = dbId.safeParse(value);
-    if (!parsed.success) throw new AppError('not_found');
-    return parsed.data;
-  }
-}
 
 /** The console's members area: admins only (e-mail, IP and payments are never for other roles). */
 @ApiTags('staff')
@@ -69,8 +58,8 @@ export class StaffMembersController {
       "Admin: a member's page: account, profile, photos, payments, ledger, sessions, " +
       'complaints by and against them, audit rows (each the newest 50)',
   })
-  page(@Param('id', MemberIdPipe) id: number) {
-    return this.members.page(id);
+  page(@Param() params: MemberIdParam) {
+    return this.members.page(params.id);
   }
 
   @Post(':id/credits')
@@ -92,12 +81,12 @@ export class StaffMembersController {
   })
   adjustCredits(
     @CurrentStaff() staff: StaffPrincipal,
-    @Param('id', MemberIdPipe) id: number,
+    @Param() params: MemberIdParam,
     @Body() body: CreditAdjustmentBodyDto,
     @IdempotencyKey() key: string,
     @Req() req: Request,
   ) {
-    return this.members.adjustCredits(staff, id, body, key, req.ip);
+    return this.members.adjustCredits(staff, params.id, body, key, req.ip);
   }
 
   @Post(':id/end-sessions')
@@ -110,11 +99,11 @@ export class StaffMembersController {
   })
   endSessions(
     @CurrentStaff() staff: StaffPrincipal,
-    @Param('id', MemberIdPipe) id: number,
+    @Param() params: MemberIdParam,
     @Body() body: EndSessionsBodyDto,
     @Req() req: Request,
   ) {
-    return this.members.endSessions(staff, id, body.reason, req.ip);
+    return this.members.endSessions(staff, params.id, body.reason, req.ip);
   }
 
   @Post(':id/reactivate')
@@ -129,11 +118,11 @@ export class StaffMembersController {
   })
   reactivate(
     @CurrentStaff() staff: StaffPrincipal,
-    @Param('id', MemberIdPipe) id: number,
+    @Param() params: MemberIdParam,
     @Body() body: ReactivateBodyDto,
     @Req() req: Request,
   ) {
-    return this.members.reactivate(staff, id, body.reason, req.ip);
+    return this.members.reactivate(staff, params.id, body.reason, req.ip);
   }
 
   @Post(':id/erase')
@@ -148,10 +137,10 @@ export class StaffMembersController {
   })
   erase(
     @CurrentStaff() staff: StaffPrincipal,
-    @Param('id', MemberIdPipe) id: number,
+    @Param() params: MemberIdParam,
     @Body() body: EraseBodyDto,
     @Req() req: Request,
   ) {
-    return this.members.erase(staff, id, body.confirm_id, req.ip);
+    return this.members.erase(staff, params.id, body.confirm_id, req.ip);
   }
 }

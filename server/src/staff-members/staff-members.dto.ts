@@ -6,6 +6,7 @@ import {
   endSessionsResponse,
   eraseBody,
   eraseResponse,
+  idParam,
   memberSearchQuery,
   memberSearchResponse,
   reactivateBody,
@@ -13,6 +14,7 @@ import {
   staffMemberPage,
 } from '@app/contract';
 
+export class MemberIdParam extends createZodDto(idParam) {}
 export class MemberSearchQueryDto extends createZodDto(memberSearchQuery) {}
 export class MemberSearchResponseDto extends createZodDto(memberSearchResponse) {}
 export class StaffMemberPageDto extends createZodDto(staffMemberPage) {}

@@ -1,6 +1,7 @@
 import { createZodDto } from 'nestjs-zod';
 import {
   chatPartnerBody,
+  idParam,
   chatPartnerResponse,
   chatPartnersResponse,
   inboxConversationResponse,
@@ -12,7 +13,6 @@ import {
   operatorReplyResponse,
   replyTimesQuery,
   replyTimesResponse,
-  staffIdParam,
   vulnerableBody,
   vulnerableResponse,
 } from '@app/contract';
@@ -32,8 +32,6 @@ export class VulnerableBody extends createZodDto(vulnerableBody) {}
 export class VulnerableResponseDto extends createZodDto(vulnerableResponse) {}
 export class ReplyTimesQueryDto extends createZodDto(replyTimesQuery) {}
 export class ReplyTimesResponseDto extends createZodDto(replyTimesResponse) {}
-export class IdParam extends createZodDto(staffIdParam) {}
-export class PhotoParam extends createZodDto(
-  staffIdParam.extend({ photo: staffIdParam.shape.id }),
-) {}
-export type Id = z.infer<typeof staffIdParam>;
+export class IdParam extends createZodDto(idParam) {}
+export class PhotoParam extends createZodDto(idParam.extend({ photo: idParam.shape.id })) {}
+export type Id = z.infer<typeof idParam>;

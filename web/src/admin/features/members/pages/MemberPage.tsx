@@ -1,7 +1,7 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { StaffMemberPage } from '@app/contract';
+import { dbId, type StaffMemberPage } from '@app/contract';
 import { AdminEmpty, AdminError, AdminLoading, AdminPage } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
 import { memberPageOptions } from '../api';
@@ -28,8 +28,10 @@ type Tab = (typeof TABS)[number];
  */
 export function MemberPage() {
   const { t } = useAdminTranslation();
-  const memberId = Number(useParams().id);
-  const valid = Number.isSafeInteger(memberId) && memberId > 0;
+  const param = useParams().id ?? '';
+  const memberId = Number(param);
+  // read as the server reads a path id: beyond PostgreSQL's integer, no member can have it
+  const valid = dbId.safeParse(param).success;
   const query = useQuery({ ...memberPageOptions(memberId), enabled: valid });
   const title = query.data?.profile?.name ?? t('members.member', { id: memberId });
   return (
