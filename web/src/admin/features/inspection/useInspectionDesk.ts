@@ -12,6 +12,9 @@ export interface LastDecision<T> {
   until: number;
 }
 
+/** One function for every render: a new one each time would claim again and again. */
+const noPrefetch = () => {};
+
 export type DeskState = 'loading' | 'ready' | 'empty' | 'error';
 
 /**
@@ -23,7 +26,7 @@ export type DeskState = 'loading' | 'ready' | 'empty' | 'error';
 export function useInspectionDesk<T extends { id: number }>(
   kind: InspectionKind,
   claim: (exclude: number[]) => Promise<T | null>,
-  prefetch: (item: T) => void = () => {},
+  prefetch: (item: T) => void = noPrefetch,
 ) {
   const [current, setCurrent] = useState<T | null>(null);
   const [state, setState] = useState<DeskState>('loading');
