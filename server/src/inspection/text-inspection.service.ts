@@ -1,19 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  InspectionDecisionResponse,
-  InspectionStats,
-  ReviewedTextField,
-  TextNextResponse,
-  TextQueueResponse,
-  TextRejectReason,
-} from '@app/contract';
+import type { InspectionStats, InspectionText, ReviewedTextField } from '@app/contract';
 import type { Prisma } from '../generated/prisma/client';
-import { AppError } from '../common/app-error';
-import { PrismaService } from '../prisma/prisma.service';
-import { InspectionReads, staffViewerOf } from '../member-access';
-import { Realtime } from '../realtime';
-import { AuditLog, type StaffPrincipal } from '../staff';
-import { claimEnd, refuseOthersClaim, undoEnd, type DecisionRow } from './decisions';
+import type { LockedText, Viewer } from '../member-access';
+import { claimEnd, type DecisionRow } from './decisions';
+import { InspectionRunner, type Decided } from './inspection-runner';
 
 /**
  * Records a change of a reviewed profile text (name, about) in the profile's saving
@@ -46,134 +36,70 @@ export async function recordTextChange(
   return true;
 }
 
-/** The profile column of a reviewed field. */
-function columnOf(
-  field: ReviewedTextField,
-  value: string | null,
-): Prisma.ProfileUpdateManyMutationInput {
-  return field === 'name' ? { name: value ?? '' } : { about: value };
-}
-
 /**
- * Profile text review: the same queue, claim, decisions and undo as photos. A rejection puts
- * the previous (approved) text back if the profile still shows the reviewed one.
+ * Profile text review: the same queue, claim, decisions and undo as photos (InspectionRunner).
+ * Only a waiting text is decided. A rejection puts the previous (approved) text back if the
+ * profile still shows the reviewed one; its undo shows the reviewed text again.
  */
 @Injectable()
-export class TextInspection {
-  constructor(
-    private readonly prisma: PrismaService,
-    private readonly reads: InspectionReads,
-    private readonly audit: AuditLog,
-    private readonly realtime: Realtime,
-  ) {}
+export class TextInspection extends InspectionRunner<'text'> {
+  protected readonly kind = 'text';
+  protected readonly staffQueue = 'texts';
+  protected readonly memberEvent = 'profile:changed';
+  protected readonly decided = { approve: 'approved', reject: 'rejected' } as const;
+  protected readonly errorField = undefined;
 
-  queue(staff: StaffPrincipal, now = new Date()): Promise<TextQueueResponse> {
-    return this.reads.textQueue(staffViewerOf(staff), now);
+  protected show(viewer: Viewer, id: number, now: Date) {
+    return this.reads.textForInspection(viewer, id, now);
   }
 
-  stats(staff: StaffPrincipal): Promise<InspectionStats> {
-    return this.reads.textStats(staffViewerOf(staff));
+  protected answer(text: InspectionText | null, stats: InspectionStats) {
+    return { text, stats };
   }
 
-  async next(
-    staff: StaffPrincipal,
-    exclude: number[],
-    now = new Date(),
-  ): Promise<TextNextResponse> {
-    const viewer = staffViewerOf(staff);
-    const claimed = await this.reads.claimText(viewer, exclude, now, claimEnd(now));
-    const [text, stats] = await Promise.all([
-      claimed ? this.reads.textForInspection(viewer, claimed.id, now) : null,
-      this.reads.textStats(viewer),
-    ]);
-    if (claimed) this.realtime.toStaff(['moderator'], 'queue:changed', { queue: 'texts' });
-    return {
-      text: text && claimed ? { ...text, claimed_until: claimed.claimedUntil.toISOString() } : null,
-      stats,
-    };
+  protected lock(tx: Prisma.TransactionClient, id: number) {
+    return this.reads.lockText(tx, id);
   }
 
-  async decide(
-    staff: StaffPrincipal,
-    reviewId: number,
-    input: { action: 'approve' | 'reject'; reason?: TextRejectReason },
-    ip?: string,
-    now = new Date(),
-  ): Promise<InspectionDecisionResponse> {
-    const result = await this.prisma.$transaction(async (tx) => {
-      const review = await this.reads.lockText(tx, reviewId);
-      if (!review) throw new AppError('not_found');
-      if (review.status !== 'waiting') throw new AppError('conflict');
-      refuseOthersClaim(review, staff.userId, now);
-      const status = input.action === 'approve' ? 'approved' : 'rejected';
-      const reason = input.action === 'reject' ? (input.reason ?? null) : null;
-      // a rejected text is taken down if the profile still shows it
-      const restore = input.action === 'reject' && (review.current ?? '') === (review.text ?? '');
-      await tx.profileTextReview.update({
-        where: { id: review.id },
-        data: {
-          status,
-          reason,
-          decidedById: staff.userId,
-          decidedAt: now,
-          claimedById: null,
-          claimedUntil: null,
-        },
-      });
-      if (restore) {
-        await tx.profile.updateMany({
-          where: { id: review.profileId },
-          data: columnOf(review.field, review.previous),
-        });
-      }
-      const decision = await tx.inspectionDecision.create({
-        data: {
-          kind: 'text',
-          subjectId: review.id,
-          userId: review.userId,
-          staffId: staff.userId,
-          decision: input.action,
-          reason,
-          before: { status: review.status, restored: restore },
-          decidedAt: now,
-        },
-        select: { id: true },
-      });
-      await this.audit.record(
-        tx,
-        staff,
-        {
-          action: `text.${input.action}`,
-          targetUserId: review.userId,
-          subjectType: `profile.${review.field}`,
-          subjectId: review.id,
-          before: { status: review.status, [review.field]: review.current },
-          after: { status, [review.field]: restore ? review.previous : review.current },
-          reason,
-        },
-        ip,
-      );
-      return { decisionId: decision.id, userId: review.userId };
+  protected decidable(review: LockedText): boolean {
+    return review.status === 'waiting';
+  }
+
+  protected subjectType(review: LockedText): string {
+    return `profile.${review.field}`;
+  }
+
+  protected async apply(tx: Prisma.TransactionClient, review: LockedText, decision: Decided) {
+    const status = this.decided[decision.action];
+    // a rejected text is taken down if the profile still shows it
+    const restore = decision.action === 'reject' && (review.current ?? '') === (review.text ?? '');
+    await tx.profileTextReview.update({
+      where: { id: review.id },
+      data: {
+        status,
+        reason: decision.reason,
+        decidedById: decision.staffId,
+        decidedAt: decision.now,
+        claimedById: null,
+        claimedUntil: null,
+      },
     });
-    this.told(result.userId);
+    if (restore) await this.showText(tx, review, review.previous);
     return {
-      decision: result.decisionId.toString(),
-      undo_until: undoEnd(now).toISOString(),
-      stats: await this.stats(staff),
+      record: { status: review.status, restored: restore },
+      before: { status: review.status, [review.field]: review.current },
+      after: { status, [review.field]: restore ? review.previous : review.current },
     };
   }
 
-  /** Undoes a text decision: the review waits again, held by the caller; a taken-down text is back. */
-  async undo(
-    staff: StaffPrincipal,
-    decision: DecisionRow,
+  /** The review waits again; a text the rejection took down is shown again. */
+  protected async revert(
     tx: Prisma.TransactionClient,
-    ip: string | undefined,
+    review: LockedText,
+    decision: DecisionRow,
+    staffId: number,
     now: Date,
-  ): Promise<number> {
-    const review = await this.reads.lockText(tx, decision.subject_id);
-    const decided = decision.decision === 'approve' ? 'approved' : 'rejected';
-    if (!review || review.status !== decided) throw new AppError('conflict');
+  ) {
     const restored = (decision.before as { restored?: boolean }).restored === true;
     const putBack = restored && (review.current ?? '') === (review.previous ?? '');
     await tx.profileTextReview.update({
@@ -183,35 +109,22 @@ export class TextInspection {
         reason: null,
         decidedById: null,
         decidedAt: null,
-        claimedById: staff.userId,
+        claimedById: staffId,
         claimedUntil: claimEnd(now),
       },
     });
-    if (putBack) {
-      await tx.profile.updateMany({
-        where: { id: review.profileId },
-        data: columnOf(review.field, review.text),
-      });
-    }
-    await this.audit.record(
-      tx,
-      staff,
-      {
-        action: 'text.undo',
-        targetUserId: review.userId,
-        subjectType: `profile.${review.field}`,
-        subjectId: review.id,
-        before: { status: review.status, [review.field]: review.current },
-        after: { status: 'waiting', [review.field]: putBack ? review.text : review.current },
-        reason: `undo of ${decision.decision} (decision ${decision.id})`,
-      },
-      ip,
-    );
-    return review.userId;
+    if (putBack) await this.showText(tx, review, review.text);
+    return {
+      before: { status: review.status, [review.field]: review.current },
+      after: { status: 'waiting', [review.field]: putBack ? review.text : review.current },
+    };
   }
 
-  told(userId: number): void {
-    this.realtime.toMember(userId, 'profile:changed');
-    this.realtime.toStaff(['moderator'], 'queue:changed', { queue: 'texts' });
+  /** Sets the profile's field (name, about) to `value`. */
+  private async showText(tx: Prisma.TransactionClient, review: LockedText, value: string | null) {
+    await tx.profile.updateMany({
+      where: { id: review.profileId },
+      data: review.field === 'name' ? { name: value ?? '' } : { about: value },
+    });
   }
 }

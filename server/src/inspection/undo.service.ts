@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { InspectionUndoResponse } from '@app/contract';
+import type { InspectionKind } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
 import type { StaffPrincipal } from '../staff';
 import { lockUndoable } from './decisions';
@@ -27,20 +28,19 @@ export class InspectionUndo {
   ): Promise<InspectionUndoResponse> {
     const done = await this.prisma.$transaction(async (tx) => {
       const decision = await lockUndoable(tx, BigInt(decisionId), staff.userId, now);
-      const userId =
-        decision.kind === 'photo'
-          ? await this.photos.undo(staff, decision, tx, ip, now)
-          : await this.texts.undo(staff, decision, tx, ip, now);
+      const userId = await this.of(decision.kind).undo(staff, decision, tx, ip, now);
       await tx.inspectionDecision.update({
         where: { id: decision.id },
         data: { undoneAt: now },
       });
       return { kind: decision.kind, id: decision.subject_id, userId };
     });
-    if (done.kind === 'photo') this.photos.told(done.userId);
-    else this.texts.told(done.userId);
-    const stats =
-      done.kind === 'photo' ? await this.photos.stats(staff) : await this.texts.stats(staff);
-    return { kind: done.kind, id: done.id, stats };
+    const inspection = this.of(done.kind);
+    inspection.told(done.userId);
+    return { kind: done.kind, id: done.id, stats: await inspection.stats(staff) };
+  }
+
+  private of(kind: InspectionKind): PhotoInspection | TextInspection {
+    return kind === 'photo' ? this.photos : this.texts;
   }
 }

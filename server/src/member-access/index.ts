@@ -9,8 +9,7 @@ export {
 export { ModeratedContent, type StaffPhoto, type StaffProfile } from './moderated-content';
 export {
   InspectionReads,
-  PHOTO_QUEUE_SQL,
-  PHOTO_STATS_SQL,
+  type InspectionKind,
   type LockedPhoto,
   type LockedText,
 } from './inspection-reads';

@@ -18,48 +18,111 @@ import { isStaff, type Viewer } from './visibility';
 
 type Db = Prisma.TransactionClient | PrismaService;
 
-/** The queue's first page: the oldest photos waiting (index photos(status, created_at)). */
-export const PHOTO_QUEUE_SQL = `
-SELECT f.id, f.filename, f.created_at, p.id AS profile_id, p.name,
-       (f.claimed_until IS NOT NULL AND f.claimed_until > $1) AS claimed
-FROM photos f JOIN profiles p ON p.id = f.profile_id
-WHERE f.status = 'under_inspection'
-ORDER BY f.created_at, f.id
-LIMIT ${INSPECTION_PAGE}`;
+/** The two kinds of item a moderator inspects: new photos and changed profile texts. */
+export type InspectionKind = 'photo' | 'text';
 
-/** How many photos wait and since when (an index-only scan of the same index). */
-export const PHOTO_STATS_SQL = `
-SELECT count(*)::int AS waiting, min(created_at) AS oldest_at
-FROM photos WHERE status = 'under_inspection'`;
+/** A queue row of either kind: the item, its profile, and whether someone holds it now. */
+type QueueRow = {
+  id: number;
+  created_at: Date;
+  profile_id: number;
+  name: string;
+  claimed: boolean;
+};
+
+/** What each kind adds to a queue row, and what its queue answers. */
+interface KindTypes {
+  photo: { row: QueueRow & { filename: string }; queue: PhotoQueueResponse };
+  text: { row: QueueRow & { field: ReviewedTextField }; queue: TextQueueResponse };
+}
+
+/** The table of a kind's items, its waiting state and the column a queue row adds. */
+interface KindSql {
+  table: string;
+  waiting: string;
+  column: string;
+}
+
+interface KindTable<K extends InspectionKind> extends KindSql {
+  column: Exclude<keyof KindTypes[K]['row'], keyof QueueRow> & string;
+  page(
+    rows: KindTypes[K]['row'][],
+    stats: InspectionStats,
+    photos: PhotoPresenter,
+  ): KindTypes[K]['queue'];
+}
+
+const entryOf = (row: QueueRow) => ({
+  id: row.id,
+  created_at: row.created_at.toISOString(),
+  profile: { id: row.profile_id, name: row.name },
+  claimed: row.claimed,
+});
 
 /**
- * Claims the oldest photo nobody else holds, atomically: the row is locked by the inner SELECT
- * (SKIP LOCKED: a moderator claiming at the same moment takes the next one) and re-checked
- * on its newest version before the claim is written, so two moderators never hold one photo.
+ * What differs between the kinds. Only these fixed names and states of this file are written
+ * into the SQL below; every value (times, ids, the moderator) is bound as a parameter.
  */
-const CLAIM_PHOTO_SQL = `
-UPDATE photos SET claimed_by_id = $1, claimed_until = $2
-WHERE id = (
-  SELECT id FROM photos
-  WHERE status = 'under_inspection'
-    AND (claimed_until IS NULL OR claimed_until <= $3 OR claimed_by_id = $1)
-    AND NOT (id = ANY($4::int[]))
-  ORDER BY created_at, id
-  LIMIT 1
-  FOR UPDATE SKIP LOCKED)
-RETURNING id, claimed_until`;
+const KINDS: { [K in InspectionKind]: KindTable<K> } = {
+  photo: {
+    table: 'photos',
+    waiting: 'under_inspection',
+    column: 'filename',
+    page: (rows, stats, photos) => ({
+      photos: rows.map((row) => ({
+        ...entryOf(row),
+        thumb_url: photos.url(row.filename, 'thumb', 'private'),
+      })),
+      stats,
+    }),
+  },
+  text: {
+    table: 'profile_text_reviews',
+    waiting: 'waiting',
+    column: 'field',
+    page: (rows, stats) => ({
+      texts: rows.map((row) => ({ ...entryOf(row), field: row.field })),
+      stats,
+    }),
+  },
+};
 
-const CLAIM_TEXT_SQL = `
-UPDATE profile_text_reviews SET claimed_by_id = $1, claimed_until = $2
+/** The statements of one kind, written once from its table. */
+function statementsOf({ table, waiting, column }: KindSql) {
+  return {
+    /** The queue's first page: the oldest items waiting (index (status, created_at)). */
+    queue: `
+SELECT i.id, i.${column}, i.created_at, p.id AS profile_id, p.name,
+       (i.claimed_until IS NOT NULL AND i.claimed_until > $1) AS claimed
+FROM ${table} i JOIN profiles p ON p.id = i.profile_id
+WHERE i.status = '${waiting}'
+ORDER BY i.created_at, i.id
+LIMIT ${INSPECTION_PAGE}`,
+    /** How many items wait and since when (an index-only scan of the same index). */
+    stats: `
+SELECT count(*)::int AS waiting, min(created_at) AS oldest_at
+FROM ${table} WHERE status = '${waiting}'`,
+    /**
+     * Claims the oldest item nobody else holds, atomically: the row is locked by the inner
+     * SELECT (SKIP LOCKED: a moderator claiming at the same moment takes the next one) and
+     * re-checked on its newest version before the claim is written, so two moderators never
+     * hold one item.
+     */
+    claim: `
+UPDATE ${table} SET claimed_by_id = $1, claimed_until = $2
 WHERE id = (
-  SELECT id FROM profile_text_reviews
-  WHERE status = 'waiting'
+  SELECT id FROM ${table}
+  WHERE status = '${waiting}'
     AND (claimed_until IS NULL OR claimed_until <= $3 OR claimed_by_id = $1)
     AND NOT (id = ANY($4::int[]))
   ORDER BY created_at, id
   LIMIT 1
   FOR UPDATE SKIP LOCKED)
-RETURNING id, claimed_until`;
+RETURNING id, claimed_until`,
+  };
+}
+
+const SQL = { photo: statementsOf(KINDS.photo), text: statementsOf(KINDS.text) };
 
 /** A photo as a decision needs it, locked in the deciding transaction. */
 export interface LockedPhoto {
@@ -105,105 +168,51 @@ export class InspectionReads {
     private readonly photos: PhotoPresenter,
   ) {}
 
-  async photoStats(viewer: Viewer): Promise<InspectionStats> {
+  /** How many items of a kind wait, and since when. */
+  async stats(kind: InspectionKind, viewer: Viewer): Promise<InspectionStats> {
     staffOnly(viewer);
-    const { rows } = await this.prisma.pool.query<{ waiting: number; oldest_at: Date | null }>({
-      name: 'inspection-photo-stats',
-      text: PHOTO_STATS_SQL,
-      types: PG_ROW_TYPES,
-    });
-    return statsOf(rows[0]);
+    const row = await this.waiting(kind);
+    return { waiting: row?.waiting ?? 0, oldest_at: row?.oldest_at?.toISOString() ?? null };
   }
 
   /** The photo queue's length and oldest photo for the figures: counts only, no member's data. */
   async photoQueueLength(): Promise<{ waiting: number; oldestSince: Date | null }> {
-    const { rows } = await this.prisma.pool.query<{ waiting: number; oldest_at: Date | null }>({
-      name: 'inspection-photo-stats',
-      text: PHOTO_STATS_SQL,
-      types: PG_ROW_TYPES,
-    });
-    return { waiting: rows[0]?.waiting ?? 0, oldestSince: rows[0]?.oldest_at ?? null };
+    const row = await this.waiting('photo');
+    return { waiting: row?.waiting ?? 0, oldestSince: row?.oldest_at ?? null };
   }
 
-  async textStats(viewer: Viewer): Promise<InspectionStats> {
-    staffOnly(viewer);
+  private async waiting(kind: InspectionKind) {
     const { rows } = await this.prisma.pool.query<{ waiting: number; oldest_at: Date | null }>({
-      name: 'inspection-text-stats',
-      text: `SELECT count(*)::int AS waiting, min(created_at) AS oldest_at
-             FROM profile_text_reviews WHERE status = 'waiting'`,
+      name: `inspection-${kind}-stats`,
+      text: SQL[kind].stats,
       types: PG_ROW_TYPES,
     });
-    return statsOf(rows[0]);
+    return rows[0];
   }
 
-  /** The first page of the photo queue, oldest first, and its length. */
-  async photoQueue(viewer: Viewer, now = new Date()): Promise<PhotoQueueResponse> {
+  /** The first page of a queue, oldest first, and its length. */
+  async queue<K extends InspectionKind>(
+    kind: K,
+    viewer: Viewer,
+    now = new Date(),
+  ): Promise<KindTypes[K]['queue']> {
     staffOnly(viewer);
     const [page, stats] = await Promise.all([
-      this.prisma.pool.query<{
-        id: number;
-        filename: string;
-        created_at: Date;
-        profile_id: number;
-        name: string;
-        claimed: boolean;
-      }>({
-        name: 'inspection-photo-queue',
-        text: PHOTO_QUEUE_SQL,
+      this.prisma.pool.query<KindTypes[K]['row']>({
+        name: `inspection-${kind}-queue`,
+        text: SQL[kind].queue,
         values: [utcTimestamp(now)],
         types: PG_ROW_TYPES,
       }),
-      this.photoStats(viewer),
+      this.stats(kind, viewer),
     ]);
-    return {
-      photos: page.rows.map((row) => ({
-        id: row.id,
-        created_at: row.created_at.toISOString(),
-        profile: { id: row.profile_id, name: row.name },
-        thumb_url: this.photos.url(row.filename, 'thumb', 'private'),
-        claimed: row.claimed,
-      })),
-      stats,
-    };
+    const table: KindTable<K> = KINDS[kind];
+    return table.page(page.rows, stats, this.photos);
   }
 
-  async textQueue(viewer: Viewer, now = new Date()): Promise<TextQueueResponse> {
-    staffOnly(viewer);
-    const [page, stats] = await Promise.all([
-      this.prisma.pool.query<{
-        id: number;
-        field: ReviewedTextField;
-        created_at: Date;
-        profile_id: number;
-        name: string;
-        claimed: boolean;
-      }>({
-        name: 'inspection-text-queue',
-        text: `SELECT r.id, r.field, r.created_at, p.id AS profile_id, p.name,
-                      (r.claimed_until IS NOT NULL AND r.claimed_until > $1) AS claimed
-               FROM profile_text_reviews r JOIN profiles p ON p.id = r.profile_id
-               WHERE r.status = 'waiting'
-               ORDER BY r.created_at, r.id
-               LIMIT ${INSPECTION_PAGE}`,
-        values: [utcTimestamp(now)],
-        types: PG_ROW_TYPES,
-      }),
-      this.textStats(viewer),
-    ]);
-    return {
-      texts: page.rows.map((row) => ({
-        id: row.id,
-        field: row.field,
-        created_at: row.created_at.toISOString(),
-        profile: { id: row.profile_id, name: row.name },
-        claimed: row.claimed,
-      })),
-      stats,
-    };
-  }
-
-  /** Claims the oldest free photo (or the caller's own) for `until`; null when none is left. */
-  async claimPhoto(
+  /** Claims the oldest free item (or the caller's own) for `until`; null when none is left. */
+  async claim(
+    kind: InspectionKind,
     viewer: Viewer,
     exclude: number[],
     now: Date,
@@ -211,24 +220,8 @@ export class InspectionReads {
   ): Promise<{ id: number; claimedUntil: Date } | null> {
     const staff = staffOnly(viewer);
     const { rows } = await this.prisma.pool.query<{ id: number; claimed_until: Date }>({
-      name: 'inspection-claim-photo',
-      text: CLAIM_PHOTO_SQL,
-      values: [staff.userId, utcTimestamp(until), utcTimestamp(now), exclude],
-      types: PG_ROW_TYPES,
-    });
-    return rows[0] ? { id: rows[0].id, claimedUntil: rows[0].claimed_until } : null;
-  }
-
-  async claimText(
-    viewer: Viewer,
-    exclude: number[],
-    now: Date,
-    until: Date,
-  ): Promise<{ id: number; claimedUntil: Date } | null> {
-    const staff = staffOnly(viewer);
-    const { rows } = await this.prisma.pool.query<{ id: number; claimed_until: Date }>({
-      name: 'inspection-claim-text',
-      text: CLAIM_TEXT_SQL,
+      name: `inspection-${kind}-claim`,
+      text: SQL[kind].claim,
       values: [staff.userId, utcTimestamp(until), utcTimestamp(now), exclude],
       types: PG_ROW_TYPES,
     });
@@ -334,84 +327,35 @@ export class InspectionReads {
 
   /** Locks a photo (and reads its profile's photos) in a deciding transaction; null: gone. */
   async lockPhoto(tx: Db, photoId: number): Promise<LockedPhoto | null> {
-    const rows = await tx.$queryRaw<
-      {
-        id: number;
-        profile_id: number;
-        user_id: number;
-        status: PhotoStatus;
-        rejected_reason: string | null;
-        moderated_by_id: number | null;
-        moderated_at: Date | null;
-        claimed_by_id: number | null;
-        claimed_until: Date | null;
-        main_photo_id: number | null;
-      }[]
-    >`SELECT f.id, f.profile_id, p.user_id, f.status::text AS status, f.rejected_reason,
-             f.moderated_by_id, f.moderated_at, f.claimed_by_id, f.claimed_until,
-             p.main_photo_id
+    const rows = await tx.$queryRaw<Omit<LockedPhoto, 'photos'>[]>`
+      SELECT f.id, f.profile_id AS "profileId", p.user_id AS "userId", f.status::text AS status,
+             f.rejected_reason AS "rejectedReason", f.moderated_by_id AS "moderatedById",
+             f.moderated_at AS "moderatedAt", f.claimed_by_id AS "claimedById",
+             f.claimed_until AS "claimedUntil", p.main_photo_id AS "mainPhotoId"
       FROM photos f JOIN profiles p ON p.id = f.profile_id
       WHERE f.id = ${photoId}
       FOR UPDATE OF f, p`;
     const row = rows[0];
     if (!row) return null;
     const photos = await tx.photo.findMany({
-      where: { profileId: row.profile_id },
+      where: { profileId: row.profileId },
       orderBy: [{ position: 'asc' }, { id: 'asc' }],
       select: { id: true, status: true },
     });
-    return {
-      id: row.id,
-      profileId: row.profile_id,
-      userId: row.user_id,
-      status: row.status,
-      rejectedReason: row.rejected_reason,
-      moderatedById: row.moderated_by_id,
-      moderatedAt: row.moderated_at,
-      claimedById: row.claimed_by_id,
-      claimedUntil: row.claimed_until,
-      mainPhotoId: row.main_photo_id,
-      photos,
-    };
+    return { ...row, photos };
   }
 
   /** Locks a text review and its profile in a deciding transaction; null: gone. */
   async lockText(tx: Db, reviewId: number): Promise<LockedText | null> {
-    const rows = await tx.$queryRaw<
-      {
-        id: number;
-        profile_id: number;
-        user_id: number;
-        field: ReviewedTextField;
-        previous: string | null;
-        text: string | null;
-        status: string;
-        reason: string | null;
-        claimed_by_id: number | null;
-        claimed_until: Date | null;
-        name: string;
-        about: string | null;
-      }[]
-    >`SELECT r.id, r.profile_id, p.user_id, r.field, r.previous, r.text, r.status, r.reason,
-             r.claimed_by_id, r.claimed_until, p.name, p.about
+    const rows = await tx.$queryRaw<LockedText[]>`
+      SELECT r.id, r.profile_id AS "profileId", p.user_id AS "userId", r.field, r.previous,
+             r.text, r.status, r.reason, r.claimed_by_id AS "claimedById",
+             r.claimed_until AS "claimedUntil",
+             CASE WHEN r.field = 'name' THEN p.name ELSE p.about END AS current
       FROM profile_text_reviews r JOIN profiles p ON p.id = r.profile_id
       WHERE r.id = ${reviewId}
       FOR UPDATE OF r, p`;
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      id: row.id,
-      profileId: row.profile_id,
-      userId: row.user_id,
-      field: row.field,
-      previous: row.previous,
-      text: row.text,
-      status: row.status,
-      reason: row.reason,
-      claimedById: row.claimed_by_id,
-      claimedUntil: row.claimed_until,
-      current: row.field === 'name' ? row.name : row.about,
-    };
+    return rows[0] ?? null;
   }
 
   /**
@@ -444,11 +388,4 @@ export class InspectionReads {
 function staffOnly(viewer: Viewer): NonNullable<Viewer> {
   if (!viewer || !isStaff(viewer)) throw new AppError('forbidden');
   return viewer;
-}
-
-function statsOf(row: { waiting: number; oldest_at: Date | null } | undefined): InspectionStats {
-  return {
-    waiting: row?.waiting ?? 0,
-    oldest_at: row?.oldest_at ? row.oldest_at.toISOString() : null,
-  };
 }

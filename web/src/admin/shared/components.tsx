@@ -1,5 +1,5 @@
-/** The console's page frame and its states (loading, error, empty), one look for every area. */
-import { useEffect, type ReactNode } from 'react';
+/** The console's page frame, its states (loading, error, empty) and form fields, one look for every area. */
+import { useEffect, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { isForbidden } from './api';
 import { useAdminTranslation } from './i18n';
 
@@ -95,5 +95,66 @@ export function AdminLoadMore({
     >
       {query.isFetchingNextPage ? t('app.loadingMore') : t('app.loadMore')}
     </button>
+  );
+}
+
+/**
+ * A labelled form control, one look for every form of the console: the label above the control
+ * and tied to it. Without `children` the control is a text input with the remaining props;
+ * `children` draws another control with the id the label points at.
+ */
+export function AdminField({
+  label,
+  className,
+  children,
+  ...input
+}: {
+  label: string;
+  /** The grid column(s) of the field, e.g. "col-12 col-md-6". */
+  className?: string;
+  children?: (id: string) => ReactNode;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'children'>) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label className="form-label small fw-semibold" htmlFor={id}>
+        {label}
+      </label>
+      {children ? children(id) : <input id={id} className="form-control" {...input} />}
+    </div>
+  );
+}
+
+/** A labelled select of `options` (value and label each), in the look of AdminField. */
+export function AdminSelect<V extends string | number>({
+  label,
+  className,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  className?: string;
+  value: V;
+  options: { value: V; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <AdminField label={label} className={className}>
+      {(id) => (
+        <select
+          id={id}
+          className="form-select"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </AdminField>
   );
 }

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { InspectionPhoto, StaffMember } from '@app/contract';
+import type { InspectionPhoto, InspectionText, StaffMember } from '@app/contract';
 import { createRoutes } from '../../../app/router';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { jsonResponse, mockFetch, type RecordedCall } from '../../../test/http';
@@ -143,6 +143,65 @@ describe('the photo inspection desk', () => {
     renderRoutes(createRoutes(queryClient), { path: '/admin/inspection', queryClient });
     expect(
       await screen.findByText("Er wachten geen foto's. Nieuwe foto's verschijnen hier vanzelf."),
+    ).toBeInTheDocument();
+  });
+});
+
+function text(id: number, name: string): InspectionText {
+  const { created_at, claimed_until, member } = photo(id, name);
+  return {
+    id,
+    field: 'about',
+    previous: 'Ik wandel graag.',
+    text: 'Bel me op 0612345678',
+    created_at,
+    claimed_until,
+    member,
+  };
+}
+
+describe('the profile text desk', () => {
+  it('shows the changed text beside the previous one, claims ahead once, and rejects with a reason number', async () => {
+    const { calls } = mockFetch({
+      'GET /api/staff/me': () => jsonResponse(200, { staff: moderator }),
+      'GET /api/staff/inspection/stats': () => jsonResponse(200, stats(2)),
+      'POST /api/staff/inspection/texts/next': (call: RecordedCall) => {
+        const exclude = (call.body as { exclude: number[] }).exclude;
+        const free = [text(5, 'Roos'), text(6, 'Mila')].find((t) => !exclude.includes(t.id));
+        return jsonResponse(200, { text: free ?? null, stats: stats(2).photos });
+      },
+      'POST /api/staff/inspection/texts/5/decision': () =>
+        jsonResponse(200, {
+          decision: 'd5',
+          undo_until: new Date(Date.now() + 10_000).toISOString(),
+          stats: stats(1).photos,
+        }),
+    });
+    const queryClient = seededQueryClient();
+    renderRoutes(createRoutes(queryClient), { path: '/admin/inspection/texts', queryClient });
+
+    expect(await screen.findByTestId('inspection-text')).toHaveTextContent('Bel me op 0612345678');
+    expect(
+      screen.getByText('Ik wandel graag.', { selector: '.inspection-text--previous' }),
+    ).toBeInTheDocument();
+    await settle();
+    await settle();
+    // the first text and the one ahead, each claimed once
+    expect(calls.filter((c) => c.url.endsWith('/texts/next')).map((c) => c.body)).toEqual([
+      { exclude: [] },
+      { exclude: [5] },
+    ]);
+
+    // 1 is the first text reason: contact details
+    fireEvent.keyDown(window, { key: '1' });
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.endsWith('/texts/5/decision'))?.body).toEqual({
+        action: 'reject',
+        reason: 'contact_details',
+      }),
+    );
+    expect(
+      await screen.findByText('Tekst van Roos afgekeurd: Contactgegevens.'),
     ).toBeInTheDocument();
   });
 });

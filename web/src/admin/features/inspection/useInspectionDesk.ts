@@ -12,19 +12,33 @@ export interface LastDecision<T> {
   until: number;
 }
 
+/** One function for every render: a new one each time would claim again and again. */
+const noPrefetch = () => {};
+
 export type DeskState = 'loading' | 'ready' | 'empty' | 'error';
+
+/** What a desk needs of its kind: its queue, how to claim an item, its reasons in key order. */
+export interface DeskKind<T> {
+  kind: InspectionKind;
+  claim: (exclude: number[]) => Promise<T | null>;
+  reasons: readonly string[];
+  /** Called with the item claimed ahead (a photo is loaded before it is shown). */
+  prefetch?: (item: T) => void;
+}
 
 /**
  * The inspection desk's work loop, for photos and texts alike: claim the oldest item, claim the
  * following one ahead (so it shows at once after a decision), decide, offer undo for
  * INSPECTION_UNDO_SECONDS, and keep the queue's length and oldest wait fresh (the console's
  * socket reloads them when the queue changes). An empty desk looks again when the queue grows.
+ * The keys work while the desk is shown: A approves, 1, 2, ... reject with that reason, U undoes.
  */
-export function useInspectionDesk<T extends { id: number }>(
-  kind: InspectionKind,
-  claim: (exclude: number[]) => Promise<T | null>,
-  prefetch: (item: T) => void = () => {},
-) {
+export function useInspectionDesk<T extends { id: number }>({
+  kind,
+  claim,
+  reasons,
+  prefetch = noPrefetch,
+}: DeskKind<T>) {
   const [current, setCurrent] = useState<T | null>(null);
   const [state, setState] = useState<DeskState>('loading');
   const [error, setError] = useState<unknown>(null);
@@ -140,21 +154,33 @@ export function useInspectionDesk<T extends { id: number }>(
     }
   }, [last, current, stats]);
 
+  const approveNow = useCallback(() => void decideCurrent('approve'), [decideCurrent]);
+  const rejectNow = useCallback(
+    (index: number) => void decideCurrent('reject', reasons[index]),
+    [decideCurrent, reasons],
+  );
+  const undoNow = useCallback(() => void undo(), [undo]);
+  useDeskKeys({ approve: approveNow, reject: rejectNow, undo: undoNow, reasons: reasons.length });
+
   return {
     current,
     state,
     error,
     last,
     undoSeconds: last ? Math.max(0, Math.ceil((last.until - now) / 1000)) : 0,
-    stats,
-    decide: decideCurrent,
-    undo,
+    stats: stats.data?.[kind],
+    reasons,
+    approve: approveNow,
+    reject: rejectNow,
+    undo: undoNow,
     retry: load,
   };
 }
 
+export type InspectionDesk<T> = ReturnType<typeof useInspectionDesk<T & { id: number }>>;
+
 /** Keys of the desk: one for approve, one per reason (1, 2, ...), U for undo. */
-export function useDeskKeys(handlers: {
+function useDeskKeys(handlers: {
   approve: () => void;
   reject: (index: number) => void;
   undo: () => void;

@@ -167,3 +167,50 @@ describe('chat partners in the console', () => {
     expect(within(chat).getByText('Ben je wel echt?')).toBeInTheDocument();
   });
 });
+
+describe('a new chat partner', () => {
+  it('is saved from the labelled fields, the city chosen from the region’s cities', async () => {
+    const { calls } = renderConsole('/admin/partners/new', {
+      'GET /api/staff/me': () => jsonResponse(200, { staff: admin }),
+      'GET /api/regions.php': () =>
+        jsonResponse(200, {
+          countries: [
+            {
+              code: 'NL',
+              region_label: 'province',
+              regions: [{ id: 7, code: 'UT', name: 'Utrecht' }],
+            },
+          ],
+        }),
+      'GET /api/cities.php': () =>
+        jsonResponse(200, { region_id: 7, cities: [{ id: 70, name: 'Amersfoort' }] }),
+      'POST /api/staff/partners': () => jsonResponse(201, { partner: { id: 12 } }),
+      'GET /api/staff/partners/12': () => jsonResponse(404, { error: 'not_found' }),
+    });
+
+    // the console's pages load on demand: the first one may take a while on a busy machine
+    const name = await screen.findByLabelText('Naam', {}, { timeout: 10_000 });
+    fireEvent.change(name, { target: { value: 'Sanne' } });
+    fireEvent.change(screen.getByLabelText('Geboortedatum'), { target: { value: '1990-04-02' } });
+    fireEvent.change(screen.getByLabelText('Zoekt'), { target: { value: 'female' } });
+    await screen.findByRole('option', { name: 'Utrecht' });
+    fireEvent.change(screen.getByLabelText('Provincie'), { target: { value: '7' } });
+    await screen.findByRole('option', { name: 'Amersfoort' });
+    fireEvent.change(screen.getByLabelText('Plaats'), { target: { value: '70' } });
+    fireEvent.change(screen.getByLabelText('Over mij'), { target: { value: 'Ik zeil graag.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/staff/partners')?.body).toMatchObject({
+        name: 'Sanne',
+        gender: 'female',
+        seeking_gender: 'female',
+        date_of_birth: '1990-04-02',
+        country: 'NL',
+        region_id: 7,
+        city_id: 70,
+        about: 'Ik zeil graag.',
+      }),
+    );
+  });
+});

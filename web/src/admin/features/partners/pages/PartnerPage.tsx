@@ -2,7 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChatPartner, ChatPartnerRequest } from '@app/contract';
-import { AdminError, AdminLoading, AdminPage } from '../../../shared/components';
+import {
+  AdminError,
+  AdminField,
+  AdminLoading,
+  AdminPage,
+  AdminSelect,
+} from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
 import {
   addPartnerPhoto,
@@ -51,7 +57,6 @@ export function PartnerPage() {
 
 function PartnerForm({ partner }: { partner: ChatPartner | null }) {
   const { t } = useAdminTranslation();
-  const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form, setForm] = useState({
@@ -97,117 +102,74 @@ function PartnerForm({ partner }: { partner: ChatPartner | null }) {
     event.preventDefault();
     save.mutate();
   };
-  const field = (name: string) => `${id}-${name}`;
+  const set = (change: Partial<typeof form>) => setForm({ ...form, ...change });
+  const female = { value: 'female', label: t('partners.form.female') } as const;
+  const male = { value: 'male', label: t('partners.form.male') } as const;
+  const none = { value: 0, label: '—' };
+  const regionOptions = (nl?.regions ?? []).map((r) => ({ value: r.id, label: r.name }));
+  const cityOptions = cities.data
+    ? cities.data.cities.map((c) => ({ value: c.id, label: c.name }))
+    : partner?.city_id
+      ? [{ value: partner.city_id, label: partner.city ?? '' }]
+      : [];
   return (
     <form className="card card-body mb-3" onSubmit={submit}>
       <div className="row g-2">
-        <div className="col-12 col-md-6">
-          <label className="form-label small fw-semibold" htmlFor={field('name')}>
-            {t('partners.form.name')}
-          </label>
-          <input
-            id={field('name')}
-            className="form-control"
-            required
-            maxLength={40}
-            value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.target.value })}
-          />
-        </div>
-        <div className="col-12 col-md-6">
-          <label className="form-label small fw-semibold" htmlFor={field('dob')}>
-            {t('partners.form.dateOfBirth')}
-          </label>
-          <input
-            id={field('dob')}
-            type="date"
-            className="form-control"
-            required
-            value={form.date_of_birth}
-            onChange={(e) => setForm({ ...form, date_of_birth: e.target.value })}
-          />
-        </div>
-        <div className="col-6">
-          <label className="form-label small fw-semibold" htmlFor={field('gender')}>
-            {t('partners.form.gender')}
-          </label>
-          <select
-            id={field('gender')}
-            className="form-select"
-            value={form.gender}
-            onChange={(e) => setForm({ ...form, gender: e.target.value as 'male' | 'female' })}
-          >
-            <option value="female">{t('partners.form.female')}</option>
-            <option value="male">{t('partners.form.male')}</option>
-          </select>
-        </div>
-        <div className="col-6">
-          <label className="form-label small fw-semibold" htmlFor={field('seeking')}>
-            {t('partners.form.seeking')}
-          </label>
-          <select
-            id={field('seeking')}
-            className="form-select"
-            value={form.seeking_gender}
-            onChange={(e) =>
-              setForm({ ...form, seeking_gender: e.target.value as 'male' | 'female' })
-            }
-          >
-            <option value="male">{t('partners.form.male')}</option>
-            <option value="female">{t('partners.form.female')}</option>
-          </select>
-        </div>
-        <div className="col-12 col-md-6">
-          <label className="form-label small fw-semibold" htmlFor={field('region')}>
-            {t('partners.form.region')}
-          </label>
-          <select
-            id={field('region')}
-            className="form-select"
-            value={form.region_id}
-            onChange={(e) => setForm({ ...form, region_id: Number(e.target.value), city_id: 0 })}
-          >
-            <option value={0}>—</option>
-            {nl?.regions.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-12 col-md-6">
-          <label className="form-label small fw-semibold" htmlFor={field('city')}>
-            {t('partners.form.city')}
-          </label>
-          <select
-            id={field('city')}
-            className="form-select"
-            value={form.city_id}
-            onChange={(e) => setForm({ ...form, city_id: Number(e.target.value) })}
-          >
-            <option value={0}>—</option>
-            {cities.data?.cities.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-            {partner?.city_id && !cities.data && (
-              <option value={partner.city_id}>{partner.city}</option>
-            )}
-          </select>
-        </div>
-        <div className="col-12">
-          <label className="form-label small fw-semibold" htmlFor={field('about')}>
-            {t('partners.form.about')}
-          </label>
-          <textarea
-            id={field('about')}
-            className="form-control"
-            rows={4}
-            value={form.about}
-            onChange={(e) => setForm({ ...form, about: e.target.value })}
-          />
-        </div>
+        <AdminField
+          label={t('partners.form.name')}
+          className="col-12 col-md-6"
+          required
+          maxLength={40}
+          value={form.name}
+          onChange={(e) => set({ name: e.target.value })}
+        />
+        <AdminField
+          label={t('partners.form.dateOfBirth')}
+          className="col-12 col-md-6"
+          type="date"
+          required
+          value={form.date_of_birth}
+          onChange={(e) => set({ date_of_birth: e.target.value })}
+        />
+        <AdminSelect
+          label={t('partners.form.gender')}
+          className="col-6"
+          value={form.gender}
+          options={[female, male]}
+          onChange={(value) => set({ gender: value as 'male' | 'female' })}
+        />
+        <AdminSelect
+          label={t('partners.form.seeking')}
+          className="col-6"
+          value={form.seeking_gender}
+          options={[male, female]}
+          onChange={(value) => set({ seeking_gender: value as 'male' | 'female' })}
+        />
+        <AdminSelect
+          label={t('partners.form.region')}
+          className="col-12 col-md-6"
+          value={form.region_id}
+          options={[none, ...regionOptions]}
+          onChange={(value) => set({ region_id: Number(value), city_id: 0 })}
+        />
+        <AdminSelect
+          label={t('partners.form.city')}
+          className="col-12 col-md-6"
+          value={form.city_id}
+          options={[none, ...cityOptions]}
+          onChange={(value) => set({ city_id: Number(value) })}
+        />
+        <AdminField label={t('partners.form.about')} className="col-12">
+          {(id) => (
+            <textarea
+              id={id}
+              className="form-control"
+              rows={4}
+              value={form.about}
+              onChange={(e) => set({ about: e.target.value })}
+            />
+          )}
+        </AdminField>
       </div>
       {save.isError && (
         <div className="mt-2">
@@ -267,20 +229,21 @@ function Photos({ partner }: { partner: ChatPartner }) {
           </li>
         ))}
       </ul>
-      <label className="form-label small fw-semibold" htmlFor={`${id}-file`}>
-        {t('partners.photos.add')}
-      </label>
-      <input
-        id={`${id}-file`}
-        type="file"
-        accept="image/*"
-        className="form-control"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) add.mutate(file);
-          e.target.value = '';
-        }}
-      />
+      <AdminField label={t('partners.photos.add')}>
+        {(fileId) => (
+          <input
+            id={fileId}
+            type="file"
+            accept="image/*"
+            className="form-control"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) add.mutate(file);
+              e.target.value = '';
+            }}
+          />
+        )}
+      </AdminField>
       {(add.isError || remove.isError) && (
         <div className="mt-2">
           <AdminError error={add.error ?? remove.error} />
