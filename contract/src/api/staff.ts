@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbId, emailField, passwordField } from './fields';
 import { STAFF_ACCOUNT_ACTIONS } from './staff-account-actions';
+import { CATALOGUE_ACTIONS } from './staff-catalogue';
 import { INSPECTION_ACTIONS } from './staff-inspection';
 import { MODERATION_AUDIT_ACTIONS } from './staff-moderation';
 
@@ -110,17 +111,7 @@ export const STAFF_ACTIONS = [
   ...MODERATION_AUDIT_ACTIONS,
   ...INSPECTION_ACTIONS,
   // the catalogue (invites, discount codes, credit packages, gifts) and the site's settings
-  'invite.create',
-  'invite.revoke',
-  'discount.create',
-  'discount.deactivate',
-  'package.create',
-  'package.change',
-  'package.version',
-  'gift.create',
-  'gift.change',
-  'settings.change',
-  'company_info.change',
+  ...CATALOGUE_ACTIONS,
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
