@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type {
   CitiesResponse,
@@ -17,6 +17,11 @@ import { jsonResponse, mockFetch, type RecordedCall } from '../../../test/http';
 import { settingsFixture, settingsResponseFixture, userFixture } from '../../../test/fixtures';
 import { GEOCODE_CACHE_KEY } from './locate';
 import { profileValueLabelKey } from '../../../components/profile-values';
+
+// the site's lazily loaded routes come first: on a busy machine that takes longer than the
+// default second (and a test longer than the default five)
+configure({ asyncUtilTimeout: 10_000 });
+jest.setTimeout(30_000);
 
 const INTEREST_SLUGS = [
   'hiking',
