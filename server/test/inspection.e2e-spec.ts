@@ -321,6 +321,18 @@ describe('inspection of photos and profile texts', () => {
         .set('X-Request-Type', 'client')
         .send(body);
 
+    /** Claims the next texts, approving the others, until the one `wanted` picks (or none). */
+    async function claimText(wanted: (text: { field: string; text: string | null }) => boolean) {
+      let claimed = (await post(mod, '/api/staff/inspection/texts/next').expect(200)).body.text;
+      while (claimed && !wanted(claimed)) {
+        await post(mod, `/api/staff/inspection/texts/${claimed.id}/decision`, {
+          action: 'approve',
+        }).expect(200);
+        claimed = (await post(mod, '/api/staff/inspection/texts/next').expect(200)).body.text;
+      }
+      return claimed;
+    }
+
     it('queues a changed about text (shown at once), one waiting review per field', async () => {
       const member = await chatMember(t);
       await save(member, form('Eerste tekst')).expect(200);
@@ -340,13 +352,7 @@ describe('inspection of photos and profile texts', () => {
       const base = await listening(t);
       const socket = await connect(base, member.cookie);
       try {
-        let claimed = (await post(mod, '/api/staff/inspection/texts/next').expect(200)).body.text;
-        while (claimed && claimed.field !== 'about') {
-          await post(mod, `/api/staff/inspection/texts/${claimed.id}/decision`, {
-            action: 'approve',
-          }).expect(200);
-          claimed = (await post(mod, '/api/staff/inspection/texts/next').expect(200)).body.text;
-        }
+        const claimed = await claimText((text) => text.field === 'about');
         expect(claimed).toMatchObject({ field: 'about', text: 'Mijn telefoon is 0612345678' });
         const decided = await post(mod, `/api/staff/inspection/texts/${claimed.id}/decision`, {
           action: 'reject',
@@ -371,6 +377,40 @@ describe('inspection of photos and profile texts', () => {
       } finally {
         socket.close();
       }
+    });
+
+    it('tells the owner why a text was refused, live, until the field changes again; nobody else', async () => {
+      const member = await chatMember(t);
+      const other = await chatMember(t);
+      await save(member, form('Mail me op roos@example.com')).expect(200);
+      expect((await get(member.cookie, '/api/profile.php').expect(200)).body.profile).toMatchObject(
+        { text_rejections: [] },
+      );
+      const base = await listening(t);
+      const socket = await connect(base, member.cookie);
+      try {
+        const claimed = await claimText((text) => text.text === 'Mail me op roos@example.com');
+        await post(mod, `/api/staff/inspection/texts/${claimed.id}/decision`, {
+          action: 'reject',
+          reason: 'contact_details',
+        }).expect(200);
+        await socket.waitFor('profile:changed');
+      } finally {
+        socket.close();
+      }
+      const own = (await get(member.cookie, '/api/profile.php').expect(200)).body.profile;
+      expect(own.text_rejections).toEqual([
+        { field: 'about', reason: 'contact_details', decided_at: expect.any(String) },
+      ]);
+      expect(own.about).not.toBe('Mail me op roos@example.com');
+      // another member's view of the profile carries no refusal
+      const seen = await get(other.cookie, `/api/member.php?id=${member.profile!.id}`).expect(200);
+      expect(seen.body.profile).not.toHaveProperty('text_rejections');
+      expect(JSON.stringify(seen.body)).not.toContain('contact_details');
+      // a new text of the field waits for a moderator again: the refusal is over
+      await save(member, form('Ik wandel graag langs de zee')).expect(200);
+      const after = (await get(member.cookie, '/api/profile.php').expect(200)).body.profile;
+      expect(after.text_rejections).toEqual([]);
     });
 
     it('never gives two moderators the same text', async () => {

@@ -282,14 +282,14 @@ describe('staff sign-in, sessions and the audit log', () => {
       const log = t.app.get(AuditLog);
       const actor = { userId: admin.id, roles: ['admin' as const] };
       await log.record(t.prisma, actor, {
-        action: 'test.about_erased',
+        action: 'member.vulnerable_flagged',
         targetUserId: erased.user.id,
         before: { name: 'Erased' },
         after: { name: 'Changed' },
         reason: 'named the member',
       });
       await log.record(t.prisma, actor, {
-        action: 'test.about_other',
+        action: 'member.vulnerable_unflagged',
         targetUserId: other.user.id,
         before: { name: 'Other' },
         reason: 'kept',
@@ -302,7 +302,7 @@ describe('staff sign-in, sessions and the audit log', () => {
         await t.app.get(DeletionService).purge({ userId: erased.user.id, requestId: request.id }),
       ).toBe('purged');
       const rows = await t.prisma.staffAuditEntry.findMany({
-        where: { action: { in: ['test.about_erased', 'test.about_other'] } },
+        where: { actorId: admin.id },
         orderBy: { id: 'asc' },
       });
       expect(
@@ -316,7 +316,7 @@ describe('staff sign-in, sessions and the audit log', () => {
         })),
       ).toEqual([
         {
-          action: 'test.about_erased',
+          action: 'member.vulnerable_flagged',
           targetUserId: erased.user.id,
           actorId: admin.id,
           before: null,
@@ -324,7 +324,7 @@ describe('staff sign-in, sessions and the audit log', () => {
           reason: null,
         },
         {
-          action: 'test.about_other',
+          action: 'member.vulnerable_unflagged',
           targetUserId: other.user.id,
           actorId: admin.id,
           before: { name: 'Other' },
@@ -344,7 +344,7 @@ describe('staff sign-in, sessions and the audit log', () => {
           t.prisma,
           { userId: admin.id, roles: ['admin'] },
           {
-            action: 'test.note',
+            action: 'inbox.note_added',
             targetUserId: target.user.id,
             before: { n: i },
             after: { n: i + 1 },
@@ -353,12 +353,12 @@ describe('staff sign-in, sessions and the audit log', () => {
       }
       const first = await t
         .http()
-        .get(`/api/staff/audit?action=test.note&actor=${admin.id}`)
+        .get(`/api/staff/audit?action=inbox.note_added&actor=${admin.id}`)
         .set('Cookie', cookie)
         .expect(200);
       expect(first.body.entries).toHaveLength(50);
       expect(first.body.entries[0]).toMatchObject({
-        action: 'test.note',
+        action: 'inbox.note_added',
         actor: { id: admin.id, email: admin.email },
         actor_roles: ['admin'],
         target_user_id: target.user.id,
@@ -367,7 +367,9 @@ describe('staff sign-in, sessions and the audit log', () => {
       });
       const rest = await t
         .http()
-        .get(`/api/staff/audit?action=test.note&actor=${admin.id}&before=${first.body.next_before}`)
+        .get(
+          `/api/staff/audit?action=inbox.note_added&actor=${admin.id}&before=${first.body.next_before}`,
+        )
         .set('Cookie', cookie)
         .expect(200);
       expect(rest.body.entries).toHaveLength(5);

@@ -15,3 +15,18 @@ export async function violations(page: Page) {
       targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
     }));
 }
+
+/**
+ * A journey's scans: `scan(name)` keeps the page's axe problems under `name` in `problems` (the
+ * journey ends with `expect(problems).toEqual({})`, so every state is reported at once) and
+ * saves a full-page screenshot at `file(name)`.
+ */
+export function scanner(page: Page, file: (name: string) => string) {
+  const problems: Record<string, unknown> = {};
+  const scan = async (name: string) => {
+    const found = await violations(page);
+    if (found.length > 0) problems[name] = found;
+    await page.screenshot({ path: file(name), fullPage: true });
+  };
+  return { problems, scan };
+}

@@ -81,8 +81,22 @@ export const ownProfile = profileDetails.extend({
   invisible: z.boolean(),
   privacy_mode: z.boolean(),
   fictional: z.boolean(),
+  /**
+   * The profile texts (name, about) a moderator refused, with the reason (one of the
+   * inspection's TEXT_REJECT_REASONS: the member reads `profileEditor.textRejected.reasons.<reason>`).
+   * Only while the refusal is the field's latest review: a new text of the field ends it.
+   */
+  text_rejections: z.array(
+    z.object({
+      field: z.enum(['name', 'about']),
+      reason: z.string(),
+      /** ISO time of the decision. */
+      decided_at: z.string(),
+    }),
+  ),
 });
 export type OwnProfile = z.infer<typeof ownProfile>;
+export type TextRejection = OwnProfile['text_rejections'][number];
 
 export const ownProfileResponse = z.object({ profile: ownProfile });
 export type OwnProfileResponse = z.infer<typeof ownProfileResponse>;

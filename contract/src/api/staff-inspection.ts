@@ -23,7 +23,7 @@ export const PHOTO_REJECT_REASONS = [
 export const photoRejectReason = z.enum(PHOTO_REJECT_REASONS);
 export type PhotoRejectReason = z.infer<typeof photoRejectReason>;
 
-/** Why a profile text is refused; the member reads `profile.textRejectReasons.<reason>`. */
+/** Why a profile text is refused; the member reads `profileEditor.textRejected.reasons.<reason>`. */
 export const TEXT_REJECT_REASONS = [
   'contact_details',
   'offensive',

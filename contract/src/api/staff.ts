@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { dbId, emailField, passwordField } from './fields';
 import { STAFF_ACCOUNT_ACTIONS } from './staff-account-actions';
+import { CATALOGUE_ACTIONS } from './staff-catalogue';
+import { INSPECTION_ACTIONS } from './staff-inspection';
 import { MODERATION_AUDIT_ACTIONS } from './staff-moderation';
 
 /**
@@ -81,7 +83,9 @@ export type StaffSignedInResponse = z.infer<typeof staffSignedInResponse>;
 
 /**
  * What staff do, as the audit log names it. Every staff action writes one row (who, what, on
- * whom, before and after, when) in the transaction that does it.
+ * whom, before and after, when) in the transaction that does it. The server can write no other
+ * name (AuditRecord's `action` is a StaffAction), and the console has a label for each in every
+ * language (web/src/admin/app/audit-labels.test.ts): a new action goes here first.
  */
 export const STAFF_ACTIONS = [
   'staff.sign_in',
@@ -105,8 +109,11 @@ export const STAFF_ACTIONS = [
   'member.vulnerable_flagged',
   'member.vulnerable_unflagged',
   ...MODERATION_AUDIT_ACTIONS,
+  ...INSPECTION_ACTIONS,
+  // the catalogue (invites, discount codes, credit packages, gifts) and the site's settings
+  ...CATALOGUE_ACTIONS,
 ] as const;
-export type StaffAction = (typeof STAFF_ACTIONS)[number] | (string & {});
+export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
 /** GET /api/staff/audit (admin): newest first, a page at a time, filtered. */
 export const auditQuery = z.object({

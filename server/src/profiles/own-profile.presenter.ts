@@ -20,6 +20,12 @@ export const OWN_PROFILE_SELECT = {
   invisible: true,
   privacyMode: true,
   fictional: true,
+  // the latest review of each reviewed text: a refusal counts until the field changes again
+  textReviews: {
+    orderBy: { id: 'desc' },
+    distinct: ['field'],
+    select: { field: true, status: true, reason: true, decidedAt: true },
+  },
 } satisfies Prisma.ProfileSelect;
 
 export type OwnProfileRow = Prisma.ProfileGetPayload<{ select: typeof OWN_PROFILE_SELECT }>;
@@ -43,5 +49,16 @@ export function presentOwnProfile(row: OwnProfileRow, now = new Date()): OwnProf
     invisible: row.invisible,
     privacy_mode: row.privacyMode,
     fictional: row.fictional,
+    text_rejections: row.textReviews.flatMap((review) =>
+      review.status === 'rejected' && (review.field === 'name' || review.field === 'about')
+        ? [
+            {
+              field: review.field,
+              reason: review.reason ?? '',
+              decided_at: (review.decidedAt ?? new Date(0)).toISOString(),
+            },
+          ]
+        : [],
+    ),
   };
 }

@@ -8,6 +8,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type {
   AuditQuery,
   AuditResponse,
+  ReplyTimesResponse,
   StaffCodeRequest,
   StaffLoginRequest,
   StaffLoginResponse,
@@ -63,3 +64,16 @@ export const auditQueryKey = (filters: Omit<AuditQuery, 'before'>) =>
 export function fetchAudit(query: AuditQuery, signal?: AbortSignal): Promise<AuditResponse> {
   return apiRequest<AuditResponse>('staff/audit', { signal, query: { ...query } });
 }
+
+/**
+ * GET /api/staff/figures/reply-times?days= (admins): the operators' reply times, median and 90th
+ * percentile, per operator and per day. Shown by the figures dashboard and the chat partners'
+ * page, so it lives here (areas do not use each other's calls).
+ */
+export const replyTimesQueryOptions = (days: number) =>
+  queryOptions({
+    queryKey: [...ADMIN_KEY, 'reply-times', days] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<ReplyTimesResponse>('staff/figures/reply-times', { signal, query: { days } }),
+    staleTime: 60_000,
+  });

@@ -65,7 +65,7 @@ export function AdminError({ error, onRetry }: { error: unknown; onRetry?: () =>
       <strong className="me-1">{t('app.error.title')}</strong>
       <span className="me-auto">{message}</span>
       {onRetry && (
-        <button type="button" className="btn btn-sm btn-outline-danger" onClick={onRetry}>
+        <button type="button" className="btn btn-sm btn-danger" onClick={onRetry}>
           {t('app.error.retry')}
         </button>
       )}

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { FiguresResponse, StaffAccount, StaffMember } from '@app/contract';
+import type { FiguresResponse, ReplyTimesResponse, StaffAccount, StaffMember } from '@app/contract';
 import { createRoutes } from '../../../app/router';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { jsonResponse, mockFetch, type Responder } from '../../../test/http';
@@ -62,9 +62,25 @@ function figures(range: number, busy = true): FiguresResponse {
   };
 }
 
+function replyTimes(days: number, operators = true): ReplyTimesResponse {
+  return {
+    days,
+    operators: operators
+      ? [
+          { operator: { id: 21, name: 'Olga' }, replies: 40, median_seconds: 45, p90_seconds: 330 },
+          { operator: null, replies: 2, median_seconds: 5400, p90_seconds: 7200 },
+        ]
+      : [],
+    days_by_operator: [],
+  };
+}
+
+const daysOf = (url: string) => Number(new URL(url, 'http://x').searchParams.get('days'));
+
 function renderConsole(path: string, routes: Record<string, Responder>) {
   const http = mockFetch({
     'GET /api/staff/me': () => jsonResponse(200, { staff: admin }),
+    'GET /api/staff/figures/reply-times': (call) => jsonResponse(200, replyTimes(daysOf(call.url))),
     ...routes,
   });
   const queryClient = seededQueryClient();
@@ -130,6 +146,75 @@ describe('the figures dashboard', () => {
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Opnieuw proberen' }));
     expect(await screen.findByRole('region', { name: 'Aanmeldingen' })).toBeTruthy();
+  });
+});
+
+describe("the operators' reply times on the figures dashboard", () => {
+  const figuresRoute: Responder = (call) =>
+    jsonResponse(200, figures(Number(new URL(call.url, 'http://x').searchParams.get('range'))));
+
+  it('shows each operator with replies, median and 90th percentile for the range chosen', async () => {
+    const { calls } = renderConsole('/admin/figures?range=7', {
+      'GET /api/staff/figures': figuresRoute,
+    });
+    const section = await screen.findByRole(
+      'region',
+      { name: 'Reactietijden van operators' },
+      { timeout: 10_000 },
+    );
+    // the table beside the chart: a header row and one row per operator, in the server's order
+    const rows = await within(section).findAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'OperatorAntwoordenMediaan90e percentiel',
+      'Olga4045 s5 min',
+      'Verwijderde medewerker21 u 30 min2 u 0 min',
+    ]);
+    expect(within(section).getByText('42')).toBeTruthy(); // all replies of the range
+    expect(calls.some((c) => c.url.includes('reply-times?days=7'))).toBe(true);
+
+    fireEvent.click(screen.getByRole('link', { name: '90 dagen' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.includes('reply-times?days=90'))).toBe(true),
+    );
+  });
+
+  it('says so when no operator replied in the range', async () => {
+    renderConsole('/admin/figures?range=30', {
+      'GET /api/staff/figures': figuresRoute,
+      'GET /api/staff/figures/reply-times': (call) =>
+        jsonResponse(200, replyTimes(daysOf(call.url), false)),
+    });
+    const section = await screen.findByRole(
+      'region',
+      { name: 'Reactietijden van operators' },
+      { timeout: 10_000 },
+    );
+    expect(
+      await within(section).findByText('Geen antwoorden van operators in deze periode.'),
+    ).toBeTruthy();
+    expect(within(section).queryByRole('table')).toBeNull();
+  });
+
+  it('shows its own error with a retry while the other figures stay', async () => {
+    let fail = true;
+    renderConsole('/admin/figures?range=30', {
+      'GET /api/staff/figures': figuresRoute,
+      'GET /api/staff/figures/reply-times': (call) =>
+        fail
+          ? jsonResponse(400, { error: 'validation_failed', message: 'Controleer de invoer.' })
+          : jsonResponse(200, replyTimes(daysOf(call.url))),
+    });
+    const section = await screen.findByRole(
+      'region',
+      { name: 'Reactietijden van operators' },
+      { timeout: 10_000 },
+    );
+    const alert = await within(section).findByRole('alert');
+    expect(alert.textContent).toContain('Controleer de invoer.');
+    expect(screen.getByRole('region', { name: 'Aanmeldingen' })).toBeTruthy();
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await within(section).findByText('Olga')).toBeTruthy();
   });
 });
 

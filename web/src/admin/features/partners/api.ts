@@ -1,4 +1,4 @@
-/** The chat partners' calls: the admins' editor, the operators' inbox, the reply times. */
+/** The chat partners' calls: the admins' editor, the operators' inbox (the reply times: shared/api). */
 import { queryOptions } from '@tanstack/react-query';
 import type {
   ChatPartnerRequest,
@@ -10,7 +10,6 @@ import type {
   OperatorNotesResponse,
   OperatorReplyResponse,
   RegionsResponse,
-  ReplyTimesResponse,
   VulnerableRequest,
   VulnerableResponse,
 } from '@app/contract';
@@ -80,16 +79,6 @@ export const addPartnerPhoto = (id: number, file: File) => {
 
 export const removePartnerPhoto = (id: number, photo: number) =>
   apiRequest<ChatPartnerResponse>(`staff/partners/${id}/photos/${photo}`, { method: 'DELETE' });
-
-export const replyTimesQueryOptions = (days: number) =>
-  queryOptions({
-    queryKey: [...ADMIN_KEY, 'reply-times', days],
-    queryFn: ({ signal }) =>
-      apiRequest<ReplyTimesResponse>('staff/figures/reply-times', {
-        signal,
-        query: { days },
-      }),
-  });
 
 export const regionsQueryOptions = () =>
   queryOptions({

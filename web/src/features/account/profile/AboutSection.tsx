@@ -3,9 +3,10 @@ import { CheckField, FormField } from '../../../components/form';
 import { ABOUT_MAX_LENGTH } from '../../../config/constants';
 import { ProfileSection } from './fields';
 import type { SectionProps } from './section-props';
+import { TextRejectionNotice } from './TextRejection';
 
 /** The about-me text, with a counter of the characters left. */
-export function AboutSection({ values, set, errorFor }: SectionProps) {
+export function AboutSection({ values, set, errorFor, rejections }: SectionProps) {
   const { t } = useTranslation();
   return (
     <ProfileSection
@@ -13,6 +14,7 @@ export function AboutSection({ values, set, errorFor }: SectionProps) {
       title={t('profileEditor.about')}
       intro={t('profileEditor.aboutIntro')}
     >
+      <TextRejectionNotice rejection={rejections.find((r) => r.field === 'about')} />
       <FormField
         as="textarea"
         label={t('profileEditor.aboutLabel')}

@@ -10,6 +10,7 @@ import {
   type ProfileValueField,
 } from '../../../components/profile-values';
 import type { SectionProps } from './section-props';
+import { TextRejectionNotice } from './TextRejection';
 import { ProfileSection } from './fields';
 
 /** The labelled options of a profile field's values. */
@@ -22,7 +23,7 @@ export function useValueOptions(field: ProfileValueField) {
 }
 
 /** Name, gender, whom the member seeks, date of birth, sexuality, relationship, reason. */
-export function BasicsSection({ values, set, errorFor }: SectionProps) {
+export function BasicsSection({ values, set, errorFor, rejections }: SectionProps) {
   const { t } = useTranslation();
   const { min_age: minAge } = useSettings();
   const thisYear = new Date().getFullYear();
@@ -42,6 +43,7 @@ export function BasicsSection({ values, set, errorFor }: SectionProps) {
     >
       <div className="row g-3 g-lg-4">
         <div className="col-12 col-lg-6">
+          <TextRejectionNotice rejection={rejections.find((r) => r.field === 'name')} />
           <FormField
             label={t('profileEditor.name')}
             hint={t('profileEditor.nameHint')}

@@ -49,6 +49,21 @@ export function ProfileEditor({ profile }: { profile: OwnProfile }) {
     onError: () => setScrollRequest((n) => n + 1),
   });
 
+  // a moderator's refusal arrives live ('profile:changed'): the server put the previous text
+  // back, so a field the member is not editing shows it again (saving must not send it back)
+  const refusals = profile.text_rejections.map((r) => `${r.field}@${r.decided_at}`).join();
+  const [seenRefusals, setSeenRefusals] = useState(refusals);
+  if (refusals !== seenRefusals) {
+    setSeenRefusals(refusals);
+    const shown = formValues(profile);
+    for (const { field } of profile.text_rejections) {
+      setValues((current) =>
+        current[field] === saved[field] ? { ...current, [field]: shown[field] } : current,
+      );
+      setSaved((current) => ({ ...current, [field]: shown[field] }));
+    }
+  }
+
   const formRef = form.formRef;
   useEffect(() => {
     if (scrollRequest === 0) return;
@@ -82,7 +97,12 @@ export function ProfileEditor({ profile }: { profile: OwnProfile }) {
 
   const dirty = JSON.stringify(updateRequest(values)) !== JSON.stringify(updateRequest(saved));
   const hasFieldErrors = PROFILE_FIELDS.some((field) => form.fieldError(field));
-  const sectionProps = { values, set, errorFor: form.fieldError };
+  const sectionProps = {
+    values,
+    set,
+    errorFor: form.fieldError,
+    rejections: profile.text_rejections,
+  };
 
   return (
     <form ref={form.formRef} onSubmit={onSubmit} noValidate className="profile-editor__form">

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type {
   CitiesResponse,
@@ -9,6 +9,7 @@ import type {
   Settings,
 } from '@app/contract';
 import { createRoutes } from '../../../app/router';
+import { ownProfileQueryKey } from '../../../api/profile';
 import { settingsQueryKey } from '../../../api/settings';
 import { INTERESTS_MAX } from '../../../config/constants';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
@@ -16,6 +17,11 @@ import { jsonResponse, mockFetch, type RecordedCall } from '../../../test/http';
 import { settingsFixture, settingsResponseFixture, userFixture } from '../../../test/fixtures';
 import { GEOCODE_CACHE_KEY } from './locate';
 import { profileValueLabelKey } from '../../../components/profile-values';
+
+// the site's lazily loaded routes come first: on a busy machine that takes longer than the
+// default second (and a test longer than the default five)
+configure({ asyncUtilTimeout: 10_000 });
+jest.setTimeout(30_000);
 
 const INTEREST_SLUGS = [
   'hiking',
@@ -76,6 +82,7 @@ const profile = {
   invisible: false,
   privacy_mode: true,
   fictional: false,
+  text_rejections: [],
 } satisfies OwnProfile;
 
 const regions = (country: string): RegionsResponse => ({
@@ -127,7 +134,10 @@ function routes(extra: Parameters<typeof mockFetch>[0] = {}) {
 function renderProfile() {
   const queryClient = seededQueryClient(userFixture);
   queryClient.setQueryData(settingsQueryKey, { ...settingsResponseFixture, settings });
-  return renderRoutes(createRoutes(queryClient), { path: '/profile', queryClient });
+  return {
+    ...renderRoutes(createRoutes(queryClient), { path: '/profile', queryClient }),
+    queryClient,
+  };
 }
 
 async function section(name: string) {
@@ -409,6 +419,57 @@ describe('the profile editor', () => {
       expect(getCurrentPosition).toHaveBeenCalledTimes(1);
       expect(calls.filter((call) => call.url.includes('geocode'))).toHaveLength(1);
     });
+  });
+
+  it('tells the member, live and at the field, why a moderator refused the about text', async () => {
+    let current: OwnProfile = { ...profile, about: 'Bel me: 0612345678' };
+    routes({ 'GET /api/profile.php': () => jsonResponse(200, { profile: current }) });
+    const { queryClient } = renderProfile();
+    await loaded();
+    const about = await section('Over mij');
+    expect(about.getByRole('textbox')).toHaveValue('Bel me: 0612345678');
+    expect(about.queryByRole('status')).toBeNull();
+
+    // the moderator's decision: the previous text is back, the refusal comes with the profile
+    // (the socket's 'profile:changed' reloads it)
+    current = {
+      ...profile,
+      text_rejections: [
+        { field: 'about', reason: 'contact_details', decided_at: '2026-11-26T09:00:00.000Z' },
+      ],
+    };
+    await act(() => queryClient.invalidateQueries({ queryKey: ownProfileQueryKey }));
+    const notice = await about.findByRole('status');
+    expect(notice).toHaveTextContent(
+      'Een moderator heeft je tekst bij ‘Over mij’ afgekeurd: contactgegevens (telefoon, e-mail, links) mogen niet in je profiel.',
+    );
+    expect(notice).toHaveTextContent('Je vorige tekst staat weer op je profiel.');
+    expect(about.getByRole('textbox')).toHaveValue('Ik hou van de zee.');
+    // the name was not refused
+    expect((await section('Over jou')).queryByRole('status')).toBeNull();
+  });
+
+  it('shows a refused name with its reason, and an older reason as it was written', async () => {
+    routes({
+      'GET /api/profile.php': () =>
+        jsonResponse(200, {
+          profile: {
+            ...profile,
+            text_rejections: [
+              { field: 'name', reason: 'not_a_name', decided_at: '2026-11-26T09:00:00.000Z' },
+              { field: 'about', reason: 'Te kort', decided_at: '2026-11-26T09:01:00.000Z' },
+            ],
+          },
+        }),
+    });
+    renderProfile();
+    await loaded();
+    expect(await (await section('Over jou')).findByRole('status')).toHaveTextContent(
+      'Een moderator heeft je profielnaam afgekeurd: dit lijkt geen naam te zijn.',
+    );
+    expect((await section('Over mij')).getByRole('status')).toHaveTextContent(
+      'Een moderator heeft je tekst bij ‘Over mij’ afgekeurd: Te kort',
+    );
   });
 
   it('offers a retry when the profile cannot be loaded', async () => {

@@ -1,5 +1,5 @@
 /**
- * One chart of figures per day (recharts, loaded only with the dashboard: this module is its
+ * One chart of figures per day or per operator (recharts, loaded only with the dashboard: this module is its
  * own lazy chunk). Hidden from assistive technology: every chart has its table beside it.
  */
 import {
@@ -26,9 +26,11 @@ export interface DayChartProps {
   data: Record<string, string | number | null>[];
   series: readonly ChartSeries[];
   format: (value: number) => string;
+  /** Bars of several series stacked (a day's parts of a total; the default) or side by side. */
+  stacked?: boolean;
 }
 
-export default function DayChart({ kind, data, series, format }: DayChartProps) {
+export default function DayChart({ kind, data, series, format, stacked = true }: DayChartProps) {
   const axes = (
     <>
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -55,7 +57,7 @@ export default function DayChart({ kind, data, series, format }: DayChartProps) 
                 dataKey={s.key}
                 name={s.name}
                 fill={s.color}
-                stackId="day"
+                stackId={stacked ? 'day' : undefined}
                 isAnimationActive={false}
               />
             ))}

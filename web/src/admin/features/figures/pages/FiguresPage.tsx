@@ -9,6 +9,7 @@ import {
 } from '@app/contract';
 import { AdminEmpty, AdminError, AdminLoading, AdminPage } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
+import { replyTimesQueryOptions } from '../../../shared/api';
 import { figuresQueryOptions } from '../api';
 import type { ChartSeries, DayChartProps } from '../components/DayChart';
 
@@ -57,7 +58,9 @@ export function FiguresPage() {
       ) : query.isError ? (
         <AdminError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <Dashboard figures={query.data} />
+        <Dashboard figures={query.data}>
+          <ReplyTimesSection range={range} />
+        </Dashboard>
       )}
     </AdminPage>
   );
@@ -90,8 +93,12 @@ function useFormats() {
     return t('figures.waitDays', { days: Math.floor(hours / 24), hours: hours % 24 });
   };
   const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+  /** A reply time: seconds below a minute, then as the waits. */
+  const duration = (seconds: number) =>
+    seconds < 60 ? t('figures.waitSeconds', { seconds: Math.round(seconds) }) : wait(seconds);
   return {
     count: (value: number) => number.format(value),
+    duration,
     label: (iso: string) => date.format(day(iso)),
     longLabel: (iso: string) => longDate.format(day(iso)),
     money,
@@ -99,7 +106,7 @@ function useFormats() {
   };
 }
 
-function Dashboard({ figures }: { figures: FiguresResponse }) {
+function Dashboard({ figures, children }: { figures: FiguresResponse; children?: ReactNode }) {
   const { t } = useAdminTranslation();
   const f = useFormats();
   const { totals, queue } = figures;
@@ -185,9 +192,83 @@ function Dashboard({ figures }: { figures: FiguresResponse }) {
             f.wait(day.oldest_wait_peak_seconds),
           ])}
         />
-        {/* the operators' reply times (GET /api/staff/figures/reply-times) go here */}
+        {children}
       </div>
     </>
+  );
+}
+
+/**
+ * The operators' reply times over the dashboard's range (GET /api/staff/figures/reply-times, its
+ * own query beside the figures): median and 90th percentile per operator as bars side by side,
+ * the same per operator as the table, with its own loading, empty and error states.
+ */
+function ReplyTimesSection({ range }: { range: FiguresRange }) {
+  const { t } = useAdminTranslation();
+  const f = useFormats();
+  const query = useQuery(replyTimesQueryOptions(range));
+  const common = {
+    title: t('figures.replyTimes.title'),
+    description: t('figures.replyTimes.description'),
+    totalLabel: t('figures.replyTimes.replies'),
+  };
+  if (query.isPending || query.isError || query.data.operators.length === 0) {
+    return (
+      <FigureSection
+        {...common}
+        total={query.isSuccess ? f.count(0) : '–'}
+        chart={null}
+        columns={[]}
+        rows={[]}
+      >
+        {query.isPending ? (
+          <AdminLoading />
+        ) : query.isError ? (
+          <AdminError error={query.error} onRetry={() => void query.refetch()} />
+        ) : (
+          <AdminEmpty>{t('figures.replyTimes.none')}</AdminEmpty>
+        )}
+      </FigureSection>
+    );
+  }
+  const operators = query.data.operators.map((row) => ({
+    ...row,
+    name: row.operator?.name ?? t('figures.replyTimes.erased'),
+  }));
+  const median = t('figures.replyTimes.median');
+  const p90 = t('figures.replyTimes.p90');
+  return (
+    <FigureSection
+      {...common}
+      total={f.count(operators.reduce((sum, row) => sum + row.replies, 0))}
+      chart={{
+        kind: 'bar',
+        stacked: false,
+        data: operators.map((row) => ({
+          label: row.name,
+          median: row.median_seconds,
+          p90: row.p90_seconds,
+        })),
+        series: [
+          { key: 'median', name: median, color: COLORS[0] },
+          { key: 'p90', name: p90, color: COLORS[1] },
+        ],
+        format: f.duration,
+      }}
+      columns={[
+        t('figures.replyTimes.operator'),
+        t('figures.replyTimes.repliesColumn'),
+        median,
+        p90,
+      ]}
+      rows={operators.map((row) => [
+        row.name,
+        f.count(row.replies),
+        f.duration(row.median_seconds),
+        f.duration(row.p90_seconds),
+      ])}
+      order="as-given"
+    />
   );
 }
 
@@ -262,6 +343,7 @@ function FigureSection({
   columns,
   rows,
   children,
+  order = 'newest-first',
 }: {
   title: string;
   description: string;
@@ -271,6 +353,8 @@ function FigureSection({
   columns: string[];
   rows: string[][];
   children?: ReactNode;
+  /** The table's rows: days newest first (given oldest first), or as given. */
+  order?: 'newest-first' | 'as-given';
 }) {
   const { t } = useAdminTranslation();
   const id = useId();
@@ -308,16 +392,18 @@ function FigureSection({
                       </tr>
                     </thead>
                     <tbody>
-                      {[...rows].reverse().map(([first, ...rest]) => (
-                        <tr key={first}>
-                          <th scope="row" className="fw-normal">
-                            {first}
-                          </th>
-                          {rest.map((cell, index) => (
-                            <td key={index}>{cell}</td>
-                          ))}
-                        </tr>
-                      ))}
+                      {(order === 'newest-first' ? [...rows].reverse() : rows).map(
+                        ([first, ...rest], index) => (
+                          <tr key={`${index}:${first}`}>
+                            <th scope="row" className="fw-normal">
+                              {first}
+                            </th>
+                            {rest.map((cell, index) => (
+                              <td key={index}>{cell}</td>
+                            ))}
+                          </tr>
+                        ),
+                      )}
                     </tbody>
                   </table>
                 </div>

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { REPLY_TIME_RANGES } from '@app/contract';
 import { AdminEmpty, AdminError, AdminLoading, AdminPage } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { partnersQueryOptions, replyTimesQueryOptions } from '../api';
+import { replyTimesQueryOptions } from '../../../shared/api';
+import { partnersQueryOptions } from '../api';
 import { FictionalBadge } from './FictionalBadge';
 
 /** Admins: the chat partners, and the operators' reply times. */

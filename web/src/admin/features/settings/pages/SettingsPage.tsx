@@ -11,7 +11,7 @@ import {
   type SettingsValues,
 } from '@app/contract';
 import { ApiError } from '../../../../api/client';
-import { AdminError, AdminLoading, AdminPage } from '../../../shared/components';
+import { AdminEmpty, AdminError, AdminLoading, AdminPage } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
 import { changeSettings, staffSettingsKey, staffSettingsOptions } from '../api';
 
@@ -26,6 +26,17 @@ const MAPS: readonly SettingName[] = ['minimum_message_costs', 'domain_languages
 const LONG: readonly SettingName[] = ['description', 'fictional_warning'];
 
 type Draft = Record<string, unknown>;
+type Group = keyof typeof SETTING_GROUPS;
+
+/** The groups, each with the settings of the server's answer (an empty group is left out). */
+function shownGroups(values: SettingsValues): [Group, SettingName[]][] {
+  return (Object.keys(SETTING_GROUPS) as Group[])
+    .map((group): [Group, SettingName[]] => [
+      group,
+      SETTING_GROUPS[group].filter((key) => key in values),
+    ])
+    .filter(([, keys]) => keys.length > 0);
+}
 
 /**
  * The site's settings (admins): grouped, each edited by its type (numbers, switches, choices,
@@ -41,6 +52,8 @@ export function SettingsPage() {
         <AdminLoading />
       ) : query.isError ? (
         <AdminError error={query.error} onRetry={() => void query.refetch()} />
+      ) : shownGroups(query.data.settings).length === 0 ? (
+        <AdminEmpty>{t('settings.none')}</AdminEmpty>
       ) : (
         <SettingsForm key={JSON.stringify(query.data.settings)} values={query.data.settings} />
       )}
@@ -110,13 +123,13 @@ function SettingsForm({ values }: { values: SettingsValues }) {
           {problems._}
         </div>
       )}
-      {(Object.keys(SETTING_GROUPS) as (keyof typeof SETTING_GROUPS)[]).map((group) => (
+      {shownGroups(values).map(([group, keys]) => (
         <fieldset key={group} className="card card-body mb-3 admin-settings__group">
           <legend className="h5 mb-3 float-none w-auto px-1">
             {t(`settings.groups.${group}`)}
           </legend>
           <div className="row g-3">
-            {SETTING_GROUPS[group].map((key) => (
+            {keys.map((key) => (
               <SettingField
                 key={key}
                 id={`${id}-${key}`}
