@@ -124,7 +124,8 @@ export function CatalogueTable({
   return (
     <>
       {action?.error ? <AdminError error={action.error} /> : null}
-      <table className="table admin-catalogue__table">
+      {/* the roles keep it a table for screen readers when a phone shows its rows as cards */}
+      <table role="table" className="table admin-catalogue__table">
         <thead>
           <tr>
             {columns.map((column) => (
@@ -137,7 +138,7 @@ export function CatalogueTable({
             </th>
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody role="rowgroup">{children}</tbody>
       </table>
     </>
   );

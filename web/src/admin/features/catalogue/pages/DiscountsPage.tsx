@@ -284,28 +284,30 @@ function DiscountList({ discounts }: { discounts: StaffDiscount[] }) {
       action={deactivate}
     >
       {discounts.map((discount) => (
-        <tr key={discount.id}>
-          <td data-label={label('code')} className="admin-catalogue__code">
+        <tr role="row" key={discount.id}>
+          <td role="cell" data-label={label('code')} className="admin-catalogue__code">
             {discount.code}
           </td>
-          <td data-label={label('value')}>{percent.format(discount.value_percentage)}%</td>
-          <td data-label={label('conditions')}>
+          <td role="cell" data-label={label('value')}>
+            {percent.format(discount.value_percentage)}%
+          </td>
+          <td role="cell" data-label={label('conditions')}>
             <span className="d-block">
               {t(`catalogue.discounts.validities.${discount.validity}`)}
             </span>
             <span className="d-block small text-body-secondary">{conditions(discount)}</span>
           </td>
-          <td data-label={label('use')}>
+          <td role="cell" data-label={label('use')}>
             {t('catalogue.discounts.usage', { claimed: discount.claimed, held: discount.held })}
           </td>
-          <td data-label={label('status')}>
+          <td role="cell" data-label={label('status')}>
             <span
               className={`badge ${discount.status === 'active' ? 'text-bg-success' : 'text-bg-secondary'}`}
             >
               {t(`catalogue.discounts.statuses.${discount.status}`)}
             </span>
           </td>
-          <td className="text-end">
+          <td role="cell" className="text-end">
             {discount.status === 'active' && (
               <RowAction
                 label={t('catalogue.discounts.deactivate')}

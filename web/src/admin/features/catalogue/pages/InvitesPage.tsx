@@ -137,20 +137,22 @@ function InviteList({ invites }: { invites: StaffInvite[] }) {
   return (
     <CatalogueTable columns={['code', 'state', 'expires', 'created'].map(label)} action={revoke}>
       {invites.map((invite) => (
-        <tr key={invite.id}>
-          <td data-label={label('code')} className="admin-catalogue__code">
+        <tr role="row" key={invite.id}>
+          <td role="cell" data-label={label('code')} className="admin-catalogue__code">
             {invite.code}
           </td>
-          <td data-label={label('state')}>
+          <td role="cell" data-label={label('state')}>
             <span className={`badge ${STATE_BADGE[invite.state]}`}>
               {t(`catalogue.invites.states.${invite.state}`)}
             </span>
           </td>
-          <td data-label={label('expires')}>
+          <td role="cell" data-label={label('expires')}>
             {invite.expires_at ? date(invite.expires_at) : t('catalogue.invites.never')}
           </td>
-          <td data-label={label('created')}>{date(invite.created_at)}</td>
-          <td className="text-end">
+          <td role="cell" data-label={label('created')}>
+            {date(invite.created_at)}
+          </td>
+          <td role="cell" className="text-end">
             {invite.state === 'open' && (
               <RowAction
                 label={t('catalogue.invites.revoke')}
