@@ -34,6 +34,7 @@ const adminPartners = () => import('../admin/features/partners/pages');
 const adminSettings = () => import('../admin/features/settings/pages');
 const adminComplaints = () => import('../admin/features/complaints/pages');
 const adminInspection = () => import('../admin/features/inspection/pages');
+const adminCatalogue = () => import('../admin/features/catalogue/pages');
 
 function page<M>(
   id: string,
@@ -299,6 +300,26 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         page('admin-partners', 'partners', adminPartners, (m) => m.PartnersPage),
         page('admin-partner', 'partners/:id', adminPartners, (m) => m.PartnerPage),
         page('admin-settings', 'settings', adminSettings, (m) => m.SettingsPage),
+        {
+          id: 'admin-catalogue',
+          path: 'catalogue',
+          loader: () => redirect('/admin/catalogue/invites'),
+        } as RouteObject,
+        page('admin-catalogue-invites', 'catalogue/invites', adminCatalogue, (m) => m.InvitesPage),
+        page(
+          'admin-catalogue-discounts',
+          'catalogue/discounts',
+          adminCatalogue,
+          (m) => m.DiscountsPage,
+        ),
+        page(
+          'admin-catalogue-packages',
+          'catalogue/packages',
+          adminCatalogue,
+          (m) => m.PackagesPage,
+        ),
+        page('admin-catalogue-gifts', 'catalogue/gifts', adminCatalogue, (m) => m.GiftsPage),
+        page('admin-catalogue-company', 'catalogue/company', adminCatalogue, (m) => m.CompanyPage),
         page('admin-complaints', 'complaints', adminComplaints, (m) => m.ComplaintsInboxPage),
         page('admin-complaint', 'complaints/:id', adminComplaints, (m) => m.ComplaintPage),
         page('admin-inspection', 'inspection', adminInspection, (m) => m.PhotoInspectionPage),

@@ -27,4 +27,5 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: 'figures', key: 'figures', icon: '📈', roles: ['admin'] },
   { path: 'staff', key: 'staff', icon: '🪪', roles: ['admin'] },
   { path: 'settings', key: 'settings', icon: '⚙️', roles: ['admin'] },
+  { path: 'catalogue', key: 'catalogue', icon: '🏷️', roles: ['admin'] },
 ];

@@ -8,6 +8,7 @@ import { messages as partnersMessages } from '../features/partners';
 import { messages as settingsMessages } from '../features/settings';
 import { messages as complaintsMessages } from '../features/complaints';
 import { messages as inspectionMessages } from '../features/inspection';
+import { messages as catalogueMessages } from '../features/catalogue';
 
 /** The console's own texts (navigation, home, states). */
 const appMessages: CatalogueLoaders = {
@@ -32,4 +33,5 @@ export const ADMIN_CATALOGUES: readonly CatalogueLoaders[] = [
   settingsMessages,
   complaintsMessages,
   inspectionMessages,
+  catalogueMessages,
 ];
