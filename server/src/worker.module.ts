@@ -21,6 +21,7 @@ import { StaffPartnersPurgeModule } from './staff-partners';
 import { PaymentsModule } from './payments';
 import { SmsModule } from './sms';
 import { FiguresModule } from './figures';
+import { DataExportModule } from './data-export';
 
 /**
  * Everything the worker process runs (worker.ts): the features whose `@Worker()` processors and
@@ -56,6 +57,8 @@ export class WorkerModule {
         PaymentsModule,
         // the hourly rollup of the console's figures
         FiguresModule,
+        // "Download my data": builds the ZIPs, removes expired ones, and its purge step
+        DataExportModule,
       ],
     };
   }
