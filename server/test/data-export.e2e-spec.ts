@@ -94,6 +94,9 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
     const db = t.prisma;
     const profile = await db.profile.findUniqueOrThrow({ where: { userId: m.user.id } });
     await db.profile.update({ where: { id: profile.id }, data: { about: 'Ik wandel graag.' } });
+    await db.profileTextReview.create({
+      data: { profileId: profile.id, field: 'about', text: 'Ik fiets ook graag.' },
+    });
     // a real upload: the pipeline stores the photo files
     await t
       .http()
@@ -275,7 +278,11 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
     );
     for (const name of declared) expect(zip.has(name)).toBe(true);
 
-    expect(json('profile.json')).toMatchObject({ name: 'Exportlid', about: 'Ik wandel graag.' });
+    expect(json('profile.json')).toMatchObject({
+      name: 'Exportlid',
+      about: 'Ik wandel graag.',
+      textReviews: [{ field: 'about', text: 'Ik fiets ook graag.', status: 'waiting' }],
+    });
     expect(json('account.json')).toMatchObject({
       account: { id: m.user.id, email: m.user.email },
       tracking: { network: 'export-net', ref: 'nieuwsbrief' },

@@ -140,7 +140,24 @@ export async function collectExport(
   });
   const profile = await prisma.profile.findUnique({
     where: { userId },
-    include: { interests: true, country: true, region: true, city: true },
+    include: {
+      interests: { select: { interest: true } },
+      country: true,
+      region: true,
+      city: true,
+      // texts waiting for (or after) review, without the staff who handled them
+      textReviews: {
+        select: {
+          field: true,
+          previous: true,
+          text: true,
+          status: true,
+          reason: true,
+          createdAt: true,
+          decidedAt: true,
+        },
+      },
+    },
   });
   const photos = profile
     ? await prisma.photo.findMany({
