@@ -400,6 +400,23 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
     expect(expired.body.toString()).toContain('Deze downloadlink is verlopen');
   });
 
+  it('builds an export whose job was lost at the next hourly run, and gives up after a day', async () => {
+    const m = await chatMember(t);
+    const lost = await t.prisma.dataExport.create({
+      data: { userId: m.user.id, createdAt: new Date(Date.now() - 20 * 60_000) },
+    });
+    const stale = await t.prisma.dataExport.create({
+      data: { userId: m.user.id, createdAt: new Date(Date.now() - 2 * DAY_MS) },
+    });
+    const result = await t.app.get(DataExportService).housekeeping();
+    expect(result).toMatchObject({ requeued: 1, given_up: 1 });
+    await waitForMail(t.smtp.mails, m.user.email as string, /gegevens .* staan klaar/, 20_000);
+    expect((await t.prisma.dataExport.findUniqueOrThrow({ where: { id: lost.id } })).status).toBe(
+      'ready',
+    );
+    expect(await t.prisma.dataExport.findUnique({ where: { id: stale.id } })).toBeNull();
+  });
+
   it('removes the ZIP once its link has expired, and with the member’s purge', async () => {
     const m = await chatMember(t);
     await exportLink(m);
