@@ -25,6 +25,7 @@ export * from './api/search';
 export * from './api/swipe';
 export * from './api/chats';
 export * from './api/push';
+export * from './api/data-export';
 export * from './payment-methods';
 export * from './money';
 export * from './api/payments';

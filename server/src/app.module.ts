@@ -17,6 +17,7 @@ import { StaffModule } from './staff';
 import { AccountsModule } from './accounts';
 import { DeletionModule } from './deletion';
 import { NotificationsModule } from './notifications';
+import { DataExportModule } from './data-export';
 import { MembersModule } from './members';
 import { ProfilesModule } from './profiles';
 import { MemberAccessModule } from './member-access';
@@ -62,6 +63,7 @@ export class AppModule {
         AccountsModule,
         DeletionModule,
         NotificationsModule,
+        DataExportModule,
         MemberAccessModule,
         CreditsModule,
         MembersModule,

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startMailbox } from './mail.js';
+import { MAILBOX_WAIT_MS, startMailbox } from './mail.js';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
@@ -12,6 +12,7 @@ test.describe.configure({ mode: 'serial' });
 
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;
 test.beforeAll(async () => {
+  test.setTimeout(MAILBOX_WAIT_MS + 10_000);
   mailbox = await startMailbox();
 });
 test.afterAll(async () => {

@@ -9,6 +9,7 @@ import { NewPasswordFields, useNewPassword } from '../../../components/NewPasswo
 import { usePageTitle } from '../../../components/usePageTitle';
 import { isValidEmail } from '../../../components/email-rules';
 import { BlockedMembers } from '../blocks/BlockedMembers';
+import { DataExportSection } from '../data-export/DataExportSection';
 
 const PASSWORD_FIELDS = ['old_password', 'password', 'password_repeat'] as const;
 const EMAIL_FIELDS = ['email', 'password'] as const;
@@ -40,6 +41,7 @@ export function AccountSettingsPage() {
         <div className="col-12">
           <BlockedMembers />
         </div>
+        <DataExportSection />
         <div className="col-12">
           <SettingsCard title={t('account.deleteTitle')}>
             <p className="text-body-secondary">{t('account.deleteText')}</p>
