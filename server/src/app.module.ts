@@ -39,6 +39,7 @@ import { PaymentsModule } from './payments';
 import { SmsModule } from './sms';
 import { StaffMembersModule } from './staff-members';
 import { SiteSettingsModule } from './site-settings';
+import { NotificationPreferencesModule } from './notification-preferences';
 
 @Module({})
 export class AppModule {
@@ -80,6 +81,7 @@ export class AppModule {
         FiguresModule,
         StaffAccountsModule,
         StaffMembersModule,
+        NotificationPreferencesModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },
