@@ -83,42 +83,47 @@ export function MemberSessions() {
             {sessions.data.map((session) => (
               <li
                 key={session.id}
-                className="member-sessions__item d-flex flex-wrap align-items-center gap-3 py-2"
+                className="member-sessions__item d-flex align-items-start align-items-sm-center gap-3 py-2"
                 aria-label={nameOf(session)}
               >
                 <span className="member-sessions__icon fs-3 lh-1" aria-hidden="true">
                   {DEVICE_ICON[session.device] ?? DEVICE_ICON['']}
                 </span>
-                <div className="flex-grow-1 min-w-0">
-                  <div className="fw-semibold text-break">
-                    {nameOf(session)}
-                    {session.current && (
-                      <span className="badge text-bg-success rounded-pill ms-2 align-middle">
-                        {t('sessions.current')}
-                      </span>
-                    )}
+                <div className="flex-grow-1 min-w-0 d-flex flex-column flex-sm-row align-items-start align-items-sm-center gap-2">
+                  <div className="flex-grow-1 min-w-0">
+                    <div className="fw-semibold text-break">
+                      {nameOf(session)}
+                      {session.current && (
+                        <span className="badge text-bg-success rounded-pill ms-2 align-middle">
+                          {t('sessions.current')}
+                        </span>
+                      )}
+                    </div>
+                    <div className="small text-body-secondary">
+                      {place(session.country)} ·{' '}
+                      {t('sessions.lastSeen', {
+                        date: when.format(new Date(session.last_seen_at)),
+                      })}
+                    </div>
                   </div>
-                  <div className="small text-body-secondary">
-                    {place(session.country)} ·{' '}
-                    {t('sessions.lastSeen', {
-                      date: when.format(new Date(session.last_seen_at)),
-                    })}
-                  </div>
+                  {!session.current && (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-primary rounded-pill px-3 flex-none"
+                      onClick={() => logOut(session)}
+                      disabled={endOne.isPending}
+                      aria-label={t('sessions.logoutLabel', { name: nameOf(session) })}
+                    >
+                      {endOne.isPending && endOne.variables === session.id && (
+                        <span
+                          className="spinner-border spinner-border-sm me-2"
+                          aria-hidden="true"
+                        />
+                      )}
+                      {t('sessions.logout')}
+                    </button>
+                  )}
                 </div>
-                {!session.current && (
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-primary rounded-pill px-3 flex-none"
-                    onClick={() => logOut(session)}
-                    disabled={endOne.isPending}
-                    aria-label={t('sessions.logoutLabel', { name: nameOf(session) })}
-                  >
-                    {endOne.isPending && endOne.variables === session.id && (
-                      <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                    )}
-                    {t('sessions.logout')}
-                  </button>
-                )}
               </li>
             ))}
           </ul>

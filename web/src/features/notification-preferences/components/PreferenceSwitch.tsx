@@ -20,7 +20,7 @@ export function PreferenceSwitch({
   const save = useUpdateNotificationPreferences();
   const shown = save.isPending ? (save.variables[name] ?? checked) : checked;
   return (
-    <div className="preference-switch d-flex align-items-start gap-3 py-2">
+    <div className="preference-switch d-flex flex-column flex-sm-row align-items-sm-start gap-sm-3 py-2">
       <div className="form-check form-switch flex-grow-1 mb-0">
         <input
           className="form-check-input"
@@ -39,7 +39,7 @@ export function PreferenceSwitch({
           {t(`notificationSettings.items.${name}.help`)}
         </div>
       </div>
-      <div id={`${id}-state`} className="preference-switch__state small text-nowrap">
+      <div id={`${id}-state`} className="preference-switch__state small">
         <span role="status">
           {save.isPending && (
             <span className="text-body-secondary">{t('notificationSettings.saving')}</span>
