@@ -43,7 +43,7 @@ function renderSettings(routes: Record<string, Responder>) {
 }
 
 const section = async () =>
-  within(await screen.findByRole('region', { name: 'Waar je bent ingelogd' }));
+  within(await screen.findByRole('region', { name: 'Waar je bent ingelogd' }, { timeout: 5000 }));
 
 describe('the sessions list in the settings', () => {
   it('lists where the member is logged in: browser, system, country, last seen, this browser marked', async () => {

@@ -21,14 +21,14 @@ describe('the disabled e-mail notifications alert', () => {
   it('is not shown while e-mail reaches the member', async () => {
     mockFetch({});
     renderWith([]);
-    expect(await screen.findByRole('main')).toBeInTheDocument();
+    expect(await screen.findByRole('main', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: TITLE })).not.toBeInTheDocument();
   });
 
   it('explains each reason: marked as spam, bounced, unsubscribed through the mail client', async () => {
     mockFetch({});
     renderWith(['fbl', 'bounce', 'listunsubscribe']);
-    const alert = within(await screen.findByRole('region', { name: TITLE }));
+    const alert = within(await screen.findByRole('region', { name: TITLE }, { timeout: 5000 }));
     expect(alert.getByText('Een e-mail van ons is als spam gemarkeerd.')).toBeVisible();
     expect(alert.getByText('Een e-mail aan je adres kwam niet aan (gebounced).')).toBeVisible();
     expect(alert.getByText('Je hebt je afgemeld via je e-mailprogramma.')).toBeVisible();
@@ -41,7 +41,7 @@ describe('the disabled e-mail notifications alert', () => {
       'GET /api/user.php': () => jsonResponse(200, { user: userFixture }),
     });
     const { user, queryClient } = renderWith(['listunsubscribe']);
-    const alert = within(await screen.findByRole('region', { name: TITLE }));
+    const alert = within(await screen.findByRole('region', { name: TITLE }, { timeout: 5000 }));
     await user.click(alert.getByRole('button', { name: 'E-mails weer aanzetten' }));
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: TITLE })).not.toBeInTheDocument(),
@@ -58,19 +58,24 @@ describe('the disabled e-mail notifications alert', () => {
     mockFetch({});
     const first = renderWith(['bounce']);
     await first.user.click(
-      within(await screen.findByRole('region', { name: TITLE })).getByRole('button', {
-        name: 'Melding sluiten',
-      }),
+      within(await screen.findByRole('region', { name: TITLE }, { timeout: 5000 })).getByRole(
+        'button',
+        {
+          name: 'Melding sluiten',
+        },
+      ),
     );
     expect(screen.queryByRole('region', { name: TITLE })).not.toBeInTheDocument();
     first.unmount();
 
     const again = renderWith(['bounce']);
-    expect(await screen.findByRole('main')).toBeInTheDocument();
+    expect(await screen.findByRole('main', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: TITLE })).not.toBeInTheDocument();
     again.unmount();
 
     renderWith(['bounce', 'fbl']);
-    expect(await screen.findByRole('region', { name: TITLE })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('region', { name: TITLE }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 });

@@ -29,8 +29,11 @@ export function PreferenceSwitch({
           id={id}
           checked={shown}
           aria-describedby={`${id}-help ${id}-state`}
-          onChange={(event) => save.mutate({ [name]: event.target.checked })}
-          disabled={save.isPending}
+          // not disabled while saving (a keyboard user keeps the focus); a change meanwhile waits
+          onChange={(event) => {
+            if (!save.isPending) save.mutate({ [name]: event.target.checked });
+          }}
+          aria-busy={save.isPending || undefined}
         />
         <label className="form-check-label fw-semibold" htmlFor={id}>
           {t(`notificationSettings.items.${name}.label`)}

@@ -27,7 +27,9 @@ function renderPage(routes: Record<string, Responder>, path = '/notifications', 
   return { ...fetch, ...rendered, user: userEvent.setup() };
 }
 
-const group = async (name: string) => within(await screen.findByRole('region', { name }));
+/** A card of the page; the first render loads the page's chunk, slow on a busy machine. */
+const group = async (name: string) =>
+  within(await screen.findByRole('region', { name }, { timeout: 5000 }));
 
 describe('the notification preferences page', () => {
   it('shows the eight preferences in two groups as switches in their stored state', async () => {
