@@ -48,6 +48,7 @@ export const ERROR_STATUS = {
   invalid_request_type: 403,
   not_found: 404,
   location_not_found: 404,
+  session_not_found: 404,
   email_taken: 409,
   account_reactivatable: 409,
   already_confirmed: 409,

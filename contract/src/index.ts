@@ -12,6 +12,7 @@ export * from './events';
 export * from './i18n';
 export * from './api/fields';
 export * from './api/accounts';
+export * from './api/notification-preferences';
 export * from './api/members';
 export * from './api/settings';
 export * from './api/geo';

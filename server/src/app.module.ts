@@ -42,6 +42,7 @@ import { SmsModule } from './sms';
 import { StaffMembersModule } from './staff-members';
 import { SiteSettingsModule } from './site-settings';
 import { PushModule } from './push';
+import { NotificationPreferencesModule } from './notification-preferences';
 
 @Module({})
 export class AppModule {
@@ -86,6 +87,7 @@ export class AppModule {
         StaffAccountsModule,
         StaffMembersModule,
         PushModule,
+        NotificationPreferencesModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

@@ -222,7 +222,7 @@ async function newMemberLoggedIn(page: Page, tag: string, name: string): Promise
 
 /** Asks for an e-mail change in the settings (logged in); returns the e-mail card. */
 async function requestMailChange(page: Page, newEmail: string, password: string) {
-  await page.goto('/notifications');
+  await page.goto('/account');
   const card = page.getByRole('region', { name: 'E-mailadres wijzigen' });
   await card.getByLabel('Nieuw e-mailadres').fill(newEmail);
   await card.getByLabel('Huidig wachtwoord').fill(password);
@@ -369,7 +369,7 @@ test.describe('account journeys on a phone', () => {
     const email = await newMemberLoggedIn(page, 'settings', 'Verhuizer');
     const newEmail = uniqueEmail('verhuisd');
 
-    await page.goto('/notifications');
+    await page.goto('/account');
     const passwordCard = page.getByRole('region', { name: 'Wachtwoord wijzigen' });
     await passwordCard.getByLabel('Huidig wachtwoord').fill(PASSWORD);
     await passwordCard.getByLabel('Nieuw wachtwoord', { exact: true }).fill('anders12345');

@@ -66,7 +66,7 @@ for (const viewport of [
       );
       const member = await seedE2eMember({ name: `Export${viewport.name}` });
       // the account settings page (on this branch at /notifications)
-      await enter(page, member, '/notifications');
+      await enter(page, member, '/account');
       const section = page.getByRole('region', { name: 'Download mijn gegevens' });
       await section.scrollIntoViewIfNeeded();
       await expect(section.getByText(/ZIP-bestand/)).toBeVisible();

@@ -4,6 +4,7 @@ import { Footer } from './Footer';
 import { LegalDisclaimer } from '../../components/LegalDisclaimer';
 import { ActivationReminder, SignupModalProvider } from '../../features/auth';
 import { ProfilePhotoAlert } from '../../features/account';
+import { EmailDisabledAlert } from '../../features/notification-preferences';
 import { MatchModal } from '../../features/likes';
 import { TimeBonus } from '../../features/credits';
 import { useUser } from '../../api/user';
@@ -19,6 +20,7 @@ export function DefaultLayout() {
       <div className="layout layout--default d-flex flex-column min-vh-100">
         <TopNav />
         {user && <TimeBonus />}
+        <EmailDisabledAlert />
         <ActivationReminder />
         <ProfilePhotoAlert />
         <main id="main" className="flex-grow-1">
