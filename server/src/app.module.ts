@@ -17,6 +17,7 @@ import { StaffModule } from './staff';
 import { AccountsModule } from './accounts';
 import { DeletionModule } from './deletion';
 import { NotificationsModule } from './notifications';
+import { NotificationMailsModule } from './notification-mails';
 import { MembersModule } from './members';
 import { ProfilesModule } from './profiles';
 import { MemberAccessModule } from './member-access';
@@ -61,6 +62,7 @@ export class AppModule {
         AccountsModule,
         DeletionModule,
         NotificationsModule,
+        NotificationMailsModule,
         MemberAccessModule,
         CreditsModule,
         MembersModule,

@@ -88,13 +88,21 @@ describe('the worker', () => {
       'purge-expired-links',
       'purge-expired-sessions',
       'roll-up-daily-figures',
+      'unread-message-reminders',
+      'weekly-updates',
     ]);
     expect(
       registry
         .workers()
         .map((w) => w.constructor.name)
         .sort(),
-    ).toEqual(['MailProcessor', 'MaintenanceProcessor', 'PurgeProcessor']);
+    ).toEqual([
+      'MailProcessor',
+      'MaintenanceProcessor',
+      'NotificationBatchProcessor',
+      'NotifyProcessor',
+      'PurgeProcessor',
+    ]);
   });
 
   it('schedules every hourly task when it starts', async () => {
@@ -108,7 +116,7 @@ describe('the worker', () => {
       expect(schedulers.map((s) => s.key).sort()).toEqual(
         [...scheduled.get(MaintenanceProcessor).taskNames()].sort(),
       );
-      expect(schedulers).toHaveLength(6);
+      expect(schedulers).toHaveLength(8);
     } finally {
       await queue.close();
       await scheduled.close();

@@ -39,3 +39,4 @@ export {
   type OperatorViewOfMember,
   type PartnerRow,
 } from './chat-partners.reads';
+export { NotificationReads, type MailedMember } from './notification-reads';
