@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Queue } from 'bullmq';
+import { MailOutbox } from '../src/mail';
 import { NotifyProcessor } from '../src/notifications';
 import { QUEUES, workerConnection } from '../src/queue';
 import {
@@ -253,6 +254,22 @@ describe('notification mails', () => {
     const reset = await waitForMail(t.smtp.mails, b.user.email as string, /wachtwoord/i);
     expect(reset).not.toContain('List-Unsubscribe');
     expect(reset).toMatch(/Content-Type: text\/html/);
+  });
+
+  it('drops a notification mail already written when notifications were turned off before it went', async () => {
+    const outbox = t.worker.get(MailOutbox);
+    const kept = await chatMember(t);
+    const bounced = await chatMember(t);
+    await t.prisma.user.update({
+      where: { id: bounced.user.id },
+      data: { notificationsDisabled: ['bounce'] },
+    });
+    await outbox.send({ userId: bounced.user.id, template: 'notify_like', params: { count: 1 } });
+    await outbox.send({ userId: kept.user.id, template: 'notify_like', params: { count: 1 } });
+    await waitForMail(t.smtp.mails, kept.user.email as string, /vindt je leuk/);
+    await settle(500);
+    expect(mailsTo(bounced)).toHaveLength(0);
+    expect(await t.prisma.mailIntent.count({ where: { userId: bounced.user.id } })).toBe(0);
   });
 
   it('turns notification mails off on a Mailgun complaint (fbl)', async () => {

@@ -52,8 +52,9 @@ export class MailChannel implements NotificationChannel, OnModuleInit, OnApplica
     this.queue = new Producer(QUEUES.notificationMail, config, this.logger, {
       attempts: 3,
       backoff: { type: 'exponential', delay: 5_000 },
+      // a job kept under its id would swallow every later event of that member and kind
       removeOnComplete: true,
-      removeOnFail: 1_000,
+      removeOnFail: true,
     });
   }
 

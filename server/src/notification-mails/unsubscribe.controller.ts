@@ -56,23 +56,20 @@ export class UnsubscribeController {
       'One-click unsubscribe (RFC 8058, body List-Unsubscribe=One-Click): no more ' +
       'notification mails for the member of the token; account mails still go',
   })
-  async unsubscribe(@Query('token') token: unknown, @Res() res: Response) {
+  async unsubscribe(
+    @Query('token') token: unknown,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+    @Res() res: Response,
+  ) {
     const member = await this.member(token);
-    if (!member) {
-      await this.render(
-        res,
-        400,
-        DEFAULT_LANGUAGE,
-        `<p role="alert">${escape(translate(DEFAULT_LANGUAGE, 'mail.unsubscribe_invalid'))}</p>`,
-      );
-      return;
-    }
-    await this.disabled.add(member.id, 'listunsubscribe');
+    if (member) await this.disabled.add(member.id, 'listunsubscribe');
+    const language = member?.language ?? languageFrom(undefined, acceptLanguage);
+    const text = translate(language, member ? 'mail.unsubscribe_done' : 'mail.unsubscribe_invalid');
     await this.render(
       res,
-      200,
-      member.language,
-      `<p role="status">${escape(translate(member.language, 'mail.unsubscribe_done'))}</p>`,
+      member ? 200 : 400,
+      language,
+      `<p role="${member ? 'status' : 'alert'}">${escape(text)}</p>`,
     );
   }
 
