@@ -21,6 +21,14 @@ describe('the mail layout', () => {
     expect(text).toContain('Er staan 2 nieuwe berichten voor je klaar.');
     expect(text).toContain('Van: Anna, Bo & Co en nog 2 anderen');
     expect(text).toContain('Lees je berichten:\nhttps://site.test/chats/41');
+    const single = notificationContent(
+      'notify_like',
+      'nl',
+      { count: 2, names: ['Anna'], others: 1 },
+      urls,
+      'Vonkje',
+    );
+    expect(single.content.paragraphs).toContain('Van: Anna en nog iemand');
     expect(text).toContain('Afmelden: https://site.test/api/unsubscribe.php?token=7.abc');
     expect(html).toContain('Er staan 2 nieuwe berichten voor je klaar.');
     // names are text, never markup

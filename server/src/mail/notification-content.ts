@@ -31,7 +31,9 @@ const variant = (key: string, count: number) => `${key}_${count === 1 ? 'one' : 
 /** "Anna, Piet and 2 others", in the member's language. */
 function namesLine(language: Language, names: string[], others: number): string {
   const items =
-    others > 0 ? [...names, translate(language, 'mail.and_others', { count: others })] : names;
+    others > 0
+      ? [...names, translate(language, variant('mail.and_others', others), { count: others })]
+      : names;
   return new Intl.ListFormat(language, { type: 'conjunction' }).format(items);
 }
 
