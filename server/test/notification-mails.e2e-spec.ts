@@ -161,9 +161,11 @@ describe('notification mails', () => {
 
   it('honours the preference of each kind', async () => {
     const { a, b, conversation } = await olderPair();
-    await prefer(b, { newMessages: false, like: false });
+    await prefer(b, { newMessages: false, like: false, newConversations: false });
     await sendText(t, a, { conversation }).expect(201);
     await like(a, b.profile.id);
+    const e = await chatMember(t);
+    await sendText(t, e, { member: b.profile.id }).expect(201);
     await settle(AFTER_QUIET);
     expect(mailsTo(b)).toHaveLength(0);
 
