@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { DEFAULT_LANGUAGE, type Language } from '@app/contract';
 import { AllowExternalCaller } from '../common/request-type.guard';
@@ -8,6 +8,13 @@ import { UnsubscribeTokens } from '../mail';
 import { PrismaService } from '../prisma/prisma.service';
 import { SettingsService } from '../settings';
 import { NotificationsDisabled } from './notifications-disabled';
+
+/** Both answers are a small page in the member's language (400 for a link that is not ours). */
+const HtmlPage = () =>
+  ApiOkResponse({
+    description: 'A page in the member’s language',
+    content: { 'text/html': { schema: { type: 'string' } } },
+  });
 
 const escape = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
@@ -30,7 +37,7 @@ export class UnsubscribeController {
   ) {}
 
   @Get('unsubscribe.php')
-  @ApiProduces('text/html')
+  @HtmlPage()
   @ApiOperation({ summary: 'The unsubscribe page of a notification mail (asks; changes nothing)' })
   async page(
     @Query('token') token: unknown,
@@ -50,7 +57,7 @@ export class UnsubscribeController {
   @Post('unsubscribe.php')
   @AllowExternalCaller()
   @HttpCode(200)
-  @ApiProduces('text/html')
+  @HtmlPage()
   @ApiOperation({
     summary:
       'One-click unsubscribe (RFC 8058, body List-Unsubscribe=One-Click): no more ' +
