@@ -18,6 +18,7 @@ import { AccountsModule } from './accounts';
 import { DeletionModule } from './deletion';
 import { NotificationsModule } from './notifications';
 import { DataExportModule } from './data-export';
+import { NotificationMailsModule } from './notification-mails';
 import { MembersModule } from './members';
 import { ProfilesModule } from './profiles';
 import { MemberAccessModule } from './member-access';
@@ -65,6 +66,7 @@ export class AppModule {
         DeletionModule,
         NotificationsModule,
         DataExportModule,
+        NotificationMailsModule,
         MemberAccessModule,
         CreditsModule,
         MembersModule,

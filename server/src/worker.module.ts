@@ -10,6 +10,7 @@ import { StaffModule } from './staff';
 import { MailModule } from './mail';
 import { DeletionModule } from './deletion';
 import { NotificationsModule } from './notifications';
+import { NotificationMailsModule } from './notification-mails';
 import { AccountsModule } from './accounts';
 import { MembersModule } from './members';
 import { MemberAccessModule } from './member-access';
@@ -46,6 +47,7 @@ export class WorkerModule {
         MailModule,
         DeletionModule,
         NotificationsModule,
+        NotificationMailsModule,
         // every feature with a purge step (@Purges): the purge refuses to run without all of them
         MemberAccessModule,
         AccountsModule,

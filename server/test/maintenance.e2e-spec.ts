@@ -89,6 +89,8 @@ describe('the worker', () => {
       'purge-expired-links',
       'purge-expired-sessions',
       'roll-up-daily-figures',
+      'unread-message-reminders',
+      'weekly-updates',
     ]);
     expect(
       registry
@@ -99,6 +101,7 @@ describe('the worker', () => {
       'DataExportProcessor',
       'MailProcessor',
       'MaintenanceProcessor',
+      'NotificationBatchProcessor',
       'NotifyProcessor',
       'PurgeProcessor',
     ]);
@@ -115,7 +118,7 @@ describe('the worker', () => {
       expect(schedulers.map((s) => s.key).sort()).toEqual(
         [...scheduled.get(MaintenanceProcessor).taskNames()].sort(),
       );
-      expect(schedulers).toHaveLength(7);
+      expect(schedulers).toHaveLength(9);
     } finally {
       await queue.close();
       await scheduled.close();

@@ -84,6 +84,12 @@ const LIMITS = {
     seconds: 60,
     points: (c: AppConfig) => c.RATE_LIMIT_WEBHOOKS_PER_IP_MINUTE,
   },
+  /** Mail provider webhook calls (bounces, complaints) per client address. */
+  mail_webhooks: {
+    per: 'ip',
+    seconds: 60,
+    points: (c: AppConfig) => c.RATE_LIMIT_WEBHOOKS_PER_IP_MINUTE,
+  },
   /**
    * Discount codes a member typed that do not exist: guesses. Counted where codes are looked up
    * (DiscountsService, for every route that takes a code), not per route: a lookup costs a point

@@ -15,6 +15,7 @@ export const QUEUES = {
   maintenance: 'maintenance',
   mail: 'mail',
   notify: 'notify',
+  notificationMail: 'notification-mail',
   purge: 'purge',
   dataExport: 'data-export',
 } as const;
