@@ -233,6 +233,9 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
         auth: 'auth',
       },
     });
+    await db.notificationMailSent.create({
+      data: { userId: m.user.id, kind: 'like', sentAt: new Date('2026-11-20T10:00:00Z') },
+    });
     return { conversation };
   }
 
@@ -348,6 +351,7 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
     expect(json('notification_preferences.json')).toMatchObject({
       preferences: { promotions: false },
       push_subscriptions: [{ endpoint: 'https://push.example.test/export' }],
+      notification_mails_sent: [{ kind: 'like', sentAt: '2026-11-20T10:00:00.000Z' }],
     });
 
     // once: the replay gets a clear page, and the ZIP is gone

@@ -32,6 +32,7 @@ export const EXPORT_COVERS: Record<string, ExportCoverage> = {
   'tracking_data.user_id': 'file: account.json',
   'notification_preferences.user_id': 'file: notification_preferences.json',
   'push_subscriptions.user_id': 'file: notification_preferences.json',
+  'notification_mails_sent.user_id': 'file: notification_preferences.json',
   'alert_dismissals.user_id': 'file: account.json',
   'invites.created_by_id': 'file: account.json',
   'invites.used_by_id': 'file: account.json',
@@ -328,6 +329,11 @@ export async function collectExport(
       push_subscriptions: await prisma.pushSubscription.findMany({
         ...byUser,
         select: { id: true, endpoint: true, createdAt: true },
+      }),
+      // when each kind of notification mail was last sent (the batching window)
+      notification_mails_sent: await prisma.notificationMailSent.findMany({
+        ...byUser,
+        select: { kind: true, sentAt: true },
       }),
     },
   };
