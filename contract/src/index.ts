@@ -24,6 +24,7 @@ export * from './api/complaints-staff';
 export * from './api/search';
 export * from './api/swipe';
 export * from './api/chats';
+export * from './api/push';
 export * from './payment-methods';
 export * from './money';
 export * from './api/payments';

@@ -16,6 +16,7 @@ import { AuthModule } from './auth';
 import { StaffModule } from './staff';
 import { AccountsModule } from './accounts';
 import { DeletionModule } from './deletion';
+import { NotificationsModule } from './notifications';
 import { MembersModule } from './members';
 import { ProfilesModule } from './profiles';
 import { MemberAccessModule } from './member-access';
@@ -59,6 +60,7 @@ export class AppModule {
         StaffModule,
         AccountsModule,
         DeletionModule,
+        NotificationsModule,
         MemberAccessModule,
         CreditsModule,
         MembersModule,

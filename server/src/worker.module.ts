@@ -9,6 +9,7 @@ import { AuthModule } from './auth';
 import { StaffModule } from './staff';
 import { MailModule } from './mail';
 import { DeletionModule } from './deletion';
+import { NotificationsModule } from './notifications';
 import { AccountsModule } from './accounts';
 import { MembersModule } from './members';
 import { MemberAccessModule } from './member-access';
@@ -42,6 +43,7 @@ export class WorkerModule {
         StaffModule,
         MailModule,
         DeletionModule,
+        NotificationsModule,
         // every feature with a purge step (@Purges): the purge refuses to run without all of them
         MemberAccessModule,
         AccountsModule,

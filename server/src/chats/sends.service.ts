@@ -25,6 +25,7 @@ import { Realtime } from '../realtime';
 import { FileStorage, newPhotoBase } from '../storage';
 import { CHAT_LOCK, lockChats } from './chat-locks';
 import { checkedText, mayStartAnother, oneTarget, pair } from './chat-rules';
+import { Notifier } from '../notifications';
 import { ConversationsService } from './conversations.service';
 import { GiftsService } from './gifts.service';
 import {
@@ -111,6 +112,7 @@ export class SendsService {
     private readonly gifts: GiftsService,
     private readonly messages: MessagePresenter,
     private readonly realtime: Realtime,
+    private readonly notifier: Notifier,
     private readonly storage: FileStorage,
   ) {}
 
@@ -423,7 +425,14 @@ export class SendsService {
       { viewerId: partner.userId, profileOf, own: none, other: none },
       await this.gifts.all(),
     );
-    this.emitNew(row, sender.userId, partner.userId, own, theirs);
+    this.emitNew(
+      row,
+      sender.userId,
+      partner.userId,
+      own,
+      theirs,
+      existing === null ? 'conversation' : 'message',
+    );
     // the operators' inbox: a member's message to a chat partner waits, a reply answers it
     if ((partner.fictional && !held) || operatorId) {
       this.realtime.toStaff(['operator'], 'queue:changed', { queue: 'inbox' });
@@ -578,6 +587,7 @@ export class SendsService {
     recipientId: number,
     own: ChatMessage,
     theirs: ChatMessage,
+    kind: 'message' | 'conversation' = 'message',
   ): void {
     this.realtime.toMember(senderId, 'message:new', { message: own });
     if (row.held) {
@@ -586,6 +596,13 @@ export class SendsService {
     }
     this.realtime.toMember(recipientId, 'message:new', { message: theirs });
     this.realtime.toMembers([senderId, recipientId], 'chats:changed');
+    // the recipient's mail and push, when away (the notify worker decides)
+    void this.notifier.notify({
+      kind,
+      recipientId,
+      actorId: senderId,
+      conversationId: row.conversationId,
+    });
   }
 
   private async removeFiles(names: string[]): Promise<void> {

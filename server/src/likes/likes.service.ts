@@ -3,6 +3,7 @@ import type { AutoLikeResponse, LikeResponse, LikesResponse } from '@app/contrac
 import { PrismaService } from '../prisma/prisma.service';
 import { MemberAccess, type Viewer } from '../member-access';
 import { Realtime } from '../realtime';
+import { Notifier } from '../notifications';
 
 /**
  * Liking from a profile page: a like is one row per pair (liking twice stores one like) and
@@ -18,15 +19,19 @@ export class LikesService {
     private readonly prisma: PrismaService,
     private readonly access: MemberAccess,
     private readonly realtime: Realtime,
+    private readonly notifier: Notifier,
   ) {}
 
   async like(viewer: NonNullable<Viewer>, profileId: number): Promise<LikeResponse> {
     const { userId } = await this.access.contactTarget(viewer, profileId);
-    await this.prisma.like.createMany({
+    const { count } = await this.prisma.like.createMany({
       data: [{ likerId: viewer.userId, likedId: userId, source: 'profile' }],
       skipDuplicates: true,
     });
     this.realtime.toMembers([viewer.userId, userId], 'likes:changed');
+    // a new like (not one liked again) may be mailed or pushed to the liked member
+    if (count > 0)
+      void this.notifier.notify({ kind: 'like', recipientId: userId, actorId: viewer.userId });
     return { liked: true, match: await this.likes(userId, viewer.userId) };
   }
 

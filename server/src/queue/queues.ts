@@ -14,6 +14,7 @@ import type { AppConfig } from '../config/config';
 export const QUEUES = {
   maintenance: 'maintenance',
   mail: 'mail',
+  notify: 'notify',
   purge: 'purge',
 } as const;
 

@@ -6,3 +6,4 @@ export {
   type SocketMember,
   type ClientEventHandlers,
 } from './realtime.service';
+export { Presence, PRESENCE_TTL_MS } from './presence.service';

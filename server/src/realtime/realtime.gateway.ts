@@ -26,6 +26,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { SessionService, cookieOf } from '../auth';
 import { StaffSessions, type StaffPrincipal } from '../staff';
 import { PrismaService } from '../prisma/prisma.service';
+import { Presence } from './presence.service';
 import {
   Realtime,
   memberRoom,
@@ -109,6 +110,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     private readonly prisma: PrismaService,
     private readonly realtime: Realtime,
     private readonly staffSessions: StaffSessions,
+    private readonly presence: Presence,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -230,6 +232,8 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
   private connected(socket: IoSocket): void {
     const member = socket.data;
     void socket.join([memberRoom(member.userId), sessionRoom(member.sessionId)]);
+    void this.presence.add(member.userId, socket.id);
+    socket.on('disconnect', () => void this.presence.remove(member.userId, socket.id));
     let windowStart = Date.now();
     let count = 0;
     const allowed = (): boolean => {
@@ -322,6 +326,9 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     const sockets = [...this.io.of('/').sockets.values()];
     const ids = [...new Set(sockets.map((socket) => socket.data.sessionId))];
     if (ids.length === 0) return;
+    await this.presence.refresh(
+      sockets.map((socket) => ({ userId: socket.data.userId, socketId: socket.id })),
+    );
     try {
       const live = await this.prisma.pool.query<{ id: string }>({
         name: 'socket-sessions',

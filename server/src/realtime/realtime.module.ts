@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { AuthModule } from '../auth';
 import { RealtimeGateway } from './realtime.gateway';
 import { Realtime } from './realtime.service';
+import { Presence } from './presence.service';
 
 /**
  * The socket.io server on the app's HTTP server (RealtimeGateway) and the one way features emit
@@ -10,7 +11,7 @@ import { Realtime } from './realtime.service';
 @Global()
 @Module({
   imports: [AuthModule],
-  providers: [Realtime, RealtimeGateway],
-  exports: [Realtime],
+  providers: [Realtime, RealtimeGateway, Presence],
+  exports: [Realtime, Presence],
 })
 export class RealtimeModule {}

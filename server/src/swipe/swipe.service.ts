@@ -5,6 +5,7 @@ import type { Prisma } from '../generated/prisma/client';
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
 import { Realtime } from '../realtime';
+import { Notifier } from '../notifications';
 import { MemberAccess, PROFILE_CARD_SELECT, type Viewer } from '../member-access';
 import { startOfAmsterdamDay } from './amsterdam-day';
 
@@ -30,6 +31,7 @@ export class SwipeService {
     private readonly prisma: PrismaService,
     private readonly access: MemberAccess,
     private readonly realtime: Realtime,
+    private readonly notifier: Notifier,
   ) {}
 
   async candidates(viewer: Member, now = new Date()): Promise<SwipeResponse> {
@@ -88,30 +90,36 @@ export class SwipeService {
         where: { swiperId_swipedId: { swiperId, swipedId } },
         select: { choice: true },
       });
+      let liked = false;
       if (!decided) {
-        if (choice === 'like') await this.like(tx, swiperId, swipedId, now);
+        if (choice === 'like') liked = await this.like(tx, swiperId, swipedId, now);
         await tx.swipeDecision.create({ data: { swiperId, swipedId, choice } });
       }
       const likedBack = await tx.like.count({ where: { likerId: swipedId, likedId: swiperId } });
-      const liked = await tx.like.count({ where: { likerId: swiperId, likedId: swipedId } });
+      const likes = await tx.like.count({ where: { likerId: swiperId, likedId: swipedId } });
       return {
         likes_left: await this.likesLeft(tx, swiperId, now),
-        match: liked > 0 && likedBack > 0,
+        match: likes > 0 && likedBack > 0,
+        liked,
       };
     });
     // both members' likes pages and badges change (a repeat changes nothing, and says so too)
     if (choice === 'like') this.realtime.toMembers([swiperId, swipedId], 'likes:changed');
-    return answer;
+    // a new like may be mailed or pushed to the liked member
+    if (answer.liked)
+      void this.notifier.notify({ kind: 'like', recipientId: swipedId, actorId: swiperId });
+    return { likes_left: answer.likes_left, match: answer.match };
   }
 
   /** A swipe like, unless the viewer already likes the member (then it costs nothing). */
-  private async like(tx: Tx, likerId: number, likedId: number, now: Date): Promise<void> {
+  private async like(tx: Tx, likerId: number, likedId: number, now: Date): Promise<boolean> {
     const existing = await tx.like.count({ where: { likerId, likedId } });
-    if (existing > 0) return;
+    if (existing > 0) return false;
     if ((await this.likesLeft(tx, likerId, now)) === 0) {
       throw new AppError('swipe_limit_reached', { limit: SWIPE_LIKES_PER_DAY });
     }
     await tx.like.create({ data: { likerId, likedId, source: 'swipe' } });
+    return true;
   }
 
   private async likesLeft(db: Tx, likerId: number, now: Date): Promise<number> {

@@ -1,0 +1,6 @@
+/** Notification events (chats, likes) and the channels that deliver them (mail, push). */
+export { NotificationsModule } from './notifications.module';
+export { Notifier, NOTIFY_JOB } from './notifier.service';
+export { NotifyProcessor } from './notify.processor';
+export { NotificationChannels, type NotificationChannel, type Recipient } from './channels';
+export { PREFERENCE_OF, type NotifyEvent } from './notify-event';

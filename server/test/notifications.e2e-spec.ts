@@ -1,0 +1,127 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { WorkerModule } from '../src/worker.module';
+import {
+  NotificationChannels,
+  NotifyProcessor,
+  type NotifyEvent,
+  type Recipient,
+} from '../src/notifications';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { chatMember, sendText, type ChatMember } from './helpers/chat';
+import { connect, eventually, listening, settle } from './helpers/sockets';
+
+/**
+ * The notification pipeline: chats and likes queue an event after their commit; the worker
+ * hands it, with the recipient as they are now, to every registered channel.
+ */
+describe('notification events', () => {
+  let t: TestApp;
+  let worker: INestApplicationContext;
+  const told: { event: NotifyEvent; recipient: Recipient }[] = [];
+  let a: ChatMember;
+  let b: ChatMember;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
+      logger: ['error'],
+    });
+    worker.get(NotificationChannels).register({
+      name: 'recorder',
+      deliver: (event, recipient) => {
+        told.push({ event, recipient });
+        return Promise.resolve();
+      },
+    });
+    worker.get(NotifyProcessor).start();
+    a = await chatMember(t);
+    b = await chatMember(t);
+  });
+
+  afterAll(async () => {
+    await worker.close();
+    await t.close();
+  });
+
+  beforeEach(() => {
+    told.length = 0;
+  });
+
+  const like = (who: ChatMember, profileId: number) =>
+    t
+      .http()
+      .post('/api/like.php')
+      .set('Cookie', who.cookie)
+      .set('X-Request-Type', 'client')
+      .send({ member: profileId });
+
+  it('tells the recipient of a first message about a new conversation, and of the next about a message', async () => {
+    await sendText(t, a, { member: b.profile.id }).expect(201);
+    await eventually(() => told.length === 1);
+    expect(told[0].event).toMatchObject({
+      kind: 'conversation',
+      recipientId: b.user.id,
+      actorId: a.user.id,
+    });
+    expect(told[0].event.conversationId).toEqual(expect.any(Number));
+    expect(told[0].recipient).toMatchObject({ userId: b.user.id, online: false });
+    expect(told[0].recipient.preferences.newMessages).toBe(true);
+
+    await sendText(t, a, { member: b.profile.id }).expect(201);
+    await eventually(() => told.length === 2);
+    expect(told[1].event).toMatchObject({
+      kind: 'message',
+      recipientId: b.user.id,
+      conversationId: told[0].event.conversationId,
+    });
+  });
+
+  it('says the recipient is online while a socket of theirs is connected, and not after it closed', async () => {
+    const base = await listening(t);
+    const socket = await connect(base, b.cookie);
+    await sendText(t, a, { member: b.profile.id }).expect(201);
+    await eventually(() => told.length === 1);
+    expect(told[0].recipient.online).toBe(true);
+
+    socket.close();
+    await settle(300);
+    await sendText(t, a, { member: b.profile.id }).expect(201);
+    await eventually(() => told.length === 2);
+    expect(told[1].recipient.online).toBe(false);
+  });
+
+  it('passes the recipient’s stored preferences on', async () => {
+    await t.prisma.notificationPreference.upsert({
+      where: { userId: b.user.id },
+      create: { userId: b.user.id, newMessages: false },
+      update: { newMessages: false },
+    });
+    await sendText(t, a, { member: b.profile.id }).expect(201);
+    await eventually(() => told.length === 1);
+    expect(told[0].recipient.preferences).toMatchObject({ newMessages: false, like: true });
+  });
+
+  it('tells a liked member once, not again when the like is repeated', async () => {
+    const c = await chatMember(t);
+    await like(c, b.profile.id).expect(200);
+    await eventually(() => told.length === 1);
+    expect(told[0].event).toMatchObject({
+      kind: 'like',
+      recipientId: b.user.id,
+      actorId: c.user.id,
+    });
+    await like(c, b.profile.id).expect(200);
+    await settle(500);
+    expect(told).toHaveLength(1);
+  });
+
+  it('tells nobody when the recipient is a fictional chat partner or the sender is not confirmed yet', async () => {
+    const fictional = await chatMember(t, { fictional: true });
+    await sendText(t, a, { member: fictional.profile.id }).expect(201);
+    const unconfirmed = await chatMember(t, { status: 'not_confirmed' });
+    await sendText(t, unconfirmed, { member: b.profile.id }).expect(201);
+    await settle(800);
+    expect(told).toHaveLength(0);
+  });
+});
