@@ -42,11 +42,14 @@ const manifest: Partial<ManifestOptions> = {
   ],
 };
 
-/** Chunks made only of the staff console's modules: named admin-*, never precached for members. */
+/**
+ * Chunks of the staff console (its modules and libraries only it uses, no member code): named
+ * admin-*, never precached on a member's device.
+ */
 function chunkFileName(chunk: { moduleIds: string[] }): string {
-  const adminDir = `${webDir}src/admin/`;
-  const staffOnly =
-    chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.startsWith(adminDir));
+  const srcDir = `${webDir}src/`;
+  const own = chunk.moduleIds.filter((id) => id.startsWith(srcDir));
+  const staffOnly = own.length > 0 && own.every((id) => id.startsWith(`${srcDir}admin/`));
   return staffOnly ? 'assets/admin-[name]-[hash].js' : 'assets/[name]-[hash].js';
 }
 
@@ -64,7 +67,6 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifest,
-      includeAssets: ['icons/apple-touch-icon.png', 'icons/favicon-32.png'],
       injectManifest: {
         // the shell, its page chunks, styles and the language catalogues; never the staff
         // console (no staff code on a member's device) nor source maps

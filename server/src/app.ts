@@ -113,6 +113,9 @@ const LARGE_ANSWERS = new Set([
   '/api/docs-json',
 ]);
 
+/** Files of the built web app that browsers must check on each use (see serveWebApp). */
+const ALWAYS_REVALIDATED = new Set(['sw.js', 'manifest.webmanifest', 'index.html']);
+
 /** Paths the server answers itself; every other GET is a page of the web app. */
 const SERVER_PATHS = ['/api/', '/media/', '/socket.io/', '/assets/', '/dev/', '/sandbox/'];
 
@@ -133,7 +136,17 @@ function serveWebApp(app: NestExpressApplication, distDir: string | undefined): 
     '/assets',
     express.static(path.join(root, 'assets'), { immutable: true, maxAge: '365d', index: false }),
   );
-  app.use(express.static(root, { index: false, maxAge: '1h' }));
+  app.use(
+    express.static(root, {
+      index: false,
+      maxAge: '1h',
+      // the service worker and the app manifest are checked on every visit: a new version is
+      // found at once (a cached sw.js would keep members on the old app for up to a day)
+      setHeaders: (res, file) => {
+        if (ALWAYS_REVALIDATED.has(path.basename(file))) res.setHeader('Cache-Control', 'no-cache');
+      },
+    }),
+  );
   app.use((req: Request, res: Response, next: NextFunction) => {
     const isPage =
       (req.method === 'GET' || req.method === 'HEAD') &&

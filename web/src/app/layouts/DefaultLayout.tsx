@@ -5,6 +5,7 @@ import { LegalDisclaimer } from '../../components/LegalDisclaimer';
 import { ActivationReminder, SignupModalProvider } from '../../features/auth';
 import { ProfilePhotoAlert } from '../../features/account';
 import { MatchModal } from '../../features/likes';
+import { PushAlert } from '../../features/push';
 import { TimeBonus } from '../../features/credits';
 import { useUser } from '../../api/user';
 
@@ -21,6 +22,7 @@ export function DefaultLayout() {
         {user && <TimeBonus />}
         <ActivationReminder />
         <ProfilePhotoAlert />
+        {user && <PushAlert />}
         <main id="main" className="flex-grow-1">
           <Outlet />
         </main>
