@@ -102,6 +102,11 @@ export const ERROR_STATUS = {
   // the site's catalogue (issue 19)
   code_taken: 409,
   package_below_minimum: 422,
+  // web push (issue 20)
+  /** The site has no VAPID keys: push is off. */
+  push_unavailable: 422,
+  /** The subscription's endpoint is not a known push service's (the server would POST to it). */
+  push_endpoint_refused: 400,
   internal_error: 500,
   payment_provider_error: 502,
   service_unavailable: 503,

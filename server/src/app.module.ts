@@ -40,6 +40,7 @@ import { PaymentsModule } from './payments';
 import { SmsModule } from './sms';
 import { StaffMembersModule } from './staff-members';
 import { SiteSettingsModule } from './site-settings';
+import { PushModule } from './push';
 
 @Module({})
 export class AppModule {
@@ -82,6 +83,7 @@ export class AppModule {
         FiguresModule,
         StaffAccountsModule,
         StaffMembersModule,
+        PushModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

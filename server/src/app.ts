@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { apiDocsEnabled, secureCookies, type AppConfig } from './config/config';
 import { AppModule } from './app.module';
+import { pushSubscriptionRewrite } from './push';
 
 /** Builds the HTTP application (used by main.ts and by the integration tests). */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
@@ -22,6 +23,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.disable('x-powered-by');
   // API answers are fresh JSON; no ETag hash of every body (static files keep theirs)
   app.set('etag', false);
+  // POST|DELETE /api/user.php?push=1 is the push subscription, not the login (Nest routes on paths)
+  app.use(pushSubscriptionRewrite);
   app.use(
     staticHeaders(
       helmet({

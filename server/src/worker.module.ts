@@ -22,6 +22,7 @@ import { StaffPartnersPurgeModule } from './staff-partners';
 import { PaymentsModule } from './payments';
 import { SmsModule } from './sms';
 import { FiguresModule } from './figures';
+import { PushModule } from './push';
 
 /**
  * Everything the worker process runs (worker.ts): the features whose `@Worker()` processors and
@@ -58,6 +59,8 @@ export class WorkerModule {
         PaymentsModule,
         // the hourly rollup of the console's figures
         FiguresModule,
+        // the web push channel of the notify worker
+        PushModule,
       ],
     };
   }

@@ -11,3 +11,12 @@ export function e2eDatabaseUrl(): string {
 export function seedServicePort(): number {
   return Number(process.env.E2E_PORT ?? 3100) + 2;
 }
+
+/**
+ * The port of the push service stand-in a push journey starts in its test
+ * (`PushService.start({ port: pushServicePort() })`, tests/support/push-service.ts): the site
+ * accepts push endpoints there (serve.mjs sets PUSH_ENDPOINT_HOSTS).
+ */
+export function pushServicePort(): number {
+  return Number(process.env.E2E_PORT ?? 3100) + 3;
+}

@@ -28,6 +28,18 @@ const env = {
   TRUST_PROXY: '1',
 };
 
+// web push: a key pair of this run, and the push service stand-in a journey starts on the port
+// after the seeding service's (tests/e2e/seed-config.ts, pushServicePort) as an accepted endpoint
+const { default: webpush } = await import('web-push');
+const vapid = webpush.generateVAPIDKeys();
+const pushPort = Number(env.PORT) + 3;
+Object.assign(env, {
+  VAPID_PUBLIC_KEY: vapid.publicKey,
+  VAPID_PRIVATE_KEY: vapid.privateKey,
+  VAPID_SUBJECT: 'mailto:push@vonkje.test',
+  PUSH_ENDPOINT_HOSTS: `127.0.0.1:${pushPort},localhost:${pushPort}`,
+});
+
 // a Redis database of its own, emptied first: lockout counters of an earlier run must not leak in
 const redisUrl = new URL(process.env.REDIS_URL);
 redisUrl.pathname = `/${process.env.E2E_REDIS_DB ?? '14'}`;

@@ -43,6 +43,11 @@ const trustProxy = z
 const unsetWhenEmpty = <T extends z.ZodType>(inner: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), inner.optional());
 
+/** Bytes of a base64url text (-1 when it is not one). */
+function base64urlBytes(value: string): number {
+  return /^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url').length : -1;
+}
+
 function isAddressOrRange(value: string): boolean {
   try {
     if (value.includes('/')) ipaddr.parseCIDR(value);
@@ -91,8 +96,51 @@ const schema = z
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Vonkje <noreply@vonkje.test>'),
     TRUST_PROXY: trustProxy,
-    VAPID_PUBLIC_KEY: z.string().optional(),
-    VAPID_PRIVATE_KEY: z.string().optional(),
+    /**
+     * Web push (VAPID, RFC 8292): the site's key pair (`npm run push:keys` prints a new one);
+     * without both, push is off. Every app and worker process of one site needs the same pair:
+     * browsers subscribed with its public key.
+     */
+    VAPID_PUBLIC_KEY: unsetWhenEmpty(
+      z
+        .string()
+        .refine(
+          (key) => base64urlBytes(key) === 65,
+          'VAPID_PUBLIC_KEY must be a base64url P-256 public key (65 bytes): npm run push:keys',
+        ),
+    ),
+    VAPID_PRIVATE_KEY: unsetWhenEmpty(
+      z
+        .string()
+        .refine(
+          (key) => base64urlBytes(key) === 32,
+          'VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes): npm run push:keys',
+        ),
+    ),
+    /**
+     * Who the push services may contact about the site's pushes: a mailto: address or an https
+     * URL (default: mailto: the MAIL_FROM address).
+     */
+    VAPID_SUBJECT: unsetWhenEmpty(
+      z
+        .string()
+        .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: or https: URL'),
+    ),
+    /**
+     * Push endpoints the site accepts besides the known browser push services (which are https
+     * only): a comma list of host or host:port (`*.` for subdomains), reached over https or http.
+     * For a self-hosted push service, or the tests' local stand-in. The site POSTs to every
+     * endpoint a member gives: keep internal hosts out of this list.
+     */
+    PUSH_ENDPOINT_HOSTS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter((host) => host !== ''),
+      ),
     LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
     /** bcrypt cost of new password hashes; older hashes are upgraded at the next login. */
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
@@ -218,6 +266,14 @@ const schema = z
   });
 
 const withPaymentRules = schema.superRefine((config, ctx) => {
+  if (!config.VAPID_PUBLIC_KEY !== !config.VAPID_PRIVATE_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [config.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+      message:
+        'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (npm run push:keys): set both or neither',
+    });
+  }
   if (config.PAYMENT_PROVIDER === 'mollie' && !config.MOLLIE_API_KEY) {
     ctx.addIssue({
       code: 'custom',

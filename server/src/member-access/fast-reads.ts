@@ -77,7 +77,7 @@ export function cardRowOf(row: CardColumns): ProfileCardRow {
 }
 
 /** New likes from members a list may show ($1: the viewer): the `list` rule. */
-const NEW_LIKERS = `SELECT count(*)::int AS n FROM likes l
+export const NEW_LIKERS = `SELECT count(*)::int AS n FROM likes l
   JOIN profiles p ON p.user_id = l.liker_id
   WHERE l.liked_id = $1 AND l.is_new AND ${listRuleSql('$1')}`;
 

@@ -9,6 +9,7 @@ import { ReportedContent } from './reported-content';
 import { StaffMemberReads } from './staff-member.reads';
 import { ModeratedContent } from './moderated-content';
 import { InspectionReads } from './inspection-reads';
+import { NotificationReads } from './notification-reads';
 
 /**
  * Reading other members (the visibility rule, what complaints report) and erasing a member (the
@@ -26,6 +27,7 @@ import { InspectionReads } from './inspection-reads';
     ChatPartnerReads,
     ModeratedContent,
     InspectionReads,
+    NotificationReads,
   ],
   exports: [
     MemberAccess,
@@ -35,6 +37,7 @@ import { InspectionReads } from './inspection-reads';
     ChatPartnerReads,
     ModeratedContent,
     InspectionReads,
+    NotificationReads,
   ],
 })
 export class MemberAccessModule {}

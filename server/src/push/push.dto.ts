@@ -1,0 +1,5 @@
+import { createZodDto } from 'nestjs-zod';
+import { pushSubscriptionRequest, pushUnsubscribeRequest } from '@app/contract';
+
+export class PushSubscriptionBody extends createZodDto(pushSubscriptionRequest) {}
+export class PushUnsubscribeBody extends createZodDto(pushUnsubscribeRequest) {}

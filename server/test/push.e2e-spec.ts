@@ -1,0 +1,338 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import webpush from 'web-push';
+import { pushPayload } from '@app/contract';
+import { WorkerModule } from '../src/worker.module';
+import { NotificationChannels, NotifyProcessor, type NotifyEvent } from '../src/notifications';
+import { SUBSCRIPTIONS_PER_MEMBER } from '../src/push';
+import { Presence } from '../src/realtime';
+import { PushService, type StandInSubscription } from '../../tests/support/push-service';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { chatMember, sendText, type ChatMember } from './helpers/chat';
+import { connect, eventually, listening } from './helpers/sockets';
+
+const keys = webpush.generateVAPIDKeys();
+
+/**
+ * Web push (issue 20): members store their browsers' subscriptions at POST /api/user.php?push=1,
+ * and the notify worker (the real one, as notifications.e2e-spec.ts runs it) pushes new messages,
+ * conversations and likes to them, through a local push service stand-in that checks VAPID and
+ * decrypts every push as a browser's push service and browser would.
+ */
+describe('web push', () => {
+  let t: TestApp;
+  let worker: INestApplicationContext;
+  let service: PushService;
+  /** Events the worker finished (a recorder channel registered after the push channel). */
+  const handled: NotifyEvent[] = [];
+
+  beforeAll(async () => {
+    service = await PushService.start();
+    t = await createTestApp({
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      VAPID_SUBJECT: 'mailto:push@vonkje.test',
+      PUSH_ENDPOINT_HOSTS: service.host,
+    });
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
+      logger: ['error'],
+    });
+    worker.get(NotificationChannels).register({
+      name: 'recorder',
+      deliver: (event) => {
+        handled.push(event);
+        return Promise.resolve();
+      },
+    });
+    worker.get(NotifyProcessor).start();
+  });
+
+  afterAll(async () => {
+    await worker.close();
+    await t.close();
+    await service.close();
+  });
+
+  beforeEach(() => {
+    handled.length = 0;
+    service.clear();
+  });
+
+  const subscribe = (who: { cookie?: string }, body: unknown) => {
+    const req = t.http().post('/api/user.php?push=1').set('X-Request-Type', 'client');
+    if (who.cookie) void req.set('Cookie', who.cookie);
+    return req.send(body as object);
+  };
+  /** A browser's subscription at the stand-in, stored for the member. */
+  async function subscribed(member: ChatMember): Promise<StandInSubscription> {
+    const subscription = service.subscribe({ applicationServerKey: keys.publicKey });
+    await subscribe(member, subscription).expect(200, { ok: true });
+    return subscription;
+  }
+  const like = (who: ChatMember, profileId: number) =>
+    t
+      .http()
+      .post('/api/like.php')
+      .set('Cookie', who.cookie)
+      .set('X-Request-Type', 'client')
+      .send({ member: profileId })
+      .expect(200);
+  const stored = (userId: number) =>
+    t.prisma.pushSubscription.findMany({ where: { userId }, orderBy: { id: 'asc' } });
+
+  describe('subscribing', () => {
+    let member: ChatMember;
+    beforeAll(async () => {
+      member = await chatMember(t, { language: 'de' });
+    });
+
+    it('stores the browser’s subscription for the member, and DELETE removes it', async () => {
+      const subscription = await subscribed(member);
+      expect(await stored(member.user.id)).toEqual([
+        expect.objectContaining({
+          endpoint: subscription.endpoint,
+          p256dh: subscription.keys.p256dh,
+          auth: subscription.keys.auth,
+        }),
+      ]);
+      await t
+        .http()
+        .delete('/api/user.php?push=1')
+        .set('Cookie', member.cookie)
+        .set('X-Request-Type', 'client')
+        .send({ endpoint: subscription.endpoint })
+        .expect(200, { ok: true });
+      expect(await stored(member.user.id)).toEqual([]);
+    });
+
+    it('refuses a body that is not a push subscription', async () => {
+      const good = service.subscribe();
+      for (const body of [
+        {},
+        { endpoint: good.endpoint },
+        { ...good, endpoint: 'not a url' },
+        { ...good, keys: { ...good.keys, p256dh: 'A'.repeat(87) } },
+        { ...good, keys: { ...good.keys, auth: 'short' } },
+      ]) {
+        const res = await subscribe(member, body).expect(400);
+        expect(res.body.error).toBe('validation_failed');
+      }
+      expect(await stored(member.user.id)).toEqual([]);
+    });
+
+    it('refuses endpoints that are not a known push service’s, in the member’s language', async () => {
+      const { keys: browserKeys } = service.subscribe();
+      for (const endpoint of [
+        'https://evil.example/push/1',
+        'http://fcm.googleapis.com/fcm/send/abc',
+        'https://fcm.googleapis.com:8443/fcm/send/abc',
+        'https://user:pw@fcm.googleapis.com/fcm/send/abc',
+        'http://127.0.0.1:6379/push/1',
+        'https://push.apple.com.evil.example/x',
+      ]) {
+        const res = await subscribe(member, { endpoint, keys: browserKeys }).expect(400);
+        expect(res.body).toMatchObject({ error: 'push_endpoint_refused', field: 'endpoint' });
+        expect(res.body.message).toContain('Push-Benachrichtigungen');
+      }
+      expect(await stored(member.user.id)).toEqual([]);
+      // the browsers' push services are accepted
+      for (const endpoint of [
+        'https://fcm.googleapis.com/fcm/send/abc:def',
+        'https://updates.push.services.mozilla.com/wpush/v2/gAAA',
+        'https://web.push.apple.com/QGx',
+        'https://wns2-am3p.notify.windows.com/w/?token=BQYAAA',
+      ]) {
+        await subscribe(member, { endpoint, keys: browserKeys }).expect(200);
+      }
+      await t.prisma.pushSubscription.deleteMany({ where: { userId: member.user.id } });
+    });
+
+    it('refuses visitors', async () => {
+      const res = await subscribe({}, service.subscribe()).expect(403);
+      expect(res.body.error).toBe('authentication_required');
+    });
+
+    it('moves an endpoint stored for another member to the member who subscribes now', async () => {
+      const other = await chatMember(t);
+      const subscription = await subscribed(other);
+      await subscribe(member, subscription).expect(200);
+      expect(await stored(other.user.id)).toEqual([]);
+      expect(await stored(member.user.id)).toEqual([
+        expect.objectContaining({ endpoint: subscription.endpoint }),
+      ]);
+      await t.prisma.pushSubscription.deleteMany({ where: { userId: member.user.id } });
+    });
+
+    it(`keeps a member's newest ${SUBSCRIPTIONS_PER_MEMBER} browsers, dropping the oldest`, async () => {
+      const many = await chatMember(t);
+      const endpoints: string[] = [];
+      for (let i = 0; i <= SUBSCRIPTIONS_PER_MEMBER; i++) {
+        endpoints.push((await subscribed(many)).endpoint);
+      }
+      const kept = (await stored(many.user.id)).map((s) => s.endpoint);
+      expect(kept).toHaveLength(SUBSCRIPTIONS_PER_MEMBER);
+      expect(kept).not.toContain(endpoints[0]);
+      expect(kept).toContain(endpoints[SUBSCRIPTIONS_PER_MEMBER]);
+    });
+
+    it('leaves the login at POST /api/user.php as it was', async () => {
+      const res = await t
+        .http()
+        .post('/api/user.php')
+        .set('X-Request-Type', 'client')
+        .send({ email: member.user.email, password: member.password })
+        .expect(200);
+      expect(res.body.user.id).toBe(member.user.id);
+      // push=1 is never a login
+      const pushed = await t
+        .http()
+        .post('/api/user.php?push=1')
+        .set('X-Request-Type', 'client')
+        .send({ email: member.user.email, password: member.password })
+        .expect(403);
+      expect(pushed.headers['set-cookie']).toBeUndefined();
+    });
+  });
+
+  describe('pushing', () => {
+    let a: ChatMember;
+    let b: ChatMember;
+    let browser: StandInSubscription;
+
+    beforeAll(async () => {
+      a = await chatMember(t, { name: 'Annelies' });
+      b = await chatMember(t, { language: 'fr' });
+      browser = await subscribed(b);
+    });
+
+    it('pushes a first message to the offline member as a new conversation, and the next as a message, decrypted at the push service', async () => {
+      await sendText(t, a, { member: b.profile.id }, 'Geheime tekst').expect(201);
+      const first = await service.waitFor((push) => push.id === browser.endpoint.split('/').pop());
+      const payload = pushPayload.parse(first.json);
+      const conversation = payload.conversation_id as number;
+      expect(payload).toEqual({
+        kind: 'conversation',
+        title: 'Annelies a commencé une conversation avec vous',
+        body: 'Ouvrez la conversation pour lire le premier message.',
+        url: `/chats/${conversation}`,
+        tag: `conv-${conversation}`,
+        badge: 1,
+        conversation_id: conversation,
+      });
+      // never the message's text (a lock screen shows pushes)
+      expect(first.body?.toString()).not.toContain('Geheime');
+      expect(first).toMatchObject({ topic: `conv-${conversation}`, urgency: 'high', ttl: 86400 });
+      expect(first.vapid).toMatchObject({ aud: service.origin, key: keys.publicKey });
+
+      await sendText(t, a, { conversation }).expect(201);
+      await eventually(() => service.received.length === 2);
+      expect(service.received[1].json).toMatchObject({
+        kind: 'message',
+        title: 'Annelies vous a envoyé un message',
+        url: `/chats/${conversation}`,
+        badge: 2,
+      });
+      expect(service.received[1].topic).toBe(`conv-${conversation}`);
+    });
+
+    it('sends nothing while a socket of the member is connected', async () => {
+      const socket = await connect(await listening(t), b.cookie);
+      try {
+        await sendText(t, a, { member: b.profile.id }).expect(201);
+        await eventually(() => handled.length === 1);
+        expect(service.received).toHaveLength(0);
+      } finally {
+        socket.close();
+      }
+    });
+
+    it('sends nothing for a kind whose preference is off', async () => {
+      await t.prisma.notificationPreference.upsert({
+        where: { userId: b.user.id },
+        create: { userId: b.user.id, newMessages: false },
+        update: { newMessages: false },
+      });
+      await eventually(async () => !(await presenceOf(b)));
+      await sendText(t, a, { member: b.profile.id }).expect(201);
+      await eventually(() => handled.length === 1);
+      expect(service.received).toHaveLength(0);
+      await t.prisma.notificationPreference.update({
+        where: { userId: b.user.id },
+        data: { newMessages: true },
+      });
+    });
+
+    it('pushes a like with a link to the likes page, one topic for all likes', async () => {
+      const c = await chatMember(t, { name: 'Charlotte' });
+      await like(c, b.profile.id);
+      const push = await service.waitFor(() => true);
+      expect(push.json).toMatchObject({
+        kind: 'like',
+        title: 'Charlotte vous aime bien',
+        url: '/likes',
+        tag: 'likes',
+      });
+      expect(push.topic).toBe('likes');
+    });
+
+    it('sends to every browser of the member', async () => {
+      const second = await subscribed(b);
+      await sendText(t, a, { member: b.profile.id }).expect(201);
+      await eventually(() => service.received.length === 2);
+      expect(new Set(service.received.map((p) => p.endpoint))).toEqual(
+        new Set([browser.endpoint, second.endpoint]),
+      );
+      await t.prisma.pushSubscription.deleteMany({ where: { endpoint: second.endpoint } });
+    });
+
+    it('deletes a subscription the push service says is gone (410)', async () => {
+      const gone = await subscribed(b);
+      service.expire(gone.endpoint);
+      await sendText(t, a, { member: b.profile.id }).expect(201);
+      await eventually(() => handled.length === 1);
+      expect((await stored(b.user.id)).map((s) => s.endpoint)).toEqual([browser.endpoint]);
+      expect(service.refusals).toEqual([expect.objectContaining({ status: 410 })]);
+    });
+
+    it('keeps the error of any other failure on the subscription, and sends the next push again', async () => {
+      // subscribed with another site's key: the push service refuses our pushes (403)
+      const other = webpush.generateVAPIDKeys();
+      const foreign = service.subscribe({ applicationServerKey: other.publicKey });
+      await subscribe(b, foreign).expect(200);
+      await sendText(t, a, { member: b.profile.id }).expect(201);
+      await eventually(() => handled.length === 1);
+      const row = (await stored(b.user.id)).find((s) => s.endpoint === foreign.endpoint);
+      expect(row?.lastError).toMatch(/^403 /);
+      expect(service.received.map((p) => p.endpoint)).toEqual([browser.endpoint]);
+      await t.prisma.pushSubscription.deleteMany({ where: { endpoint: foreign.endpoint } });
+    });
+  });
+
+  const presenceOf = (member: ChatMember) => t.app.get(Presence).isConnected(member.user.id);
+});
+
+describe('web push without VAPID keys', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '' });
+  });
+  afterAll(() => t.close());
+
+  it('answers push_unavailable to a subscription, in the member’s language', async () => {
+    const member = await chatMember(t, { language: 'en' });
+    const res = await t
+      .http()
+      .post('/api/user.php?push=1')
+      .set('Cookie', member.cookie)
+      .set('X-Request-Type', 'client')
+      .send({
+        endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
+        keys: { p256dh: keys.publicKey, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+      })
+      .expect(422);
+    expect(res.body).toMatchObject({
+      error: 'push_unavailable',
+      message: 'Push notifications are not available on this site.',
+    });
+  });
+});
