@@ -7,7 +7,7 @@ import { settingsResponseFixture, userFixture } from '../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../test/http';
 import { PushAlert } from './components/PushAlert';
 import { PushPreference } from './components/PushPreference';
-import { pushStore, recordPushMessage, resetPushStore } from './push-state';
+import { leavePush, pushStore, recordPushMessage, resetPushStore } from './push-state';
 import { usePush } from './usePush';
 
 // a P-256 public key as the server's settings give it (base64url, 65 bytes)
@@ -52,7 +52,10 @@ class FakeBrowser {
     };
     Object.defineProperty(navigator, 'serviceWorker', {
       configurable: true,
-      value: { getRegistration: async () => ({ pushManager }) },
+      value: {
+        getRegistration: async () => ({ pushManager }),
+        ready: Promise.resolve({ pushManager }),
+      },
     });
   }
 
@@ -141,7 +144,9 @@ describe('push', () => {
 
     it('stays away once dismissed, also on the next visit', async () => {
       const first = renderRoutes(<PushAlert />, { queryClient: pushQueryClient() });
-      await userEvent.click(await screen.findByRole('button', { name: 'Melding sluiten' }));
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Melding over pushmeldingen sluiten' }),
+      );
       expect(screen.queryByRole('region')).not.toBeInTheDocument();
       first.unmount();
       renderRoutes(<PushAlert />, { queryClient: pushQueryClient() });
@@ -231,6 +236,19 @@ describe('push', () => {
       );
       expect(screen.getByRole('switch')).toBeDisabled();
     });
+  });
+
+  it('ends this browser’s subscription on logout, on the server and in the browser', async () => {
+    const { calls } = mockFetch({ 'DELETE /api/user.php': ok });
+    browser.permission = 'granted';
+    const subscription = browser.makeSubscription('https://push.example/sub/leaving');
+    browser.subscription = subscription;
+    await leavePush();
+    expect(calls.map((call) => [call.method, call.url, call.body])).toEqual([
+      ['DELETE', '/api/user.php?push=1', { endpoint: 'https://push.example/sub/leaving' }],
+    ]);
+    expect(subscription.unsubscribe).toHaveBeenCalled();
+    expect(pushStore().subscription).toBeNull();
   });
 
   it('keeps the last pushed message in the push state', async () => {

@@ -6,4 +6,4 @@
 export { PushAlert } from './components/PushAlert';
 export { PushPreference } from './components/PushPreference';
 export { usePush, type PushState } from './usePush';
-export { recordPushMessage, type PushSubscriptionValue } from './push-state';
+export { leavePush, recordPushMessage, type PushSubscriptionValue } from './push-state';

@@ -65,6 +65,15 @@ async function registration(): Promise<ServiceWorkerRegistration | undefined> {
   return navigator.serviceWorker.getRegistration();
 }
 
+/** How long subscribing waits for the service worker to be installed (on a first visit). */
+const WORKER_WAIT_MS = 10_000;
+
+/** The active service worker's registration, waiting for its install on a first visit. */
+async function readyRegistration(): Promise<ServiceWorkerRegistration | undefined> {
+  const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, WORKER_WAIT_MS));
+  return Promise.race([navigator.serviceWorker.ready, timeout]);
+}
+
 /**
  * Reads the subscription value from the browser. A subscription this browser holds is sent to
  * the server again (once a page load), so it belongs to the member logged in now.
@@ -104,7 +113,7 @@ export async function turnPushOn(publicKey: string): Promise<void> {
       update({ busy: false, subscription: answer === 'denied' ? 'denied' : false });
       return;
     }
-    const found = await registration();
+    const found = await readyRegistration();
     if (!found) throw new Error('no service worker');
     const subscription = await found.pushManager.subscribe({
       userVisibleOnly: true,
@@ -134,5 +143,23 @@ export async function turnPushOff(): Promise<void> {
     update({ busy: false, subscription: permission() === 'denied' ? 'denied' : false });
   } catch {
     update({ busy: false, failed: true });
+  }
+}
+
+/**
+ * Before logging out: this browser stops receiving the member's pushes (the next person on it
+ * must not see them). Errors are ignored; logging out goes on.
+ */
+export async function leavePush(): Promise<void> {
+  try {
+    if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+    const subscription = await (await registration())?.pushManager.getSubscription();
+    if (!subscription) return;
+    await deletePushSubscription(subscription.endpoint).catch(() => undefined);
+    await subscription.unsubscribe();
+  } catch {
+    // logging out goes on
+  } finally {
+    update({ subscription: null, lastMessage: null, failed: false });
   }
 }

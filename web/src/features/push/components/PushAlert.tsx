@@ -37,7 +37,7 @@ export function PushAlert() {
       )}
       <button
         type="button"
-        className="btn btn-sm btn-primary rounded-pill px-3"
+        className="btn btn-sm btn-primary"
         disabled={push.busy}
         onClick={() => void push.subscribe()}
       >
