@@ -119,7 +119,10 @@ const LARGE_ANSWERS = new Set([
 /** Files of the built web app that browsers must check on each use (see serveWebApp). */
 const ALWAYS_REVALIDATED = new Set(['sw.js', 'manifest.webmanifest', 'index.html']);
 
-/** Paths the server answers itself; every other GET is a page of the web app. */
+/**
+ * Paths the server answers itself; every other GET is a page of the web app. The service worker
+ * (web/src/sw.ts, NOT_THE_SHELL) leaves navigations to these to the network: keep both in step.
+ */
 const SERVER_PATHS = ['/api/', '/media/', '/socket.io/', '/assets/', '/dev/', '/sandbox/'];
 
 /** Paths whose POST bodies may be HTML forms (webhooks, the sandbox's checkout page). */
