@@ -17,6 +17,7 @@ import { StaffModule } from './staff';
 import { AccountsModule } from './accounts';
 import { DeletionModule } from './deletion';
 import { NotificationsModule } from './notifications';
+import { DataExportModule } from './data-export';
 import { MembersModule } from './members';
 import { ProfilesModule } from './profiles';
 import { MemberAccessModule } from './member-access';
@@ -41,6 +42,7 @@ import { SmsModule } from './sms';
 import { StaffMembersModule } from './staff-members';
 import { SiteSettingsModule } from './site-settings';
 import { PushModule } from './push';
+import { NotificationPreferencesModule } from './notification-preferences';
 
 @Module({})
 export class AppModule {
@@ -62,6 +64,7 @@ export class AppModule {
         AccountsModule,
         DeletionModule,
         NotificationsModule,
+        DataExportModule,
         MemberAccessModule,
         CreditsModule,
         MembersModule,
@@ -84,6 +87,7 @@ export class AppModule {
         StaffAccountsModule,
         StaffMembersModule,
         PushModule,
+        NotificationPreferencesModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

@@ -23,6 +23,7 @@ import { PaymentsModule } from './payments';
 import { SmsModule } from './sms';
 import { FiguresModule } from './figures';
 import { PushModule } from './push';
+import { DataExportModule } from './data-export';
 
 /**
  * Everything the worker process runs (worker.ts): the features whose `@Worker()` processors and
@@ -61,6 +62,8 @@ export class WorkerModule {
         FiguresModule,
         // the web push channel of the notify worker
         PushModule,
+        // "Download my data": builds the ZIPs, removes expired ones, and its purge step
+        DataExportModule,
       ],
     };
   }

@@ -83,6 +83,7 @@ describe('the worker', () => {
     const registry = worker.get(WorkerRegistry);
     expect([...registry.maintenanceTasks().keys()].sort()).toEqual([
       'check-pending-payments',
+      'data-export-housekeeping',
       'purge-due-deletions',
       'purge-expired-idempotency-records',
       'purge-expired-links',
@@ -94,7 +95,13 @@ describe('the worker', () => {
         .workers()
         .map((w) => w.constructor.name)
         .sort(),
-    ).toEqual(['MailProcessor', 'MaintenanceProcessor', 'PurgeProcessor']);
+    ).toEqual([
+      'DataExportProcessor',
+      'MailProcessor',
+      'MaintenanceProcessor',
+      'NotifyProcessor',
+      'PurgeProcessor',
+    ]);
   });
 
   it('schedules every hourly task when it starts', async () => {
@@ -108,7 +115,7 @@ describe('the worker', () => {
       expect(schedulers.map((s) => s.key).sort()).toEqual(
         [...scheduled.get(MaintenanceProcessor).taskNames()].sort(),
       );
-      expect(schedulers).toHaveLength(6);
+      expect(schedulers).toHaveLength(7);
     } finally {
       await queue.close();
       await scheduled.close();

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { type RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { DATA_EXPORTS_PER_DAY } from '@app/contract';
 import { AppError } from './app-error';
 import { clientKey } from './client-address';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -98,6 +99,12 @@ const LIMITS = {
     per: 'ip',
     seconds: 3600,
     points: () => 60,
+  },
+  /** Data exports a member may ask for per day (each is a ZIP of all their data, built by the worker). */
+  data_exports: {
+    per: 'member_only',
+    seconds: 86_400,
+    points: () => DATA_EXPORTS_PER_DAY,
   },
   /** Page-bounce beacons per client address: a page view sends one; more is someone counting. */
   page_bounces: {

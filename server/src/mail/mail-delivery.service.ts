@@ -147,6 +147,7 @@ export class MailDelivery {
       case 'login_unlock':
       case 'password_changed':
       case 'moderation_warning':
+      case 'data_export':
         return ACTIVE.includes(status);
       case 'mail_change_notice':
       case 'mail_changed':

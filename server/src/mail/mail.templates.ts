@@ -1,5 +1,10 @@
 import type { EmailTokenType } from '../generated/prisma/client';
-import { ACTIVATION_TOKEN_DAYS, MAIL_CHANGE_TOKEN_HOURS, RESET_TOKEN_MINUTES } from '@app/contract';
+import {
+  ACTIVATION_TOKEN_DAYS,
+  DATA_EXPORT_LINK_HOURS,
+  MAIL_CHANGE_TOKEN_HOURS,
+  RESET_TOKEN_MINUTES,
+} from '@app/contract';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -59,6 +64,13 @@ export const MAIL_TEMPLATES = {
     token: 'login_unlock',
     lifetimeMs: LOGIN_UNLOCK_TOKEN_HOURS * HOUR_MS,
     path: '/api/login-unlock.php',
+    to: 'account',
+  },
+  /** The member's data export is ready (data-export feature): the link downloads it once. */
+  data_export: {
+    token: 'data_export',
+    lifetimeMs: DATA_EXPORT_LINK_HOURS * HOUR_MS,
+    path: '/api/data-export-download.php',
     to: 'account',
   },
   /** A notice without a token: the password was changed; a link to reset it if that was not you. */

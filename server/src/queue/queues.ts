@@ -16,6 +16,7 @@ export const QUEUES = {
   mail: 'mail',
   notify: 'notify',
   purge: 'purge',
+  dataExport: 'data-export',
 } as const;
 
 type RedisTimeouts = Pick<

@@ -4,6 +4,7 @@ import { Footer } from './Footer';
 import { LegalDisclaimer } from '../../components/LegalDisclaimer';
 import { ActivationReminder, SignupModalProvider } from '../../features/auth';
 import { ProfilePhotoAlert } from '../../features/account';
+import { EmailDisabledAlert } from '../../features/notification-preferences';
 import { MatchModal } from '../../features/likes';
 import { PushAlert } from '../../features/push';
 import { TimeBonus } from '../../features/credits';
@@ -20,6 +21,7 @@ export function DefaultLayout() {
       <div className="layout layout--default d-flex flex-column min-vh-100">
         <TopNav />
         {user && <TimeBonus />}
+        <EmailDisabledAlert />
         <ActivationReminder />
         <ProfilePhotoAlert />
         {user && <PushAlert />}

@@ -165,6 +165,11 @@ function MemberMenu({ user }: { user: User }) {
                 </li>
                 <li>
                   <Link className="dropdown-item" to="/notifications" onClick={close}>
+                    {t('nav.notifications')}
+                  </Link>
+                </li>
+                <li>
+                  <Link className="dropdown-item" to="/account" onClick={close}>
                     {t('nav.settings')}
                   </Link>
                 </li>

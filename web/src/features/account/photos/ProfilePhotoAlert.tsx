@@ -2,8 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@app/contract';
 import { useUser } from '../../../api/user';
-import { LayoutAlert } from '../../../components/LayoutAlert';
-import { useRememberedDismissal } from '../../../components/remembered-dismissal';
+import { DismissibleAlert, useRememberedDismissal } from '../../../components/DismissibleAlert';
 
 const KEY = 'profile_photo_alert_dismissed';
 
@@ -28,12 +27,12 @@ export function ProfilePhotoAlert() {
   const { user } = useUser();
   const { pathname } = useLocation();
   const kind = profilePhotoAlert(user);
-  const [dismissed, dismiss] = useRememberedDismissal(
+  const { dismissed, dismiss } = useRememberedDismissal(
     user && kind ? `${KEY}:${user.id}:${kind}` : null,
   );
-  if (!user || !kind || pathname === '/profile' || dismissed) return null;
+  if (!kind || dismissed || pathname === '/profile') return null;
   return (
-    <LayoutAlert
+    <DismissibleAlert
       tone={kind === 'inspection' ? 'info' : 'warning'}
       icon={kind === 'inspection' ? '⏳' : '📷'}
       title={t(`photos.alert.${kind}.title`)}
@@ -47,6 +46,6 @@ export function ProfilePhotoAlert() {
           {t('photos.alert.action')}
         </Link>
       )}
-    </LayoutAlert>
+    </DismissibleAlert>
   );
 }

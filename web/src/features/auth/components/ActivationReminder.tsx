@@ -2,8 +2,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@app/contract';
 import { useUser } from '../../../api/user';
-import { LayoutAlert } from '../../../components/LayoutAlert';
-import { useRememberedDismissal } from '../../../components/remembered-dismissal';
+import { DismissibleAlert, useRememberedDismissal } from '../../../components/DismissibleAlert';
 import { ActivationMailActions } from './ActivationMailActions';
 
 export const ACTIVATION_REMINDER_KEY = 'activation_reminder_dismissed';
@@ -25,14 +24,13 @@ export function ActivationReminder() {
   const { t } = useTranslation();
   const { user } = useUser();
   const { pathname } = useLocation();
-  const [dismissed, dismiss] = useRememberedDismissal(
-    user ? `${ACTIVATION_REMINDER_KEY}:${user.id}` : null,
+  const { dismissed, dismiss } = useRememberedDismissal(
+    needsActivationReminder(user) ? `${ACTIVATION_REMINDER_KEY}:${user.id}` : null,
   );
-  if (!needsActivationReminder(user) || dismissed) return null;
-  if (OWN_ACTIONS.test(pathname)) return null;
+  if (dismissed || OWN_ACTIONS.test(pathname)) return null;
 
   return (
-    <LayoutAlert
+    <DismissibleAlert
       tone="warning"
       icon="✉️"
       title={t('activation.reminderTitle')}
@@ -42,6 +40,6 @@ export function ActivationReminder() {
     >
       <p className="small mb-2">{t('activation.reminderText')}</p>
       <ActivationMailActions size="sm" />
-    </LayoutAlert>
+    </DismissibleAlert>
   );
 }

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../../api/user';
-import { LayoutAlert } from '../../../components/LayoutAlert';
-import { useRememberedDismissal } from '../../../components/remembered-dismissal';
+import { DismissibleAlert, useRememberedDismissal } from '../../../components/DismissibleAlert';
 import { usePush } from '../usePush';
 
 export const PUSH_ALERT_KEY = 'push_alert_dismissed';
@@ -15,13 +14,13 @@ export function PushAlert() {
   const { t } = useTranslation();
   const { user } = useUser();
   const push = usePush();
-  const [dismissed, dismiss] = useRememberedDismissal(user ? `${PUSH_ALERT_KEY}:${user.id}` : null);
+  const { dismissed, dismiss } = useRememberedDismissal(user ? `${PUSH_ALERT_KEY}:${user.id}` : null);
   const undecided = typeof Notification !== 'undefined' && Notification.permission === 'default';
   if (!user || dismissed || !push.isCapable || push.subscription !== false) return null;
   if (!undecided && !push.failed) return null;
 
   return (
-    <LayoutAlert
+    <DismissibleAlert
       tone="primary"
       icon="🔔"
       title={t('push.alert.title')}
@@ -44,6 +43,6 @@ export function PushAlert() {
         {push.busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
         {t('push.alert.action')}
       </button>
-    </LayoutAlert>
+    </DismissibleAlert>
   );
 }
