@@ -27,7 +27,8 @@ import { fileURLToPath } from 'node:url';
 import { scanner } from './axe.js';
 import { enter, loggedInApi, sendText } from './members.js';
 import { seedE2eMember } from './seed.js';
-import { pushServicePort } from './seed-config.js';
+import { e2eDatabaseUrl, pushServicePort } from './seed-config.js';
+import pg from 'pg';
 import { PushService, type StandInSubscription } from '../support/push-service.js';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -106,6 +107,21 @@ async function deliveryChannel(page: Page): Promise<(data: string) => Promise<vo
       data,
     });
   };
+}
+
+/** How many of the site's push subscriptions have this endpoint. */
+async function storedSubscriptions(endpoint: string): Promise<number> {
+  const db = new pg.Client({ connectionString: e2eDatabaseUrl() });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM push_subscriptions WHERE endpoint = $1',
+      [endpoint],
+    );
+    return rows[0].n;
+  } finally {
+    await db.end();
+  }
 }
 
 for (const viewport of [
@@ -212,6 +228,19 @@ for (const viewport of [
         async () => (await (await navigator.serviceWorker.ready).getNotifications()).length,
       );
       expect(left).toBe(0);
+
+      // the preferences page shows push on for this device; turning it off there ends the
+      // subscription on the site too
+      const stored = () => storedSubscriptions(subscription.endpoint);
+      expect(await stored()).toBe(1);
+      await page.goto('/notifications');
+      const row = page.getByRole('region', { name: 'Pushmeldingen' });
+      const toggle = row.getByRole('switch', { name: 'Pushmeldingen op dit apparaat' });
+      await expect(toggle).toBeChecked();
+      await scan('preferences');
+      await toggle.click();
+      await expect(toggle).not.toBeChecked();
+      await expect.poll(stored).toBe(0);
       expect(problems).toEqual({});
       await bramApi.dispose();
     } finally {

@@ -14,7 +14,9 @@ export function PushAlert() {
   const { t } = useTranslation();
   const { user } = useUser();
   const push = usePush();
-  const { dismissed, dismiss } = useRememberedDismissal(user ? `${PUSH_ALERT_KEY}:${user.id}` : null);
+  const { dismissed, dismiss } = useRememberedDismissal(
+    user ? `${PUSH_ALERT_KEY}:${user.id}` : null,
+  );
   const undecided = typeof Notification !== 'undefined' && Notification.permission === 'default';
   if (!user || dismissed || !push.isCapable || push.subscription !== false) return null;
   if (!undecided && !push.failed) return null;
