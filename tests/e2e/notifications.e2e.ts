@@ -31,7 +31,11 @@ for (const viewport of [
       const site = page.getByRole('region', { name: 'Van ons' });
       const offers = site.getByRole('switch', { name: 'Aanbiedingen' });
       await expect(offers).toBeChecked();
-      await expect(page.getByRole('switch')).toHaveCount(8);
+      // the eight preferences, and push on this device (the e2e browser denies notifications)
+      await expect(page.getByRole('switch')).toHaveCount(9);
+      await expect(
+        page.getByRole('region', { name: 'Pushmeldingen' }).getByRole('switch'),
+      ).toBeDisabled();
       await scan('preferences');
 
       await offers.click();

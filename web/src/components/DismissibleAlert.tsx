@@ -39,7 +39,7 @@ export function DismissibleAlert({
   testId,
   children,
 }: {
-  tone: 'warning' | 'info';
+  tone: 'warning' | 'info' | 'primary';
   icon: string;
   title: string;
   dismissLabel: string;

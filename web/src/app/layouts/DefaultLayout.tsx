@@ -6,6 +6,7 @@ import { ActivationReminder, SignupModalProvider } from '../../features/auth';
 import { ProfilePhotoAlert } from '../../features/account';
 import { EmailDisabledAlert } from '../../features/notification-preferences';
 import { MatchModal } from '../../features/likes';
+import { PushAlert } from '../../features/push';
 import { TimeBonus } from '../../features/credits';
 import { useUser } from '../../api/user';
 
@@ -23,6 +24,7 @@ export function DefaultLayout() {
         <EmailDisabledAlert />
         <ActivationReminder />
         <ProfilePhotoAlert />
+        {user && <PushAlert />}
         <main id="main" className="flex-grow-1">
           <Outlet />
         </main>

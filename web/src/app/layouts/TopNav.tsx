@@ -11,6 +11,7 @@ import { CREDITS_WARNING_THRESHOLD, SELECTABLE_LANGUAGES } from '../../config/co
 import { useNavCounts } from './nav-counts';
 import { useIsInstalledApp } from './installed-app';
 import { SignupLink, useSignupsOpen } from '../../features/auth';
+import { leavePush } from '../../features/push';
 
 const BACK_BUTTON_PATHS = [/^\/members(\/|$)/, /^\/likes(\/|$)/, /^\/credits(\/|$)/];
 
@@ -181,7 +182,8 @@ function MemberMenu({ user }: { user: User }) {
                     className="dropdown-item"
                     onClick={() => {
                       close();
-                      logout.mutate();
+                      // this browser's pushes end with the session
+                      void leavePush().finally(() => logout.mutate());
                     }}
                   >
                     {t('nav.logout')}

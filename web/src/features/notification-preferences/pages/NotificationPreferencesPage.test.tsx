@@ -51,6 +51,16 @@ describe('the notification preferences page', () => {
     );
   });
 
+  it('has push on this device in a card of its own, explained where the browser cannot receive it', async () => {
+    renderPage({ 'GET /api/notifications.php': () => jsonResponse(200, stored) });
+    const push = await group('Pushmeldingen');
+    const toggle = push.getByRole('switch', { name: 'Pushmeldingen op dit apparaat' });
+    expect(toggle).not.toBeChecked();
+    // jsdom has no Push API (the push feature's own tests switch it on and off)
+    expect(toggle).toBeDisabled();
+    expect(toggle).toHaveAccessibleDescription(/Deze browser kan geen pushmeldingen ontvangen\./);
+  });
+
   it('saves a switch the moment it changes, with only that preference, and says it is saved', async () => {
     const { calls, user } = renderPage({
       'GET /api/notifications.php': () => jsonResponse(200, stored),

@@ -7,6 +7,7 @@ import { EmailDisabledReasons } from '../components/EmailDisabledReasons';
 import { PreferenceSwitch } from '../components/PreferenceSwitch';
 import { LoadError } from '../../../components/LoadStates';
 import { SettingsCard } from '../../../components/SettingsCard';
+import { PushPreference } from '../../push';
 
 /**
  * Anchors of the account settings, which lived on this page before: old links and mails such
@@ -25,8 +26,7 @@ const GROUPS: { key: string; items: NotificationPreferenceKey[] }[] = [
 
 /**
  * "Meldingen" (/notifications, SPEC: notification preferences): a switch per preference, each
- * saved at once. The page is a grid of SettingsCard cards; a new kind of setting (push) is
- * one more card in `Sections`.
+ * saved at once, and push on this device. The page is a grid of SettingsCard cards.
  */
 export function NotificationPreferencesPage() {
   const { t } = useTranslation();
@@ -107,6 +107,15 @@ function Sections({ settings }: { settings: NotificationSettingsResponse }) {
           </SettingsCard>
         </div>
       ))}
+      <div className="col-12 col-lg-6">
+        <SettingsCard
+          title={t('push.preference.cardTitle')}
+          intro={t('push.preference.cardIntro')}
+          id="preferences-push"
+        >
+          <PushPreference />
+        </SettingsCard>
+      </div>
     </div>
   );
 }
