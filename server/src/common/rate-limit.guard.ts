@@ -99,6 +99,15 @@ const LIMITS = {
     seconds: 3600,
     points: () => 60,
   },
+  /**
+   * Push subscriptions stored or removed per member per hour: a browser subscribes once (and
+   * again when its subscription changes); each call is a write.
+   */
+  push_subscriptions: {
+    per: 'member_only',
+    seconds: 3600,
+    points: () => 60,
+  },
   /** Page-bounce beacons per client address: a page view sends one; more is someone counting. */
   page_bounces: {
     per: 'ip',
