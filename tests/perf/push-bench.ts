@@ -8,7 +8,10 @@
  * - burst: all the events queued at once (BullMQ addBulk); the sustained rate is pushes per
  *   second from the first event queued to the last push received;
  * - paced: the same number queued at BENCH_PUSH_RATE per second (default 500, the target), each
- *   timed from being queued to its arrival at the push service (p50/p95/p99).
+ *   timed from being queued to its arrival at the push service (p50/p95/p99);
+ * - paced, remote: the same with the push service answering BENCH_PUSH_SERVICE_MS late (default
+ *   50; 0 leaves the row out), as one across the internet does: what the worker's concurrency
+ *   must cover.
  *
  * The stand-in checks every push's VAPID header (the signature once per token, as it is reused)
  * and, with BENCH_PUSH_DECRYPT=1, decrypts every body (the CPU of a browser's push service: off
@@ -46,6 +49,8 @@ const RATE = Number(process.env.BENCH_PUSH_RATE ?? 500);
 const DECRYPT = process.env.BENCH_PUSH_DECRYPT === '1';
 const PROFILE = process.env.BENCH_PUSH_PROFILE === '1';
 const CONCURRENCY = process.env.BENCH_NOTIFY_CONCURRENCY;
+/** The remote row: the push service answers this many ms late, as one across the internet. */
+const REMOTE_MS = Number(process.env.BENCH_PUSH_SERVICE_MS ?? 50);
 
 interface Target {
   userId: number;
@@ -300,6 +305,21 @@ export async function measurePush(): Promise<PushRow[]> {
     rows.push(
       await measureRow(`paced: ${RATE} events/s`, queue, members, idOf, standIn, worker, RATE),
     );
+    if (REMOTE_MS > 0) {
+      standIn.send(`delay ${REMOTE_MS}`);
+      await standIn.next();
+      rows.push(
+        await measureRow(
+          `paced: ${RATE} events/s, push service answering after ${REMOTE_MS} ms`,
+          queue,
+          members,
+          idOf,
+          standIn,
+          worker,
+          RATE,
+        ),
+      );
+    }
     await worker.stop();
     if (PROFILE) {
       const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));

@@ -14,6 +14,7 @@
  *   arrivals       {arrivals: [{id, at}], refusals: [{status, id, reason}]} so far
  *   received       the pushes kept so far (decrypted JSON and headers)
  *   clear          forgets what arrived: {"ok": true}
+ *   delay <ms>     answers every push ms late from now on (a remote push service): {"ok": true}
  *   exit           stops
  */
 import { createInterface } from 'node:readline';
@@ -56,6 +57,10 @@ lines.on('line', (line) => {
       break;
     case 'received':
       say(service.received.map(({ body: _body, ...push }) => push));
+      break;
+    case 'delay':
+      service.delayMs = Number(argument ?? 0);
+      say({ ok: true });
       break;
     case 'clear':
       service.clear();
