@@ -48,6 +48,7 @@ export const ERROR_STATUS = {
   invalid_request_type: 403,
   not_found: 404,
   location_not_found: 404,
+  session_not_found: 404,
   email_taken: 409,
   account_reactivatable: 409,
   already_confirmed: 409,
@@ -99,6 +100,11 @@ export const ERROR_STATUS = {
   member_not_reactivatable: 409,
   member_not_erasable: 409,
   credits_below_zero: 422,
+  // "Download my data" (issue 20): the mailed link, followed in a browser
+  data_export_login_required: 401,
+  data_export_link_invalid: 404,
+  data_export_link_used: 410,
+  data_export_link_expired: 410,
   // the site's catalogue (issue 19)
   code_taken: 409,
   package_below_minimum: 422,

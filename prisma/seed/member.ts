@@ -10,6 +10,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import type {
   Gender,
+  NotificationDisabledReason,
   Prisma,
   PrismaClient,
   Profile,
@@ -66,6 +67,8 @@ export interface SeedAccountOptions {
   language?: string;
   /** Only used when the user is created. Default: now. */
   signupDate?: Date;
+  /** Why no e-mail reaches the member (bounce, fbl, listunsubscribe). Default: none. */
+  notificationsDisabled?: NotificationDisabledReason[];
 }
 
 export interface SeedMemberOptions extends SeedAccountOptions {
@@ -164,6 +167,7 @@ async function upsertUser(
         language: options.language ?? 'nl',
         signupDate: options.signupDate ?? new Date(),
         confirmedAt: status === 'not_confirmed' ? null : (options.signupDate ?? new Date()),
+        notificationsDisabled: options.notificationsDisabled ?? [],
       },
     }));
   await tx.notificationPreference.upsert({

@@ -17,6 +17,8 @@ import { StaffModule } from './staff';
 import { AccountsModule } from './accounts';
 import { DeletionModule } from './deletion';
 import { NotificationsModule } from './notifications';
+import { DataExportModule } from './data-export';
+import { NotificationMailsModule } from './notification-mails';
 import { MembersModule } from './members';
 import { ProfilesModule } from './profiles';
 import { MemberAccessModule } from './member-access';
@@ -41,6 +43,7 @@ import { SmsModule } from './sms';
 import { StaffMembersModule } from './staff-members';
 import { SiteSettingsModule } from './site-settings';
 import { PushModule } from './push';
+import { NotificationPreferencesModule } from './notification-preferences';
 
 @Module({})
 export class AppModule {
@@ -62,6 +65,8 @@ export class AppModule {
         AccountsModule,
         DeletionModule,
         NotificationsModule,
+        DataExportModule,
+        NotificationMailsModule,
         MemberAccessModule,
         CreditsModule,
         MembersModule,
@@ -84,6 +89,7 @@ export class AppModule {
         StaffAccountsModule,
         StaffMembersModule,
         PushModule,
+        NotificationPreferencesModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

@@ -116,7 +116,13 @@ const LARGE_ANSWERS = new Set([
   '/api/docs-json',
 ]);
 
-/** Paths the server answers itself; every other GET is a page of the web app. */
+/** Files of the built web app that browsers must check on each use (see serveWebApp). */
+const ALWAYS_REVALIDATED = new Set(['sw.js', 'manifest.webmanifest', 'index.html']);
+
+/**
+ * Paths the server answers itself; every other GET is a page of the web app. The service worker
+ * (web/src/sw.ts, NOT_THE_SHELL) leaves navigations to these to the network: keep both in step.
+ */
 const SERVER_PATHS = ['/api/', '/media/', '/socket.io/', '/assets/', '/dev/', '/sandbox/'];
 
 /** Paths whose POST bodies may be HTML forms (webhooks, the sandbox's checkout page). */
@@ -136,7 +142,17 @@ function serveWebApp(app: NestExpressApplication, distDir: string | undefined): 
     '/assets',
     express.static(path.join(root, 'assets'), { immutable: true, maxAge: '365d', index: false }),
   );
-  app.use(express.static(root, { index: false, maxAge: '1h' }));
+  app.use(
+    express.static(root, {
+      index: false,
+      maxAge: '1h',
+      // the service worker and the app manifest are checked on every visit: a new version is
+      // found at once (a cached sw.js would keep members on the old app for up to a day)
+      setHeaders: (res, file) => {
+        if (ALWAYS_REVALIDATED.has(path.basename(file))) res.setHeader('Cache-Control', 'no-cache');
+      },
+    }),
+  );
   app.use((req: Request, res: Response, next: NextFunction) => {
     const isPage =
       (req.method === 'GET' || req.method === 'HEAD') &&

@@ -10,6 +10,7 @@ import { StaffModule } from './staff';
 import { MailModule } from './mail';
 import { DeletionModule } from './deletion';
 import { NotificationsModule } from './notifications';
+import { NotificationMailsModule } from './notification-mails';
 import { AccountsModule } from './accounts';
 import { MembersModule } from './members';
 import { MemberAccessModule } from './member-access';
@@ -23,6 +24,7 @@ import { PaymentsModule } from './payments';
 import { SmsModule } from './sms';
 import { FiguresModule } from './figures';
 import { PushModule } from './push';
+import { DataExportModule } from './data-export';
 
 /**
  * Everything the worker process runs (worker.ts): the features whose `@Worker()` processors and
@@ -45,6 +47,7 @@ export class WorkerModule {
         MailModule,
         DeletionModule,
         NotificationsModule,
+        NotificationMailsModule,
         // every feature with a purge step (@Purges): the purge refuses to run without all of them
         MemberAccessModule,
         AccountsModule,
@@ -61,6 +64,8 @@ export class WorkerModule {
         FiguresModule,
         // the web push channel of the notify worker
         PushModule,
+        // "Download my data": builds the ZIPs, removes expired ones, and its purge step
+        DataExportModule,
       ],
     };
   }

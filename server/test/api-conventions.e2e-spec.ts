@@ -136,6 +136,9 @@ describe('serving the built web app', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app shell</title>');
     writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("push", () => {})');
+    writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Vonkje"}');
+    writeFileSync(path.join(dist, 'favicon.png'), 'png');
     t = await createTestApp({ WEB_DIST_DIR: dist });
   });
   afterAll(() => t.close());
@@ -148,6 +151,18 @@ describe('serving the built web app', () => {
   it('serves hashed assets with a long cache lifetime', async () => {
     const res = await t.http().get('/assets/app-123.js').expect(200);
     expect(res.headers['cache-control']).toMatch(/immutable/);
+  });
+
+  it('has browsers check the service worker and the app manifest on every visit', async () => {
+    const worker = await t.http().get('/sw.js').expect(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    const manifest = await t.http().get('/manifest.webmanifest').expect(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    // other files of the build keep their hour
+    const icon = await t.http().get('/favicon.png').expect(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('keeps unknown API paths as JSON errors rather than the app shell', async () => {

@@ -83,18 +83,28 @@ describe('the worker', () => {
     const registry = worker.get(WorkerRegistry);
     expect([...registry.maintenanceTasks().keys()].sort()).toEqual([
       'check-pending-payments',
+      'data-export-housekeeping',
       'purge-due-deletions',
       'purge-expired-idempotency-records',
       'purge-expired-links',
       'purge-expired-sessions',
       'roll-up-daily-figures',
+      'unread-message-reminders',
+      'weekly-updates',
     ]);
     expect(
       registry
         .workers()
         .map((w) => w.constructor.name)
         .sort(),
-    ).toEqual(['MailProcessor', 'MaintenanceProcessor', 'PurgeProcessor']);
+    ).toEqual([
+      'DataExportProcessor',
+      'MailProcessor',
+      'MaintenanceProcessor',
+      'NotificationBatchProcessor',
+      'NotifyProcessor',
+      'PurgeProcessor',
+    ]);
   });
 
   it('schedules every hourly task when it starts', async () => {
@@ -108,7 +118,7 @@ describe('the worker', () => {
       expect(schedulers.map((s) => s.key).sort()).toEqual(
         [...scheduled.get(MaintenanceProcessor).taskNames()].sort(),
       );
-      expect(schedulers).toHaveLength(6);
+      expect(schedulers).toHaveLength(9);
     } finally {
       await queue.close();
       await scheduled.close();

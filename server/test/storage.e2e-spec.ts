@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -50,6 +50,23 @@ describe('file storage', () => {
       expect(await storage.get('photos', 'abc_DEF-1-thumb.webp')).toBeNull();
       // deleting what is gone is fine
       await storage.delete('photos', 'abc_DEF-1-thumb.webp');
+    },
+  );
+
+  it.each(['local disk', 'S3'])(
+    '%s: stores a local file as a stream and reads it back as one (data exports)',
+    async (place) => {
+      const storage = on(place);
+      const data = Buffer.alloc(300_000, 7);
+      const file = path.join(dir, `upload-${place.replace(' ', '-')}.zip`);
+      await writeFile(file, data);
+      await storage.putFile('exports', 'export-1-abc.zip', file, 'application/zip');
+      const stream = await storage.open('exports', 'export-1-abc.zip');
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream!) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).equals(data)).toBe(true);
+      await storage.delete('exports', 'export-1-abc.zip');
+      expect(await storage.open('exports', 'export-1-abc.zip')).toBeNull();
     },
   );
 

@@ -31,6 +31,7 @@ const VISITOR_PAGES = [
 ];
 const MEMBER_PAGES = [
   '/notifications',
+  '/account',
   '/account/delete',
   '/signup-matches',
   '/complete-signup',

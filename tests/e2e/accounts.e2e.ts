@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startMailbox } from './mail.js';
+import { MAILBOX_WAIT_MS, startMailbox } from './mail.js';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
@@ -12,6 +12,7 @@ test.describe.configure({ mode: 'serial' });
 
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;
 test.beforeAll(async () => {
+  test.setTimeout(MAILBOX_WAIT_MS + 10_000);
   mailbox = await startMailbox();
 });
 test.afterAll(async () => {
@@ -221,7 +222,7 @@ async function newMemberLoggedIn(page: Page, tag: string, name: string): Promise
 
 /** Asks for an e-mail change in the settings (logged in); returns the e-mail card. */
 async function requestMailChange(page: Page, newEmail: string, password: string) {
-  await page.goto('/notifications');
+  await page.goto('/account');
   const card = page.getByRole('region', { name: 'E-mailadres wijzigen' });
   await card.getByLabel('Nieuw e-mailadres').fill(newEmail);
   await card.getByLabel('Huidig wachtwoord').fill(password);
@@ -368,7 +369,7 @@ test.describe('account journeys on a phone', () => {
     const email = await newMemberLoggedIn(page, 'settings', 'Verhuizer');
     const newEmail = uniqueEmail('verhuisd');
 
-    await page.goto('/notifications');
+    await page.goto('/account');
     const passwordCard = page.getByRole('region', { name: 'Wachtwoord wijzigen' });
     await passwordCard.getByLabel('Huidig wachtwoord').fill(PASSWORD);
     await passwordCard.getByLabel('Nieuw wachtwoord', { exact: true }).fill('anders12345');

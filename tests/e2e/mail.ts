@@ -1,8 +1,12 @@
 import { SMTPServer } from 'smtp-server';
 
+/** How long a file waits for another file's mailbox to give the fixed port up. */
+export const MAILBOX_WAIT_MS = 240_000;
+
 /**
  * A real SMTP server inside the Playwright worker, on the port the site under test sends to
- * (serve.mjs sets SMTP_URL to it). Only one test file may use it at a time (fixed port).
+ * (serve.mjs sets SMTP_URL to it). Only one test file may use it at a time (fixed port): while
+ * another file's mailbox holds it, this waits (up to MAILBOX_WAIT_MS; give the hook that long).
  */
 export async function startMailbox(port = Number(process.env.E2E_SMTP_PORT ?? 2526)) {
   const mails: { to: string[]; raw: string }[] = [];
@@ -22,7 +26,23 @@ export async function startMailbox(port = Number(process.env.E2E_SMTP_PORT ?? 25
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const deadline = Date.now() + MAILBOX_WAIT_MS;
+  for (;;) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      break;
+    } catch (error) {
+      const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (!inUse || Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
   return {
     /** The first link of the newest mail to `to` whose text contains `marker`. */
     async linkFor(to: string, marker: string, timeoutMs = 20_000): Promise<string> {

@@ -18,6 +18,12 @@ import type { E2eMember } from './seed.js';
 /** Any page but the login form (an unconfirmed member, say, does not land in the members area). */
 export const OFF_LOGIN = /^(?!.*\/login)/;
 
+/** The navigation's menu (collapsed behind the toggler on a phone). */
+export async function openMenu(page: Page): Promise<void> {
+  const toggler = page.getByRole('button', { name: 'Menu openen of sluiten' });
+  if (await toggler.isVisible()) await toggler.click();
+}
+
 /** Logs in through the login form and waits until the member lands (default: /members). */
 export async function logIn(
   page: Page,

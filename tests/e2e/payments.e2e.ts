@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loggedInPage } from './members.js';
+import { loggedInPage, openMenu } from './members.js';
 import { seedE2eMember } from './seed.js';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
@@ -12,12 +12,6 @@ async function packageId(page: Page, slug: string): Promise<number> {
   const res = await page.request.get('/api/packages.php');
   const body = (await res.json()) as { packages: { id: number; slug: string }[] };
   return body.packages.find((p) => p.slug === slug)!.id;
-}
-
-/** The navigation's menu (collapsed behind the toggler on a phone). */
-async function openMenu(page: Page) {
-  const toggler = page.getByRole('button', { name: 'Menu openen of sluiten' });
-  if (await toggler.isVisible()) await toggler.click();
 }
 
 for (const viewport of [

@@ -7,6 +7,7 @@ import {
   SUPPORTED_LANGUAGES,
 } from '../constants';
 import { photoStatus } from './photos';
+import { notificationDisabledReason } from './notification-preferences';
 import { emailField, gender, linkToken, optionalText, passwordField } from './fields';
 
 // ---------------------------------------------------------------- requests
@@ -100,7 +101,7 @@ export const user = z.object({
   language: z.string(),
   fictional_icon: z.string(),
   signup_date: z.string(),
-  notifications_disabled: z.array(z.enum(['fbl', 'bounce', 'listunsubscribe'])),
+  notifications_disabled: z.array(notificationDisabledReason),
   roles: z.array(z.enum(['admin', 'operator', 'moderator'])),
   profile: z
     .object({

@@ -15,6 +15,7 @@ import type { Request, Response } from 'express';
 import { APP_CONFIG, secureCookies, type AppConfig } from '../config/config';
 import { AppError } from '../common/app-error';
 import { requestLanguage } from '../common/request-language';
+import { geoipCountry } from '../common/request';
 import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@app/contract';
 import { SettingsService } from '../settings';
 import {
@@ -68,6 +69,7 @@ export class UserController {
     const { token, expiresAt } = await this.sessions.create(userId, {
       ip: req.ip,
       userAgent: req.headers['user-agent'],
+      country: geoipCountry(req),
     });
     setSessionCookie(res, token, expiresAt, this.secure);
   }

@@ -9,10 +9,13 @@ import { SessionService } from './session.service';
 import { TrustedDevices } from './trusted-devices.service';
 import { ExpiredSessionsTask } from './expired-sessions.task';
 import { AuthPurge } from './auth.purge';
+import { MemberSessions } from './member-sessions.service';
+import { SessionsController } from './sessions.controller';
 
 /**
  * Who is asking: sessions (cookie, middleware, guards, `resolveSession` for any transport),
- * passwords (hashing, the login lockout, trusted browsers, the one password check).
+ * passwords (hashing, the login lockout, trusted browsers, the one password check), and the
+ * member's own sessions list (GET /api/sessions.php, log out one or everywhere).
  */
 /** What other features may use. */
 const EXPORTED = [
@@ -26,8 +29,9 @@ const EXPORTED = [
 
 @Module({
   imports: [MailModule],
+  controllers: [SessionsController],
   // the hourly task and the purge step are found by their registries, not used by name
-  providers: [...EXPORTED, ExpiredSessionsTask, AuthPurge],
+  providers: [...EXPORTED, MemberSessions, ExpiredSessionsTask, AuthPurge],
   exports: EXPORTED,
 })
 export class AuthModule implements NestModule {

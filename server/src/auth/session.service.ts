@@ -157,7 +157,8 @@ function sessionOf(row: SessionRow): CurrentSessionData {
 export class SessionService {
   constructor(private readonly prisma: PrismaService) {}
 
-  async create(userId: number, meta: { ip?: string; userAgent?: string }) {
+  /** `country`: the GeoIP header at login (ISO code), shown in the member's sessions list. */
+  async create(userId: number, meta: { ip?: string; userAgent?: string; country?: string }) {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + AUTH_COOKIE_DAYS * DAY_MS);
     const now = new Date();
@@ -170,6 +171,7 @@ export class SessionService {
           lastSeenAt: now,
           ip: meta.ip?.slice(0, 45),
           userAgent: meta.userAgent?.slice(0, 500),
+          country: meta.country,
         },
       }),
       this.prisma.user.update({ where: { id: userId }, data: { lastSeenAt: now } }),

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { type RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { DATA_EXPORTS_PER_DAY } from '@app/contract';
 import { AppError } from './app-error';
 import { clientKey } from './client-address';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -83,6 +84,12 @@ const LIMITS = {
     seconds: 60,
     points: (c: AppConfig) => c.RATE_LIMIT_WEBHOOKS_PER_IP_MINUTE,
   },
+  /** Mail provider webhook calls (bounces, complaints) per client address. */
+  mail_webhooks: {
+    per: 'ip',
+    seconds: 60,
+    points: (c: AppConfig) => c.RATE_LIMIT_WEBHOOKS_PER_IP_MINUTE,
+  },
   /**
    * Discount codes a member typed that do not exist: guesses. Counted where codes are looked up
    * (DiscountsService, for every route that takes a code), not per route: a lookup costs a point
@@ -107,6 +114,12 @@ const LIMITS = {
     per: 'member_only',
     seconds: 3600,
     points: () => 60,
+  },
+  /** Data exports a member may ask for per day (each is a ZIP of all their data, built by the worker). */
+  data_exports: {
+    per: 'member_only',
+    seconds: 86_400,
+    points: () => DATA_EXPORTS_PER_DAY,
   },
   /** Page-bounce beacons per client address: a page view sends one; more is someone counting. */
   page_bounces: {

@@ -95,6 +95,14 @@ const schema = z
     S3_FORCE_PATH_STYLE: z.stringbool().default(false),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Vonkje <noreply@vonkje.test>'),
+    /** Mailgun's webhook signing key: bounce and complaint events are accepted only when set. */
+    MAILGUN_WEBHOOK_SIGNING_KEY: unsetWhenEmpty(z.string().min(8)),
+    /** At most one notification mail per member per kind within this quiet period (ms). */
+    NOTIFICATION_MAIL_QUIET_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .default(30 * 60_000),
     TRUST_PROXY: trustProxy,
     /**
      * Web push (VAPID, RFC 8292): the site's key pair (`npm run push:keys` prints a new one);

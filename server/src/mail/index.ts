@@ -1,6 +1,15 @@
 /** The mail feature's public API: the outbox other features write mails into. */
 export { MailModule } from './mail.module';
 export { MailOutbox, type MailIntentInput } from './mail-outbox.service';
-export { CREDENTIAL_MAILS, MAIL_TEMPLATES, type MailTemplate } from './mail.templates';
+export {
+  CREDENTIAL_MAILS,
+  MAIL_TEMPLATES,
+  NOTIFICATION_MAILS,
+  type MailTemplate,
+  type NotificationMail,
+} from './mail.templates';
+export { UnsubscribeTokens, UNSUBSCRIBE_PATH } from './unsubscribe-tokens';
+export type { NotificationParams } from './notification-content';
+export { renderMail, type MailContent } from './mail-layout';
 export { MailProcessor } from './mail.processor';
 export { MailDelivery } from './mail-delivery.service';

@@ -5,8 +5,16 @@ import { isLanguage, translate } from '../i18n/i18n';
 import { DEFAULT_LANGUAGE } from '@app/contract';
 import { PrismaService } from '../prisma/prisma.service';
 import { SettingsService } from '../settings';
-import { MailService } from './mail.service';
-import { MAIL_TEMPLATES, isMailTemplate, type MailTemplate } from './mail.templates';
+import { MailService, type OutgoingMail } from './mail.service';
+import {
+  MAIL_TEMPLATES,
+  isMailTemplate,
+  isNotificationMail,
+  type MailTemplate,
+} from './mail.templates';
+import { renderMail } from './mail-layout';
+import { notificationContent, type NotificationParams } from './notification-content';
+import { UNSUBSCRIBE_PATH, UnsubscribeTokens } from './unsubscribe-tokens';
 
 export type Delivery = 'sent' | 'gone' | 'skipped';
 
@@ -26,6 +34,7 @@ export class MailDelivery {
     private readonly prisma: PrismaService,
     private readonly mail: MailService,
     private readonly settings: SettingsService,
+    private readonly unsubscribeTokens: UnsubscribeTokens,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -50,6 +59,7 @@ export class MailDelivery {
           email: true,
           status: true,
           language: true,
+          notificationsDisabled: true,
           profile: { select: { name: true } },
           deletionRequests: {
             where: { cancelledAt: null, purgedAt: null },
@@ -66,7 +76,14 @@ export class MailDelivery {
           : template.to === 'new_email'
             ? intent.newEmail
             : intent.recipient;
-      if (!user || !to || !this.wanted(intent.template, user.status, purgeAt, now)) {
+      if (
+        !user ||
+        !to ||
+        !this.wanted(intent.template, user.status, purgeAt, now) ||
+        // a bounced, complaining or unsubscribed address gets nothing but account mails
+        (isNotificationMail(intent.template) &&
+          (user.status !== 'confirmed' || user.notificationsDisabled.length > 0))
+      ) {
         await tx.mailIntent.delete({ where: { id: intent.id } });
         return 'skipped' as const;
       }
@@ -99,7 +116,16 @@ export class MailDelivery {
       return {
         intent,
         tokenId,
-        mail: { to, language, template: intent.template, link, name, newEmail: intent.newEmail },
+        mail: {
+          to,
+          userId: intent.userId,
+          language,
+          template: intent.template,
+          link,
+          name,
+          newEmail: intent.newEmail,
+          params: intent.params as NotificationParams | null,
+        },
       };
     });
     if (prepared === 'gone' || prepared === 'skipped') return prepared;
@@ -147,30 +173,60 @@ export class MailDelivery {
       case 'login_unlock':
       case 'password_changed':
       case 'moderation_warning':
+      case 'data_export':
         return ACTIVE.includes(status);
       case 'mail_change_notice':
       case 'mail_changed':
         return status !== 'purged';
+      case 'notify_message':
+      case 'notify_conversation':
+      case 'notify_like':
+      case 'unread_reminder':
+      case 'weekly_update':
+        return status === 'confirmed';
     }
   }
 
   private async compose(mail: {
     to: string;
+    userId: number;
     language: Parameters<typeof translate>[0];
     template: MailTemplate;
     link: string;
     name: string;
     newEmail: string | null;
-  }) {
+    params: NotificationParams | null;
+  }): Promise<OutgoingMail> {
     const { name: site } = await this.settings.stored();
-    const params = { site, link: mail.link, new_email: mail.newEmail ?? '' };
     const greeting = mail.name
       ? translate(mail.language, 'mail.greeting', { name: mail.name })
       : translate(mail.language, 'mail.greeting_anonymous');
+    if (isNotificationMail(mail.template)) {
+      const unsubscribe = `${this.appUrl}${UNSUBSCRIBE_PATH}?token=${this.unsubscribeTokens.tokenFor(mail.userId)}`;
+      const { subject, content } = notificationContent(
+        mail.template,
+        mail.language,
+        mail.params ?? { count: 1 },
+        { app: this.appUrl, link: mail.link, unsubscribe },
+        site,
+      );
+      return {
+        to: mail.to,
+        subject,
+        ...(await renderMail({ site, greeting, ...content })),
+        // RFC 8058: the mail client's own "unsubscribe" posts to this link, no login needed
+        headers: {
+          'List-Unsubscribe': `<${unsubscribe}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      };
+    }
+    const params = { site, link: mail.link, new_email: mail.newEmail ?? '' };
+    const body = translate(mail.language, `mail.${mail.template}_body`, params);
     return {
       to: mail.to,
       subject: translate(mail.language, `mail.${mail.template}_subject`, params),
-      text: `${greeting}\n\n${translate(mail.language, `mail.${mail.template}_body`, params)}`,
+      ...(await renderMail({ site, greeting, paragraphs: body.split('\n\n') })),
     };
   }
 }

@@ -4,6 +4,7 @@ import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { Producer, QUEUES } from '../queue';
 import type { MailTemplate } from './mail.templates';
+import type { NotificationParams } from './notification-content';
 
 export const MAIL_JOB = 'mail';
 
@@ -19,6 +20,8 @@ export interface MailIntentInput {
   recipient?: string;
   /** The address an e-mail change confirms. */
   newEmail?: string;
+  /** What a notification mail tells (notification-content.ts). */
+  params?: NotificationParams;
 }
 
 /**
@@ -61,7 +64,11 @@ export class MailOutbox implements OnApplicationShutdown {
 
   /** Writes a mail intent in the caller's transaction; returns its id for `dispatch`. */
   async write(tx: Prisma.TransactionClient, intent: MailIntentInput): Promise<number> {
-    const row = await tx.mailIntent.create({ data: intent, select: { id: true } });
+    const { params, ...rest } = intent;
+    const row = await tx.mailIntent.create({
+      data: { ...rest, ...(params ? { params: { ...params } } : {}) },
+      select: { id: true },
+    });
     return row.id;
   }
 

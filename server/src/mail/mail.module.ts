@@ -7,6 +7,7 @@ import { MailProcessor } from './mail.processor';
 import { DevOutboxController } from './dev-outbox.controller';
 import { LinkHousekeepingTask } from './link-housekeeping.task';
 import { MailPurge } from './mail.purge';
+import { UnsubscribeTokens } from './unsubscribe-tokens';
 
 @Module({
   imports: [SettingsModule],
@@ -18,7 +19,8 @@ import { MailPurge } from './mail.purge';
     MailProcessor,
     LinkHousekeepingTask,
     MailPurge,
+    UnsubscribeTokens,
   ],
-  exports: [MailService, MailOutbox, MailDelivery, MailProcessor],
+  exports: [MailService, MailOutbox, MailDelivery, MailProcessor, UnsubscribeTokens],
 })
 export class MailModule {}

@@ -9,6 +9,10 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** The same in HTML (the mail layout), sent as the alternative to the text. */
+  html?: string;
+  /** Extra headers (List-Unsubscribe of notification mails). */
+  headers?: Record<string, string>;
 }
 
 export interface KeptMail extends OutgoingMail {
@@ -52,7 +56,17 @@ export class MailService {
       greetingTimeout: 30_000,
       socketTimeout: 60_000,
     });
-    await this.transport.sendMail({ from: this.config.MAIL_FROM, ...mail });
+    const { headers, ...rest } = mail;
+    await this.transport.sendMail({
+      from: this.config.MAIL_FROM,
+      ...rest,
+      // our own values, sent as written: folding could break a List-Unsubscribe address
+      ...(headers && {
+        headers: Object.fromEntries(
+          Object.entries(headers).map(([key, value]) => [key, { prepared: true, value }]),
+        ),
+      }),
+    });
   }
 
   /** The local outbox, newest first (development only). */

@@ -1,5 +1,10 @@
 import type { EmailTokenType } from '../generated/prisma/client';
-import { ACTIVATION_TOKEN_DAYS, MAIL_CHANGE_TOKEN_HOURS, RESET_TOKEN_MINUTES } from '@app/contract';
+import {
+  ACTIVATION_TOKEN_DAYS,
+  DATA_EXPORT_LINK_HOURS,
+  MAIL_CHANGE_TOKEN_HOURS,
+  RESET_TOKEN_MINUTES,
+} from '@app/contract';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -61,10 +66,28 @@ export const MAIL_TEMPLATES = {
     path: '/api/login-unlock.php',
     to: 'account',
   },
+  /** The member's data export is ready (data-export feature): the link downloads it once. */
+  data_export: {
+    token: 'data_export',
+    lifetimeMs: DATA_EXPORT_LINK_HOURS * HOUR_MS,
+    path: '/api/data-export-download.php',
+    to: 'account',
+  },
   /** A notice without a token: the password was changed; a link to reset it if that was not you. */
   password_changed: { token: null, lifetimeMs: 0, path: '/reset-password', to: 'account' },
   /** Staff warn the member after a complaint (complaints feature); links the house rules. */
   moderation_warning: { token: null, lifetimeMs: 0, path: '/ban', to: 'account' },
+  /**
+   * Notification mails (notification-mails feature): what happened while the member was away,
+   * batched per quiet period; the link opens the conversation when there is one.
+   */
+  notify_message: { token: null, lifetimeMs: 0, path: '/chats', to: 'account' },
+  notify_conversation: { token: null, lifetimeMs: 0, path: '/chats', to: 'account' },
+  notify_like: { token: null, lifetimeMs: 0, path: '/likes', to: 'account' },
+  /** Messages unread for more than a day (at most every few days). */
+  unread_reminder: { token: null, lifetimeMs: 0, path: '/chats', to: 'account' },
+  /** A few new members of the kind the member seeks, once a week. */
+  weekly_update: { token: null, lifetimeMs: 0, path: '/members', to: 'account' },
 } as const satisfies Record<
   string,
   {
@@ -85,6 +108,25 @@ export const CREDENTIAL_MAILS: MailTemplate[] = [
   'mail_change',
   'login_unlock',
 ];
+
+/**
+ * Mails the member asked for in their notification preferences, not about their account: sent
+ * only to a confirmed address while notifications_disabled is empty, each with a one-click
+ * unsubscribe (RFC 8058). Every other mail (credentials, account notices, moderation warnings)
+ * still goes while notifications are disabled.
+ */
+export const NOTIFICATION_MAILS = [
+  'notify_message',
+  'notify_conversation',
+  'notify_like',
+  'unread_reminder',
+  'weekly_update',
+] as const satisfies readonly MailTemplate[];
+export type NotificationMail = (typeof NOTIFICATION_MAILS)[number];
+
+export function isNotificationMail(template: string): template is NotificationMail {
+  return (NOTIFICATION_MAILS as readonly string[]).includes(template);
+}
 
 export function isMailTemplate(value: string): value is MailTemplate {
   return Object.hasOwn(MAIL_TEMPLATES, value);

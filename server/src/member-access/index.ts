@@ -13,7 +13,7 @@ export {
   type LockedPhoto,
   type LockedText,
 } from './inspection-reads';
-export { NotificationReads, type NotificationFacts } from './notification-reads';
+export { NotificationReads, type MailedMember, type NotificationFacts } from './notification-reads';
 export { ReportedContent, type ReportedMember, type ReportedPhoto } from './reported-content';
 export {
   visibleProfileWhere,

@@ -8,7 +8,7 @@ export type Coverage = 'delete' | 'anonymise' | `keep: ${string}`;
 
 /** A stored file of a member, removed before the purge's transaction. */
 export interface StoredFile {
-  kind: 'photos' | 'chat';
+  kind: 'photos' | 'chat' | 'exports';
   name: string;
 }
 

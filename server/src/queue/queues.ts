@@ -15,7 +15,9 @@ export const QUEUES = {
   maintenance: 'maintenance',
   mail: 'mail',
   notify: 'notify',
+  notificationMail: 'notification-mail',
   purge: 'purge',
+  dataExport: 'data-export',
 } as const;
 
 type RedisTimeouts = Pick<

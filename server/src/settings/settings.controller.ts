@@ -11,6 +11,7 @@ import {
   SettingsResponseDto,
 } from './settings.dto';
 import { Returns } from '../common/responses';
+import { geoipHeader } from '../common/request';
 
 @ApiTags('settings')
 @Controller('api')
@@ -25,7 +26,7 @@ export class SettingsController {
   get(@Query() query: SettingsQuery, @Req() req: Request) {
     return this.settings.publicSettings(query, {
       host: req.hostname,
-      geoipHeader: headerValue(req, 'cf-ipcountry') ?? headerValue(req, 'x-geoip-country'),
+      geoipHeader: geoipHeader(req),
     });
   }
 
@@ -49,9 +50,4 @@ export class SettingsController {
   async companyInfo() {
     return { companyinfo: await this.settings.companyInfo() };
   }
-}
-
-function headerValue(req: Request, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }

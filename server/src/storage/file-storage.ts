@@ -1,4 +1,6 @@
-import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import {
@@ -10,8 +12,8 @@ import {
 } from '@aws-sdk/client-s3';
 import type { AppConfig } from '../config/config';
 
-/** The folders (key prefixes) of stored files. */
-export type StorageKind = 'photos' | 'chat';
+/** The folders (key prefixes) of stored files; `exports` are members' data exports (private). */
+export type StorageKind = 'photos' | 'chat' | 'exports';
 
 /**
  * Where member files (photos, chat images) live: one interface, two places. Local disk under
@@ -22,6 +24,15 @@ export abstract class FileStorage {
   abstract put(kind: StorageKind, name: string, data: Buffer, contentType: string): Promise<void>;
   /** The file's bytes, or null when it does not exist. */
   abstract get(kind: StorageKind, name: string): Promise<Buffer | null>;
+  /** Stores a (large) local file, read as a stream, never whole in memory. */
+  abstract putFile(
+    kind: StorageKind,
+    name: string,
+    file: string,
+    contentType: string,
+  ): Promise<void>;
+  /** The file as a stream, or null when it does not exist. */
+  abstract open(kind: StorageKind, name: string): Promise<Readable | null>;
   /** Removes a file; one that is already gone is fine. */
   abstract delete(kind: StorageKind, name: string): Promise<void>;
   /** A short description for logs (`local:/path` or `s3:bucket`). */
@@ -61,6 +72,25 @@ export class LocalFileStorage extends FileStorage {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
+  }
+
+  async putFile(kind: StorageKind, name: string, file: string): Promise<void> {
+    const target = this.file(kind, name);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
+    await copyFile(file, temporary);
+    await rename(temporary, target);
+  }
+
+  async open(kind: StorageKind, name: string): Promise<Readable | null> {
+    const file = this.file(kind, name);
+    try {
+      await stat(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    return createReadStream(file);
   }
 
   async delete(kind: StorageKind, name: string): Promise<void> {
@@ -120,6 +150,33 @@ export class S3FileStorage extends FileStorage {
       );
       if (!answer.Body) return null;
       return Buffer.from(await answer.Body.transformToByteArray());
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') {
+        return null;
+      }
+      throw error;
+    }
+  }
+
+  async putFile(kind: StorageKind, name: string, file: string, contentType: string) {
+    const { size } = await stat(file);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: this.key(kind, name),
+        Body: createReadStream(file),
+        ContentLength: size,
+        ContentType: contentType,
+      }),
+    );
+  }
+
+  async open(kind: StorageKind, name: string): Promise<Readable | null> {
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.key(kind, name) }),
+      );
+      return (answer.Body as Readable | undefined) ?? null;
     } catch (error) {
       if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') {
         return null;

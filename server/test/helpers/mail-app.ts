@@ -11,6 +11,8 @@ export type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 
 export interface MailTestApp extends TestApp {
   smtp: Smtp;
+  /** The worker process' context (its mail and purge processors started). */
+  worker: INestApplicationContext;
   /** POST with X-Request-Type: client (and a session cookie when given). */
   post: (
     path: string,
@@ -35,6 +37,7 @@ export async function createMailTestApp(env: Record<string, string> = {}): Promi
   return {
     ...t,
     smtp,
+    worker,
     post: (path, body, cookie) => {
       const req = t.http().post(path).set('X-Request-Type', 'client');
       if (cookie) req.set('Cookie', cookie);

@@ -23,6 +23,7 @@ const statics = () => import('../features/static-pages/pages');
 const home = () => import('../features/home/pages');
 const lander = () => import('../features/landers/pages');
 const swipe = () => import('../features/swipe/pages');
+const notificationPreferences = () => import('../features/notification-preferences/pages');
 // the staff console: its own chunks, never part of a member's first load
 const adminShell = () => import('../admin/app/pages');
 const adminAuth = () => import('../admin/features/auth/pages');
@@ -149,10 +150,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 page(
                   'notifications',
                   '/notifications',
-                  account,
-                  (m) => m.NotificationsPage,
+                  notificationPreferences,
+                  (m) => m.NotificationPreferencesPage,
                   membersOnly,
                 ),
+                page('account', '/account', account, (m) => m.AccountSettingsPage, membersOnly),
                 page(
                   'account-delete',
                   '/account/delete',

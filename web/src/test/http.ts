@@ -44,10 +44,10 @@ export function deferred() {
   return { promise, resolve };
 }
 
-/** Desktop (>= 992 px) or phone, as window.matchMedia reports it. */
-export function mockViewport(desktop: boolean) {
+/** window.matchMedia answering each media query with `matches(query)`. */
+export function mockMediaQueries(matches: (query: string) => boolean) {
   window.matchMedia = ((query: string) => ({
-    matches: desktop,
+    matches: matches(query),
     media: query,
     onchange: null,
     addEventListener: () => undefined,
@@ -56,4 +56,9 @@ export function mockViewport(desktop: boolean) {
     removeListener: () => undefined,
     dispatchEvent: () => false,
   })) as unknown as typeof window.matchMedia;
+}
+
+/** Desktop (>= 992 px) or phone, as window.matchMedia reports it. */
+export function mockViewport(desktop: boolean) {
+  mockMediaQueries(() => desktop);
 }

@@ -4,7 +4,9 @@ import { Footer } from './Footer';
 import { LegalDisclaimer } from '../../components/LegalDisclaimer';
 import { ActivationReminder, SignupModalProvider } from '../../features/auth';
 import { ProfilePhotoAlert } from '../../features/account';
+import { EmailDisabledAlert } from '../../features/notification-preferences';
 import { MatchModal } from '../../features/likes';
+import { PushAlert } from '../../features/push';
 import { TimeBonus } from '../../features/credits';
 import { useUser } from '../../api/user';
 
@@ -19,8 +21,10 @@ export function DefaultLayout() {
       <div className="layout layout--default d-flex flex-column min-vh-100">
         <TopNav />
         {user && <TimeBonus />}
+        <EmailDisabledAlert />
         <ActivationReminder />
         <ProfilePhotoAlert />
+        {user && <PushAlert />}
         <main id="main" className="flex-grow-1">
           <Outlet />
         </main>

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ChatsResponse } from '@app/contract';
 import { jsonResponse, mockFetch } from '../../test/http';
 import { TopNav } from './TopNav';
@@ -29,6 +30,21 @@ describe('TopNav', () => {
     expect(within(nav).getByTestId('credits-badge')).toHaveClass('text-bg-warning');
     expect(within(nav).queryByRole('link', { name: 'Inloggen' })).not.toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: /Account/ })).toBeInTheDocument();
+  });
+
+  it('leads from the account menu to the notification preferences and to the account settings', async () => {
+    mockFetch({});
+    renderRoutes(<TopNav />, { queryClient: seededQueryClient(userFixture) });
+    const nav = await screen.findByRole('navigation');
+    await userEvent.setup().click(within(nav).getByRole('button', { name: /Account/ }));
+    expect(within(nav).getByRole('link', { name: 'Meldingen' })).toHaveAttribute(
+      'href',
+      '/notifications',
+    );
+    expect(within(nav).getByRole('link', { name: 'Instellingen' })).toHaveAttribute(
+      'href',
+      '/account',
+    );
   });
 
   it('offers premium instead of credits to members who have not paid', async () => {

@@ -11,6 +11,7 @@ import { CREDITS_WARNING_THRESHOLD, SELECTABLE_LANGUAGES } from '../../config/co
 import { useNavCounts } from './nav-counts';
 import { useIsInstalledApp } from './installed-app';
 import { SignupLink, useSignupsOpen } from '../../features/auth';
+import { leavePush } from '../../features/push';
 
 const BACK_BUTTON_PATHS = [/^\/members(\/|$)/, /^\/likes(\/|$)/, /^\/credits(\/|$)/];
 
@@ -164,6 +165,11 @@ function MemberMenu({ user }: { user: User }) {
                 </li>
                 <li>
                   <Link className="dropdown-item" to="/notifications" onClick={close}>
+                    {t('nav.notifications')}
+                  </Link>
+                </li>
+                <li>
+                  <Link className="dropdown-item" to="/account" onClick={close}>
                     {t('nav.settings')}
                   </Link>
                 </li>
@@ -176,7 +182,8 @@ function MemberMenu({ user }: { user: User }) {
                     className="dropdown-item"
                     onClick={() => {
                       close();
-                      logout.mutate();
+                      // this browser's pushes end with the session
+                      void leavePush().finally(() => logout.mutate());
                     }}
                   >
                     {t('nav.logout')}

@@ -9,7 +9,7 @@ import { blocksResponseFixture, userFixture } from '../../../test/fixtures';
 function renderSettings(routes: Record<string, Responder>) {
   const fetch = mockFetch(routes);
   const queryClient = seededQueryClient(userFixture);
-  renderRoutes(createRoutes(queryClient), { path: '/notifications', queryClient });
+  renderRoutes(createRoutes(queryClient), { path: '/account', queryClient });
   return { ...fetch, user: userEvent.setup() };
 }
 

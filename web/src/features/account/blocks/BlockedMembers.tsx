@@ -1,6 +1,7 @@
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ListSkeleton, LoadError } from '../../../components/LoadStates';
 import { useBlockMutation, useBlocks } from '../../../api/blocks';
 import { serverErrorText } from '../../../api/server-error';
 import { BlockConfirmModal } from '../../members';
@@ -58,32 +59,14 @@ export function BlockedMembers() {
           </div>
         )}
 
-        {blocks.isPending && (
-          <ul className="list-unstyled mb-0" aria-busy="true" aria-label={t('blocks.loading')}>
-            {Array.from({ length: 3 }, (_, i) => (
-              <li key={i} className="d-flex align-items-center gap-3 py-2">
-                <span className="skeleton skeleton--avatar" />
-                <span className="flex-grow-1">
-                  <span className="skeleton skeleton--line w-50 mb-2" />
-                  <span className="skeleton skeleton--line w-25" />
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
+        {blocks.isPending && <ListSkeleton label={t('blocks.loading')} rows={3} />}
 
         {blocks.isError && (
-          <div className="text-center py-3" role="alert">
-            <p className="mb-3">{t('blocks.error')}</p>
-            <button
-              type="button"
-              className="btn btn-outline-primary rounded-pill px-4"
-              onClick={() => void blocks.refetch()}
-              disabled={blocks.isFetching}
-            >
-              {t('common.retry')}
-            </button>
-          </div>
+          <LoadError
+            text={t('blocks.error')}
+            onRetry={() => void blocks.refetch()}
+            busy={blocks.isFetching}
+          />
         )}
 
         {blocks.data?.length === 0 && (

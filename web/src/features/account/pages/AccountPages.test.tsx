@@ -56,7 +56,7 @@ describe('account settings', () => {
           field: 'old_password',
         }),
     });
-    renderLoggedIn('/notifications');
+    renderLoggedIn('/account');
     const user = userEvent.setup();
     const form = await card('Wachtwoord wijzigen');
     await user.type(form.getByLabelText('Huidig wachtwoord'), 'fout');
@@ -75,7 +75,7 @@ describe('account settings', () => {
 
   it('refuses a new password that contains the profile name before sending it', async () => {
     const { calls } = mockFetch({});
-    renderLoggedIn('/notifications');
+    renderLoggedIn('/account');
     const user = userEvent.setup();
     const form = await card('Wachtwoord wijzigen');
     await user.type(form.getByLabelText('Huidig wachtwoord'), 'Zonnebloem-2026');
@@ -96,7 +96,7 @@ describe('account settings', () => {
           message: 'Te veel foute pogingen, account voor 15 min geblokkeerd.',
         }),
     });
-    renderLoggedIn('/notifications');
+    renderLoggedIn('/account');
     const user = userEvent.setup();
     const form = await card('Wachtwoord wijzigen');
     await user.type(form.getByLabelText('Huidig wachtwoord'), 'fout');
@@ -124,7 +124,7 @@ describe('e-mail change in the settings', () => {
       'POST /api/mail-change.php': () =>
         jsonResponse(200, { email: 'nieuw@example.com' } satisfies EmailResponse),
     });
-    renderLoggedIn('/notifications');
+    renderLoggedIn('/account');
     const form = await requestChange('nieuw@example.com', 'Zonnebloem-2026');
     const done = await form.findByRole('status');
     expect(done).toHaveTextContent(
@@ -148,7 +148,7 @@ describe('e-mail change in the settings', () => {
 
   it('asks for the current password and a valid address before sending anything', async () => {
     const { calls } = mockFetch({});
-    renderLoggedIn('/notifications');
+    renderLoggedIn('/account');
     const form = await requestChange('geen-adres', '');
     expect(await form.findByText('Nieuw e-mailadres invalide.')).toBeInTheDocument();
     expect(form.getByLabelText('Huidig wachtwoord')).toHaveAccessibleDescription(
@@ -179,7 +179,7 @@ describe('e-mail change in the settings', () => {
       mockFetch({
         'POST /api/mail-change.php': () => jsonResponse(status, { ...answer, message }),
       });
-      renderLoggedIn('/notifications');
+      renderLoggedIn('/account');
       const form = await requestChange('nieuw@example.com', 'Zonnebloem-2026');
       await waitFor(() => expect(form.getByLabelText(label)).toHaveAccessibleDescription(message));
       expect(form.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
@@ -194,7 +194,7 @@ describe('e-mail change in the settings', () => {
     const { calls } = mockFetch({
       'POST /api/mail-change.php': () => jsonResponse(429, { error, message }),
     });
-    renderLoggedIn('/notifications');
+    renderLoggedIn('/account');
     const form = await requestChange('nieuw@example.com', 'Zonnebloem-2026');
     expect(await form.findByRole('alert')).toHaveTextContent(message);
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
@@ -219,7 +219,7 @@ describe('account deletion', () => {
         jsonResponse(200, { purge_at: '2026-12-07T00:00:00.000Z' } satisfies DeleteAccountResponse),
     });
     const deletions = () => calls.filter((call) => call.url.includes('account-delete'));
-    const { router, queryClient } = renderLoggedIn('/notifications', { deleteDiscount: true });
+    const { router, queryClient } = renderLoggedIn('/account', { deleteDiscount: true });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('link', { name: 'Account verwijderen' }));
 

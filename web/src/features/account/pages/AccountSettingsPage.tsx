@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { changePassword, requestMailChange } from '../../../api/account';
@@ -6,16 +6,19 @@ import { useUser } from '../../../api/user';
 import { CurrentPasswordField } from '../../../components/CurrentPasswordField';
 import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
 import { NewPasswordFields, useNewPassword } from '../../../components/NewPasswordFields';
+import { SettingsCard } from '../../../components/SettingsCard';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { isValidEmail } from '../../../components/email-rules';
 import { BlockedMembers } from '../blocks/BlockedMembers';
+import { DataExportSection } from '../data-export/DataExportSection';
+import { MemberSessions } from '../sessions/MemberSessions';
 
 const PASSWORD_FIELDS = ['old_password', 'password', 'password_repeat'] as const;
 const EMAIL_FIELDS = ['email', 'password'] as const;
 
 /**
- * The account settings ("Instellingen"): password, e-mail address, blocked members, deleting the
- * account.
+ * The account settings ("Instellingen", /account, from the account menu): password, e-mail
+ * address, blocked members, where the member is logged in, deleting the account.
  */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
@@ -28,7 +31,7 @@ export function AccountSettingsPage() {
       <h1 className="h3 mb-4">{t('account.title')}</h1>
       <div className="row g-4">
         <div className="col-12 col-lg-6">
-          <SettingsCard title={t('account.passwordTitle')}>
+          <SettingsCard title={t('account.passwordTitle')} id="password">
             <ChangePasswordForm profileName={user.profile?.name} />
           </SettingsCard>
         </div>
@@ -40,41 +43,18 @@ export function AccountSettingsPage() {
         <div className="col-12">
           <BlockedMembers />
         </div>
+        <DataExportSection />
         <div className="col-12">
-          <SettingsCard title={t('account.deleteTitle')}>
+          <MemberSessions />
+        </div>
+        <div className="col-12">
+          <SettingsCard title={t('account.deleteTitle')} id="delete">
             <p className="text-body-secondary">{t('account.deleteText')}</p>
             <Link to="/account/delete" className="btn btn-outline-danger rounded-pill px-4">
               {t('account.deleteLink')}
             </Link>
           </SettingsCard>
         </div>
-      </div>
-    </section>
-  );
-}
-
-/** A titled card; a region named by its title, so equal field labels stay apart. */
-function SettingsCard({
-  title,
-  id,
-  children,
-}: {
-  title: string;
-  id?: string;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <section
-      className="card border-0 shadow-sm rounded-4 h-100"
-      id={id}
-      aria-labelledby={headingId}
-    >
-      <div className="card-body p-4">
-        <h2 className="h5 mb-3" id={headingId}>
-          {title}
-        </h2>
-        {children}
       </div>
     </section>
   );

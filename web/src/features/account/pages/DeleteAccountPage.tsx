@@ -58,7 +58,7 @@ function Alternatives({ onContinue }: { onContinue: () => void }) {
         <li className="bg-body-tertiary rounded-3 p-3">
           <p className="fw-semibold mb-1">{t('deleteAccount.altEmailTitle')}</p>
           <p className="small text-body-secondary mb-2">{t('deleteAccount.altEmailText')}</p>
-          <Link to="/notifications#email" className="small fw-semibold">
+          <Link to="/account#email" className="small fw-semibold">
             {t('deleteAccount.altEmailLink')}
           </Link>
         </li>

@@ -1,6 +1,6 @@
 import { placeholderPage } from '../../../components/PlaceholderPage';
 
-export { AccountSettingsPage as NotificationsPage } from './AccountSettingsPage';
+export { AccountSettingsPage } from './AccountSettingsPage';
 export { DeleteAccountPage } from './DeleteAccountPage';
 export { AccountDeletedPage } from './AccountDeletedPage';
 export { ProfilePage } from '../profile/ProfilePage';

@@ -60,7 +60,7 @@ export function MailChangeDoPage() {
         message={token ? serverErrorText(query.error, t) : t('errors.reset_link_invalid')}
       />
       <div className="text-center">
-        <Link to={user ? '/notifications' : '/login'} className="btn btn-primary rounded-pill px-4">
+        <Link to={user ? '/account' : '/login'} className="btn btn-primary rounded-pill px-4">
           {user ? t('account.title') : t('reset.toLogin')}
         </Link>
       </div>

@@ -1,0 +1,5 @@
+import { createZodDto } from 'nestjs-zod';
+import { endSessionRequest, sessionsResponse } from '@app/contract';
+
+export class EndSessionBody extends createZodDto(endSessionRequest) {}
+export class SessionsResponseDto extends createZodDto(sessionsResponse) {}

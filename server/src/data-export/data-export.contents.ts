@@ -1,0 +1,352 @@
+import type { PrismaService } from '../prisma/prisma.service';
+import type { StorageKind } from '../storage';
+
+/**
+ * What the export does with a column that points at a member: the ZIP file holding its rows
+ * (`file: <name>`), or why they are left out (`omit: <reason>`). Every column the purge covers
+ * has an entry; a test compares the two lists, so a new table with personal data fails until
+ * both the purge and the export cover it.
+ */
+export type ExportCoverage = `file: ${ExportFile}` | `omit: ${string}`;
+
+/** The JSON files of the ZIP. */
+export type ExportFile =
+  | 'account.json'
+  | 'profile.json'
+  | 'photos.json'
+  | 'conversations.json'
+  | 'likes.json'
+  | 'swipes.json'
+  | 'blocks.json'
+  | 'complaints.json'
+  | 'moderation.json'
+  | 'payments.json'
+  | 'credit_ledger.json'
+  | 'sessions.json'
+  | 'notification_preferences.json';
+
+const STAFF = 'omit: staff work; a staff account is not a member and has no member data here';
+
+export const EXPORT_COVERS: Record<string, ExportCoverage> = {
+  // accounts
+  'tracking_data.user_id': 'file: account.json',
+  'notification_preferences.user_id': 'file: notification_preferences.json',
+  'push_subscriptions.user_id': 'file: notification_preferences.json',
+  'notification_mails_sent.user_id': 'file: notification_preferences.json',
+  'alert_dismissals.user_id': 'file: account.json',
+  'invites.created_by_id': 'file: account.json',
+  'invites.used_by_id': 'file: account.json',
+  'deletion_requests.user_id': 'file: account.json',
+  'data_exports.user_id': 'file: account.json',
+  // auth
+  'sessions.user_id': 'file: sessions.json',
+  'trusted_devices.user_id': 'file: sessions.json',
+  // mail
+  'email_tokens.user_id': 'omit: only hashes of mailed single-use links, security data',
+  'mail_intents.user_id': 'omit: mails waiting to be sent; they reach the member as mails',
+  // profile and photos (photos point at the profile; the files are in photos/)
+  'profiles.user_id': 'file: profile.json',
+  'photos.moderated_by_id': STAFF,
+  // chats
+  'conversation_participants.user_id': 'file: conversations.json',
+  'messages.sender_id': 'file: conversations.json',
+  'messages.operator_id': STAFF,
+  // likes, swipes, blocks
+  'likes.liker_id': 'file: likes.json',
+  'likes.liked_id': 'file: likes.json',
+  'swipe_decisions.swiper_id': 'file: swipes.json',
+  'swipe_decisions.swiped_id':
+    "omit: other members' private choices about the member (GDPR art. 15(4))",
+  'blocks.blocker_id': 'file: blocks.json',
+  'blocks.blocked_id': "omit: another member's private choice (GDPR art. 15(4))",
+  // complaints and moderation
+  'complaints.reporter_id': 'file: complaints.json',
+  'complaints.reported_user_id':
+    'omit: written by someone else, whom it would identify (GDPR art. 15(4))',
+  'complaints.handled_by_id': STAFF,
+  'member_bans.user_id': 'file: moderation.json',
+  'member_bans.banned_by_id': STAFF,
+  'member_bans.lifted_by_id': STAFF,
+  'member_warnings.user_id': 'file: moderation.json',
+  'member_warnings.warned_by_id': STAFF,
+  'hidden_content.user_id': 'file: moderation.json',
+  'hidden_content.hidden_by_id': STAFF,
+  // money
+  'payments.user_id': 'file: payments.json',
+  'payment_customers.user_id': 'file: payments.json',
+  'payment_mandates.user_id': 'file: payments.json',
+  'direct_debit_mandates.user_id': 'file: payments.json',
+  'discount_codes.user_id': 'file: payments.json',
+  'discount_redemptions.user_id': 'file: payments.json',
+  'credit_ledger.user_id': 'file: credit_ledger.json',
+  // the chat partners' console and staff accounts
+  'operator_notes.member_id':
+    "omit: the chat team's internal working notes, which would identify staff",
+  'member_care_flags.user_id': "omit: the chat team's internal working flag",
+  'operator_locks.operator_id': STAFF,
+  'operator_notes.author_id': STAFF,
+  'member_care_flags.flagged_by_id': STAFF,
+  'staff_sessions.user_id': STAFF,
+  'staff_second_factors.user_id': STAFF,
+  'staff_recovery_codes.user_id': STAFF,
+  'staff_login_challenges.user_id': STAFF,
+};
+
+/** A stored file of the member, put into the ZIP under `path`. */
+export interface ExportedFile {
+  kind: StorageKind;
+  name: string;
+  path: string;
+}
+
+export interface ExportContents {
+  json: Record<ExportFile, unknown>;
+  files: ExportedFile[];
+}
+
+/** JSON of database rows: dates as ISO strings (their own toJSON), BigInts as numbers. */
+export function exportJson(value: unknown): Buffer {
+  return Buffer.from(
+    JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? Number(v) : v), 2),
+  );
+}
+
+/**
+ * Everything the site keeps about the member, as the export's files. Other members appear only
+ * by their member id; what others wrote about the member, and staff, are left out (see
+ * EXPORT_COVERS).
+ */
+export async function collectExport(
+  prisma: PrismaService,
+  userId: number,
+): Promise<ExportContents> {
+  const byUser = { where: { userId } };
+  const user = await prisma.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: {
+      id: true,
+      email: true,
+      status: true,
+      language: true,
+      credits: true,
+      createdAt: true,
+      confirmedAt: true,
+      notificationsDisabled: true,
+      signupIp: true,
+      signupDomain: true,
+      lastLoginAt: true,
+      lastSeenAt: true,
+      deletedAt: true,
+    },
+  });
+  const profile = await prisma.profile.findUnique({
+    where: { userId },
+    include: {
+      interests: { select: { interest: true } },
+      country: true,
+      region: true,
+      city: true,
+      // texts waiting for (or after) review, without the staff who handled them
+      textReviews: {
+        select: {
+          field: true,
+          previous: true,
+          text: true,
+          status: true,
+          reason: true,
+          createdAt: true,
+          decidedAt: true,
+        },
+      },
+    },
+  });
+  const photos = profile
+    ? await prisma.photo.findMany({
+        where: { profileId: profile.id },
+        orderBy: { position: 'asc' },
+        select: {
+          id: true,
+          filename: true,
+          status: true,
+          width: true,
+          height: true,
+          position: true,
+          rejectedReason: true,
+          createdAt: true,
+        },
+      })
+    : [];
+  const participations = await prisma.conversationParticipant.findMany({
+    ...byUser,
+    include: {
+      conversation: {
+        include: {
+          participants: { select: { userId: true } },
+          messages: {
+            orderBy: { seq: 'asc' },
+            select: {
+              id: true,
+              senderId: true,
+              type: true,
+              body: true,
+              imageFilename: true,
+              giftId: true,
+              creditsCost: true,
+              createdAt: true,
+              hiddenAt: true,
+              held: true,
+            },
+          },
+        },
+      },
+    },
+  });
+  const conversations = participations.map(({ conversation, ...mine }) => ({
+    id: conversation.id,
+    with_member_id: conversation.participants.find((p) => p.userId !== userId)?.userId ?? null,
+    started_by_me: conversation.initiatorId === userId,
+    created_at: conversation.createdAt,
+    removed_at: mine.removedAt,
+    messages: conversation.messages
+      // what the member never got (held back, or hidden by staff) is not theirs to see now
+      .filter((m) => m.senderId === userId || (m.hiddenAt === null && !m.held))
+      .map(({ senderId, hiddenAt, held: _held, imageFilename, ...m }) => ({
+        ...m,
+        from: senderId === userId ? 'me' : 'them',
+        hidden_at: senderId === userId ? hiddenAt : undefined,
+        photo: imageFilename && senderId === userId ? `chat-photos/${imageFilename}` : undefined,
+      })),
+  }));
+  const chatPhotos = participations.flatMap((p) =>
+    p.conversation.messages
+      .filter((m) => m.senderId === userId && m.imageFilename)
+      .map((m) => m.imageFilename as string),
+  );
+
+  const json: Record<ExportFile, unknown> = {
+    'account.json': {
+      account: user,
+      tracking: await prisma.trackingData.findUnique(byUser),
+      alert_dismissals: await prisma.alertDismissal.findMany(byUser),
+      invites_created: await prisma.invite.findMany({ where: { createdById: userId } }),
+      invite_used: await prisma.invite.findFirst({ where: { usedById: userId } }),
+      deletion_requests: await prisma.deletionRequest.findMany(byUser),
+      data_exports: await prisma.dataExport.findMany({
+        ...byUser,
+        select: { id: true, status: true, createdAt: true, readyAt: true, finishedAt: true },
+      }),
+    },
+    'profile.json': profile,
+    'photos.json': photos.map((p) => ({ ...p, file: `photos/${p.filename}` })),
+    'conversations.json': conversations,
+    'likes.json': {
+      given: await prisma.like.findMany({
+        where: { likerId: userId },
+        select: { likedId: true, source: true, createdAt: true },
+      }),
+      received: await prisma.like.findMany({
+        where: { likedId: userId },
+        select: { likerId: true, source: true, isNew: true, createdAt: true },
+      }),
+    },
+    'swipes.json': await prisma.swipeDecision.findMany({
+      where: { swiperId: userId },
+      select: { swipedId: true, choice: true, createdAt: true },
+    }),
+    'blocks.json': await prisma.block.findMany({
+      where: { blockerId: userId },
+      select: { blockedId: true, createdAt: true },
+    }),
+    'complaints.json': await prisma.complaint.findMany({
+      where: { reporterId: userId },
+      select: {
+        id: true,
+        about: true,
+        reportedUserId: true,
+        photoId: true,
+        messageId: true,
+        name: true,
+        email: true,
+        reporterIp: true,
+        subject: true,
+        message: true,
+        status: true,
+        createdAt: true,
+        resolvedAt: true,
+      },
+    }),
+    'moderation.json': {
+      bans: await prisma.memberBan.findMany({
+        ...byUser,
+        select: { id: true, reason: true, createdAt: true, liftedAt: true, liftReason: true },
+      }),
+      warnings: await prisma.memberWarning.findMany({
+        ...byUser,
+        select: { id: true, reason: true, createdAt: true },
+      }),
+      hidden_content: await prisma.hiddenContent.findMany({
+        ...byUser,
+        select: {
+          id: true,
+          kind: true,
+          messageId: true,
+          photoId: true,
+          text: true,
+          createdAt: true,
+        },
+      }),
+    },
+    'payments.json': {
+      payments: await prisma.payment.findMany({
+        ...byUser,
+        omit: { idempotencyKey: true, checkoutUrl: true },
+      }),
+      provider_customers: await prisma.paymentCustomer.findMany(byUser),
+      stored_payment_methods: await prisma.paymentMandate.findMany(byUser),
+      direct_debit_mandates: await prisma.directDebitMandate.findMany({
+        ...byUser,
+        omit: { otpHash: true, otpExpiresAt: true, otpAttempts: true, otpSends: true },
+      }),
+      personal_discount_codes: await prisma.discountCode.findMany(byUser),
+      discount_redemptions: await prisma.discountRedemption.findMany({
+        ...byUser,
+        omit: { claimKey: true },
+      }),
+    },
+    'credit_ledger.json': await prisma.creditLedgerEntry.findMany({
+      ...byUser,
+      orderBy: { id: 'asc' },
+    }),
+    'sessions.json': {
+      sessions: await prisma.session.findMany({ ...byUser, omit: { tokenHash: true, id: true } }),
+      trusted_browsers: await prisma.trustedDevice.findMany({
+        ...byUser,
+        omit: { tokenHash: true, id: true },
+      }),
+    },
+    'notification_preferences.json': {
+      preferences: await prisma.notificationPreference.findUnique(byUser),
+      push_subscriptions: await prisma.pushSubscription.findMany({
+        ...byUser,
+        select: { id: true, endpoint: true, createdAt: true },
+      }),
+      // when each kind of notification mail was last sent (the batching window)
+      notification_mails_sent: await prisma.notificationMailSent.findMany({
+        ...byUser,
+        select: { kind: true, sentAt: true },
+      }),
+    },
+  };
+
+  return {
+    json,
+    files: [
+      ...photos.map((p) => ({
+        kind: 'photos' as const,
+        name: p.filename,
+        path: `photos/${p.filename}`,
+      })),
+      ...chatPhotos.map((name) => ({ kind: 'chat' as const, name, path: `chat-photos/${name}` })),
+    ],
+  };
+}

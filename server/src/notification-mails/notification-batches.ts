@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { MailOutbox, type NotificationMail, type NotificationParams } from '../mail';
+import { NotificationReads } from '../member-access';
+import { Recipients } from '../notifications';
+import { PrismaService } from '../prisma/prisma.service';
+import { utcTimestamp } from '../prisma/pg-types';
+import { wantsMail, type MailBatch } from './mail-channel';
+
+/** Senders or likers named in a mail at most (the rest are "and N others"). */
+const NAMED = 3;
+/**
+ * The event is written just after its change's commit: what the batch counts starts this much
+ * before the first event's time, so the message or like that caused it is in.
+ */
+const SLACK_MS = 2_000;
+
+const TEMPLATE: Record<MailBatch['kind'], NotificationMail> = {
+  message: 'notify_message',
+  conversation: 'notify_conversation',
+  like: 'notify_like',
+};
+
+/** What is still unread of a batch: per actor, and the conversations it is in. */
+interface Pending {
+  count: number;
+  actors: number[];
+  conversations: number[];
+}
+
+/**
+ * The end of a quiet period: one mail says how many messages, new conversations or likes came
+ * since the first event and are still unread, if the member still wants the mail then. Nothing
+ * when they have read them meanwhile, came online, or turned the mail off.
+ */
+@Injectable()
+export class NotificationBatches {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly recipients: Recipients,
+    private readonly reads: NotificationReads,
+    private readonly outbox: MailOutbox,
+  ) {}
+
+  async send(batch: MailBatch): Promise<'sent' | 'unwanted' | 'read'> {
+    const recipient = await this.recipients.find(batch.recipientId);
+    if (!recipient || !wantsMail(recipient, batch.kind)) return 'unwanted';
+    const since = new Date(new Date(batch.since).getTime() - SLACK_MS);
+    const pending =
+      batch.kind === 'like'
+        ? await this.newLikes(batch.recipientId, since)
+        : await this.unreadMessages(batch.recipientId, since, batch.kind === 'conversation');
+    if (pending.count === 0) return 'read';
+    const names = await this.reads.names(batch.recipientId, pending.actors);
+    const named = pending.actors.flatMap((id) => names.get(id) ?? []).slice(0, NAMED);
+    const params: NotificationParams = {
+      count: pending.count,
+      names: named,
+      others: Math.max(0, pending.actors.length - named.length),
+      ...(pending.conversations.length === 1 ? { conversationId: pending.conversations[0] } : {}),
+    };
+    await this.outbox.send({ userId: batch.recipientId, template: TEMPLATE[batch.kind], params });
+    return 'sent';
+  }
+
+  /**
+   * Unread messages to the member since `since` (not held, not hidden, not removed by them):
+   * `fresh` counts the conversations begun since then, otherwise the messages of older ones.
+   */
+  private async unreadMessages(userId: number, since: Date, fresh: boolean): Promise<Pending> {
+    const at = utcTimestamp(since);
+    const rows = await this.prisma.$queryRaw<
+      { conversationId: number; senderId: number; count: number }[]
+    >`
+      SELECT m.conversation_id AS "conversationId", m.sender_id AS "senderId", count(*)::int AS count
+      FROM conversation_participants p
+      JOIN conversations c ON c.id = p.conversation_id
+      JOIN messages m ON m.conversation_id = p.conversation_id
+      WHERE p.user_id = ${userId}
+        AND (c.created_at >= ${at}::timestamp) = ${fresh}::boolean
+        AND m.sender_id <> ${userId} AND NOT m.held AND m.hidden_at IS NULL
+        AND m.seq > p.last_read_seq AND m.seq > p.cleared_seq
+        AND m.created_at >= ${at}::timestamp
+      GROUP BY 1, 2
+      ORDER BY min(m.created_at)`;
+    const conversations = [...new Set(rows.map((r) => r.conversationId))];
+    return {
+      count: fresh ? conversations.length : rows.reduce((sum, r) => sum + r.count, 0),
+      actors: [...new Set(rows.map((r) => r.senderId))],
+      conversations,
+    };
+  }
+
+  /** Likes since `since` the member has not looked at yet. */
+  private async newLikes(userId: number, since: Date): Promise<Pending> {
+    const likes = await this.prisma.like.findMany({
+      where: { likedId: userId, isNew: true, createdAt: { gte: since } },
+      orderBy: { createdAt: 'asc' },
+      select: { likerId: true },
+    });
+    return { count: likes.length, actors: likes.map((l) => l.likerId), conversations: [] };
+  }
+}

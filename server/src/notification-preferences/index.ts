@@ -1,0 +1,7 @@
+/**
+ * The notification preferences feature's public API: what a member wants to be told about
+ * (GET/PUT /api/notifications.php) and re-enabling e-mail after a bounce, spam report or
+ * unsubscribe. The mails and pushes that honour them read them through the service.
+ */
+export { NotificationPreferencesModule } from './notification-preferences.module';
+export { NotificationPreferencesService } from './notification-preferences.service';

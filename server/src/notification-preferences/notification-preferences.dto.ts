@@ -1,0 +1,10 @@
+import { createZodDto } from 'nestjs-zod';
+import {
+  enableEmailQuery,
+  notificationPreferencesUpdate,
+  notificationSettingsResponse,
+} from '@app/contract';
+
+export class NotificationPreferencesBody extends createZodDto(notificationPreferencesUpdate) {}
+export class EnableEmailQueryDto extends createZodDto(enableEmailQuery) {}
+export class NotificationSettingsResponseDto extends createZodDto(notificationSettingsResponse) {}

@@ -1,0 +1,4 @@
+export { OfflinePage } from './OfflinePage';
+export { UpdatePrompt } from './UpdatePrompt';
+export { useOnline } from './online';
+export { useWorkerMessages } from './worker-messages';

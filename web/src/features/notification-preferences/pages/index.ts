@@ -1,0 +1,1 @@
+export { NotificationPreferencesPage } from './NotificationPreferencesPage';
