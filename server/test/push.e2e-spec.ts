@@ -175,6 +175,21 @@ describe('web push', () => {
       expect(kept).toContain(endpoints[SUBSCRIPTIONS_PER_MEMBER]);
     });
 
+    it('limits how often a member may subscribe or unsubscribe in an hour', async () => {
+      const busy = await chatMember(t);
+      const unsubscribe = () =>
+        t
+          .http()
+          .delete('/api/user.php?push=1')
+          .set('Cookie', busy.cookie)
+          .set('X-Request-Type', 'client')
+          .send({ endpoint: `${service.origin}/push/none` });
+      for (let i = 0; i < 59; i++) await unsubscribe().expect(200);
+      await subscribed(busy);
+      const refused = await subscribe(busy, service.subscribe()).expect(429);
+      expect(refused.body.error).toBe('rate_limited');
+    });
+
     it('leaves the login at POST /api/user.php as it was', async () => {
       const res = await t
         .http()

@@ -41,8 +41,9 @@
  * rows as JSON to this file), BENCH_QUIET_CORES (default 0.3) and BENCH_QUIET_WAIT_SECONDS
  * (default 120): how quiet the machine must be before a row, and how long to wait for it;
  * BENCH_RETRIES (default 3): how often a row is measured again when other processes kept more
- * than BENCH_QUIET_CORES busy during it; BENCH_ROWS (default base,search,chat): which groups of
- * rows (the request path with the polling endpoints, the search, the chat).
+ * than BENCH_QUIET_CORES busy during it; BENCH_ROWS (default base,search,chat,storm,push): which
+ * groups of rows (the request path with the polling endpoints, the search, the chat, the
+ * reconnect storms, the push fan-out of tests/perf/push-bench.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -74,6 +75,7 @@ import { SEARCH_MIXES } from './search-mixes.js';
 import { measurePhotoQueue } from './photo-queue-bench.js';
 import { seedMillion } from './seed-million.js';
 import { inboxRows } from './inbox-bench.js';
+import { measurePush, printPushTable, type PushRow } from './push-bench.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
@@ -85,9 +87,9 @@ const UTRECHT = { lat: 52.0907, lon: 5.1214 };
 const members = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 /**
  * Which groups of rows to measure: `base` (the request path), `search`, `chat`, `storm` (socket
- * reconnect storms); default all.
+ * reconnect storms), `push` (web push fan-out); default all.
  */
-const groups = new Set((process.env.BENCH_ROWS ?? 'base,search,chat,storm').split(','));
+const groups = new Set((process.env.BENCH_ROWS ?? 'base,search,chat,storm,push').split(','));
 
 interface Row extends LoadResult, CpuUse {
   name: string;
@@ -286,6 +288,7 @@ async function main(): Promise<void> {
   let pairs: SearchPair[] = [];
   let chatRows: ChatRow[] = [];
   let stormRows: StormRow[] = [];
+  let pushRows: PushRow[] = [];
   try {
     const demo = await loginDemo(app.base);
     const headers = { cookie: demo.cookie };
@@ -374,6 +377,7 @@ async function main(): Promise<void> {
       stormRows = storm.rows;
       app = storm.app;
     }
+    if (groups.has('push')) pushRows = await measurePush();
   } finally {
     await app.stop();
   }
@@ -392,10 +396,15 @@ async function main(): Promise<void> {
   if (pairs.length > 0) printSearchTable(pairs);
   if (chatRows.length > 0) printChatTable(chatRows);
   if (stormRows.length > 0) printStormTable(stormRows);
+  if (pushRows.length > 0) printPushTable(pushRows);
   if (process.env.BENCH_OUT) {
     writeFileSync(
       process.env.BENCH_OUT,
-      JSON.stringify({ commit: commit(), rows, pairs, chat: chatRows, storm: stormRows }, null, 2),
+      JSON.stringify(
+        { commit: commit(), rows, pairs, chat: chatRows, storm: stormRows, push: pushRows },
+        null,
+        2,
+      ),
     );
   }
   const failedChat = chatRows.filter(
@@ -412,6 +421,12 @@ async function main(): Promise<void> {
   if (failedStorm.length > 0) {
     throw new Error(
       `storm rows with clients not caught up or messages lost: ${failedStorm.map((r) => r.name).join('; ')}`,
+    );
+  }
+  const failedPush = pushRows.filter((r) => r.received < r.pushes || r.refused > 0);
+  if (failedPush.length > 0) {
+    throw new Error(
+      `push rows with pushes missing or refused: ${failedPush.map((r) => r.name).join('; ')}`,
     );
   }
   const failed = [...rows, ...pairs.flatMap((p) => [p.baseline, p.app])].filter(

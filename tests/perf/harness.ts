@@ -233,7 +233,7 @@ export function processCpuMs(pid: number): number {
 }
 
 /** The PostgreSQL backends serving the bench database (by their process titles). */
-function benchBackends(): number[] {
+export function benchBackends(): number[] {
   const name = new URL(benchDatabaseUrl()).pathname.slice(1);
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
@@ -353,8 +353,12 @@ export function lineProcess(script: string, args: string[]): LineProcess {
       new Promise((resolve, reject) => {
         const queued = queue.shift();
         if (queued !== undefined) return resolve(queued);
-        child.once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
-        waiting.push(resolve);
+        const exited = (code: number | null) => reject(new Error(`${script} exited (${code})`));
+        child.once('exit', exited);
+        waiting.push((line) => {
+          child.off('exit', exited);
+          resolve(line);
+        });
       }),
     send: (line) => child.stdin?.write(`${line}\n`),
     close: async () => {

@@ -9,9 +9,12 @@
  * the site PUSH_ENDPOINT_HOSTS=<host>), then reads commands on stdin, one a line, and answers each
  * with one JSON line:
  *   subscribe <n>  n new subscriptions ({endpoint, keys}) as a JSON array
+ *   count          {arrivals: n, refusals: n} so far
+ *   wait <n> <ms>  the same, once n pushes were answered (accepted or refused) or ms passed
  *   arrivals       {arrivals: [{id, at}], refusals: [{status, id, reason}]} so far
  *   received       the pushes kept so far (decrypted JSON and headers)
  *   clear          forgets what arrived: {"ok": true}
+ *   delay <ms>     answers every push ms late from now on (a remote push service): {"ok": true}
  *   exit           stops
  */
 import { createInterface } from 'node:readline';
@@ -30,16 +33,34 @@ say({ origin: service.origin, host: service.host });
 
 const lines = createInterface({ input: process.stdin });
 lines.on('line', (line) => {
-  const [command, argument] = line.trim().split(/\s+/);
+  const [command, argument, ...rest] = line.trim().split(/\s+/);
   switch (command) {
     case 'subscribe':
       say(Array.from({ length: Number(argument ?? 1) }, () => service.subscribe()));
       break;
+    case 'count':
+      say({ arrivals: service.arrivals.length, refusals: service.refusals.length });
+      break;
+    case 'wait': {
+      const until = Date.now() + Number(rest[0] ?? 60_000);
+      const answered = () => service.arrivals.length + service.refusals.length;
+      const check = () => {
+        if (answered() >= Number(argument) || Date.now() > until) {
+          say({ arrivals: service.arrivals.length, refusals: service.refusals.length });
+        } else setTimeout(check, 20);
+      };
+      check();
+      break;
+    }
     case 'arrivals':
       say({ arrivals: service.arrivals, refusals: service.refusals });
       break;
     case 'received':
       say(service.received.map(({ body: _body, ...push }) => push));
+      break;
+    case 'delay':
+      service.delayMs = Number(argument ?? 0);
+      say({ ok: true });
       break;
     case 'clear':
       service.clear();

@@ -70,6 +70,8 @@ export interface PushServiceOptions {
   acceptUnknown?: boolean;
   /** Keep accepted pushes in `received` (default true; the bench keeps only times). */
   keep?: boolean;
+  /** Answer each push this many ms late (a push service across the internet; default 0). */
+  delayMs?: number;
 }
 
 interface Subscriber {
@@ -95,7 +97,9 @@ export class PushService {
   private readonly gone = new Set<string>();
   private readonly listeners = new Set<Listener>();
   private readonly server: Server;
-  private readonly options: Required<Omit<PushServiceOptions, 'port' | 'host'>>;
+  private readonly options: Required<Omit<PushServiceOptions, 'port' | 'host' | 'delayMs'>>;
+  /** How late each push is answered (ms): a push service across the internet. */
+  delayMs: number;
   private verifiedTokens = new Map<string, ReceivedPush['vapid']>();
   origin = '';
 
@@ -106,6 +110,7 @@ export class PushService {
       acceptUnknown: options.acceptUnknown ?? false,
       keep: options.keep ?? true,
     };
+    this.delayMs = options.delayMs ?? 0;
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
         this.answer(res, 500, '', String(error));
@@ -247,6 +252,7 @@ export class PushService {
         return this.answer(res, 400, id, `cannot decrypt: ${String(error)}`);
       }
     }
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     const receivedAt = performance.timeOrigin + performance.now();
     this.arrivals.push({ id, at: receivedAt });
     const push: ReceivedPush = {

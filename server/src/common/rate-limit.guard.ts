@@ -106,6 +106,15 @@ const LIMITS = {
     seconds: 3600,
     points: () => 60,
   },
+  /**
+   * Push subscriptions stored or removed per member per hour: a browser subscribes once (and
+   * again when its subscription changes); each call is a write.
+   */
+  push_subscriptions: {
+    per: 'member_only',
+    seconds: 3600,
+    points: () => 60,
+  },
   /** Data exports a member may ask for per day (each is a ZIP of all their data, built by the worker). */
   data_exports: {
     per: 'member_only',

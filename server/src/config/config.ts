@@ -163,8 +163,12 @@ const schema = z
     REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
     /** The worker hands mails that are not queued yet (Redis was down) to the queue this often. */
     MAIL_RELAY_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
-    /** Notification events the worker handles at once (each waits on mail and push I/O). */
-    NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+    /**
+     * Notification events the worker handles at once (each waits on mail and push I/O). A push
+     * service across the internet answers in tens of ms: at 50 ms, 16 carry at most 320 pushes
+     * a second, 64 the 500 of the target (docs/performance.md, web push fan-out).
+     */
+    NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(64),
     /** Abuse limits (429 rate_limited): signups and reset requests per IP per hour. */
     RATE_LIMIT_SIGNUPS_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_RESETS_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),

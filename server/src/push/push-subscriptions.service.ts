@@ -64,12 +64,14 @@ export class PushSubscriptions {
     await this.prisma.pushSubscription.deleteMany({ where: { userId, endpoint } });
   }
 
-  /** Every browser of the member that subscribed. */
-  forMember(userId: number): Promise<StoredSubscription[]> {
-    return this.prisma.pushSubscription.findMany({
-      where: { userId },
-      select: { id: true, endpoint: true, p256dh: true, auth: true },
+  /** Every browser of the member that subscribed (one prepared statement: once per event). */
+  async forMember(userId: number): Promise<StoredSubscription[]> {
+    const { rows } = await this.prisma.pool.query<StoredSubscription>({
+      name: 'push-subscriptions-of-member',
+      text: 'SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = $1',
+      values: [userId],
     });
+    return rows;
   }
 
   /** The push service said the subscription is gone (404/410): it is deleted. */

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Post, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentSession, type CurrentSessionData } from '../auth';
 import { OkResponseDto, Returns } from '../common/responses';
+import { RateLimit } from '../common/rate-limit.guard';
 import { PushSubscriptionBody, PushUnsubscribeBody } from './push.dto';
 import { PUSH_SUBSCRIPTION_ROUTE } from './push-route';
 import { PushSubscriptions } from './push-subscriptions.service';
@@ -13,6 +14,7 @@ export class PushController {
   constructor(private readonly subscriptions: PushSubscriptions) {}
 
   @Post(PUSH_SUBSCRIPTION_ROUTE)
+  @RateLimit('push_subscriptions')
   @Returns(OkResponseDto)
   @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
   @ApiOperation({
@@ -30,6 +32,7 @@ export class PushController {
   }
 
   @Delete(PUSH_SUBSCRIPTION_ROUTE)
+  @RateLimit('push_subscriptions')
   @Returns(OkResponseDto)
   @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
   @ApiOperation({
