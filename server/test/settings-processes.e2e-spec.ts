@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { REPO_ROOT } from './helpers/databases';
-import { freePort } from './helpers/payments';
 import { cookieOf, staffAccount } from './helpers/staff';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -15,6 +15,23 @@ async function until(url: string, ok: (body: unknown) => boolean, timeoutMs: num
     if (body !== null && ok(body)) return performance.now() - started;
     if (performance.now() - started > timeoutMs) throw new Error(`${url}: not in ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * A free port below Linux's ephemeral range (32768-60999). The second process takes seconds to
+ * start; a port the kernel handed out (listen on 0) could meanwhile be given to another test
+ * file's server, whose answers would then pass for the second process's.
+ */
+async function portOutsideEphemeralRange(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
   }
 }
 
@@ -33,7 +50,7 @@ describe('a settings change across processes', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    port = await freePort();
+    port = await portOutsideEphemeralRange();
     second = spawn(
       process.execPath,
       // ts-node (TypeScript's own emit): Nest's injection needs the decorators' metadata, which
@@ -77,7 +94,11 @@ describe('a settings change across processes', () => {
   it('the second process serves a setting changed through the staff API on the first within a second', async () => {
     const url = `http://127.0.0.1:${port}/api/settings.php`;
     // the second process has the settings cached now
-    const before = (await (await fetch(url)).json()) as SettingsBody;
+    // a failure says what the second process printed (it may have stopped)
+    const answer = await fetch(url).catch((error: Error) => {
+      throw new Error(`${error.message} (second process exit code ${second.exitCode})\n${output}`);
+    });
+    const before = (await answer.json()) as SettingsBody;
     expect(before.settings.name).toBe('Vonkje');
     const cookie = await cookieOf(await staffAccount(t, ['admin']), t);
     for (const name of ['Vonkje Noord', 'Vonkje Zuid']) {
