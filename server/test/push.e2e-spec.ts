@@ -10,6 +10,7 @@ import { PushService, type StandInSubscription } from '../../tests/support/push-
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { chatMember, sendText, type ChatMember } from './helpers/chat';
 import { connect, eventually, listening } from './helpers/sockets';
+import { sessionCookie } from './helpers/mail-app';
 
 const keys = webpush.generateVAPIDKeys();
 
@@ -103,6 +104,32 @@ describe('web push', () => {
         .send({ endpoint: subscription.endpoint })
         .expect(200, { ok: true });
       expect(await stored(member.user.id)).toEqual([]);
+    });
+
+    it('ends a browser’s subscription with its login session, and keeps the other browsers’', async () => {
+      const phone = await chatMember(t);
+      // a second browser of the same member: its own login session
+      const login = await t
+        .http()
+        .post('/api/user.php')
+        .set('X-Request-Type', 'client')
+        .send({ email: phone.user.email, password: phone.password })
+        .expect(200);
+      const laptop = { cookie: sessionCookie(login) };
+      const onPhone = await subscribed(phone);
+      const onLaptop = service.subscribe({ applicationServerKey: keys.publicKey });
+      await subscribe(laptop, onLaptop).expect(200);
+      expect((await stored(phone.user.id)).map((s) => s.endpoint).sort()).toEqual(
+        [onPhone.endpoint, onLaptop.endpoint].sort(),
+      );
+
+      await t
+        .http()
+        .get('/api/logout.php')
+        .set('Cookie', laptop.cookie)
+        .set('X-Request-Type', 'client')
+        .expect(200);
+      expect((await stored(phone.user.id)).map((s) => s.endpoint)).toEqual([onPhone.endpoint]);
     });
 
     it('refuses a body that is not a push subscription', async () => {

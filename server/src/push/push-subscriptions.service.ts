@@ -30,8 +30,15 @@ export class PushSubscriptions {
    * Stores this browser's subscription for the member. An endpoint stored for another member
    * (the browser's previous account) moves to this one: a browser has one endpoint, and its
    * pushes go to whoever subscribed last. Past SUBSCRIPTIONS_PER_MEMBER the oldest are dropped.
+   * The subscription belongs to the login session that stored it: when that session ends, the
+   * database deletes it with the session (push_subscriptions.session_id, on delete cascade).
    */
-  async subscribe(userId: number, body: PushSubscriptionRequest, now = new Date()): Promise<void> {
+  async subscribe(
+    member: { userId: number; sessionId: string },
+    body: PushSubscriptionRequest,
+    now = new Date(),
+  ): Promise<void> {
+    const { userId, sessionId } = member;
     if (!vapidIdentity(this.config)) throw new AppError('push_unavailable');
     if (!endpointAllowed(body.endpoint, this.config.PUSH_ENDPOINT_HOSTS)) {
       throw new AppError('push_endpoint_refused', {}, 'endpoint');
@@ -44,8 +51,8 @@ export class PushSubscriptions {
     await this.prisma.$transaction(async (tx) => {
       await tx.pushSubscription.upsert({
         where: { endpoint: body.endpoint },
-        create: { userId, endpoint: body.endpoint, ...keys, createdAt: now },
-        update: { userId, ...keys, createdAt: now, lastError: null },
+        create: { userId, sessionId, endpoint: body.endpoint, ...keys, createdAt: now },
+        update: { userId, sessionId, ...keys, createdAt: now, lastError: null },
       });
       const beyond = await tx.pushSubscription.findMany({
         where: { userId },

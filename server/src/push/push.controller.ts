@@ -27,7 +27,7 @@ export class PushController {
     @CurrentSession() session: CurrentSessionData,
     @Body() body: PushSubscriptionBody,
   ) {
-    await this.subscriptions.subscribe(session.userId, body);
+    await this.subscriptions.subscribe({ userId: session.userId, sessionId: session.id }, body);
     return { ok: true } as const;
   }
 
