@@ -5,6 +5,7 @@
  * its API types from them.
  */
 export * from './constants';
+export * from './site-pages';
 export * from './password-rules';
 export * from './profile-rules';
 export * from './errors';

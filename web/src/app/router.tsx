@@ -11,6 +11,7 @@ import { RootShell } from './layouts/RootShell';
 import { DefaultLayout } from './layouts/DefaultLayout';
 import { ChatLayout } from './layouts/ChatLayout';
 import { LanderLayout } from './layouts/LanderLayout';
+import { LANDERS, STATIC_PAGES, isTokenPage } from '@app/contract';
 import { EmptyLayout } from './layouts/EmptyLayout';
 
 const auth = () => import('../features/auth/pages');
@@ -46,28 +47,6 @@ function page<M>(
 ): RouteObject {
   return { id, path, lazy: lazyPage(load, pick), ...extra } as RouteObject;
 }
-
-export const LANDERS = [
-  'tinderswipe',
-  'alonetonight',
-  'collagelanding',
-  'gallery',
-  'iconslanding',
-  'maplanding',
-  'socialnetwork',
-  'transitionsvideolanding',
-  'video',
-] as const;
-
-export const STATIC_PAGES = {
-  terms: 'pages-terms',
-  privacy: 'pages-privacy',
-  cookies: 'pages-cookies',
-  ban: 'pages-ban',
-  'return-policy': 'pages-return-policy',
-  faq: 'pages-faq',
-  service: 'pages-service',
-} as const;
 
 /**
  * The routes of SPEC point 2. Route ids are the spec's route names where it gives them.
@@ -209,6 +188,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     throw new Response('', { status: 404 });
                   },
                 },
+                page('pages-token', '/:token', statics, (m) => m.TokenPage, {
+                  // only the listed token pages (contract TOKEN_PAGES); any other path is a 404
+                  loader: ({ params }: { params: { token?: string } }) => {
+                    if (!params.token || !isTokenPage(params.token)) {
+                      throw new Response('', { status: 404 });
+                    }
+                    return null;
+                  },
+                }),
                 { id: 'not-found', path: '*', element: <ErrorPage status={404} /> },
               ],
             },

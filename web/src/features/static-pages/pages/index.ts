@@ -6,4 +6,5 @@ export const CookiesPage = placeholderPage('pages.cookies');
 export const ReturnPolicyPage = placeholderPage('pages.returnPolicy');
 export const FaqPage = placeholderPage('pages.faq');
 export const ServicePage = placeholderPage('pages.service');
+export const TokenPage = placeholderPage('pages.service');
 export { BanPage } from './BanPage';
