@@ -6,6 +6,8 @@
  * session ends).
  */
 export const SITE_ENTRY_SKIP_KEY = 'site_entry_skip';
+/** The conversation a member opened last, which /chats reopens on a desktop (chat state). */
+export const LAST_CHAT_KEY = 'last_chat';
 
 export type SiteCookie = {
   name: string;
@@ -29,6 +31,13 @@ export const SITE_COOKIES: readonly SiteCookie[] = [
     kind: 'localStorage',
     category: 'functional',
     purpose: 'cookies.siteEntrySkip',
+    days: null,
+  },
+  {
+    name: LAST_CHAT_KEY,
+    kind: 'localStorage',
+    category: 'functional',
+    purpose: 'cookies.lastChat',
     days: null,
   },
 ];
