@@ -21,6 +21,8 @@ jest.mock('./realtime', () => ({
 }));
 
 const CONVERSATION = 70;
+/** The first look at a page waits for its lazily loaded module (slow on a busy machine). */
+const LOADED = { timeout: 10_000 };
 const daan = { ...profileCardFixture, id: 12, name: 'Daan', fictional: false };
 const rose: Gift = { id: 3, slug: 'rose', image: '/gifts/rose.svg', credits: 20 };
 
@@ -91,11 +93,14 @@ describe('the conversation with a member (/members/{id}/chat)', () => {
       'POST /api/message.php': () =>
         jsonResponse(201, { message: message({ text: 'Hoi Daan!' }), credits: 40 }),
     });
-    const box = await screen.findByRole('textbox', { name: 'Bericht' });
+    const box = await screen.findByRole('textbox', { name: 'Bericht' }, LOADED);
     await userEvent.type(box, 'Hoi Daan!');
     await userEvent.click(screen.getByRole('button', { name: 'Versturen' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/chats/${CONVERSATION}`));
+    await waitFor(
+      () => expect(router.state.location.pathname).toBe(`/chats/${CONVERSATION}`),
+      LOADED,
+    );
     expect(router.state.historyAction).toBe('REPLACE');
     expect(screen.getByText('Hoi Daan!', { selector: '.chat-bubble__text' })).toBeInTheDocument();
     // the same view: the composer is the very same element, typing goes on in it
@@ -109,7 +114,7 @@ describe('the conversation with a member (/members/{id}/chat)', () => {
     const { router } = renderAt(`/members/${daan.id}/chat`, {
       'GET /api/chat.php': () => jsonResponse(200, chat()),
     });
-    await screen.findByRole('heading', { name: 'Zeg hallo tegen Daan' });
+    await screen.findByRole('heading', { name: 'Zeg hallo tegen Daan' }, LOADED);
     expect(router.state.location.pathname).toBe(`/members/${daan.id}/chat`);
     expect(localStorage.getItem(LAST_CHAT_KEY)).toBeNull();
   });
@@ -122,9 +127,12 @@ describe('the last opened conversation (chat state)', () => {
       'GET /api/chat.php': () =>
         jsonResponse(200, chat({ conversation: { id: 70, read_seq: 0, delivered_seq: 0 } })),
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/chats/${CONVERSATION}`));
+    await waitFor(
+      () => expect(router.state.location.pathname).toBe(`/chats/${CONVERSATION}`),
+      LOADED,
+    );
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(await screen.findByRole('textbox', { name: 'Bericht' })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Bericht' }, LOADED)).toBeInTheDocument();
   });
 
   it('is remembered per member when a conversation opens', async () => {
@@ -132,7 +140,7 @@ describe('the last opened conversation (chat state)', () => {
       'GET /api/chat.php': () =>
         jsonResponse(200, chat({ conversation: { id: 70, read_seq: 0, delivered_seq: 0 } })),
     });
-    await screen.findByRole('textbox', { name: 'Bericht' });
+    await screen.findByRole('textbox', { name: 'Bericht' }, LOADED);
     await waitFor(() => expect(lastChat(userFixture.id)).toBe(CONVERSATION));
     // another member on the same browser does not get it
     expect(lastChat(userFixture.id + 1)).toBeNull();
@@ -142,20 +150,22 @@ describe('the last opened conversation (chat state)', () => {
     mockViewport(false);
     rememberLastChat(userFixture.id, CONVERSATION);
     const { router } = renderAt('/chats', {});
-    expect(await screen.findByRole('heading', { level: 1, name: 'Gesprekken' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Gesprekken' }, LOADED),
+    ).toBeVisible();
     expect(router.state.location.pathname).toBe('/chats');
   });
 
   it('is not reopened when it is no longer in the list, nor when another member kept it', async () => {
     rememberLastChat(userFixture.id, 99);
     const { router, unmount } = renderAt('/chats', {});
-    await screen.findAllByTestId('conversation-entry');
+    await screen.findAllByTestId('conversation-entry', {}, LOADED);
     expect(router.state.location.pathname).toBe('/chats');
     unmount();
 
     rememberLastChat(userFixture.id + 1, CONVERSATION);
     const second = renderAt('/chats', {});
-    await screen.findAllByTestId('conversation-entry');
+    await screen.findAllByTestId('conversation-entry', {}, LOADED);
     expect(second.router.state.location.pathname).toBe('/chats');
   });
 });
@@ -180,11 +190,14 @@ describe('the gift button of a profile', () => {
       }),
       { ...userFixture, credits: 50 },
     );
-    await userEvent.click(await screen.findByRole('button', { name: /Cadeau sturen/ }));
-    const picker = await screen.findByRole('dialog', { name: 'Een cadeau voor Daan' });
-    await userEvent.click(await within(picker).findByRole('button', { name: /Roos/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Cadeau sturen/ }, LOADED));
+    const picker = await screen.findByRole('dialog', { name: 'Een cadeau voor Daan' }, LOADED);
+    await userEvent.click(await within(picker).findByRole('button', { name: /Roos/ }, LOADED));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/chats/${CONVERSATION}`));
+    await waitFor(
+      () => expect(router.state.location.pathname).toBe(`/chats/${CONVERSATION}`),
+      LOADED,
+    );
     const sends = calls.filter((call) => call.url.startsWith('/api/message.php'));
     expect(sends).toHaveLength(1);
     expect(sends[0].body).toEqual({ type: 'gift', member: daan.id, gift: rose.id });
@@ -199,12 +212,13 @@ describe('the gift button of a profile', () => {
       ...userFixture,
       credits: 5,
     });
-    await userEvent.click(await screen.findByRole('button', { name: /Cadeau sturen/ }));
-    const picker = await screen.findByRole('dialog', { name: 'Een cadeau voor Daan' });
-    await userEvent.click(await within(picker).findByRole('button', { name: /Roos/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Cadeau sturen/ }, LOADED));
+    const picker = await screen.findByRole('dialog', { name: 'Een cadeau voor Daan' }, LOADED);
+    await userEvent.click(await within(picker).findByRole('button', { name: /Roos/ }, LOADED));
 
-    const modal = await screen.findByRole('dialog', { name: 'Niet genoeg credits' });
+    const modal = await screen.findByRole('dialog', { name: 'Niet genoeg credits' }, LOADED);
     expect(within(modal).getByText('Nodig: 20 credits. Je saldo: 5 credits.')).toBeVisible();
+    expect(within(modal).getByText(/niet genoeg credits voor dit cadeau/)).toBeVisible();
     expect(within(modal).getByRole('link', { name: 'Credits kopen' })).toHaveAttribute(
       'href',
       '/credits',
@@ -223,12 +237,13 @@ describe('the gift button of a profile', () => {
       }),
       { ...userFixture, credits: 50 },
     );
-    await userEvent.click(await screen.findByRole('button', { name: /Cadeau sturen/ }));
-    const picker = await screen.findByRole('dialog', { name: 'Een cadeau voor Daan' });
-    await userEvent.click(await within(picker).findByRole('button', { name: /Roos/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Cadeau sturen/ }, LOADED));
+    const picker = await screen.findByRole('dialog', { name: 'Een cadeau voor Daan' }, LOADED);
+    await userEvent.click(await within(picker).findByRole('button', { name: /Roos/ }, LOADED));
 
-    const modal = await screen.findByRole('dialog', { name: 'Niet genoeg credits' });
+    const modal = await screen.findByRole('dialog', { name: 'Niet genoeg credits' }, LOADED);
     expect(within(modal).getByText('Nodig: 20 credits. Je saldo: 50 credits.')).toBeVisible();
+    expect(within(modal).getByText(/niet genoeg credits voor dit cadeau/)).toBeVisible();
     expect(router.state.location.pathname).toBe(`/members/${daan.id}/chat`);
     expect((router.state.location.state as { gift?: number } | null)?.gift).toBeUndefined();
   });

@@ -152,6 +152,7 @@ function ConversationView({ initial }: { initial: ChatResponse }) {
   );
   const [modal, setModal] = useState<OpenModal>(null);
   const [creditsNeeded, setCreditsNeeded] = useState<number | undefined>();
+  const [refusedGift, setRefusedGift] = useState(false);
 
   const scroller = useRef<HTMLDivElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -354,6 +355,7 @@ function ConversationView({ initial }: { initial: ChatResponse }) {
     } catch (error) {
       const code = error instanceof ApiError ? error.code : '';
       if (code === 'insufficient_credits') {
+        setRefusedGift(payload.type === 'gift');
         setCreditsNeeded(
           payload.type === 'text'
             ? initial.costs.text
@@ -602,6 +604,7 @@ function ConversationView({ initial }: { initial: ChatResponse }) {
         onClose={() => setModal(null)}
         needed={creditsNeeded}
         balance={user?.credits}
+        gift={refusedGift}
       />
       <PremiumOnlyModal open={modal === 'premium'} onClose={() => setModal(null)} />
     </div>

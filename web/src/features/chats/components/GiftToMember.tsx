@@ -44,6 +44,7 @@ export function GiftToMember({
         onClose={() => setShortFor(null)}
         needed={shortFor ?? undefined}
         balance={user?.credits}
+        gift
       />
     </>
   );
