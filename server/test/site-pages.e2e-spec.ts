@@ -251,6 +251,24 @@ describe('the pages the server serves (status, head, robots.txt, sitemap.xml)', 
       }
     });
 
+    it('cost one query, by primary key, whatever the page', async () => {
+      const { profile } = await seedTestMember(t);
+      await get('/').expect(200); // the settings are read (and cached) once
+      const queries = jest.spyOn(t.prisma.pool, 'query');
+      try {
+        await get(`/members/${profile.id}/landing2/x`).expect(200);
+        expect(queries).toHaveBeenCalledTimes(1);
+        await get('/terms').expect(200);
+        expect(queries).toHaveBeenCalledTimes(1);
+      } finally {
+        queries.mockRestore();
+      }
+      const plan = await t.prisma.pool.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT u.status FROM profiles p JOIN users u ON u.id = p.user_id WHERE p.id = ${profile.id}`,
+      );
+      expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/profiles_pkey/);
+    });
+
     it('are not found (404) for an id no member ever had, or that is not an id', async () => {
       const { _max } = await t.prisma.profile.aggregate({ _max: { id: true } });
       const never = (_max.id ?? 0) + 1000;

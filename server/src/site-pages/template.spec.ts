@@ -5,6 +5,7 @@ describe('the page template', () => {
     const template = new PageTemplate(
       '<!doctype html><html lang="nl" data-x="1"><head><meta charset="UTF-8" />' +
         '<meta name="robots" content="noindex" /><meta name="description" content="old" />' +
+        '<!-- a comment for the reader of the sources -->' +
         '<title>Old</title></head><body><div id="root"></div></body></html>',
     );
     expect(template.render('de', '<title>Neu</title>')).toBe(

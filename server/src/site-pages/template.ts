@@ -15,6 +15,8 @@ export class PageTemplate {
 
   constructor(source: string) {
     let html = source
+      // comments are for the sources' readers, not for every page sent
+      .replace(/<!--[\s\S]*?-->\s*/g, '')
       .replace(/<meta\s+name=["']?(robots|description)["']?[^>]*>\s*/gi, '')
       .replace(/<title>[\s\S]*?<\/title>/i, HEAD);
     if (!html.includes(HEAD)) {
