@@ -43,6 +43,8 @@ const member = (id: string, path: string): SiteRoute => ({
 export const SITE_ROUTES: readonly SiteRoute[] = [
   page('index', '/', true),
   page('login', '/login', true),
+  // the end of an outside sign-in round trip: the server answers 302 to /login itself
+  page('callback', '/callback'),
   page('signup', '/signup', true),
   page('complete-signup', '/complete-signup'),
   page('reset-password', '/reset-password'),
