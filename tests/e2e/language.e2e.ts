@@ -71,6 +71,13 @@ for (const viewport of [
 
     test("a visitor's choice is kept in this browser", async ({ page }) => {
       await page.goto('/lang-config');
+      // the header's dropdown offers the languages to visitors too
+      await page.getByRole('button', { name: /^NL\s*, Taal/ }).click();
+      await expect(page.getByRole('link', { name: 'Taalinstelling' })).toBeVisible();
+      await page.screenshot({
+        path: path.join(shots, `language-visitor-menu-${viewport.name}.png`),
+      });
+      await page.keyboard.press('Escape');
       await page
         .getByRole('list', { name: 'Talen' })
         .getByRole('button', { name: /English/ })

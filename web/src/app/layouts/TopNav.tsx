@@ -73,11 +73,8 @@ export function TopNav() {
               <Link to="/login" className="btn btn-primary rounded-pill px-4">
                 {t('nav.login')}
               </Link>
-              <ul className="navbar-nav">
-                <li className="nav-item">
-                  <LanguageMenu />
-                </li>
-              </ul>
+              {/* outside a .navbar-nav, whose menus are static below 992 px */}
+              <LanguageMenu />
             </div>
           )}
         </div>
