@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import {
   queryOptions,
   useMutation,
@@ -7,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import type { LoggedInResponse, UpdateUserRequest, UserResponse } from '@app/contract';
 import { ApiError, apiRequest } from './client';
-import { chooseLanguage } from '../i18n/locale';
+import { applyMemberLanguage, chooseLanguage } from '../i18n/locale';
 import type { Language } from '../config/constants';
 
 /** `{"user": null}` or HTTP 403 both mean: logged out. */
@@ -49,6 +50,16 @@ export function updateUserLanguage(
 ): Promise<LoggedInResponse> {
   const body: UpdateUserRequest = { language };
   return apiRequest<LoggedInResponse>('user', { method: 'PUT', body });
+}
+
+/** Shows the site in the logged-in member's stored language (once per member and language). */
+export function useMemberLanguage(): void {
+  const { user } = useUser();
+  const id = user?.id;
+  const language = user?.language;
+  useEffect(() => {
+    if (id !== undefined && language) applyMemberLanguage(language);
+  }, [id, language]);
 }
 
 /**
