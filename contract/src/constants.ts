@@ -7,8 +7,11 @@
 export const SUPPORTED_LANGUAGES = ['nl', 'en', 'de', 'es', 'fr', 'it', 'pl'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'nl';
-/** Only nl is offered as a choice (SPEC point 1). */
-export const SELECTABLE_LANGUAGES: readonly Language[] = ['nl'];
+/**
+ * The languages a visitor or member can choose (/lang-config and the navigation's dropdown). The
+ * original offered only nl (SPEC point 1); issue 21 asks for the language choice: all seven.
+ */
+export const SELECTABLE_LANGUAGES: readonly Language[] = SUPPORTED_LANGUAGES;
 
 export const SUPPORTED_COUNTRIES = [
   'NL',

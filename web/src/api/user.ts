@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import {
   queryOptions,
   useMutation,
@@ -7,6 +8,8 @@ import {
 } from '@tanstack/react-query';
 import type { LoggedInResponse, UpdateUserRequest, UserResponse } from '@app/contract';
 import { ApiError, apiRequest } from './client';
+import { applyMemberLanguage, chooseLanguage } from '../i18n/locale';
+import type { Language } from '../config/constants';
 
 /** `{"user": null}` or HTTP 403 both mean: logged out. */
 export async function getUser(signal?: AbortSignal): Promise<UserResponse> {
@@ -47,6 +50,35 @@ export function updateUserLanguage(
 ): Promise<LoggedInResponse> {
   const body: UpdateUserRequest = { language };
   return apiRequest<LoggedInResponse>('user', { method: 'PUT', body });
+}
+
+/** Shows the site in the logged-in member's stored language (once per member and language). */
+export function useMemberLanguage(): void {
+  const { user } = useUser();
+  const id = user?.id;
+  const language = user?.language;
+  useEffect(() => {
+    if (id !== undefined && language) applyMemberLanguage(language);
+  }, [id, language]);
+}
+
+/**
+ * The one way to choose the site's language (the language page and the navigation's dropdown):
+ * the page switches at once and the locale cookie remembers it (365 days); a logged-in member's
+ * account stores it too (PUT /api/user.php), so mails and other devices follow.
+ */
+export function useChooseLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (language: Language): Promise<LoggedInResponse | null> => {
+      chooseLanguage(language);
+      const member = queryClient.getQueryData(userQueryKey)?.user;
+      return member ? updateUserLanguage(language) : null;
+    },
+    onSuccess: (response) => {
+      if (response) queryClient.setQueryData(userQueryKey, { user: response.user });
+    },
+  });
 }
 
 /**

@@ -143,7 +143,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   (m) => m.DeleteAccountPage,
                   membersOnly,
                 ),
-                page('lang-config', '/lang-config', account, (m) => m.LangConfigPage, membersOnly),
+                // visitors choose too (the locale cookie); a member's choice is also saved to the account
+                page('lang-config', '/lang-config', account, (m) => m.LangConfigPage),
                 page('complaints', '/complaints', account, (m) => m.ComplaintsPage),
 
                 page('premium', '/premium', credits, (m) => m.PremiumPage),

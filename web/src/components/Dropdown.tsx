@@ -53,8 +53,11 @@ export function Dropdown({
         {label}
         {ariaLabel && <span className="visually-hidden">, {ariaLabel}</span>}
       </button>
+      {/* data-bs-popper: Bootstrap's placement rules (dropdown-menu-end aligns to the right
+          edge) apply to menus positioned without Popper only with this attribute */}
       <ul
         id={id}
+        data-bs-popper="static"
         className={`dropdown-menu shadow border-0${align === 'end' ? ' dropdown-menu-end' : ''}${open ? ' show' : ''}`}
       >
         {children(close)}

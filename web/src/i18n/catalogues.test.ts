@@ -80,7 +80,8 @@ describe('message catalogues', () => {
     );
     expect(doubled).toEqual([]);
     const placeholders = (text: unknown) =>
-      [...String(text).matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+      // {count, number}: the placeholder count, formatted as a number in the page language
+      [...String(text).matchAll(/\{(\w+)(?:, *\w+)?\}/g)].map((match) => match[1]).sort();
     for (const language of SUPPORTED_LANGUAGES) {
       for (const [key, text] of catalogues[language]) {
         expect([language, key, placeholders(text)]).toEqual([

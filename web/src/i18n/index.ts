@@ -39,7 +39,13 @@ if (addressLanguage && typeof document !== 'undefined')
 
 /** Resolves when the chosen language's catalogue is loaded; render after it (main.tsx). */
 export const i18nReady = i18n
-  .use(resourcesToBackend((language: string) => loadCatalogue(language)))
+  // the lazily loaded namespaces (lazy-messages.ts) bring their own catalogues: a language change
+  // that asks for them gets an empty bundle instead of a copy of the main catalogue
+  .use(
+    resourcesToBackend((language: string, namespace: string) =>
+      namespace === 'translation' ? loadCatalogue(language) : Promise.resolve({}),
+    ),
+  )
   .use(initReactI18next)
   .init({
     resources: { [DEFAULT_LANGUAGE]: { translation: dutch } },

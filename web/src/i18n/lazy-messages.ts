@@ -25,6 +25,10 @@ function languageOf(language: string): string {
 /** A namespace whose catalogues arrive on demand. */
 export function lazyNamespace(namespace: string) {
   const loaded = new Map<string, Promise<void>>();
+  // the languages whose catalogues are in: i18next's own hasResourceBundle is no guide, as a
+  // language change also asks the backend for every namespace it has seen (index.ts answers
+  // with an empty bundle for these)
+  const done = new Set<string>();
 
   /** Loads every part's catalogue of a language into the namespace (once per language). */
   function load(language: string, parts: readonly CatalogueLoaders[]): Promise<void> {
@@ -37,6 +41,7 @@ export function lazyNamespace(namespace: string) {
           {},
         );
         i18n.addResourceBundle(lang, namespace, merged, true, true);
+        done.add(lang);
       });
       pending.catch(() => loaded.delete(lang));
       loaded.set(lang, pending);
@@ -48,11 +53,7 @@ export function lazyNamespace(namespace: string) {
   function useMessages(parts: readonly CatalogueLoaders[]): boolean {
     const { i18n: instance } = useTranslation();
     const language = languageOf(instance.language);
-    const [ready, setReady] = useState(
-      () =>
-        i18n.hasResourceBundle(language, namespace) &&
-        i18n.hasResourceBundle(DEFAULT_LANGUAGE, namespace),
-    );
+    const [ready, setReady] = useState(() => done.has(language) && done.has(DEFAULT_LANGUAGE));
     useEffect(() => {
       let current = true;
       void Promise.all([load(DEFAULT_LANGUAGE, parts), load(language, parts)]).then(() => {

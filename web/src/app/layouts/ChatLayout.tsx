@@ -4,6 +4,8 @@ import { TopNav } from './TopNav';
 import { TimeBonus } from '../../features/credits';
 import { ConversationList } from '../../features/chats';
 import { useUser } from '../../api/user';
+import { SiteEntryWarning } from '../../features/site-entry';
+import { useIsInstalledApp } from './installed-app';
 
 /**
  * Full height: the conversation list (300-400 px, hidden below 992 px, where /chats shows it
@@ -12,6 +14,7 @@ import { useUser } from '../../api/user';
 export function ChatLayout() {
   const { t } = useTranslation();
   const { user } = useUser();
+  const installedApp = useIsInstalledApp();
   return (
     <div className="layout layout--chat d-flex flex-column">
       <TopNav />
@@ -34,6 +37,7 @@ export function ChatLayout() {
           </div>
         </main>
       </div>
+      <SiteEntryWarning installedApp={installedApp} />
     </div>
   );
 }

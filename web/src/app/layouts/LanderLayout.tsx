@@ -4,10 +4,13 @@ import { Brand } from '../../components/Brand';
 import { LegalDisclaimer } from '../../components/LegalDisclaimer';
 import { FOOTER_LINKS } from './Footer';
 import { SignupModalProvider } from '../../features/auth';
+import { SiteEntryWarning } from '../../features/site-entry';
+import { useIsInstalledApp } from './installed-app';
 
 /** Landing pages: a logo bar, the page, the legal disclaimer and a slim link row. */
 export function LanderLayout() {
   const { t } = useTranslation();
+  const installedApp = useIsInstalledApp();
   return (
     <SignupModalProvider>
       <div className="layout layout--lander d-flex flex-column min-vh-100">
@@ -34,6 +37,7 @@ export function LanderLayout() {
             </ul>
           </div>
         </footer>
+        <SiteEntryWarning installedApp={installedApp} />
       </div>
     </SignupModalProvider>
   );

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useSettingsQuery } from '../../api/settings';
+import { useMemberLanguage } from '../../api/user';
 import { RouterProgressBar } from '../../components/ProgressBar';
 import { ShellError, ShellLoading } from '../../components/ShellState';
 import { LikePopup } from '../../features/likes';
@@ -22,6 +23,7 @@ export function RootShell() {
   const online = useOnline();
   usePageBounceLogging(search);
   useAttentionBadges();
+  useMemberLanguage();
   useWorkerMessages();
   const { isError, refetch } = settings;
   // back online: load what could not be loaded

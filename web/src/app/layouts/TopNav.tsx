@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@app/contract';
-import { useLogout, useUser, updateUserLanguage } from '../../api/user';
+import { useChooseLanguage, useLogout, useUser } from '../../api/user';
 import { Brand } from '../../components/Brand';
 import { CountBadge } from '../../components/CountBadge';
 import { Dropdown } from '../../components/Dropdown';
-import { chooseLanguage } from '../../i18n/locale';
 import { CREDITS_WARNING_THRESHOLD, SELECTABLE_LANGUAGES } from '../../config/constants';
+import { formatNumber } from '../../i18n/format';
 import { useNavCounts } from './nav-counts';
 import { useIsInstalledApp } from './installed-app';
 import { SignupLink, useSignupsOpen } from '../../features/auth';
@@ -74,6 +74,8 @@ export function TopNav() {
               <Link to="/login" className="btn btn-primary rounded-pill px-4">
                 {t('nav.login')}
               </Link>
+              {/* outside a .navbar-nav, whose menus are static below 992 px */}
+              <LanguageMenu />
             </div>
           )}
         </div>
@@ -102,7 +104,7 @@ function MenuAttentionDot() {
 }
 
 function MemberMenu({ user }: { user: User }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { unreadMessages, newLikes } = useNavCounts();
   const logout = useLogout(() => void navigate('/'));
@@ -156,7 +158,7 @@ function MemberMenu({ user }: { user: User }) {
                 className={`badge rounded-pill nav-badge ${creditsBadge}`}
                 data-testid="credits-badge"
               >
-                {user.credits}
+                {formatNumber(user.credits)}
                 <span className="visually-hidden">
                   {' '}
                   {t('nav.creditsBalance', { count: user.credits })}
@@ -214,27 +216,47 @@ function MemberMenu({ user }: { user: User }) {
           </Dropdown>
         </li>
         <li className="nav-item">
-          <Dropdown label={i18n.language.toUpperCase()} ariaLabel={t('nav.language')}>
-            {(close) =>
-              SELECTABLE_LANGUAGES.map((language) => (
-                <li key={language}>
-                  <button
-                    type="button"
-                    className={`dropdown-item${language === i18n.language ? ' active' : ''}`}
-                    onClick={() => {
-                      close();
-                      chooseLanguage(language);
-                      updateUserLanguage(language).catch(() => undefined);
-                    }}
-                  >
-                    {t(`languages.${language}`)}
-                  </button>
-                </li>
-              ))
-            }
-          </Dropdown>
+          <LanguageMenu />
         </li>
       </ul>
     </>
+  );
+}
+
+/** The language dropdown: the seven languages by their own names and the language page. */
+function LanguageMenu() {
+  const { t, i18n } = useTranslation();
+  const choose = useChooseLanguage();
+  return (
+    <Dropdown label={i18n.language.toUpperCase()} ariaLabel={t('nav.language')}>
+      {(close) => (
+        <>
+          {SELECTABLE_LANGUAGES.map((language) => (
+            <li key={language}>
+              <button
+                type="button"
+                lang={language}
+                className={`dropdown-item${language === i18n.language ? ' active' : ''}`}
+                aria-current={language === i18n.language ? 'true' : undefined}
+                onClick={() => {
+                  close();
+                  choose.mutate(language);
+                }}
+              >
+                {t(`languages.${language}`)}
+              </button>
+            </li>
+          ))}
+          <li>
+            <hr className="dropdown-divider" />
+          </li>
+          <li>
+            <Link className="dropdown-item" to="/lang-config" onClick={close}>
+              {t('pages.langConfig')}
+            </Link>
+          </li>
+        </>
+      )}
+    </Dropdown>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describedBy, FieldMessage, RequiredMark } from './FieldMessage';
+import { formatDate } from '../../i18n/format';
 
 export type DatePart = 'day' | 'month' | 'year';
 export type DateParts = Record<DatePart, string>;
@@ -38,12 +39,11 @@ export function DatePartsField({
 }) {
   const { i18n } = useTranslation();
   const id = useId();
-  const monthName = new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' });
   const options: Record<DatePart, { value: string; label: string }[]> = {
     day: Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
     month: Array.from({ length: 12 }, (_, i) => ({
       value: String(i + 1),
-      label: monthName.format(new Date(Date.UTC(2000, i, 1))),
+      label: formatDate(Date.UTC(2000, i, 1), { month: 'long', timeZone: 'UTC' }, i18n.language),
     })),
     year: years.map((year) => ({ value: year, label: year })),
   };

@@ -1,25 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../i18n/format';
 
-/** Cents as money in the page's language ("€ 29,95", "£25.99"). */
-export function formatMoney(cents: number, currency: string, language: string): string {
-  return new Intl.NumberFormat(locale(language), { style: 'currency', currency }).format(
-    cents / 100,
-  );
-}
-
-/** A price per credit: up to three decimals of the currency unit ("€ 0,067"). */
-export function formatPerCredit(cents: number, currency: string, language: string): string {
-  return new Intl.NumberFormat(locale(language), {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 3,
-  }).format(cents / 100);
-}
-
-function locale(language: string): string {
-  return language === 'nl' ? 'nl-NL' : language;
-}
+/** Money is formatted by the site's one formatting helper (i18n/format.ts). */
+export { formatMoney, formatPerCredit } from '../../i18n/format';
 
 /** formatMoney in the current language. */
 export function useMoney() {

@@ -5,6 +5,7 @@ import { ListSkeleton, LoadError } from '../../../components/LoadStates';
 import { useBlockMutation, useBlocks } from '../../../api/blocks';
 import { serverErrorText } from '../../../api/server-error';
 import { BlockConfirmModal } from '../../members';
+import { formatDate } from '../../../i18n/format';
 
 interface Target {
   id: number;
@@ -27,7 +28,6 @@ export function BlockedMembers() {
     setTarget(null);
     resetUnblock();
   }, [resetUnblock]);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' });
 
   const confirm = () => {
     if (!target) return;
@@ -97,7 +97,9 @@ export function BlockedMembers() {
                     {member.name}
                   </Link>
                   <div className="small text-body-secondary">
-                    {t('blocks.blockedAt', { date: date.format(new Date(member.blocked_at)) })}
+                    {t('blocks.blockedAt', {
+                      date: formatDate(member.blocked_at, { dateStyle: 'long' }, i18n.language),
+                    })}
                   </div>
                 </div>
                 <button

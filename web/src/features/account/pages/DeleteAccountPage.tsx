@@ -22,6 +22,7 @@ import { useCompanyInfo } from '../../../api/companyinfo';
 import { userQueryKey, useUser } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard } from '../../../components/AuthCard';
+import { formatDate } from '../../../i18n/format';
 
 /** /account/delete: the alternatives first, then reason and explicit confirmation. */
 export function DeleteAccountPage() {
@@ -96,7 +97,6 @@ function Alternatives({ onContinue }: { onContinue: () => void }) {
 
 function DiscountOffer({ discount }: { discount: DiscountCode }) {
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' });
   return (
     <li className="bg-body-tertiary rounded-3 p-3">
       <p className="fw-semibold mb-1">{t('deleteAccount.altDiscountTitle')}</p>
@@ -106,7 +106,9 @@ function DiscountOffer({ discount }: { discount: DiscountCode }) {
       <p className="small text-body-secondary mb-2">
         {t('deleteAccount.altDiscountTerms', {
           percentage: discount.value_percentage,
-          date: discount.expires ? date.format(new Date(discount.expires)) : '',
+          date: discount.expires
+            ? formatDate(discount.expires, { dateStyle: 'long' }, i18n.language)
+            : '',
         })}
       </p>
       <Link to={`/credits?code=${encodeURIComponent(discount.code)}`} className="small fw-semibold">

@@ -8,6 +8,7 @@ import { useEndAllSessions, useEndSession, useSessions } from '../../../api/sess
 import { Modal } from '../../../components/Modal';
 import { SettingsCard } from '../../../components/SettingsCard';
 import { ServerErrorAlert } from '../../../components/form';
+import { formatDate, intlLocale } from '../../../i18n/format';
 
 const DEVICE_ICON: Record<string, string> = { mobile: '📱', tablet: '📱', '': '💻' };
 
@@ -40,8 +41,7 @@ export function MemberSessions() {
     setConfirming(false);
     resetAll();
   }, [resetAll]);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const countries = new Intl.DisplayNames([i18n.language], { type: 'region' });
+  const countries = new Intl.DisplayNames([intlLocale(i18n.language)], { type: 'region' });
   const place = (country: string | null) =>
     (country && countries.of(country)) || t('sessions.unknownPlace');
 
@@ -102,7 +102,11 @@ export function MemberSessions() {
                     <div className="small text-body-secondary">
                       {place(session.country)} ·{' '}
                       {t('sessions.lastSeen', {
-                        date: when.format(new Date(session.last_seen_at)),
+                        date: formatDate(
+                          session.last_seen_at,
+                          { dateStyle: 'medium', timeStyle: 'short' },
+                          i18n.language,
+                        ),
                       })}
                     </div>
                   </div>

@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { transactionQueryOptions, transactionsQueryOptions } from '../api';
 import { LoadFailed, Loading } from '../components/LoadFailed';
 import { useMoney } from '../money';
+import { formatDate } from '../../../i18n/format';
 
 const STATUS_TONE: Record<Transaction['status'], string> = {
   paid: 'text-bg-success',
@@ -20,10 +21,7 @@ const STATUS_TONE: Record<Transaction['status'], string> = {
 function useDate() {
   const { i18n } = useTranslation();
   return (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language === 'nl' ? 'nl-NL' : i18n.language, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    }).format(new Date(iso));
+    formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' }, i18n.language);
 }
 
 /** /transactions/{id?}: the member's payments; with an id, that payment and its invoice. */

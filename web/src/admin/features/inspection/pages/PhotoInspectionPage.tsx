@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { PHOTO_REJECT_REASONS, type InspectionPhoto } from '@app/contract';
 import { useAdminTranslation } from '../../../shared/i18n';
+import { formatDate } from '../../../../i18n/format';
 import { claimNext } from '../api';
 import { useInspectionDesk, type DeskKind } from '../useInspectionDesk';
 import { DeskPage } from './DeskPage';
@@ -56,7 +57,7 @@ export function PhotoInspectionPage() {
           />
           <figcaption className="small text-body-secondary">
             {t('inspection.uploaded', {
-              when: new Date(photo.created_at).toLocaleString(),
+              when: formatDate(photo.created_at, { dateStyle: 'medium', timeStyle: 'short' }),
               id: photo.id,
             })}
           </figcaption>

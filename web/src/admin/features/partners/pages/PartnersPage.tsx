@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { REPLY_TIME_RANGES } from '@app/contract';
 import { AdminEmpty, AdminError, AdminLoading, AdminPage } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
+import { formatNumber } from '../../../../i18n/format';
 import { replyTimesQueryOptions } from '../../../shared/api';
 import { partnersQueryOptions } from '../api';
 import { FictionalBadge } from './FictionalBadge';
@@ -70,7 +71,9 @@ function ReplyTimes() {
   const [days, setDays] = useState<number>(30);
   const query = useQuery(replyTimesQueryOptions(days));
   const minutes = (seconds: number) =>
-    t('partners.times.minutes', { value: (seconds / 60).toFixed(1) });
+    t('partners.times.minutes', {
+      value: formatNumber(seconds / 60, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+    });
   return (
     <section className="mt-4" aria-labelledby="reply-times">
       <div className="d-flex flex-wrap gap-2 align-items-center mb-2">

@@ -1,0 +1,2 @@
+/** The site-entry warning (adults only) for the chat and lander layouts. */
+export { SiteEntryWarning } from './SiteEntryWarning';
