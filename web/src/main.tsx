@@ -8,7 +8,6 @@ import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { reloadOnceForChunkError } from './app/chunk-reload';
 import { captureTracking } from './features/auth';
-import { registerServiceWorker } from './app/pwa/register';
 
 // Vite reports a failed preload of a page chunk here; reload once (guarded), else let it fail.
 window.addEventListener('vite:preloadError', (event) => {
@@ -18,8 +17,11 @@ window.addEventListener('vite:preloadError', (event) => {
 // the landing URL's tracking parameters travel with a later signup (SPEC point 3)
 captureTracking(window.location.search);
 
-// the installed app's service worker (not in development: Vite serves sources there)
-if (import.meta.env.PROD) registerServiceWorker();
+// the installed app's service worker (not in development: Vite serves sources there); workbox-window
+// loads on its own, after the page's own scripts (it registers after the load event anyway)
+if (import.meta.env.PROD) {
+  void import('./app/pwa/register').then(({ registerServiceWorker }) => registerServiceWorker());
+}
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

@@ -53,7 +53,10 @@ describe('router', () => {
   it('renders chat routes in the chat layout and landers in the lander layout', async () => {
     const queryClient = seededQueryClient(userFixture);
     const { unmount } = renderRoutes(createRoutes(queryClient), { path: '/chats/5', queryClient });
-    expect(await screen.findByRole('complementary', { name: 'Gesprekken' })).toBeInTheDocument();
+    // the chat layout is a chunk of its own (loaded with the chat page): give both time to load
+    expect(
+      await screen.findByRole('complementary', { name: 'Gesprekken' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     unmount();
     renderRoutes(createRoutes(queryClient), { path: '/landers/video/summer', queryClient });
     expect(

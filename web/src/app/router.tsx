@@ -9,7 +9,6 @@ import { ShellLoading } from '../components/ShellState';
 import { lazyPage } from './chunk-reload';
 import { RootShell } from './layouts/RootShell';
 import { DefaultLayout } from './layouts/DefaultLayout';
-import { ChatLayout } from './layouts/ChatLayout';
 import { LanderLayout } from './layouts/LanderLayout';
 import { LANDERS, STATIC_PAGES, isTokenPage } from '@app/contract';
 import { EmptyLayout } from './layouts/EmptyLayout';
@@ -207,7 +206,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           id: 'layout-chat',
-          element: <ChatLayout />,
+          // members' chat pages only: the layout (conversation list) loads with them
+          lazy: lazyPage(
+            () => import('./layouts/ChatLayout'),
+            (m) => m.ChatLayout,
+          ),
           errorElement: <RouteErrorBoundary />,
           children: [
             {

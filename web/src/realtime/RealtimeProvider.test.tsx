@@ -44,6 +44,12 @@ async function startServer(recovery: boolean) {
   url = server.url;
 }
 
+// the app loads socket.io's client on a member's first socket; load it once here, so that its
+// first load (slow on a busy machine) does not count against a test's wait for a connection
+beforeAll(async () => {
+  await import('socket.io-client');
+});
+
 afterEach(async () => {
   await server.close();
 });
@@ -162,6 +168,28 @@ describe('RealtimeProvider', () => {
     await waitFor(() => expect(server.disconnects()).toHaveLength(1));
     expect(server.disconnects()[0]).toMatchObject({ reason: 'client namespace disconnect' });
     expect(screen.getByText(/status:disconnected/)).toBeVisible();
+  });
+
+  it('opens no socket when the member logs out before socket.io’s client has loaded', async () => {
+    await startServer(true);
+    mockApi();
+    const queryClient = seededQueryClient(userFixture);
+    renderApp(queryClient);
+    // socket.io's client loads on the first open; the logout comes before it is there
+    expect(screen.getByText(/status:connecting/)).toBeVisible();
+    act(() => {
+      queryClient.setQueryData(userQueryKey, { user: null });
+    });
+    expect(await screen.findByText(/status:disconnected/)).toBeVisible();
+    await sleep(300);
+    expect(server.connections()).toHaveLength(0);
+    expect(screen.getByText(/status:disconnected/)).toBeVisible();
+    // a later login still connects, once
+    act(() => {
+      queryClient.setQueryData(userQueryKey, { user: userFixture });
+    });
+    await connected();
+    expect(server.connections()).toHaveLength(1);
   });
 
   it('reloads chats.php on chats:changed, and likes.php with chats.php on likes:changed', async () => {

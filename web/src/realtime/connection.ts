@@ -3,8 +3,12 @@
  * closed on logout. Hooks register handlers here once; the handlers outlive the sockets (a
  * logout and a new login make a new socket), so a component never resubscribes.
  */
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
-import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@app/contract';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import {
+  SOCKET_PATH,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@app/contract/events';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type ServerEvent = keyof ServerToClientEvents;
@@ -39,6 +43,13 @@ export const RETRY_AFTER_REFUSAL_MS = 5_000;
 
 type AnyHandler = (...args: unknown[]) => void;
 
+type SocketIo = typeof import('socket.io-client');
+
+/** socket.io's client, loaded when a member's first socket opens (never for a visitor). */
+function loadSocketIo(): Promise<SocketIo> {
+  return import('socket.io-client');
+}
+
 export class RealtimeConnection {
   private socket: AppSocket | null = null;
   private readonly handlers = new Map<string, Set<AnyHandler>>();
@@ -46,6 +57,8 @@ export class RealtimeConnection {
   private readonly statusListeners = new Set<() => void>();
   private status: RealtimeStatus = 'disconnected';
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Set by open() while socket.io's client loads; a close() meanwhile cancels the socket. */
+  private opening = false;
 
   constructor(
     /** The server's origin; the page's own when undefined. */
@@ -54,9 +67,30 @@ export class RealtimeConnection {
     private readonly hooks: RealtimeConnectionHooks = {},
   ) {}
 
-  /** Opens the socket (once; a second call while open does nothing). */
+  /**
+   * Opens the socket (once; a second call while open or opening does nothing). The first call
+   * loads socket.io's client (status `connecting` meanwhile).
+   */
   open(): void {
-    if (this.socket) return;
+    if (this.socket || this.opening) return;
+    this.opening = true;
+    this.setStatus('connecting');
+    loadSocketIo().then(
+      ({ io }) => {
+        if (!this.opening) return;
+        this.opening = false;
+        this.connect(io);
+      },
+      () => {
+        // the chunk could not load (offline): no live updates; the refresh schedule still runs
+        if (!this.opening) return;
+        this.opening = false;
+        this.setStatus('disconnected');
+      },
+    );
+  }
+
+  private connect(io: SocketIo['io']): void {
     const options: RealtimeSocketOptions = {
       path: SOCKET_PATH,
       withCredentials: true,
@@ -94,6 +128,7 @@ export class RealtimeConnection {
 
   /** Closes the socket (logout). */
   close(): void {
+    this.opening = false;
     clearTimeout(this.retryTimer);
     const socket = this.socket;
     this.socket = null;
