@@ -182,6 +182,27 @@ describe('the pages the server serves (status, head, robots.txt, sitemap.xml)', 
     }
   });
 
+  it('inlines the settings answer the page would ask for, escaped so it cannot end its element', async () => {
+    await setSetting('description', '</script><script>alert(3)</script>');
+    try {
+      const res = await get('/members').set('cf-ipcountry', 'DE').expect(200);
+      const block = /<script type="application\/json" id="settings-data">([^<]*)<\/script>/.exec(
+        res.text,
+      );
+      expect(block).not.toBeNull();
+      const api = await get(`/api/settings.php?forced_domain=${HOST.split(':')[0]}`)
+        .set('cf-ipcountry', 'DE')
+        .expect(200);
+      const inline = JSON.parse(block![1]) as { settings: Record<string, unknown> };
+      expect(inline.settings.geoip_country).toBe('DE');
+      expect(inline).toEqual(api.body);
+      expect(res.text).not.toContain('<script>alert(3)');
+    } finally {
+      await t.prisma.setting.deleteMany({ where: { key: 'description' } });
+      t.app.get(SettingsService).invalidate();
+    }
+  });
+
   it("escapes the settings' texts in the head", async () => {
     await setSetting('index_title', '<script>alert(1)</script> & "quotes"');
     await setSetting('description', '"><script>alert(2)</script>');

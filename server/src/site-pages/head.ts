@@ -78,3 +78,16 @@ export function renderHead(head: PageHead): string {
   );
   return tags.join('\n    ');
 }
+
+/** The id of the settings answer inlined into each page (web/src/api/settings.ts reads it). */
+export const INLINE_SETTINGS_ID = 'settings-data';
+
+/**
+ * The settings answer (GET /api/settings.php) as a JSON data block in the page, so the web app
+ * renders without waiting for that request. A data block is not run (CSP allows it); `<` is
+ * written \u003c so no value can end the element.
+ */
+export function renderInlineSettings(answer: unknown): string {
+  const json = JSON.stringify(answer).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${INLINE_SETTINGS_ID}">${json}</script>`;
+}

@@ -19,7 +19,8 @@ import {
   domainOf,
   type StoredSettings,
 } from '../settings';
-import { escapeHtml, renderHead, type PageHead } from './head';
+import { escapeHtml, renderHead, renderInlineSettings, type PageHead } from './head';
+import { geoipHeader } from '../common/request';
 import { indexablePaths, matchRoute, type MatchedRoute } from './routes';
 
 /** What the server answers for a page address of the web app. */
@@ -66,7 +67,27 @@ export class SitePages {
     const status = matched ? await this.statusOf(matched) : 404;
     const language = this.languageOf(req, stored);
     const head = this.headOf(req, stored, language, status === 200 ? matched : null, status);
-    return { kind: 'page', status, language, head: renderHead(head) };
+    const settings = await this.inlineSettings(req);
+    return { kind: 'page', status, language, head: renderHead(head) + settings };
+  }
+
+  /**
+   * The answer GET /api/settings.php gives this page (the same query: the visitor's host and
+   * ?country=), inlined so a first visit spends no round trip on it; nothing when unavailable
+   * (the web app then asks for it).
+   */
+  private async inlineSettings(req: Request): Promise<string> {
+    try {
+      const country = typeof req.query.country === 'string' ? req.query.country : undefined;
+      const answer = await this.settings.publicSettings(
+        { forced_domain: req.hostname, country: country?.length === 2 ? country : undefined },
+        { host: req.hostname, geoipHeader: geoipHeader(req) },
+      );
+      return '\n    ' + renderInlineSettings(answer);
+    } catch (error) {
+      this.logger.warn(`settings unavailable for a page: ${String(error)}`);
+      return '';
+    }
   }
 
   /** The page's language: ?lang=, else the locale cookie, else the domain's language, else nl. */

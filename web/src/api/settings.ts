@@ -17,11 +17,30 @@ export function getSettings(signal?: AbortSignal): Promise<SettingsResponse> {
   });
 }
 
+/** The id of the settings answer the server inlines into each page (server/src/site-pages). */
+export const INLINE_SETTINGS_ID = 'settings-data';
+
+/**
+ * The settings answer the server put into the page, taken once (a later load asks the server):
+ * a first visit renders without waiting for GET /api/settings.php.
+ */
+export function takeInlineSettings(doc: Document = document): SettingsResponse | null {
+  const element = doc.getElementById(INLINE_SETTINGS_ID);
+  if (!element) return null;
+  element.remove();
+  try {
+    const answer = JSON.parse(element.textContent ?? '') as SettingsResponse;
+    return answer && typeof answer === 'object' && 'settings' in answer ? answer : null;
+  } catch {
+    return null;
+  }
+}
+
 export const settingsQueryOptions = () =>
   queryOptions({
     queryKey: ['settings'] as const,
     queryFn: async ({ signal }) => {
-      const response = await getSettings(signal);
+      const response = takeInlineSettings() ?? (await getSettings(signal));
       // pick the locale before anything renders with the new settings
       applyDomainLanguage(response.domain_language);
       return response;
