@@ -6,14 +6,35 @@ import { SignupLink } from '../../auth';
 import { useLanderTranslation } from '../i18n';
 import { MemberGrid } from './MemberTile';
 
-/** Square placeholders in the grid the members will fill (no shift when they arrive). */
-export function TileSkeleton({ count, className }: { count: number; className: string }) {
+/**
+ * Placeholders in the shape of what the members will fill (no shift when they arrive): squares,
+ * or (`tiles`) a photo with two lines under it.
+ */
+export function TileSkeleton({
+  count,
+  className,
+  tiles = false,
+}: {
+  count: number;
+  className: string;
+  tiles?: boolean;
+}) {
   const { t } = useLanderTranslation();
   return (
     <div className={className} aria-busy="true" aria-label={t('loading')}>
-      {Array.from({ length: count }, (_, i) => (
-        <span key={i} className="lander-skeleton" />
-      ))}
+      {Array.from({ length: count }, (_, i) =>
+        tiles ? (
+          <span key={i} className="lander-tile">
+            <span className="lander-skeleton lander-skeleton--photo" />
+            <span className="lander-tile__body">
+              <span className="lander-skeleton lander-skeleton--line" />
+              <span className="lander-skeleton lander-skeleton--line w-50" />
+            </span>
+          </span>
+        ) : (
+          <span key={i} className="lander-skeleton" />
+        ),
+      )}
     </div>
   );
 }
@@ -73,7 +94,9 @@ export function MembersSection({
   return (
     <WithMembers
       query={query}
-      skeleton={<TileSkeleton count={count} className={`lander-grid lander-grid--${variant}`} />}
+      skeleton={
+        <TileSkeleton count={count} className={`lander-grid lander-grid--${variant}`} tiles />
+      }
     >
       {(data) => (
         <MemberGrid

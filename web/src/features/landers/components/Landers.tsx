@@ -1,7 +1,7 @@
 import type { LanderMember, LanderName } from '@app/contract';
 import { useSettings } from '../../../api/settings';
 import { SignupLink } from '../../auth';
-import { useLanderMembers } from '../api';
+import { LANDER_COUNTS, useLanderMembers } from '../api';
 import { useLanderTranslation } from '../i18n';
 import { Icon, type IconName } from './Icons';
 import { LanderFooterCta, LanderHero } from './LanderHero';
@@ -15,7 +15,7 @@ import { SwipeDeck } from './SwipeDeck';
 /** tinderswipe: a deck of member cards to swipe. */
 function TinderSwipe() {
   const { t } = useLanderTranslation();
-  const query = useLanderMembers(8);
+  const query = useLanderMembers(LANDER_COUNTS.tinderswipe);
   return (
     <>
       <LanderHero title={t('tinderswipe.title')} text={t('tinderswipe.text')} tone="light" />
@@ -34,13 +34,13 @@ function TinderSwipe() {
 /** alonetonight: who is online tonight, in an evening mood. */
 function AloneTonight() {
   const { t } = useLanderTranslation();
-  const query = useLanderMembers(12);
+  const query = useLanderMembers(LANDER_COUNTS.alonetonight);
   const online = query.data?.members.filter((member) => member.online).length ?? 0;
   return (
     <div className="lander-night">
       <LanderHero title={t('alonetonight.title')} text={t('alonetonight.text')} tone="night">
         <p className="lander-night__count mt-3 mb-0" aria-live="polite">
-          <span className="lander-online-dot me-2" aria-hidden="true" />
+          {online > 0 && <span className="lander-online-dot me-2" aria-hidden="true" />}
           {online > 0 ? t('alonetonight.online', { count: online }) : '\u00a0'}
         </p>
       </LanderHero>
@@ -52,7 +52,7 @@ function AloneTonight() {
           tileClassName="lander-tile--night"
           order={(members) => [...members].sort((a, b) => Number(b.online) - Number(a.online))}
         />
-        <LanderFooterCta text={t('alonetonight.footer')} />
+        {query.isSuccess && <LanderFooterCta text={t('alonetonight.footer')} />}
       </div>
     </div>
   );
@@ -61,7 +61,7 @@ function AloneTonight() {
 /** collagelanding: a photo collage of members, the heading laid over it. */
 function Collage() {
   const { t } = useLanderTranslation();
-  const query = useLanderMembers(9);
+  const query = useLanderMembers(LANDER_COUNTS.collagelanding);
   return (
     <>
       <LanderHero title={t('collagelanding.title')} text={t('collagelanding.text')} />
@@ -83,7 +83,7 @@ function Collage() {
             </div>
           )}
         </WithMembers>
-        <LanderFooterCta text={t('collagelanding.footer')} />
+        {query.isSuccess && <LanderFooterCta text={t('collagelanding.footer')} />}
       </div>
     </>
   );
@@ -92,13 +92,13 @@ function Collage() {
 /** gallery: a gallery grid of members. */
 function Gallery() {
   const { t } = useLanderTranslation();
-  const query = useLanderMembers(12);
+  const query = useLanderMembers(LANDER_COUNTS.gallery);
   return (
     <>
       <LanderHero title={t('gallery.title')} text={t('gallery.text')} tone="light" />
       <div className="container pb-4">
         <MembersSection query={query} count={12} variant="gallery" priorityFirst />
-        <LanderFooterCta text={t('gallery.footer')} />
+        {query.isSuccess && <LanderFooterCta text={t('gallery.footer')} />}
       </div>
     </>
   );
@@ -116,7 +116,7 @@ const FEATURES: { key: string; icon: IconName }[] = [
 /** iconslanding: the site's features as icons, and a few members. */
 function IconsLanding() {
   const { t } = useLanderTranslation();
-  const query = useLanderMembers(4);
+  const query = useLanderMembers(LANDER_COUNTS.iconslanding);
   return (
     <>
       <LanderHero title={t('iconslanding.title')} text={t('iconslanding.text')} />
@@ -136,7 +136,7 @@ function IconsLanding() {
         </ul>
         <h2 className="h5 text-center mb-3">{t('iconslanding.members')}</h2>
         <MembersSection query={query} count={4} />
-        <LanderFooterCta text={t('iconslanding.footer')} />
+        {query.isSuccess && <LanderFooterCta text={t('iconslanding.footer')} />}
       </div>
     </>
   );
@@ -145,7 +145,7 @@ function IconsLanding() {
 /** maplanding: a drawn map of the Netherlands with the members by city. */
 function MapLanding() {
   const { t } = useLanderTranslation();
-  const query = useLanderMembers(24);
+  const query = useLanderMembers(LANDER_COUNTS.maplanding);
   return (
     <>
       <LanderHero title={t('maplanding.title')} text={t('maplanding.text')} tone="light" />
@@ -169,7 +169,7 @@ function MapLanding() {
                       <div className="lander-chips">
                         {pin.members.slice(0, 4).map((member) => (
                           <SignupLink key={member.id} className="lander-chip text-reset">
-                            <MemberPhoto member={member} className="lander-photo--round" />
+                            <MemberPhoto member={member} small />
                             <MemberFacts member={member} />
                           </SignupLink>
                         ))}
@@ -181,7 +181,7 @@ function MapLanding() {
             );
           }}
         </WithMembers>
-        <LanderFooterCta text={t('maplanding.footer')} />
+        {query.isSuccess && <LanderFooterCta text={t('maplanding.footer')} />}
       </div>
     </>
   );
@@ -198,7 +198,7 @@ function postOf(member: LanderMember, i: number): 'online' | 'looking' | 'photo'
 function SocialNetwork() {
   const { t } = useLanderTranslation();
   const settings = useSettings();
-  const query = useLanderMembers(6);
+  const query = useLanderMembers(LANDER_COUNTS.socialnetwork);
   return (
     <>
       <LanderHero
@@ -219,7 +219,7 @@ function SocialNetwork() {
                   >
                     <div className="card-body">
                       <header className="d-flex align-items-center gap-3 mb-2">
-                        <MemberPhoto member={member} className="lander-photo--round" />
+                        <MemberPhoto member={member} small />
                         <MemberFacts member={member} />
                       </header>
                       <p className="mb-2">
@@ -252,7 +252,7 @@ function SocialNetwork() {
             </div>
           )}
         </WithMembers>
-        <LanderFooterCta text={t('socialnetwork.footer')} />
+        {query.isSuccess && <LanderFooterCta text={t('socialnetwork.footer')} />}
       </div>
     </>
   );
@@ -262,7 +262,7 @@ function SocialNetwork() {
 function VideoLanding({ transitions }: { transitions: boolean }) {
   const { t } = useLanderTranslation();
   const key = transitions ? 'transitionsvideolanding' : 'video';
-  const query = useLanderMembers(4);
+  const query = useLanderMembers(LANDER_COUNTS[key]);
   return (
     <>
       <LanderHero
@@ -295,7 +295,7 @@ function VideoLanding({ transitions }: { transitions: boolean }) {
           </div>
         </div>
         <MembersSection query={query} count={4} />
-        <LanderFooterCta text={t(`${key}.footer`)} />
+        {query.isSuccess && <LanderFooterCta text={t(`${key}.footer`)} />}
       </div>
     </>
   );

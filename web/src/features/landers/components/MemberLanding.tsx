@@ -1,7 +1,7 @@
 import type { LanderMember, MemberLanding as LandingName } from '@app/contract';
 import { FictionalNotice } from '../../../components/FictionalNotice';
 import { SignupLink } from '../../auth';
-import { useLanderMembers } from '../api';
+import { LANDER_COUNTS, useLanderMembers } from '../api';
 import { useLanderTranslation } from '../i18n';
 import { Icon } from './Icons';
 import { LanderFooterCta } from './LanderHero';
@@ -37,7 +37,7 @@ function Converse({ member }: { member: LanderMember }) {
   return (
     <div className="lander-chat card border-0 shadow rounded-4 mx-auto">
       <div className="card-header bg-white border-0 d-flex align-items-center gap-3 py-3">
-        <MemberPhoto member={member} priority className="lander-photo--round" />
+        <MemberPhoto member={member} priority small />
         <MemberFacts member={member} />
       </div>
       <div className="card-body lander-chat__body">
@@ -93,7 +93,7 @@ const LAYOUTS = { landing: Introduce, landing2: Converse, landing3: Match } as c
  */
 export function MemberLanding({ id, landing }: { id: number | null; landing: LandingName }) {
   const { t } = useLanderTranslation();
-  const query = useLanderMembers(8, id ?? undefined);
+  const query = useLanderMembers(LANDER_COUNTS.member, id ?? undefined);
   const Layout = LAYOUTS[landing];
   return (
     <div className="lander-member">
@@ -139,7 +139,7 @@ export function MemberLanding({ id, landing }: { id: number | null; landing: Lan
             </>
           )}
         </WithMembers>
-        <LanderFooterCta text={t('memberFooter')} />
+        {query.isSuccess && <LanderFooterCta text={t('memberFooter')} />}
       </div>
     </div>
   );

@@ -13,17 +13,20 @@ export function MemberPhoto({
   member,
   priority = false,
   className = '',
+  small = false,
 }: {
   member: Pick<LanderMember, 'id' | 'name' | 'main_image'>;
   priority?: boolean;
   className?: string;
+  /** A small round photo: the thumbnail is enough. */
+  small?: boolean;
 }) {
   const { t } = useLanderTranslation();
   const image = member.main_image;
   if (!image) {
     return (
       <span
-        className={`lander-photo lander-photo--none lander-photo--tone-${member.id % TONES} ${className}`}
+        className={`lander-photo lander-photo--none lander-photo--tone-${member.id % TONES} ${small ? 'lander-photo--round' : ''} ${className}`}
         aria-hidden="true"
       >
         {member.name.slice(0, 1).toUpperCase()}
@@ -31,9 +34,11 @@ export function MemberPhoto({
     );
   }
   return (
-    <span className={`lander-photo ${image.locked ? 'lander-photo--locked' : ''} ${className}`}>
+    <span
+      className={`lander-photo ${small ? 'lander-photo--round' : ''} ${image.locked ? 'lander-photo--locked' : ''} ${className}`}
+    >
       <img
-        src={image.filename}
+        src={small ? image.thumb_filename : image.filename}
         alt={t('photoAlt', { name: member.name })}
         width={400}
         height={400}

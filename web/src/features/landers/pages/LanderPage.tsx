@@ -9,6 +9,7 @@ import {
 } from '@app/contract';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { captureLander } from '../../auth';
+import { LANDER_COUNTS, useLanderMembers } from '../api';
 import { useLanderMessages } from '../i18n';
 import { Lander } from '../components/Landers';
 import { MemberLanding } from '../components/MemberLanding';
@@ -38,15 +39,26 @@ export function LanderPage() {
   const which = whichLander(pathname);
   const name = which ? ('lander' in which ? which.lander : which.landing) : null;
   usePageTitle(t('pages.lander'));
+  const memberId = id && /^[1-9]\d{0,9}$/.test(id) ? Number(id) : null;
+  // the members load beside the texts, not after them
+  useLanderMembers(
+    which && 'lander' in which ? LANDER_COUNTS[which.lander] : LANDER_COUNTS.member,
+    which && 'landing' in which ? (memberId ?? undefined) : undefined,
+  );
 
   useEffect(() => {
     if (name) captureLander(name, slug, pathname + search);
   }, [name, slug, pathname, search]);
 
-  if (!ready || !which) {
-    return <div className="lander-loading" aria-busy="true" />;
-  }
-  if ('lander' in which) return <Lander name={which.lander} />;
-  const memberId = id && /^[1-9]\d{0,9}$/.test(id) ? Number(id) : null;
-  return <MemberLanding id={memberId} landing={which.landing} />;
+  // at least a screen high, so the footer never starts in view and then jumps down
+  if (!ready || !which) return <div className="lander-page" aria-busy="true" />;
+  return (
+    <div className="lander-page">
+      {'lander' in which ? (
+        <Lander name={which.lander} />
+      ) : (
+        <MemberLanding id={memberId} landing={which.landing} />
+      )}
+    </div>
+  );
 }
