@@ -27,6 +27,7 @@ export * from './api/likes';
 export * from './api/complaints-staff';
 export * from './api/search';
 export * from './api/swipe';
+export * from './api/landers';
 export * from './api/chats';
 export * from './api/push';
 export * from './api/data-export';

@@ -31,6 +31,7 @@ import { LikesModule } from './likes';
 import { SearchModule } from './search';
 import { BouncesModule } from './bounces';
 import { SwipeModule } from './swipe';
+import { LandersModule } from './landers';
 import { ComplaintsModule } from './complaints';
 import { FiguresModule } from './figures';
 import { StaffAccountsModule } from './staff-accounts';
@@ -78,6 +79,7 @@ export class AppModule {
         SearchModule,
         BouncesModule,
         SwipeModule,
+        LandersModule,
         ComplaintsModule,
         ProfilesModule,
         ChatsModule,

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MAILBOX_WAIT_MS, startMailbox } from './mail.js';
+import { SIGNUP_PASSWORD, fillSignup } from './signup.js';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
@@ -19,37 +20,9 @@ test.afterAll(async () => {
   await mailbox.close();
 });
 
-const PASSWORD = 'Zonnebloem-2026';
+const PASSWORD = SIGNUP_PASSWORD;
 const uniqueEmail = (tag: string) =>
   `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.test`;
-
-/** Steps 0-4 of the signup form, as a visitor fills them in. */
-async function fillSignup(page: Page, email: string, name: string) {
-  // the choices are button-styled labels over hidden radios: a visitor clicks the label
-  await page
-    .getByRole('group', { name: 'Ik ben een' })
-    .locator('label', { hasText: 'Vrouw' })
-    .click();
-  await page
-    .getByRole('group', { name: 'Ik zoek een' })
-    .locator('label', { hasText: 'Man' })
-    .click();
-  await expect(page.getByRole('group', { name: 'Ik ben een' }).getByLabel('Vrouw')).toBeChecked();
-  await page.getByRole('button', { name: 'Volgende' }).click();
-  await page.getByLabel('Dag').selectOption({ index: 12 });
-  await page.getByLabel('Maand').selectOption({ index: 4 });
-  await page.getByLabel('Jaar').selectOption({ index: 15 });
-  await page.getByRole('button', { name: 'Volgende' }).click();
-  await page.getByLabel('Profielnaam').fill(name);
-  await page.getByRole('button', { name: 'Volgende' }).click();
-  await page.getByLabel('E-mailadres').fill(email);
-  await page.getByLabel('Wachtwoord').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Volgende' }).click();
-  // the fictional-profile warning is shown plainly before the account exists
-  await expect(page.getByText(/chatmaatje/i).first()).toBeVisible();
-  await page.getByLabel(/fictieve profielen/).check();
-  await page.getByLabel(/akkoord met de/).check();
-}
 
 /** Ends the session as the web app does: logout.php acts only with X-Request-Type. */
 async function logOut(page: Page) {

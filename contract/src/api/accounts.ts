@@ -38,6 +38,9 @@ export const signupRequest = z.object({
   sub3: optionalText(255),
   invite: optionalText(64),
   landing_url: optionalText(2000),
+  /** The landing page the visitor arrived on (a lander's or a member landing's name) and its slug. */
+  lander: optionalText(50),
+  slug: optionalText(100),
 });
 /** What the server works with (defaults applied). */
 export type SignupInput = z.infer<typeof signupRequest>;

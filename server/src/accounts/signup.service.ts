@@ -122,7 +122,15 @@ export class SignupService {
         },
         select: SESSION_USER_SELECT,
       });
-      if (input.network || input.ref || input.sub1 || input.sub2 || input.sub3) {
+      if (
+        input.network ||
+        input.ref ||
+        input.sub1 ||
+        input.sub2 ||
+        input.sub3 ||
+        input.lander ||
+        input.slug
+      ) {
         await tx.trackingData.create({
           data: {
             userId: created.id,
@@ -132,6 +140,8 @@ export class SignupService {
             sub2: input.sub2,
             sub3: input.sub3,
             landingUrl: input.landing_url,
+            lander: input.lander || null,
+            slug: input.slug || null,
           },
         });
       }

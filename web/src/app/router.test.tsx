@@ -60,7 +60,7 @@ describe('router', () => {
     unmount();
     renderRoutes(createRoutes(queryClient), { path: '/landers/video/summer', queryClient });
     expect(
-      await screen.findByRole('heading', { name: 'Singles bij jou in de buurt zoeken contact' }),
+      await screen.findByRole('heading', { name: 'Zo werkt daten hier' }, { timeout: 5000 }),
     ).toBeInTheDocument();
   });
 });

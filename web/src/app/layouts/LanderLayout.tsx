@@ -31,7 +31,9 @@ export function LanderLayout() {
             <ul className="list-inline small mb-0 text-center">
               {FOOTER_LINKS.map((link) => (
                 <li key={link.to} className="list-inline-item">
-                  <Link to={link.to}>{t(link.key)}</Link>
+                  <Link to={link.to} className="d-inline-block py-1">
+                    {t(link.key)}
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -5,5 +5,5 @@
 export { SignupForm } from './signup/SignupForm';
 export { SignupLink, SignupModalProvider } from './signup/SignupLink';
 export { ActivationReminder } from './components/ActivationReminder';
-export { captureTracking, readTracking, useSignupsOpen } from './tracking';
+export { captureLander, captureTracking, readTracking, useSignupsOpen } from './tracking';
 export { useIsDesktop } from './useIsDesktop';

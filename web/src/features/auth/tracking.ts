@@ -3,9 +3,12 @@ import { useSettings } from '../../api/settings';
 
 export const TRACKING_STORAGE_KEY = 'signup_tracking';
 export const TRACKING_PARAMS = ['network', 'ref', 'sub1', 'sub2', 'sub3', 'invite'] as const;
+/** What the landing page adds: its name, its slug and its address (the first lander counts). */
+const LANDER_FIELDS = ['lander', 'slug', 'landing_url'] as const;
+const STORED_FIELDS = [...TRACKING_PARAMS, ...LANDER_FIELDS] as const;
 
-/** The tracking parameters a signup carries (fields of the signup request). */
-export type TrackingData = Pick<SignupRequest, (typeof TRACKING_PARAMS)[number]>;
+/** The tracking data a signup carries (fields of the signup request). */
+export type TrackingData = Pick<SignupRequest, (typeof STORED_FIELDS)[number]>;
 
 /**
  * Keeps the landing URL's tracking parameters (network, ref, sub1-3, invite) in sessionStorage.
@@ -26,13 +29,35 @@ export function captureTracking(search: string, storage: Storage = window.sessio
   }
 }
 
+/**
+ * Adds the lander the visitor arrived on (its name, slug and address) to the kept tracking
+ * data, beside the URL's parameters. Only the first lander of the visit counts.
+ */
+export function captureLander(
+  lander: string,
+  slug: string | undefined,
+  url: string,
+  storage: Storage = window.sessionStorage,
+): void {
+  try {
+    const data = readTracking(storage);
+    if (data.lander) return;
+    data.lander = lander.slice(0, 50);
+    if (slug) data.slug = slug.slice(0, 100);
+    data.landing_url = url.slice(0, 2000);
+    storage.setItem(TRACKING_STORAGE_KEY, JSON.stringify(data));
+  } catch {
+    // storage unavailable (private mode): signup works without tracking data
+  }
+}
+
 export function readTracking(storage: Storage = window.sessionStorage): TrackingData {
   try {
     const raw = storage.getItem(TRACKING_STORAGE_KEY);
     if (!raw) return {};
     const parsed = JSON.parse(raw) as Record<string, unknown>;
     const data: TrackingData = {};
-    for (const name of TRACKING_PARAMS) {
+    for (const name of STORED_FIELDS) {
       if (typeof parsed[name] === 'string') data[name] = parsed[name];
     }
     return data;

@@ -1,0 +1,5 @@
+import { createZodDto } from 'nestjs-zod';
+import { landersQuery, landersResponse } from '@app/contract';
+
+export class LandersQueryDto extends createZodDto(landersQuery) {}
+export class LandersResponseDto extends createZodDto(landersResponse) {}

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { MemberAccessModule } from '../member-access';
+import { LandersController } from './landers.controller';
+import { LandersService } from './landers.service';
+
+@Module({
+  imports: [MemberAccessModule],
+  controllers: [LandersController],
+  providers: [LandersService],
+})
+export class LandersModule {}
