@@ -6,6 +6,8 @@
  * starts setting one. `purpose` is an i18n key of the static pages' namespace (`pages`); `days`
  * the lifetime (0: until the browser session ends).
  */
+import { AUTH_COOKIE, AUTH_COOKIE_DAYS, LOCALE_COOKIE, LOCALE_COOKIE_DAYS } from './constants';
+
 export const SITE_ENTRY_SKIP_KEY = 'site_entry_skip';
 
 export type SiteCookie = {
@@ -31,27 +33,33 @@ export function isSiteCookie(entry: SiteCookie, key: string): boolean {
 
 export const SITE_COOKIES: readonly SiteCookie[] = [
   // cookies (server/src/auth/cookies.ts, server/src/staff, web/src/i18n/choose-locale.ts)
-  { name: 'sid', kind: 'cookie', category: 'necessary', purpose: 'cookies.purpose.sid', days: 30 },
+  {
+    name: AUTH_COOKIE,
+    kind: 'cookie',
+    category: 'necessary',
+    purpose: 'cookies.purpose.sid',
+    days: AUTH_COOKIE_DAYS,
+  },
   {
     name: 'device',
     kind: 'cookie',
     category: 'necessary',
     purpose: 'cookies.purpose.device',
-    days: 180,
+    days: 180, // TRUSTED_DEVICE_DAYS (server/src/auth/trusted-devices.service.ts)
   },
   {
-    name: 'locale',
+    name: LOCALE_COOKIE,
     kind: 'cookie',
     category: 'functional',
     purpose: 'cookies.purpose.locale',
-    days: 365,
+    days: LOCALE_COOKIE_DAYS,
   },
   {
     name: 'ssid',
     kind: 'cookie',
     category: 'necessary',
     purpose: 'cookies.purpose.ssid',
-    days: 0.5,
+    days: 0.5, // STAFF_SESSION_HOURS (api/staff.ts)
     staffOnly: true,
   },
   // sessionStorage: gone when the tab closes
