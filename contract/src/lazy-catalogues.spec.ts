@@ -2,7 +2,7 @@
  * The web's lazily loaded catalogues (every `web/src/**\/locales/` folder beside the main one in
  * web/src/i18n: the staff console's parts, the static pages, …) are complete in all seven
  * languages: the same keys (list items included, so a translation cannot drop a paragraph), no
- * empty text, and the same placeholders as the Dutch. The main catalogue has its own test
+ * empty text, the same placeholders as the Dutch, and translated rather than copied. The main catalogue has its own test
  * (web/src/i18n/catalogues.test.ts).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -51,9 +51,7 @@ describe("the web's lazily loaded catalogues", () => {
     '%s has every key in every language, filled, with the Dutch placeholders',
     (folder) => {
       const read = (language: string) =>
-        new Map(
-          leaves(JSON.parse(readFileSync(join(ROOT, folder, `${language}.json`), 'utf8'))),
-        );
+        new Map(leaves(JSON.parse(readFileSync(join(ROOT, folder, `${language}.json`), 'utf8'))));
       const dutch = read('nl');
       const problems: string[] = [];
       for (const language of SUPPORTED_LANGUAGES) {
@@ -71,4 +69,16 @@ describe("the web's lazily loaded catalogues", () => {
       expect(problems).toEqual([]);
     },
   );
+
+  it.each(folders)('%s is translated, not a copy of the Dutch', (folder) => {
+    const read = (language: string) =>
+      new Map(leaves(JSON.parse(readFileSync(join(ROOT, folder, `${language}.json`), 'utf8'))));
+    const dutch = read('nl');
+    for (const language of SUPPORTED_LANGUAGES.filter((l) => l !== 'nl')) {
+      const catalogue = read(language);
+      const same = [...dutch].filter(([key, text]) => catalogue.get(key) === text).length;
+      // names, units and codes may be the same in every language; texts are not
+      expect([language, same / dutch.size < 0.5]).toEqual([language, true]);
+    }
+  });
 });

@@ -34,7 +34,14 @@ function loadCatalogue(language: string): Promise<Catalogue> {
 
 /** Resolves when the chosen language's catalogue is loaded; render after it (main.tsx). */
 export const i18nReady = i18n
-  .use(resourcesToBackend((language: string) => loadCatalogue(language)))
+  // only the default namespace comes from here: the lazily loaded ones (admin, pages, …) bring
+  // their own catalogues (lazy-messages.ts), and once one is added i18next asks this backend for
+  // it with every language it loads; answering nothing keeps the main catalogue out of them
+  .use(
+    resourcesToBackend((language: string, namespace: string) =>
+      namespace === 'translation' ? loadCatalogue(language) : Promise.resolve(undefined),
+    ),
+  )
   .use(initReactI18next)
   .init({
     resources: { [DEFAULT_LANGUAGE]: { translation: dutch } },

@@ -25,6 +25,8 @@ function languageOf(language: string): string {
 /** A namespace whose catalogues arrive on demand. */
 export function lazyNamespace(namespace: string) {
   const loaded = new Map<string, Promise<void>>();
+  /** The languages whose catalogues are in (a bundle of the namespace alone does not say so). */
+  const done = new Set<string>();
 
   /** Loads every part's catalogue of a language into the namespace (once per language). */
   function load(language: string, parts: readonly CatalogueLoaders[]): Promise<void> {
@@ -37,6 +39,7 @@ export function lazyNamespace(namespace: string) {
           {},
         );
         i18n.addResourceBundle(lang, namespace, merged, true, true);
+        done.add(lang);
       });
       pending.catch(() => loaded.delete(lang));
       loaded.set(lang, pending);
@@ -48,21 +51,18 @@ export function lazyNamespace(namespace: string) {
   function useMessages(parts: readonly CatalogueLoaders[]): boolean {
     const { i18n: instance } = useTranslation();
     const language = languageOf(instance.language);
-    const [ready, setReady] = useState(
-      () =>
-        i18n.hasResourceBundle(language, namespace) &&
-        i18n.hasResourceBundle(DEFAULT_LANGUAGE, namespace),
-    );
+    // rendered again once they arrive (also after a change of language)
+    const [, setArrived] = useState(0);
     useEffect(() => {
       let current = true;
       void Promise.all([load(DEFAULT_LANGUAGE, parts), load(language, parts)]).then(() => {
-        if (current) setReady(true);
+        if (current) setArrived((n) => n + 1);
       });
       return () => {
         current = false;
       };
     }, [language, parts]);
-    return ready;
+    return done.has(language) && done.has(DEFAULT_LANGUAGE);
   }
 
   return { namespace, load, useMessages };

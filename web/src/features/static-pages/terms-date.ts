@@ -13,7 +13,8 @@ export function termsVersionDate(added: string | null | undefined): Date {
 
 /** The date as the page's language writes it (e.g. "1 december 2023", "December 1, 2023"). */
 export function formatPageDate(date: Date, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'Europe/Amsterdam' }).format(
-    date,
-  );
+  return new Intl.DateTimeFormat(language, {
+    dateStyle: 'long',
+    timeZone: 'Europe/Amsterdam',
+  }).format(date);
 }

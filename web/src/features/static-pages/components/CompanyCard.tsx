@@ -35,8 +35,7 @@ export function CompanyCard({ values, hasCompany }: { values: PageValues; hasCom
           </>
         )}
         <br />
-        {t('common.company.email')}{' '}
-        <a href={`mailto:${String(values.email)}`}>{values.email}</a>
+        {t('common.company.email')} <a href={`mailto:${String(values.email)}`}>{values.email}</a>
         <br />
         {t('common.company.phone')}{' '}
         <a href={`tel:${String(values.phone).replace(/[^+\d]/g, '')}`}>{values.phone}</a>

@@ -5,7 +5,9 @@ function lifetime(cookie: SiteCookie, language: string, t: (key: string) => stri
   if (cookie.days === null) return t('cookies.lifetime.untilCleared');
   if (cookie.days === 0) return t('cookies.lifetime.session');
   const [value, unit] = cookie.days < 1 ? [cookie.days * 24, 'hour'] : [cookie.days, 'day'];
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(
+    value,
+  );
 }
 
 /**
@@ -23,7 +25,10 @@ export function CookieTable() {
   };
   return (
     <div className="static-page__cookies mb-4">
-      <table className="table table-sm align-top static-page__cookie-table" data-testid="cookie-table">
+      <table
+        className="table table-sm align-top static-page__cookie-table"
+        data-testid="cookie-table"
+      >
         <caption className="visually-hidden">{t('cookies.table.caption')}</caption>
         <thead>
           <tr>

@@ -161,7 +161,10 @@ export function StaticPage({
           <h1 className="h2 mb-2">{heading ?? text.title}</h1>
           {lead}
           {versioned && (
-            <p className="static-page__version small text-body-secondary" data-testid="terms-version">
+            <p
+              className="static-page__version small text-body-secondary"
+              data-testid="terms-version"
+            >
               {t('common.version', { date: values.version })}
             </p>
           )}

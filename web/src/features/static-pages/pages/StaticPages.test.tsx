@@ -3,7 +3,15 @@ import { SITE_COOKIES } from '@app/contract';
 import i18n from '../../../i18n';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { companyInfoQueryKey } from '../../../api/companyinfo';
-import { BanPage, CookiesPage, FaqPage, PrivacyPage, ReturnPolicyPage, TermsPage, TokenPage } from '.';
+import {
+  BanPage,
+  CookiesPage,
+  FaqPage,
+  PrivacyPage,
+  ReturnPolicyPage,
+  TermsPage,
+  TokenPage,
+} from '.';
 
 afterEach(async () => {
   cleanup();
@@ -17,7 +25,9 @@ describe('the static pages', () => {
     expect(await screen.findByTestId('terms-version')).toHaveTextContent(
       'Versie / laatst gewijzigd: 1 januari 2024',
     );
-    expect(screen.getByRole('heading', { name: '3. Fictieve profielen (chatmaatjes)' })).toBeVisible();
+    expect(
+      screen.getByRole('heading', { name: '3. Fictieve profielen (chatmaatjes)' }),
+    ).toBeVisible();
     const company = screen.getByTestId('static-company');
     expect(company).toHaveTextContent('Vonkje B.V.');
     expect(company).toHaveTextContent('KvK-nummer: 12345678');
@@ -78,8 +88,12 @@ describe('the static pages', () => {
   it('tell a banned member first that the account is banned', async () => {
     renderRoutes(<BanPage />, { path: '/ban?account=banned' });
     await screen.findByTestId('ban-page');
-    expect(screen.getByRole('heading', { level: 1, name: 'Je account is geblokkeerd' })).toBeVisible();
-    expect(screen.getByRole('alert')).toHaveTextContent('Een medewerker heeft je account geblokkeerd');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Je account is geblokkeerd' }),
+    ).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Een medewerker heeft je account geblokkeerd',
+    );
   });
 
   it('offer a retry when the company details cannot be loaded', async () => {
@@ -89,8 +103,12 @@ describe('the static pages', () => {
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(new Response('{"error":"not_found"}', { status: 404 }));
     renderRoutes(<TermsPage />, { queryClient });
-    expect(await screen.findByRole('button', { name: 'Opnieuw proberen' }, { timeout: 5000 })).toBeVisible();
-    expect(screen.getByRole('alert')).toHaveTextContent('De bedrijfsgegevens konden niet worden geladen');
+    expect(
+      await screen.findByRole('button', { name: 'Opnieuw proberen' }, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'De bedrijfsgegevens konden niet worden geladen',
+    );
     fetchMock.mockRestore();
   });
 });

@@ -15,7 +15,12 @@ export function PrivacyPage() {
 
 export function CookiesPage() {
   return (
-    <StaticPage page="cookies" titleKey="pages.cookies" extra={() => <CookieTable />} extraAfter={2} />
+    <StaticPage
+      page="cookies"
+      titleKey="pages.cookies"
+      extra={() => <CookieTable />}
+      extraAfter={2}
+    />
   );
 }
 
@@ -28,7 +33,14 @@ export function FaqPage() {
 }
 
 export function ServicePage() {
-  return <StaticPage page="service" titleKey="pages.service" extra={(v) => <ContactCard values={v} />} extraAfter={1} />;
+  return (
+    <StaticPage
+      page="service"
+      titleKey="pages.service"
+      extra={(v) => <ContactCard values={v} />}
+      extraAfter={1}
+    />
+  );
 }
 
 /** E-mail, phone and the complaints form, as buttons (service and contact pages). */
