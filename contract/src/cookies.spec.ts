@@ -1,8 +1,9 @@
 /**
  * The cookie page lists what the site really sets: this reads the web's and the server's sources
  * for every place that sets a cookie or a storage key (res.cookie, document.cookie,
- * localStorage/sessionStorage.setItem, a storage passed in, a remembered dismissal), works out
- * the name from the literal, constant, template or helper it is built from, and checks that
+ * localStorage/sessionStorage.setItem, a storage passed in, a remembered dismissal, a library
+ * component that stores something), works out the name from the literal, constant, template or
+ * helper it is built from, and checks that
  * SITE_COOKIES lists it (tests/e2e/static-pages.e2e.ts checks the same in a real browser).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -124,7 +125,14 @@ function setters(): Found[] {
     [/\buseRememberedDismissal\(/g, 'localStorage'],
   ];
   const found: Found[] = [];
+  // what a library sets when the site uses it: [how the site uses it, name, kind]
+  const libraries: [RegExp, string, SiteCookie['kind']][] = [
+    [/<ScrollRestoration\b/, 'react-router-scroll-positions', 'sessionStorage'],
+  ];
   for (const source of sources) {
+    for (const [use, name, kind] of libraries)
+      if (use.test(source.text))
+        found.push({ name, kind, at: `${source.path}: ${String(use)}`, perMember: false });
     for (const [pattern, kind] of patterns) {
       for (const match of source.text.matchAll(pattern)) {
         const expression = expressionAt(source.text, match.index + match[0].length);

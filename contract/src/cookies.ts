@@ -92,6 +92,14 @@ export const SITE_COOKIES: readonly SiteCookie[] = [
     days: 0,
   },
   {
+    // react-router's <ScrollRestoration> (web/src/app/layouts/RootShell.tsx)
+    name: 'react-router-scroll-positions',
+    kind: 'sessionStorage',
+    category: 'necessary',
+    purpose: 'cookies.purpose.scrollPositions',
+    days: 0,
+  },
+  {
     name: 'vonkje.autoLikeShown',
     kind: 'sessionStorage',
     category: 'functional',

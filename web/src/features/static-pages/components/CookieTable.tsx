@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { SITE_COOKIES, type SiteCookie } from '@app/contract';
 import { usePagesT } from '../i18n';
 
@@ -8,6 +9,16 @@ function lifetime(cookie: SiteCookie, language: string, t: (key: string) => stri
   return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(
     value,
   );
+}
+
+/** A long key name, breakable only after its separators (signup_ / tracking). */
+function breakable(name: string) {
+  return name.split(/(?<=[_.:-])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }
 
 /**
@@ -43,19 +54,27 @@ export function CookieTable() {
           {SITE_COOKIES.map((cookie) => (
             <tr key={cookie.name} data-testid="cookie-row">
               <th scope="row" data-label={columns.name}>
-                <code>{cookie.perMember ? `${cookie.name}:…` : cookie.name}</code>
+                <code>{breakable(cookie.perMember ? `${cookie.name}:…` : cookie.name)}</code>
               </th>
-              <td data-label={columns.kind}>{t(`cookies.kind.${cookie.kind}`)}</td>
-              <td data-label={columns.category}>
-                {t(`cookies.category.${cookie.category}`)}
-                {cookie.staffOnly && (
-                  <span className="d-block small text-body-secondary">
-                    {t('cookies.staffOnly')}
-                  </span>
-                )}
+              <td data-label={columns.kind}>
+                <span>{t(`cookies.kind.${cookie.kind}`)}</span>
               </td>
-              <td data-label={columns.purpose}>{t(cookie.purpose)}</td>
-              <td data-label={columns.lifetime}>{lifetime(cookie, language, t)}</td>
+              <td data-label={columns.category}>
+                <span>
+                  {t(`cookies.category.${cookie.category}`)}
+                  {cookie.staffOnly && (
+                    <span className="d-block small text-body-secondary">
+                      {t('cookies.staffOnly')}
+                    </span>
+                  )}
+                </span>
+              </td>
+              <td data-label={columns.purpose}>
+                <span>{t(cookie.purpose)}</span>
+              </td>
+              <td data-label={columns.lifetime}>
+                <span>{lifetime(cookie, language, t)}</span>
+              </td>
             </tr>
           ))}
         </tbody>

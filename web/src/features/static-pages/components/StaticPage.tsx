@@ -77,7 +77,7 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="container py-4 py-md-5">
       <article className="static-page card border-0 shadow-sm rounded-4 mx-auto">
-        <div className="card-body p-4 p-md-5">
+        <div className="card-body p-3 p-sm-4 p-md-5">
           <h1 className="h2 mb-3">{title}</h1>
           {children}
         </div>
@@ -157,7 +157,7 @@ export function StaticPage({
   return (
     <div className="container py-4 py-md-5" data-testid={testId ?? `static-page-${page}`}>
       <article className="static-page card border-0 shadow-sm rounded-4 mx-auto">
-        <div className="card-body p-4 p-md-5">
+        <div className="card-body p-3 p-sm-4 p-md-5">
           <h1 className="h2 mb-2">{heading ?? text.title}</h1>
           {lead}
           {versioned && (
@@ -176,13 +176,13 @@ export function StaticPage({
               <h2 id={`${page}-toc`} className="h6 text-uppercase mb-2">
                 {t('common.toc')}
               </h2>
-              <ol className="mb-0">
+              <ul className="list-unstyled mb-0">
                 {sections.map((section, i) => (
                   <li key={i}>
                     <a href={`#${sectionId(i)}`}>{section.heading}</a>
                   </li>
                 ))}
-              </ol>
+              </ul>
             </nav>
           )}
           {sections.map((section, i) => (
