@@ -110,17 +110,25 @@ function resolve(expression: string, local: string, seen = new Set<string>()): s
   return null;
 }
 
+/** The storage a file hands in by default: the one of the two it names (else unknown). */
+function storageOf(text: string): SiteCookie['kind'] {
+  const local = /\blocalStorage\b/.test(text);
+  const session = /\bsessionStorage\b/.test(text);
+  if (local !== session) return local ? 'localStorage' : 'sessionStorage';
+  throw new Error('a file hands in a storage without naming which one it defaults to');
+}
+
 type Found = { name: string | null; kind: SiteCookie['kind']; at: string; perMember: boolean };
 
 /** Every place that sets a cookie or a storage key, with the name it sets. */
 function setters(): Found[] {
-  const patterns: [RegExp, SiteCookie['kind']][] = [
+  const patterns: [RegExp, SiteCookie['kind'] | 'storage'][] = [
     [/\bres\.cookie\(/g, 'cookie'],
     [/\bdocument\.cookie\s*=\s*/g, 'cookie'],
-    [/\blocalStorage\.setItem\(/g, 'localStorage'],
-    [/\bsessionStorage\.setItem\(/g, 'sessionStorage'],
-    // a storage handed in (chunk-reload: window.sessionStorage by default)
-    [/\bstorage\.setItem\(/g, 'sessionStorage'],
+    [/\blocalStorage\??\.setItem\(/g, 'localStorage'],
+    [/\bsessionStorage\??\.setItem\(/g, 'sessionStorage'],
+    // a storage handed in (its kind: the one storage the file defaults to)
+    [/\bstorage\??\.setItem\(/g, 'storage'],
     // DismissibleAlert's remembered dismissal (window.localStorage)
     [/\buseRememberedDismissal\(/g, 'localStorage'],
   ];
@@ -133,8 +141,9 @@ function setters(): Found[] {
     for (const [use, name, kind] of libraries)
       if (use.test(source.text))
         found.push({ name, kind, at: `${source.path}: ${String(use)}`, perMember: false });
-    for (const [pattern, kind] of patterns) {
+    for (const [pattern, setter] of patterns) {
       for (const match of source.text.matchAll(pattern)) {
+        const kind = setter === 'storage' ? storageOf(source.text) : setter;
         const expression = expressionAt(source.text, match.index + match[0].length);
         // the hook's own body passes its parameter on
         if (expression === 'key' || expression === 'key: string | null') continue;
@@ -155,7 +164,15 @@ describe('the cookie list (SITE_COOKIES)', () => {
 
   it('finds the places the site sets its cookies and storage keys', () => {
     const names = found.map((f) => f.name);
-    for (const name of ['sid', 'device', 'ssid', 'locale', 'signup_tracking', 'chunk-reload-at'])
+    for (const name of [
+      'sid',
+      'device',
+      'ssid',
+      'locale',
+      'signup_tracking',
+      'chunk-reload-at',
+      'last_chat',
+    ])
       expect(names).toContain(name);
     expect(found.find((f) => f.name === 'time-bonus-dismissed')?.perMember).toBe(true);
   });

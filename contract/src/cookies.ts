@@ -1,14 +1,16 @@
 /**
  * Every cookie and browser-storage entry the site sets (ePrivacy: "cookies and similar
  * techniques"). The cookie page (/cookies) is built from this list, and tests fail when the site
- * sets a cookie or storage key that is not in it (web/src/features/static-pages/site-cookies.test.ts
- * reads the sources, tests/e2e/static-pages.e2e.ts the browser). Add an entry here whenever code
+ * sets a cookie or storage key that is not in it (contract/src/cookies.spec.ts reads the sources,
+ * tests/e2e/static-pages.e2e.ts the browser). Add an entry here whenever code
  * starts setting one. `purpose` is an i18n key of the static pages' namespace (`pages`); `days`
  * the lifetime (0: until the browser session ends).
  */
 import { AUTH_COOKIE, AUTH_COOKIE_DAYS, LOCALE_COOKIE, LOCALE_COOKIE_DAYS } from './constants';
 
 export const SITE_ENTRY_SKIP_KEY = 'site_entry_skip';
+/** The conversation a member opened last, which /chats reopens on a desktop (chat state). */
+export const LAST_CHAT_KEY = 'last_chat';
 
 export type SiteCookie = {
   /** The cookie's or key's name; with `perMember`, the prefix of `<name>:<member id>…`. */
@@ -119,6 +121,13 @@ export const SITE_COOKIES: readonly SiteCookie[] = [
     kind: 'localStorage',
     category: 'functional',
     purpose: 'cookies.purpose.geocode',
+    days: null,
+  },
+  {
+    name: LAST_CHAT_KEY,
+    kind: 'localStorage',
+    category: 'functional',
+    purpose: 'cookies.purpose.lastChat',
     days: null,
   },
   {

@@ -6,6 +6,7 @@
  */
 export * from './constants';
 export * from './site-pages';
+export * from './site-routes';
 export * from './cookies';
 export * from './password-rules';
 export * from './profile-rules';

@@ -44,6 +44,7 @@ import { StaffMembersModule } from './staff-members';
 import { SiteSettingsModule } from './site-settings';
 import { PushModule } from './push';
 import { NotificationPreferencesModule } from './notification-preferences';
+import { SitePagesModule } from './site-pages';
 
 @Module({})
 export class AppModule {
@@ -90,6 +91,7 @@ export class AppModule {
         StaffMembersModule,
         PushModule,
         NotificationPreferencesModule,
+        SitePagesModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: AppValidationPipe },

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { apiDocsEnabled, secureCookies, type AppConfig } from './config/config';
 import { AppModule } from './app.module';
 import { pushSubscriptionRewrite } from './push';
+import { servePage, serveSearchEngineFiles } from './site-pages';
 
 /** Builds the HTTP application (used by main.ts and by the integration tests). */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
@@ -120,8 +121,10 @@ const LARGE_ANSWERS = new Set([
 const ALWAYS_REVALIDATED = new Set(['sw.js', 'manifest.webmanifest', 'index.html']);
 
 /**
- * Paths the server answers itself; every other GET is a page of the web app. The service worker
- * (web/src/sw.ts, NOT_THE_SHELL) leaves navigations to these to the network: keep both in step.
+ * Paths the server answers itself; every other GET is a page of the web app (site-pages: its
+ * status and head), but /robots.txt, /sitemap.xml and the redirect of /callback and /pages/<name>
+ * are the server's too. The service worker (web/src/sw.ts, NOT_THE_SHELL) leaves navigations to
+ * all these to the network: keep both in step.
  */
 const SERVER_PATHS = ['/api/', '/media/', '/socket.io/', '/assets/', '/dev/', '/sandbox/'];
 
@@ -130,10 +133,13 @@ const FORM_PATHS = ['/api/payment-webhook.php', '/sandbox/checkout/'];
 
 /** In production the server also serves the built web app, so one port serves the site. */
 function serveWebApp(app: NestExpressApplication, distDir: string | undefined): void {
-  if (!distDir) return;
-  const root = path.resolve(distDir);
-  const index = path.join(root, 'index.html');
-  if (!existsSync(index)) return;
+  const root = distDir ? path.resolve(distDir) : undefined;
+  const index = root && path.join(root, 'index.html');
+  if (!root || !index || !existsSync(index)) {
+    serveSearchEngineFiles(app);
+    return;
+  }
+  serveSearchEngineFiles(app, index);
   // source maps are built for an error tracker, never served (they would show the sources)
   app.use((req: Request, res: Response, next: NextFunction) =>
     req.path.endsWith('.map') ? res.status(404).end() : next(),
@@ -153,13 +159,13 @@ function serveWebApp(app: NestExpressApplication, distDir: string | undefined): 
       },
     }),
   );
+  const page = servePage(app, index);
   app.use((req: Request, res: Response, next: NextFunction) => {
     const isPage =
       (req.method === 'GET' || req.method === 'HEAD') &&
       !SERVER_PATHS.some((prefix) => req.path.startsWith(prefix));
     if (!isPage) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    page(req, res, next);
   });
 }
 

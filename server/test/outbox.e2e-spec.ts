@@ -14,7 +14,10 @@ describe('the local outbox (no SMTP server configured)', () => {
     const storage = mkdtempSync(path.join(tmpdir(), 'storage-'));
     // served beside the API, as `npm start` does: the outbox page must not become a web page
     const web = mkdtempSync(path.join(tmpdir(), 'web-'));
-    writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>web app</title>');
+    writeFileSync(
+      path.join(web, 'index.html'),
+      '<!doctype html><title>Vonkje</title><div id="root">web app</div>',
+    );
     t = await createTestApp({
       NODE_ENV: 'development',
       LOG_LEVEL: 'error',
@@ -65,8 +68,8 @@ describe('the local outbox (no SMTP server configured)', () => {
   });
 
   it('serves the web app for page routes next to the outbox page', async () => {
-    const page = await t.http().get('/members/12').expect(200);
-    expect(page.text).toContain('<title>web app</title>');
+    const page = await t.http().get('/members').expect(200);
+    expect(page.text).toContain('<div id="root">web app</div>');
     const outbox = await t.http().get('/dev/outbox').expect(200);
     expect(outbox.text).toContain('Local outbox');
   });

@@ -24,9 +24,16 @@ import { isPushPayload, notificationOptions, SW_MESSAGE } from './app/pwa/sw-pro
 
 declare const self: ServiceWorkerGlobalScope;
 
-/** Paths the server answers itself: never the shell, never cached (see server/src/app.ts). */
+/**
+ * Paths the server answers itself: never the shell, never cached (see server/src/app.ts,
+ * SERVER_PATHS, and server/src/site-pages: robots.txt, sitemap.xml and the redirects).
+ */
 const NOT_THE_SHELL = [
   /^\/api\//,
+  /^\/robots\.txt$/,
+  /^\/sitemap\.xml$/,
+  /^\/callback\/?$/,
+  /^\/pages\//,
   /^\/media\//,
   /^\/socket\.io\//,
   /^\/admin(\/|$)/,

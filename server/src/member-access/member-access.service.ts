@@ -53,6 +53,9 @@ function profilePageSelect(viewerId: number) {
   } satisfies Prisma.ProfileSelect;
 }
 
+/** Accounts whose member pages are gone for good (HTTP 410). */
+const REMOVED_STATUSES = new Set(['deleted', 'purged', 'banned']);
+
 /**
  * The only way to read member profiles and photos (a test fails when code elsewhere queries
  * them): every read names its viewer and purpose, the visibility rule shapes its `where`, and
@@ -212,6 +215,22 @@ export class MemberAccess {
     });
     if (!row) throw new AppError('not_found');
     return row;
+  }
+
+  /**
+   * Whether a member page may exist (the site's page status, server/src/site-pages): `present`
+   * for a profile of an account that is not removed, `removed` for one whose account was deleted
+   * (the 14 days before the purge), purged or banned, `absent` when there is no such profile.
+   * One primary-key read of the profile joined to its account; no viewer, nothing shown.
+   */
+  async profileStanding(profileId: number): Promise<'present' | 'removed' | 'absent'> {
+    const { rows } = await this.prisma.pool.query<{ status: string }>({
+      name: 'profile-standing',
+      text: 'SELECT u.status::text AS status FROM profiles p JOIN users u ON u.id = p.user_id WHERE p.id = $1',
+      values: [profileId],
+    });
+    if (rows.length === 0) return 'absent';
+    return REMOVED_STATUSES.has(rows[0].status) ? 'removed' : 'present';
   }
 
   // ------------------------------------------------------------- chat partners

@@ -1,4 +1,4 @@
 /** The settings feature's public API: the operator settings and reference lists. */
 export { SettingsModule } from './settings.module';
-export { SettingsService } from './settings.service';
+export { SettingsService, domainLanguageOf, domainOf } from './settings.service';
 export { SETTING_DEFAULTS, type SettingKey, type StoredSettings } from './settings.defaults';

@@ -104,12 +104,8 @@ export class SettingsService {
   /** GET /api/settings.php: every Settings field of SPEC point 3. */
   async publicSettings(query: SettingsQuery, ctx: RequestContext) {
     const { stored, countries, regionData, interests } = await this.data();
-    const domain = (query.forced_domain || ctx.host || '').toLowerCase().replace(/:\d+$/, '');
-    // an own property only: a domain such as "constructor" must not reach Object.prototype
-    const mapped = Object.hasOwn(stored.domain_languages, domain)
-      ? stored.domain_languages[domain]
-      : undefined;
-    const domainLanguage = typeof mapped === 'string' ? mapped : stored.domain_language;
+    const domain = domainOf(query.forced_domain || ctx.host || '');
+    const domainLanguage = domainLanguageOf(stored, domain);
     const geoipCountry = supportedCountry(ctx.geoipHeader) ?? countryOfLanguage(domainLanguage);
     const settings = {
       countries,
@@ -214,6 +210,20 @@ interface CachedData {
   countries: { code: string; name: string; region_label: string; currency: string }[];
   regionData: Record<string, { label: string; regions: number }>;
   interests: { id: number; slug: string; icon: string; kind: string }[];
+}
+
+/** A host without its port, in lower case: the key of `domain_languages`. */
+export function domainOf(host: string): string {
+  return host.toLowerCase().replace(/:\d+$/, '');
+}
+
+/** The language of a domain (SPEC point 4): its entry in `domain_languages`, else `domain_language`. */
+export function domainLanguageOf(stored: StoredSettings, domain: string): string {
+  // an own property only: a domain such as "constructor" must not reach Object.prototype
+  const mapped = Object.hasOwn(stored.domain_languages, domain)
+    ? stored.domain_languages[domain]
+    : undefined;
+  return typeof mapped === 'string' ? mapped : stored.domain_language;
 }
 
 function supportedCountry(value: string | undefined): CountryCode | undefined {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { createRoutes } from './router';
 import { renderRoutes, seededQueryClient } from '../test/render';
 import { userFixture } from '../test/fixtures';
@@ -42,6 +42,12 @@ describe('router', () => {
       expect(router.state.location.pathname).toBe('/members');
       unmount();
     }
+  });
+
+  it('sends /callback to the login page', async () => {
+    const queryClient = seededQueryClient();
+    const { router } = renderRoutes(createRoutes(queryClient), { path: '/callback', queryClient });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('renders chat routes in the chat layout and landers in the lander layout', async () => {

@@ -93,6 +93,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 page('index', '/', home, (m) => m.HomePage, { loader: membersGoToMembers }),
                 page('login', '/login', auth, (m) => m.LoginPage, { loader: membersGoToMembers }),
+                // the end of an outside sign-in round trip (SPEC point 2, Redirects)
+                { id: 'callback', path: '/callback', loader: () => redirect('/login') },
                 page('signup', '/signup', auth, (m) => m.SignupPage, {
                   loader: membersGoToMembers,
                 }),
@@ -211,8 +213,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               errorElement: <RouteErrorBoundary />,
               children: [
                 page('chats', '/chats', chats, (m) => m.ChatsPage, membersOnly),
-                page('chats-id', '/chats/:id', chats, (m) => m.ChatPage, membersOnly),
-                page('members-id-chat', '/members/:id/chat', chats, (m) => m.MemberChatPage),
+                // one page for both: a conversation begun on /members/{id}/chat moves to its
+                // own URL without being loaded again
+                page('chats-id', '/chats/:id', chats, (m) => m.ConversationPage, membersOnly),
+                page('members-id-chat', '/members/:id/chat', chats, (m) => m.ConversationPage),
               ],
             },
           ],

@@ -39,3 +39,14 @@ export function localeCookie(language: Language): string {
   const maxAge = LOCALE_COOKIE_DAYS * 24 * 60 * 60;
   return `${LOCALE_COOKIE}=${encodeURIComponent(language)}; path=/; max-age=${maxAge}; samesite=lax`;
 }
+
+/**
+ * The language an address asks for with ?lang=<code> (the hreflang alternates the server links
+ * to, server/src/site-pages), if supported.
+ */
+export function languageOfAddress(
+  search: string = typeof location === 'undefined' ? '' : location.search,
+): Language | undefined {
+  const value = new URLSearchParams(search).get('lang');
+  return isSupportedLanguage(value) ? value : undefined;
+}

@@ -4,7 +4,7 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '../config/constants';
 import nl from './locales/nl.json';
 import sharedNl from '@app/contract/i18n/nl.json';
-import { chooseLocale, readLocaleCookie } from './choose-locale';
+import { chooseLocale, languageOfAddress, localeCookie, readLocaleCookie } from './choose-locale';
 import { withSharedMessages, type Catalogue } from './merge';
 
 type Module = { default: Catalogue };
@@ -31,6 +31,11 @@ function loadCatalogue(language: string): Promise<Catalogue> {
   if (!load) return Promise.resolve(dutch);
   return load().then(([own, shared]) => withSharedMessages(own.default, shared.default));
 }
+
+// an address with ?lang=<code> chooses the language, remembered as a choice in the menu is
+const addressLanguage = languageOfAddress();
+if (addressLanguage && typeof document !== 'undefined')
+  document.cookie = localeCookie(addressLanguage);
 
 /** Resolves when the chosen language's catalogue is loaded; render after it (main.tsx). */
 export const i18nReady = i18n

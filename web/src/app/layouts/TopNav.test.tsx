@@ -64,6 +64,31 @@ describe('TopNav', () => {
     new_likes: newLikes,
   });
 
+  it('marks the collapsed menu button with a dot, named for screen readers, while there are unread messages or new likes', async () => {
+    mockFetch({ 'GET /api/chats.php': () => jsonResponse(200, chatsWith(2, 1)) });
+    renderRoutes(<TopNav />, { queryClient: seededQueryClient(userFixture) });
+    const toggler = await screen.findByRole('button', {
+      name: /^Menu openen of sluiten ?, 2 ongelezen berichten, 1 nieuwe likes$/,
+    });
+    expect(within(toggler).getByTestId('menu-attention-dot')).toHaveClass('navbar-toggler-dot');
+  });
+
+  it('names only what there is on the menu button: new likes without unread messages', async () => {
+    mockFetch({ 'GET /api/chats.php': () => jsonResponse(200, chatsWith(0, 4)) });
+    renderRoutes(<TopNav />, { queryClient: seededQueryClient(userFixture) });
+    expect(
+      await screen.findByRole('button', { name: /^Menu openen of sluiten ?, 4 nieuwe likes$/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows no dot on the menu button when there is nothing unread or new', async () => {
+    const { calls } = mockFetch({ 'GET /api/chats.php': () => jsonResponse(200, chatsWith(0, 0)) });
+    renderRoutes(<TopNav />, { queryClient: seededQueryClient(userFixture) });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const toggler = screen.getByRole('button', { name: 'Menu openen of sluiten' });
+    expect(within(toggler).queryByTestId('menu-attention-dot')).toBeNull();
+  });
+
   it('shows the unread messages and new likes of chats.php as badges, asking it once', async () => {
     const { calls } = mockFetch({
       'GET /api/chats.php': () => jsonResponse(200, chatsWith(4, 3)),

@@ -48,10 +48,11 @@ export function TopNav() {
                 type="button"
                 aria-controls="member-menu"
                 aria-expanded={expanded}
-                aria-label={t('nav.toggle')}
                 onClick={() => setExpanded((value) => !value)}
               >
-                <span className="navbar-toggler-icon" />
+                <span className="navbar-toggler-icon" aria-hidden="true" />
+                <span className="visually-hidden">{t('nav.toggle')}</span>
+                <MenuAttentionDot />
               </button>
               <div
                 id="member-menu"
@@ -78,6 +79,25 @@ export function TopNav() {
         </div>
       </nav>
     </header>
+  );
+}
+
+/**
+ * On the collapsed menu's button (phones and tablets): a dot while there are unread messages or
+ * new likes, which the menu's own badges then count; its text is read out with the button's name.
+ */
+function MenuAttentionDot() {
+  const { t } = useTranslation();
+  const { unreadMessages, newLikes } = useNavCounts();
+  const parts = [
+    unreadMessages > 0 ? t('nav.unreadMessages', { count: unreadMessages }) : null,
+    newLikes > 0 ? t('nav.newLikes', { count: newLikes }) : null,
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  return (
+    <span className="navbar-toggler-dot" data-testid="menu-attention-dot">
+      <span className="visually-hidden">{`, ${parts.join(', ')}`}</span>
+    </span>
   );
 }
 

@@ -6,3 +6,4 @@ export { SignupForm } from './signup/SignupForm';
 export { SignupLink, SignupModalProvider } from './signup/SignupLink';
 export { ActivationReminder } from './components/ActivationReminder';
 export { captureTracking, readTracking, useSignupsOpen } from './tracking';
+export { useIsDesktop } from './useIsDesktop';

@@ -2,17 +2,22 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/Modal';
 
-/** Sending needs more credits than the member has: the way to buy them (SPEC point 2). */
+/**
+ * Sending needs more credits than the member has: the way to buy them (SPEC point 2). `gift`:
+ * what was refused is a gift (no typed message waits for it).
+ */
 export function InsufficientCreditsModal({
   open,
   onClose,
   needed,
   balance,
+  gift = false,
 }: {
   open: boolean;
   onClose: () => void;
   needed?: number;
   balance?: number;
+  gift?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -35,7 +40,9 @@ export function InsufficientCreditsModal({
         <div className="chat-modal__icon mb-3" aria-hidden="true">
           🪙
         </div>
-        <p className="mb-2">{t('chat.creditsModal.text')}</p>
+        <p className="mb-2">
+          {gift ? t('chat.creditsModal.giftText') : t('chat.creditsModal.text')}
+        </p>
         {needed !== undefined && balance !== undefined && (
           <p className="small text-body-secondary mb-0">
             {t('chat.creditsModal.balance', { needed, balance })}

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage, ChatResponse, ChatsResponse, Gift } from '@app/contract';
+import type { ChatMessage, ChatResponse, ChatsResponse, Gift, GiftsResponse } from '@app/contract';
 import { TYPING_EMIT_MS, TYPING_SHOW_MS } from '../../../config/constants';
 import { ApiError } from '../../../api/client';
 import { chatsQueryKey } from '../../../api/chats';
@@ -35,6 +35,8 @@ import {
   type SendPayload,
 } from '../model/messages';
 import { formatDay } from '../model/format';
+import { rememberLastChat } from '../model/last-chat';
+import { MEMBER_CHAT_PATH, type ChatRouteState } from '../model/route-state';
 import {
   useRealtimeEmit,
   useRealtimeEvent,
@@ -150,6 +152,7 @@ function ConversationView({ initial }: { initial: ChatResponse }) {
   );
   const [modal, setModal] = useState<OpenModal>(null);
   const [creditsNeeded, setCreditsNeeded] = useState<number | undefined>();
+  const [refusedGift, setRefusedGift] = useState(false);
 
   const scroller = useRef<HTMLDivElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -162,6 +165,10 @@ function ConversationView({ initial }: { initial: ChatResponse }) {
   const deliveredUpTo = useRef(0);
   const conversationRef = useRef(conversationId);
   conversationRef.current = conversationId;
+  const location = useLocation();
+  const navigate = useNavigate();
+  /** A gift chosen on the member's profile, sent once the conversation is open. */
+  const giftFromProfile = useRef((location.state as ChatRouteState | null)?.gift ?? null);
 
   const merge = useCallback((incoming: ChatMessage[]) => {
     setMessages((current) => mergeMessages(current, incoming));
@@ -348,12 +355,15 @@ function ConversationView({ initial }: { initial: ChatResponse }) {
     } catch (error) {
       const code = error instanceof ApiError ? error.code : '';
       if (code === 'insufficient_credits') {
+        setRefusedGift(payload.type === 'gift');
         setCreditsNeeded(
           payload.type === 'text'
             ? initial.costs.text
             : payload.type === 'photo'
               ? initial.costs.photo
-              : undefined,
+              : queryClient
+                  .getQueryData<GiftsResponse>(['gifts'])
+                  ?.gifts.find((gift) => gift.id === payload.gift)?.credits,
         );
         setModal('credits');
       } else if (code === 'premium_only') {
@@ -372,6 +382,42 @@ function ConversationView({ initial }: { initial: ChatResponse }) {
     setModal(null);
     void send({ type: 'gift', gift: gift.id });
   };
+
+  // the gift chosen on the profile goes out once, through the same send as the picker's here
+  const sendRef = useRef(send);
+  sendRef.current = send;
+  useEffect(() => {
+    const gift = giftFromProfile.current;
+    if (gift === null) return;
+    giftFromProfile.current = null;
+    void sendRef.current({ type: 'gift', gift });
+  }, []);
+
+  // once the conversation exists, /members/{id}/chat becomes /chats/{id} (the same view stays:
+  // ConversationPage), and /chats opens it again next time (chat state)
+  const onMemberRoute = matchPath(MEMBER_CHAT_PATH, location.pathname) !== null;
+  const giftInState = (location.state as ChatRouteState | null)?.gift !== undefined;
+  const userId = user?.id;
+  useEffect(() => {
+    if (conversationId !== null && userId !== undefined) rememberLastChat(userId, conversationId);
+  }, [conversationId, userId]);
+  useEffect(() => {
+    if (onMemberRoute && conversationId !== null) {
+      const state: ChatRouteState = { startedWith: profile.id };
+      void navigate(`/chats/${conversationId}`, { replace: true, state });
+    } else if (giftInState) {
+      // a reload must not send the profile's gift again
+      void navigate(location.pathname + location.search, { replace: true, state: null });
+    }
+  }, [
+    onMemberRoute,
+    conversationId,
+    giftInState,
+    profile.id,
+    navigate,
+    location.pathname,
+    location.search,
+  ]);
 
   const timeline = withDaySeparators(messages);
   const now = new Date();
@@ -558,6 +604,7 @@ function ConversationView({ initial }: { initial: ChatResponse }) {
         onClose={() => setModal(null)}
         needed={creditsNeeded}
         balance={user?.credits}
+        gift={refusedGift}
       />
       <PremiumOnlyModal open={modal === 'premium'} onClose={() => setModal(null)} />
     </div>

@@ -10,6 +10,7 @@ import { formatBadgeCount } from '../../../components/CountBadge';
 import { MemberAvatar } from '../../members';
 import { useRemoveChat } from '../api';
 import { formatListTime } from '../model/format';
+import { forgetLastChat } from '../model/last-chat';
 
 /**
  * The member's conversations, newest activity first: photo, name and age, the chat-pal label,
@@ -29,6 +30,7 @@ export function ConversationList({ className = '' }: { className?: string }) {
     const conversation = confirming.conversation.id;
     setConfirming(null);
     setRemoveError(null);
+    forgetLastChat(conversation);
     remove.mutate(conversation, {
       onError: (error) => setRemoveError(serverErrorText(error, t)),
     });

@@ -1,1 +1,1 @@
-export { ChatsPage, ChatPage, MemberChatPage } from './ChatPages';
+export { ChatsPage, ConversationPage } from './ChatPages';

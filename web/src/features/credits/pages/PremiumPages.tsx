@@ -99,6 +99,8 @@ export function PricingPage() {
       <p className="text-body-secondary mb-4">
         {t('credits.pricing.lead', { credits: message_credits })}
       </p>
+      {/* the packages' own headings are h3: this h2 keeps the heading order */}
+      <h2 className="h4 mb-3">{t('credits.packages.title')}</h2>
       <Packages country={geoip_selected_country} />
       <div className="row g-4 mt-2">
         <div className="col-12 col-md-6">

@@ -12,6 +12,7 @@ import { FictionalBadge } from '../../../components/FictionalBadge';
 import { FictionalNotice } from '../../../components/FictionalNotice';
 import { ServerErrorAlert } from '../../../components/form';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { GiftToMember } from '../../chats';
 import { MemberAvatar, MemberCard } from '../components/MemberCard';
 import { BlockConfirmModal } from '../components/profile/BlockConfirmModal';
 import { LoginRequiredModal, type LoginReason } from '../components/profile/LoginRequired';
@@ -78,10 +79,12 @@ function MemberProfileView({ data, user }: { data: MemberResponse; user: User | 
   const [loginReason, setLoginReason] = useState<LoginReason | null>(null);
   const [confirming, setConfirming] = useState<'block' | 'unblock' | null>(null);
   const [matched, setMatched] = useState(false);
+  const [giftOpen, setGiftOpen] = useState(false);
   const like = useLikeMutation();
   const block = useBlockMutation();
   const closeLightbox = useCallback(() => setLightbox(null), []);
   const closeLogin = useCallback(() => setLoginReason(null), []);
+  const closeGifts = useCallback(() => setGiftOpen(false), []);
   const resetBlock = block.reset;
   const closeConfirm = useCallback(() => {
     setConfirming(null);
@@ -170,6 +173,7 @@ function MemberProfileView({ data, user }: { data: MemberResponse; user: User | 
               onBlock={() => setConfirming('block')}
               onUnblock={() => setConfirming('unblock')}
               onLoginRequired={setLoginReason}
+              onGift={() => setGiftOpen(true)}
             />
           </div>
         </div>
@@ -250,6 +254,9 @@ function MemberProfileView({ data, user }: { data: MemberResponse; user: User | 
         onClose={closeLightbox}
       />
       <LoginRequiredModal reason={loginReason} member={profile} onClose={closeLogin} />
+      {viewer === 'member' && (
+        <GiftToMember member={profile} open={giftOpen} onClose={closeGifts} />
+      )}
       <BlockConfirmModal
         open={confirming !== null}
         name={profile.name}

@@ -14,7 +14,10 @@ describe('/members/{id}/signup', () => {
         jsonResponse(200, { profile: mila, related: [] } satisfies MemberResponse),
     });
     renderRoutes(createRoutes(seededQueryClient(null)), { path: '/members/7/signup' });
-    expect(await screen.findByRole('heading', { name: 'Maak kennis met Mila' })).toBeVisible();
+    // the first look waits for the lazily loaded page module (slow on a busy machine)
+    expect(
+      await screen.findByRole('heading', { name: 'Maak kennis met Mila' }, { timeout: 10_000 }),
+    ).toBeVisible();
     expect(screen.getByText('29 jaar')).toBeInTheDocument();
     expect(screen.getByText('Haarlem')).toBeInTheDocument();
     expect(screen.getByTestId('fictional-badge')).toHaveTextContent('chatmaatje');

@@ -16,11 +16,12 @@ interface ProfileActionsProps {
   onBlock: () => void;
   onUnblock: () => void;
   onLoginRequired: (reason: LoginReason) => void;
+  onGift: () => void;
 }
 
 /**
- * The buttons of a profile: like / unlike, message and gift (a visitor gets the login-required
- * message instead), block / unblock (members only; both confirmed first) and report. A blocked
+ * The buttons of a profile: like / unlike, message and gift (the gift picker; a visitor gets the
+ * login-required message instead), block / unblock (members only; both confirmed first) and report. A blocked
  * member cannot be contacted, so only unblock and report remain; one's own profile has an edit
  * link instead.
  */
@@ -34,6 +35,7 @@ export function ProfileActions({
   onBlock,
   onUnblock,
   onLoginRequired,
+  onGift,
 }: ProfileActionsProps) {
   const { t } = useTranslation();
   const { id, name } = profile;
@@ -124,13 +126,15 @@ export function ProfileActions({
                 <span aria-hidden="true">💬 </span>
                 {t('memberProfile.message')}
               </Link>
-              <Link
-                to={`/members/${id}/chat?gift=1`}
+              <button
+                type="button"
                 className="btn btn-outline-primary rounded-pill"
+                onClick={onGift}
+                aria-haspopup="dialog"
               >
                 <span aria-hidden="true">🎁 </span>
                 {t('memberProfile.gift')}
-              </Link>
+              </button>
             </>
           )}
         </div>

@@ -1,0 +1,4 @@
+/** The site-pages feature's public API: the server's rendering of the web app's pages. */
+export { SitePagesModule } from './site-pages.module';
+export { SitePages } from './site-pages.service';
+export { servePage, serveSearchEngineFiles } from './serve';
