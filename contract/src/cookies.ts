@@ -1,43 +1,173 @@
 /**
  * Every cookie and browser-storage entry the site sets (ePrivacy: "cookies and similar
  * techniques"). The cookie page (/cookies) is built from this list, and tests fail when the site
- * sets a cookie or storage key that is not in it. Add an entry here whenever code starts setting
- * one. `purpose` is an i18n key of the cookie page; `days` the lifetime (0: until the browser
- * session ends).
+ * sets a cookie or storage key that is not in it (contract/src/cookies.spec.ts reads the sources,
+ * tests/e2e/static-pages.e2e.ts the browser). Add an entry here whenever code
+ * starts setting one. `purpose` is an i18n key of the static pages' namespace (`pages`); `days`
+ * the lifetime (0: until the browser session ends).
  */
+import { AUTH_COOKIE, AUTH_COOKIE_DAYS, LOCALE_COOKIE, LOCALE_COOKIE_DAYS } from './constants';
+
 export const SITE_ENTRY_SKIP_KEY = 'site_entry_skip';
 /** The conversation a member opened last, which /chats reopens on a desktop (chat state). */
 export const LAST_CHAT_KEY = 'last_chat';
 
 export type SiteCookie = {
+  /** The cookie's or key's name; with `perMember`, the prefix of `<name>:<member id>…`. */
   name: string;
   kind: 'cookie' | 'localStorage' | 'sessionStorage';
   /** Strictly necessary (no consent needed) or a remembered preference (functional). */
   category: 'necessary' | 'functional';
   /** i18n key of the purpose text (static pages' namespace). */
   purpose: string;
-  /** Lifetime in days; 0 = the browser session; null = until the member clears it. */
+  /** Lifetime in days (fractions are hours); 0 = the browser session; null = until cleared. */
   days: number | null;
+  /** The key carries the member's id (and a state) after a colon: `<name>:<id>…`. */
+  perMember?: boolean;
+  /** Set only for the staff console (staff members, not visitors). */
+  staffOnly?: boolean;
 };
 
-/** Filled in by the cookie page's work (issue 21): names here are the ones the code sets today. */
+/** Whether a cookie or storage key the browser holds is the listed entry. */
+export function isSiteCookie(entry: SiteCookie, key: string): boolean {
+  return key === entry.name || (!!entry.perMember && key.startsWith(`${entry.name}:`));
+}
+
 export const SITE_COOKIES: readonly SiteCookie[] = [
-  { name: 'sid', kind: 'cookie', category: 'necessary', purpose: 'cookies.sid', days: 30 },
-  { name: 'device', kind: 'cookie', category: 'necessary', purpose: 'cookies.device', days: null },
-  { name: 'locale', kind: 'cookie', category: 'functional', purpose: 'cookies.locale', days: 365 },
-  { name: 'ssid', kind: 'cookie', category: 'necessary', purpose: 'cookies.ssid', days: 0 },
+  // cookies (server/src/auth/cookies.ts, server/src/staff, web/src/i18n/choose-locale.ts)
+  {
+    name: AUTH_COOKIE,
+    kind: 'cookie',
+    category: 'necessary',
+    purpose: 'cookies.purpose.sid',
+    days: AUTH_COOKIE_DAYS,
+  },
+  {
+    name: 'device',
+    kind: 'cookie',
+    category: 'necessary',
+    purpose: 'cookies.purpose.device',
+    days: 180, // TRUSTED_DEVICE_DAYS (server/src/auth/trusted-devices.service.ts)
+  },
+  {
+    name: LOCALE_COOKIE,
+    kind: 'cookie',
+    category: 'functional',
+    purpose: 'cookies.purpose.locale',
+    days: LOCALE_COOKIE_DAYS,
+  },
+  {
+    name: 'ssid',
+    kind: 'cookie',
+    category: 'necessary',
+    purpose: 'cookies.purpose.ssid',
+    days: 0.5, // STAFF_SESSION_HOURS (api/staff.ts)
+    staffOnly: true,
+  },
+  // sessionStorage: gone when the tab closes
+  {
+    name: 'signup_tracking',
+    kind: 'sessionStorage',
+    category: 'necessary',
+    purpose: 'cookies.purpose.signupTracking',
+    days: 0,
+  },
+  {
+    name: 'signup_email',
+    kind: 'sessionStorage',
+    category: 'necessary',
+    purpose: 'cookies.purpose.signupEmail',
+    days: 0,
+  },
+  {
+    name: 'chunk-reload-at',
+    kind: 'sessionStorage',
+    category: 'necessary',
+    purpose: 'cookies.purpose.chunkReload',
+    days: 0,
+  },
+  {
+    name: 'page_bounce_logging',
+    kind: 'sessionStorage',
+    category: 'functional',
+    purpose: 'cookies.purpose.pageBounce',
+    days: 0,
+  },
+  {
+    // react-router's <ScrollRestoration> (web/src/app/layouts/RootShell.tsx)
+    name: 'react-router-scroll-positions',
+    kind: 'sessionStorage',
+    category: 'necessary',
+    purpose: 'cookies.purpose.scrollPositions',
+    days: 0,
+  },
+  {
+    name: 'vonkje.autoLikeShown',
+    kind: 'sessionStorage',
+    category: 'functional',
+    purpose: 'cookies.purpose.autoLike',
+    days: 0,
+  },
+  // localStorage: kept until the visitor clears it
   {
     name: SITE_ENTRY_SKIP_KEY,
     kind: 'localStorage',
     category: 'functional',
-    purpose: 'cookies.siteEntrySkip',
+    purpose: 'cookies.purpose.siteEntrySkip',
+    days: null,
+  },
+  {
+    name: 'vonkje.geocode',
+    kind: 'localStorage',
+    category: 'functional',
+    purpose: 'cookies.purpose.geocode',
     days: null,
   },
   {
     name: LAST_CHAT_KEY,
     kind: 'localStorage',
     category: 'functional',
-    purpose: 'cookies.lastChat',
+    purpose: 'cookies.purpose.lastChat',
     days: null,
+  },
+  {
+    name: 'activation_reminder_dismissed',
+    kind: 'localStorage',
+    category: 'functional',
+    purpose: 'cookies.purpose.dismissal',
+    days: null,
+    perMember: true,
+  },
+  {
+    name: 'email_disabled_alert_dismissed',
+    kind: 'localStorage',
+    category: 'functional',
+    purpose: 'cookies.purpose.dismissal',
+    days: null,
+    perMember: true,
+  },
+  {
+    name: 'profile_photo_alert_dismissed',
+    kind: 'localStorage',
+    category: 'functional',
+    purpose: 'cookies.purpose.dismissal',
+    days: null,
+    perMember: true,
+  },
+  {
+    name: 'push_alert_dismissed',
+    kind: 'localStorage',
+    category: 'functional',
+    purpose: 'cookies.purpose.dismissal',
+    days: null,
+    perMember: true,
+  },
+  {
+    name: 'time-bonus-dismissed',
+    kind: 'localStorage',
+    category: 'functional',
+    purpose: 'cookies.purpose.timeBonus',
+    days: null,
+    perMember: true,
   },
 ];

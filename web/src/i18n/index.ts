@@ -39,11 +39,12 @@ if (addressLanguage && typeof document !== 'undefined')
 
 /** Resolves when the chosen language's catalogue is loaded; render after it (main.tsx). */
 export const i18nReady = i18n
-  // the lazily loaded namespaces (lazy-messages.ts) bring their own catalogues: a language change
-  // that asks for them gets an empty bundle instead of a copy of the main catalogue
+  // only the default namespace comes from here: the lazily loaded ones (admin, pages, …) bring
+  // their own catalogues (lazy-messages.ts), and once one is added i18next asks this backend for
+  // it with every language it loads; answering nothing keeps the main catalogue out of them
   .use(
     resourcesToBackend((language: string, namespace: string) =>
-      namespace === 'translation' ? loadCatalogue(language) : Promise.resolve({}),
+      namespace === 'translation' ? loadCatalogue(language) : Promise.resolve(undefined),
     ),
   )
   .use(initReactI18next)

@@ -25,9 +25,7 @@ function languageOf(language: string): string {
 /** A namespace whose catalogues arrive on demand. */
 export function lazyNamespace(namespace: string) {
   const loaded = new Map<string, Promise<void>>();
-  // the languages whose catalogues are in: i18next's own hasResourceBundle is no guide, as a
-  // language change also asks the backend for every namespace it has seen (index.ts answers
-  // with an empty bundle for these)
+  /** The languages whose catalogues are in (a bundle of the namespace alone does not say so). */
   const done = new Set<string>();
 
   /** Loads every part's catalogue of a language into the namespace (once per language). */
@@ -53,17 +51,18 @@ export function lazyNamespace(namespace: string) {
   function useMessages(parts: readonly CatalogueLoaders[]): boolean {
     const { i18n: instance } = useTranslation();
     const language = languageOf(instance.language);
-    const [ready, setReady] = useState(() => done.has(language) && done.has(DEFAULT_LANGUAGE));
+    // rendered again once they arrive (also after a change of language)
+    const [, setArrived] = useState(0);
     useEffect(() => {
       let current = true;
       void Promise.all([load(DEFAULT_LANGUAGE, parts), load(language, parts)]).then(() => {
-        if (current) setReady(true);
+        if (current) setArrived((n) => n + 1);
       });
       return () => {
         current = false;
       };
     }, [language, parts]);
-    return ready;
+    return done.has(language) && done.has(DEFAULT_LANGUAGE);
   }
 
   return { namespace, load, useMessages };

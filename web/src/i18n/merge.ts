@@ -1,6 +1,10 @@
-/** A message catalogue: nested groups of texts. */
+/** A message catalogue: nested groups of texts (a long text's lists of paragraphs are leaves). */
 export interface Catalogue {
   [key: string]: string | Catalogue;
+}
+
+function isGroup(value: unknown): value is Catalogue {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -12,10 +16,7 @@ export function withSharedMessages(own: Catalogue, shared: Catalogue): Catalogue
   const merged: Catalogue = { ...own };
   for (const [key, value] of Object.entries(shared)) {
     const mine = merged[key];
-    merged[key] =
-      typeof value === 'object' && typeof mine === 'object'
-        ? withSharedMessages(mine, value)
-        : value;
+    merged[key] = isGroup(value) && isGroup(mine) ? withSharedMessages(mine, value) : value;
   }
   return merged;
 }

@@ -22,6 +22,10 @@ describe('Footer', () => {
       ['Retourbeleid', '/return-policy'],
       ['Veelgestelde vragen', '/faq'],
       ['Klantenservice', '/service'],
+      ['Over ons', '/about'],
+      ['Contact', '/contact'],
+      ['Veilig daten', '/safe-dating'],
+      ['Disclaimer', '/disclaimer'],
     ];
     for (const [name, href] of expected) {
       expect(within(footer).getByRole('link', { name })).toHaveAttribute('href', href);

@@ -15,6 +15,14 @@ export const FOOTER_LINKS = [
   { to: '/service', key: 'footer.support' },
 ] as const;
 
+/** The token pages (contract TOKEN_PAGES), in the site footer only. */
+const TOKEN_FOOTER_LINKS = [
+  { to: '/about', key: 'footer.aboutUs' },
+  { to: '/contact', key: 'footer.contact' },
+  { to: '/safe-dating', key: 'footer.safeDating' },
+  { to: '/disclaimer', key: 'footer.disclaimer' },
+] as const;
+
 export function Footer() {
   const { t, i18n } = useTranslation();
   const settings = useSettings();
@@ -32,7 +40,7 @@ export function Footer() {
           <nav className="col-sm-6 col-lg-4" aria-label={t('footer.infoHeading')}>
             <h2 className="h6 text-uppercase site-footer__heading">{t('footer.infoHeading')}</h2>
             <ul className="list-unstyled site-footer__links row row-cols-2 g-0 small mb-0">
-              {FOOTER_LINKS.map((link) => (
+              {[...FOOTER_LINKS, ...TOKEN_FOOTER_LINKS].map((link) => (
                 <li key={link.to} className="col py-1">
                   <Link to={link.to}>{t(link.key)}</Link>
                 </li>

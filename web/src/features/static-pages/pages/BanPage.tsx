@@ -1,41 +1,32 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../../components/usePageTitle';
+import { StaticPage } from '../components/StaticPage';
 
 /**
  * The ban policy (footer link "Blokkeerbeleid"). A banned member's tab lands here
  * (`?account=banned`: the socket's `account:banned`, or the login's 403 account_banned) and
- * reads that the account is banned.
+ * reads first that the account is banned.
  */
 export function BanPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const banned = params.get('account') === 'banned';
-  usePageTitle(banned ? t('staticPages.bannedTitle') : t('pages.ban'));
   return (
-    <section className="container py-4 py-md-5" data-testid="ban-page">
-      <div className="card border-0 shadow-sm rounded-4 mx-auto" style={{ maxWidth: 720 }}>
-        <div className="card-body p-4 p-md-5">
-          {banned ? (
-            <>
-              <div className="fs-1 mb-2" aria-hidden="true">
-                🚫
-              </div>
-              <h1 className="h3 mb-3">{t('staticPages.bannedTitle')}</h1>
-              <p className="alert alert-danger" role="alert">
-                {t('staticPages.bannedText')}
-              </p>
-              <h2 className="h5 mt-4">{t('pages.ban')}</h2>
-            </>
-          ) : (
-            <h1 className="h3 mb-3">{t('pages.ban')}</h1>
-          )}
-          <p className="mb-4">{t('staticPages.banPolicy')}</p>
-          <Link to="/service" className="btn btn-outline-primary">
-            {t('staticPages.banContact')}
-          </Link>
-        </div>
-      </div>
-    </section>
+    <StaticPage
+      page="ban"
+      titleKey={banned ? 'staticPages.bannedTitle' : 'pages.ban'}
+      testId="ban-page"
+      heading={banned ? t('staticPages.bannedTitle') : undefined}
+      lead={
+        banned ? (
+          <div className="alert alert-danger d-flex gap-3 my-3" role="alert">
+            <span className="fs-3" aria-hidden="true">
+              🚫
+            </span>
+            <p className="mb-0">{t('staticPages.bannedText')}</p>
+          </div>
+        ) : null
+      }
+    />
   );
 }

@@ -1,0 +1,114 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { SITE_COOKIES } from '@app/contract';
+import i18n from '../../../i18n';
+import { renderRoutes, seededQueryClient } from '../../../test/render';
+import { companyInfoQueryKey } from '../../../api/companyinfo';
+import {
+  BanPage,
+  CookiesPage,
+  FaqPage,
+  PrivacyPage,
+  ReturnPolicyPage,
+  TermsPage,
+  TokenPage,
+} from '.';
+
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage('nl');
+});
+
+describe('the static pages', () => {
+  it("show the terms with their version date, the fictional-profile disclosure and the company's details", async () => {
+    renderRoutes(<TermsPage />);
+    // the company was added on 2024-01-01, after 2023-12-01T12:00:00Z
+    expect(await screen.findByTestId('terms-version')).toHaveTextContent(
+      'Versie / laatst gewijzigd: 1 januari 2024',
+    );
+    expect(
+      screen.getByRole('heading', { name: '3. Fictieve profielen (chatmaatjes)' }),
+    ).toBeVisible();
+    const company = screen.getByTestId('static-company');
+    expect(company).toHaveTextContent('Vonkje B.V.');
+    expect(company).toHaveTextContent('KvK-nummer: 12345678');
+    expect(company).toHaveTextContent('Keizersgracht 1');
+    expect(screen.getByRole('heading', { level: 1, name: 'Algemene voorwaarden' })).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Inhoud' })).toBeVisible();
+  });
+
+  it('write the version date in the language shown', async () => {
+    await i18n.changeLanguage('en');
+    renderRoutes(<TermsPage />);
+    expect(await screen.findByTestId('terms-version')).toHaveTextContent(
+      'Version / last updated: January 1, 2024',
+    );
+  });
+
+  it('link the privacy statement to the data export and the account deletion', async () => {
+    renderRoutes(<PrivacyPage />);
+    await screen.findByTestId('static-page-privacy');
+    const rights = screen.getByRole('region', { name: '8. Jouw rechten' });
+    expect(within(rights).getAllByRole('link', { name: 'Mijn account' })[0]).toHaveAttribute(
+      'href',
+      '/account',
+    );
+    expect(within(rights).getByRole('link', { name: 'Account verwijderen' })).toHaveAttribute(
+      'href',
+      '/account/delete',
+    );
+  });
+
+  it('list every cookie and storage key of the contract on the cookie page', async () => {
+    renderRoutes(<CookiesPage />);
+    const table = await screen.findByTestId('cookie-table');
+    for (const cookie of SITE_COOKIES) expect(table).toHaveTextContent(cookie.name);
+    expect(within(table).getAllByTestId('cookie-row')).toHaveLength(SITE_COOKIES.length);
+    expect(table).toHaveTextContent('30 dagen');
+    expect(table).not.toHaveTextContent('cookies.purpose');
+  });
+
+  it('fill the refund days into the return policy', async () => {
+    renderRoutes(<ReturnPolicyPage />);
+    expect(await screen.findByRole('heading', { name: 'Bedenktijd van 14 dagen' })).toBeVisible();
+  });
+
+  it('show the questions of the FAQ as disclosures', async () => {
+    const { container } = renderRoutes(<FaqPage />);
+    await screen.findByTestId('static-page-faq');
+    expect(container.querySelectorAll('details summary').length).toBeGreaterThanOrEqual(12);
+    expect(screen.getByText('Wat is een chatmaatje?')).toBeInTheDocument();
+  });
+
+  it('show the token page the path names', async () => {
+    renderRoutes([{ path: '/:token', element: <TokenPage /> }], { path: '/safe-dating' });
+    await screen.findByTestId('static-page-safeDating');
+    expect(screen.getByRole('heading', { level: 1, name: 'Veilig daten' })).toBeVisible();
+  });
+
+  it('tell a banned member first that the account is banned', async () => {
+    renderRoutes(<BanPage />, { path: '/ban?account=banned' });
+    await screen.findByTestId('ban-page');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Je account is geblokkeerd' }),
+    ).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Een medewerker heeft je account geblokkeerd',
+    );
+  });
+
+  it('offer a retry when the company details cannot be loaded', async () => {
+    const queryClient = seededQueryClient();
+    queryClient.removeQueries({ queryKey: companyInfoQueryKey });
+    const fetchMock = jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response('{"error":"not_found"}', { status: 404 }));
+    renderRoutes(<TermsPage />, { queryClient });
+    expect(
+      await screen.findByRole('button', { name: 'Opnieuw proberen' }, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'De bedrijfsgegevens konden niet worden geladen',
+    );
+    fetchMock.mockRestore();
+  });
+});
