@@ -12,9 +12,10 @@ export const FIRST_VISIT_JS_TARGET_BYTES = 100 * 1024;
 /**
  * What a first visit may load today (the figure of the last reduction plus a little room): a
  * change that adds to the first visit fails here. Lower it with every reduction, down to the
- * target.
+ * target. Raised from 175 to 185 KB when the landers (their own chunk, ~7 KB) and the adults-only
+ * entry warning a Dutch visitor meets (~1.4 KB) arrived: 181 KB measured on /landers/tinderswipe.
  */
-export const FIRST_VISIT_JS_CEILING_BYTES = 175 * 1024;
+export const FIRST_VISIT_JS_CEILING_BYTES = 185 * 1024;
 
 export interface ScriptLoad {
   url: string;

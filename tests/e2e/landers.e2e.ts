@@ -8,9 +8,14 @@ import { violations } from './axe.js';
 import { seedE2eMember, type E2eMember } from './seed.js';
 import { e2eDatabaseUrl } from './seed-config.js';
 import { fillSignup } from './signup.js';
+import { skipEntryWarning } from './entry-warning.js';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
+
+// journeys about the landers start with the adults-only warning answered (site-entry.e2e.ts
+// is about the warning itself)
+test.beforeEach(async ({ context }) => skipEntryWarning(context));
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -34,20 +39,9 @@ async function trackingOf(email: string) {
   }
 }
 
-/** Closes the site-entry warning when the site shows one (another feature's modal). */
-async function passEntryWarning(page: Page) {
-  const dialog = page.getByRole('dialog');
-  if (await dialog.isVisible().catch(() => false)) {
-    await page.keyboard.press('Escape');
-    const close = dialog.getByRole('button').first();
-    if (await dialog.isVisible().catch(() => false)) await close.click();
-  }
-}
-
 /** Opens a lander and waits until its members are there (no placeholder left). */
 async function openLander(page: Page, url: string) {
   await page.goto(url);
-  await passEntryWarning(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
 }
