@@ -44,3 +44,9 @@ export type TokenPageName = (typeof TOKEN_PAGES)[number];
 export function isTokenPage(token: string): token is TokenPageName {
   return (TOKEN_PAGES as readonly string[]).includes(token);
 }
+
+/**
+ * The id of the JSON data block in which the server puts a page's GET /api/settings.php answer
+ * (server/src/site-pages); the web app takes it once instead of asking (web/src/api/settings.ts).
+ */
+export const INLINE_SETTINGS_ID = 'settings-data';

@@ -1,4 +1,4 @@
-import { SUPPORTED_LANGUAGES, type Language } from '@app/contract';
+import { INLINE_SETTINGS_ID, SUPPORTED_LANGUAGES, type Language } from '@app/contract';
 
 /** HTML text and attribute escaping: every value from settings, texts or the request. */
 export function escapeHtml(value: string): string {
@@ -78,9 +78,6 @@ export function renderHead(head: PageHead): string {
   );
   return tags.join('\n    ');
 }
-
-/** The id of the settings answer inlined into each page (web/src/api/settings.ts reads it). */
-export const INLINE_SETTINGS_ID = 'settings-data';
 
 /**
  * The settings answer (GET /api/settings.php) as a JSON data block in the page, so the web app

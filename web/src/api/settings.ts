@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import type { Settings, SettingsResponse } from '@app/contract';
+import { INLINE_SETTINGS_ID, type Settings, type SettingsResponse } from '@app/contract';
 import { apiRequest } from './client';
 import { applyDomainLanguage } from '../i18n/locale';
 
@@ -16,9 +16,6 @@ export function getSettings(signal?: AbortSignal): Promise<SettingsResponse> {
     signal,
   });
 }
-
-/** The id of the settings answer the server inlines into each page (server/src/site-pages). */
-export const INLINE_SETTINGS_ID = 'settings-data';
 
 /**
  * The settings answer the server put into the page, taken once (a later load asks the server):
