@@ -10,6 +10,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      'web/dist-ssr/**',
       'server/src/generated/**',
       'prisma/migrations/**',
       'test-results/**',

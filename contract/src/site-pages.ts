@@ -1,3 +1,7 @@
+import type { Language } from './constants';
+import type { LandersResponse } from './api/landers';
+import type { SettingsResponse } from './api/settings';
+
 /**
  * The public pages of the site (SPEC point 2): the landers, the static pages and the token pages.
  * The web's router, the server's page rendering (title, description, canonical, hreflang, status)
@@ -21,6 +25,23 @@ export type LanderName = (typeof LANDERS)[number];
 /** A member's own landings: /members/<id>/landing, /landing2/<slug?>, /landing3/<slug?>. */
 export const MEMBER_LANDINGS = ['landing', 'landing2', 'landing3'] as const;
 export type MemberLanding = (typeof MEMBER_LANDINGS)[number];
+
+/**
+ * How many members each lander shows (`member`: the others on a member landing). The web asks
+ * GET /api/landers.php with these counts; the server asks the same when it renders a lander.
+ */
+export const LANDER_MEMBER_COUNTS: Record<LanderName | 'member', number> = {
+  tinderswipe: 8,
+  alonetonight: 12,
+  collagelanding: 9,
+  gallery: 12,
+  iconslanding: 4,
+  maplanding: 24,
+  socialnetwork: 6,
+  transitionsvideolanding: 4,
+  video: 4,
+  member: 8,
+};
 
 /** The static pages: path (without the slash) -> route name (SPEC's route names). */
 export const STATIC_PAGES = {
@@ -50,3 +71,44 @@ export function isTokenPage(token: string): token is TokenPageName {
  * (server/src/site-pages); the web app takes it once instead of asking (web/src/api/settings.ts).
  */
 export const INLINE_SETTINGS_ID = 'settings-data';
+
+/**
+ * The id of the JSON data block of a server-rendered public page (the home page and the
+ * landers, for visitors): its language, the texts it shows and the answers it was rendered from,
+ * from which the browser takes over the same page (web/src/public).
+ */
+export const PUBLIC_PAGE_DATA_ID = 'public-page-data';
+
+/** A message catalogue's texts: nested groups of strings. */
+export interface PublicTexts {
+  [key: string]: string | PublicTexts;
+}
+
+/** What the browser takes a server-rendered public page over with (PUBLIC_PAGE_DATA_ID). */
+export interface PublicPageData {
+  language: Language;
+  /** The texts the page shows, by namespace (the default one only in the groups used). */
+  texts: Record<string, PublicTexts>;
+  /** GET /api/landers.php's answer the page was rendered with (landers only). */
+  landers: { count: number; member: number | null; answer: LandersResponse } | null;
+}
+
+/** What the server renders a public page from. */
+export interface PublicRenderInput {
+  pathname: string;
+  search: string;
+  language: Language;
+  /** GET /api/settings.php's answer for this page (the same the page inlines). */
+  settings: SettingsResponse;
+  landers: PublicPageData['landers'];
+}
+
+/**
+ * The web's server build of the public pages (web/src/public/render.tsx, built to
+ * web/dist-ssr/render.cjs), which the server loads when it serves the built app.
+ */
+export interface PublicPageRenderer {
+  /** Which members a public page shows (its GET /api/landers.php), or null: not a public page. */
+  landersOf(pathname: string): { count: number; member: number | null } | 'none' | null;
+  render(input: PublicRenderInput): { html: string; data: PublicPageData };
+}

@@ -117,6 +117,9 @@ const LARGE_ANSWERS = new Set([
   '/api/docs-json',
 ]);
 
+/** The built template of the public pages (web/public.html, vite.public.config.ts). */
+const PUBLIC_TEMPLATE = 'public.html';
+
 /** Files of the built web app that browsers must check on each use (see serveWebApp). */
 const ALWAYS_REVALIDATED = new Set(['sw.js', 'manifest.webmanifest', 'index.html']);
 
@@ -141,8 +144,11 @@ function serveWebApp(app: NestExpressApplication, distDir: string | undefined): 
   }
   serveSearchEngineFiles(app, index);
   // source maps are built for an error tracker, never served (they would show the sources)
+  // …nor is the public pages' template (only ever sent filled in, by servePage)
   app.use((req: Request, res: Response, next: NextFunction) =>
-    req.path.endsWith('.map') ? res.status(404).end() : next(),
+    req.path.endsWith('.map') || req.path === `/${PUBLIC_TEMPLATE}`
+      ? res.status(404).end()
+      : next(),
   );
   app.use(
     '/assets',
@@ -159,7 +165,12 @@ function serveWebApp(app: NestExpressApplication, distDir: string | undefined): 
       },
     }),
   );
-  const page = servePage(app, index);
+  const page = servePage(app, {
+    index,
+    public: path.join(root, PUBLIC_TEMPLATE),
+    // the web's server build of the public pages, beside the browser's (never served)
+    renderer: path.join(path.dirname(root), 'dist-ssr', 'render.cjs'),
+  });
   app.use((req: Request, res: Response, next: NextFunction) => {
     const isPage =
       (req.method === 'GET' || req.method === 'HEAD') &&

@@ -69,17 +69,26 @@ test('the footer links reach the static pages', async ({ page }) => {
   }
 });
 
-test('a visitor with the English locale cookie gets the English catalogue, fetched on its own', async ({
+test('a visitor with the English locale cookie gets the home page in English from the server, and the rest of the English texts as data, not as a script', async ({
   page,
   baseURL,
 }) => {
   await page.context().addCookies([{ name: 'locale', value: 'en', url: baseURL ?? '' }]);
-  const catalogue = page.waitForResponse((r) => /\/assets\/en-[\w-]+\.js$/.test(r.url()));
-  await page.goto('/');
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  const catalogue = page.waitForResponse((r) => /\/assets\/public-en-[\w-]+\.json$/.test(r.url()));
+  const response = await page.goto('/');
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('<html lang="en">');
+  expect(html).toContain('Terms and conditions');
   expect((await catalogue).status()).toBe(200);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.locator('footer').getByText('Terms and conditions').first()).toBeVisible();
   await expect(
     page.locator('footer').getByText('For visitors from the United States'),
   ).toBeVisible();
+  // no catalogue came as a script: the page brought its texts, the rest came as JSON
+  expect(scripts.filter((url) => /\/(nl|en)-[\w-]+\.js$/.test(url))).toEqual([]);
 });

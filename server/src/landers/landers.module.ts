@@ -7,5 +7,6 @@ import { LandersService } from './landers.service';
   imports: [MemberAccessModule],
   controllers: [LandersController],
   providers: [LandersService],
+  exports: [LandersService],
 })
 export class LandersModule {}

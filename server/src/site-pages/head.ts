@@ -85,6 +85,11 @@ export function renderHead(head: PageHead): string {
  * written \u003c so no value can end the element.
  */
 export function renderInlineSettings(answer: unknown): string {
-  const json = JSON.stringify(answer).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${INLINE_SETTINGS_ID}">${json}</script>`;
+  return renderJsonBlock(INLINE_SETTINGS_ID, answer);
+}
+
+/** A JSON data block: nothing in it can end the script element (`<` is written \\u003c). */
+export function renderJsonBlock(id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${id}">${json}</script>`;
 }

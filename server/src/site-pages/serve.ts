@@ -1,8 +1,11 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { PUBLIC_PAGE_DATA_ID } from '@app/contract';
 import { SitePages } from './site-pages.service';
+import { PublicPages } from './public-pages';
 import { PageTemplate } from './template';
+import { renderInlineSettings, renderJsonBlock } from './head';
 
 /**
  * GET /robots.txt and /sitemap.xml, answered by the server whether or not it serves the built
@@ -27,19 +30,43 @@ export function serveSearchEngineFiles(app: NestExpressApplication, indexFile?: 
 }
 
 /**
- * The web app's pages: the built index.html (read once) with each page's status and head. The
- * HTML depends on the locale cookie (the page's language), hence Vary: Cookie.
+ * The web app's pages: the built index.html (read once) with each page's status, head and the
+ * settings answer inlined; for a visitor's home page and landers, public.html with the page
+ * rendered by the server (PublicPages) when the web's server build is there. The HTML depends on
+ * the cookies (the page's language, a member's session), hence Vary: Cookie.
  */
-export function servePage(app: NestExpressApplication, indexFile: string) {
+export function servePage(
+  app: NestExpressApplication,
+  files: { index: string; public: string; renderer: string },
+) {
   const pages = app.get(SitePages);
-  const template = new PageTemplate(readFileSync(indexFile, 'utf8'));
+  const publicPages = app.get(PublicPages);
+  const template = new PageTemplate(readFileSync(files.index, 'utf8'));
+  const publicTemplate =
+    existsSync(files.public) && publicPages.load(files.renderer)
+      ? new PageTemplate(readFileSync(files.public, 'utf8'))
+      : null;
+  const answer = async (req: Request, res: Response) => {
+    const page = await pages.page(req);
+    if (page.kind === 'redirect') return res.redirect(page.status, page.location);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.vary('Cookie');
+    const settings = page.settings ? `\n    ${renderInlineSettings(page.settings)}` : '';
+    const rendered =
+      publicTemplate && page.status === 200 && page.settings
+        ? await publicPages.render(req, page.language, page.settings)
+        : null;
+    const html = rendered
+      ? publicTemplate!.render(
+          page.language,
+          `${page.head}${settings}\n    ${renderJsonBlock(PUBLIC_PAGE_DATA_ID, rendered.data)}`,
+          rendered.html,
+        )
+      : template.render(page.language, page.head + settings);
+    res.status(page.status).type('html').send(html);
+  };
   return (req: Request, res: Response, next: NextFunction) => {
-    pages.page(req).then((answer) => {
-      if (answer.kind === 'redirect') return res.redirect(answer.status, answer.location);
-      res.setHeader('Cache-Control', 'no-cache');
-      res.vary('Cookie');
-      res.status(answer.status).type('html').send(template.render(answer.language, answer.head));
-    }, next);
+    answer(req, res).catch(next);
   };
 }
 

@@ -8,6 +8,8 @@ import {
   STATIC_PAGES,
   SUPPORTED_LANGUAGES,
   type Language,
+  settingsResponse,
+  type SettingsResponse,
 } from '@app/contract';
 import { APP_CONFIG, secureCookies, type AppConfig } from '../config/config';
 import { isLanguage, translate } from '../i18n/i18n';
@@ -19,14 +21,22 @@ import {
   domainOf,
   type StoredSettings,
 } from '../settings';
-import { escapeHtml, renderHead, renderInlineSettings, type PageHead } from './head';
+import { escapeHtml, renderHead, type PageHead } from './head';
 import { geoipHeader } from '../common/request';
 import { indexablePaths, matchRoute, type MatchedRoute } from './routes';
 
 /** What the server answers for a page address of the web app. */
 export type PageAnswer =
   | { kind: 'redirect'; status: 301 | 302; location: string }
-  | { kind: 'page'; status: 200 | 404 | 410; language: Language; head: string };
+  | {
+      kind: 'page';
+      status: 200 | 404 | 410;
+      language: Language;
+      /** The head's tags (head.ts), escaped. */
+      head: string;
+      /** GET /api/settings.php's answer for this page, or null when it could not be read. */
+      settings: SettingsResponse | null;
+    };
 
 /** Profile ids are positive 32-bit integers written plainly: /members/12, never /members/012. */
 const PROFILE_ID = /^[1-9]\d{0,9}$/;
@@ -67,26 +77,27 @@ export class SitePages {
     const status = matched ? await this.statusOf(matched) : 404;
     const language = this.languageOf(req, stored);
     const head = this.headOf(req, stored, language, status === 200 ? matched : null, status);
-    const settings = await this.inlineSettings(req);
-    return { kind: 'page', status, language, head: renderHead(head) + settings };
+    const settings = await this.settingsAnswer(req);
+    return { kind: 'page', status, language, head: renderHead(head), settings };
   }
 
   /**
    * The answer GET /api/settings.php gives this page (the same query: the visitor's host and
-   * ?country=), inlined so a first visit spends no round trip on it; nothing when unavailable
+   * ?country=), inlined so a first visit spends no round trip on it; null when unavailable
    * (the web app then asks for it).
    */
-  private async inlineSettings(req: Request): Promise<string> {
+  private async settingsAnswer(req: Request): Promise<SettingsResponse | null> {
     try {
       const country = typeof req.query.country === 'string' ? req.query.country : undefined;
       const answer = await this.settings.publicSettings(
         { forced_domain: req.hostname, country: country?.length === 2 ? country : undefined },
         { host: req.hostname, geoipHeader: geoipHeader(req) },
       );
-      return '\n    ' + renderInlineSettings(answer);
+      // as the API answers it (its response schema), typed for the page's rendering
+      return settingsResponse.parse(answer);
     } catch (error) {
       this.logger.warn(`settings unavailable for a page: ${String(error)}`);
-      return '';
+      return null;
     }
   }
 

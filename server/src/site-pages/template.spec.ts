@@ -22,4 +22,17 @@ describe('the page template', () => {
       '<!doctype html>H<p>app</p>',
     );
   });
+
+  it('puts a server-rendered page into the place public.html marks, escaped by its renderer', () => {
+    const template = new PageTemplate(
+      '<html><head><title>x</title></head><body><div id="root"><!--public-page--></div></body></html>',
+    );
+    expect(template.render('fr', 'H', '<main>page</main>')).toBe(
+      '<html lang="fr"><head>H</head><body><div id="root"><main>page</main></div></body></html>',
+    );
+    // without a body the place stays empty (the browser renders the page itself)
+    expect(template.render('fr', 'H')).toBe(
+      '<html lang="fr"><head>H</head><body><div id="root"></div></body></html>',
+    );
+  });
 });

@@ -47,13 +47,20 @@ export function lazyNamespace(namespace: string) {
     return pending;
   }
 
-  /** Whether the namespace's messages of the language shown (and Dutch) are there yet. */
+  /**
+   * Whether the namespace's messages of the language shown (and Dutch) are there yet; a page the
+   * server rendered brings them with it (web/src/public), and then nothing is loaded.
+   */
   function useMessages(parts: readonly CatalogueLoaders[]): boolean {
     const { i18n: instance } = useTranslation();
     const language = languageOf(instance.language);
+    const brought =
+      Object.keys((instance.getResourceBundle(language, namespace) as object | undefined) ?? {})
+        .length > 0;
     // rendered again once they arrive (also after a change of language)
     const [, setArrived] = useState(0);
     useEffect(() => {
+      if (brought) return;
       let current = true;
       void Promise.all([load(DEFAULT_LANGUAGE, parts), load(language, parts)]).then(() => {
         if (current) setArrived((n) => n + 1);
@@ -61,8 +68,8 @@ export function lazyNamespace(namespace: string) {
       return () => {
         current = false;
       };
-    }, [language, parts]);
-    return done.has(language) && done.has(DEFAULT_LANGUAGE);
+    }, [language, parts, brought]);
+    return brought || (done.has(language) && done.has(DEFAULT_LANGUAGE));
   }
 
   return { namespace, load, useMessages };

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { SignupRequest } from '@app/contract';
 import { useSettings } from '../../api/settings';
 
@@ -73,7 +74,18 @@ export function signupsOpen(signups: string, tracking: TrackingData): boolean {
   return false;
 }
 
+/**
+ * Whether this visitor may sign up. The tracking data is this browser's: a page the server
+ * renders (web/src/public) says what a visitor without any says, and the browser then its own.
+ */
 export function useSignupsOpen(): boolean {
   const { signups } = useSettings();
-  return signupsOpen(signups, readTracking());
+  return useSyncExternalStore(
+    noSubscription,
+    () => signupsOpen(signups, readTracking()),
+    () => signupsOpen(signups, {}),
+  );
 }
+
+/** Tracking data is stored before the page renders and does not change under it. */
+const noSubscription = () => () => undefined;

@@ -1,11 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LanderName, LandersResponse } from '@app/contract';
+import { LANDER_MEMBER_COUNTS, type LandersResponse } from '@app/contract';
 import { apiRequest } from '../../api/client';
+
+/** The query of GET /api/landers.php with these parameters (a server-rendered page seeds it). */
+export function landersQueryKey(count: number, member?: number | null) {
+  return ['landers', count, member ?? null] as const;
+}
 
 /** A few visible members for a lander, and on a member landing that member (null: not visible). */
 export function useLanderMembers(count: number, member?: number) {
   return useQuery({
-    queryKey: ['landers', count, member ?? null] as const,
+    queryKey: landersQueryKey(count, member),
     queryFn: ({ signal }) =>
       apiRequest<LandersResponse>('landers', { query: { count, member }, signal }),
     staleTime: 60_000,
@@ -13,15 +18,4 @@ export function useLanderMembers(count: number, member?: number) {
 }
 
 /** How many members each lander shows (`member`: the member landings' others). */
-export const LANDER_COUNTS: Record<LanderName | 'member', number> = {
-  tinderswipe: 8,
-  alonetonight: 12,
-  collagelanding: 9,
-  gallery: 12,
-  iconslanding: 4,
-  maplanding: 24,
-  socialnetwork: 6,
-  transitionsvideolanding: 4,
-  video: 4,
-  member: 8,
-};
+export const LANDER_COUNTS = LANDER_MEMBER_COUNTS;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useSettings } from '../../api/settings';
 import { useUser } from '../../api/user';
 import { readSiteEntrySkip, shouldShowSiteEntryWarning, storeSiteEntrySkip } from './rules';
@@ -17,8 +17,11 @@ const SiteEntryModal = lazy(() =>
 export function SiteEntryWarning({ installedApp }: { installedApp: boolean }) {
   const settings = useSettings();
   const { user, isPending } = useUser();
+  // this browser's own state: never on the server's rendering of a page, only once in the browser
+  const inBrowser = useSyncExternalStore(noSubscription, isBrowser, isServer);
   const [skippedAt, setSkippedAt] = useState(readSiteEntrySkip);
   const show =
+    inBrowser &&
     !isPending &&
     shouldShowSiteEntryWarning({
       loggedIn: !!user,
@@ -40,3 +43,7 @@ export function SiteEntryWarning({ installedApp }: { installedApp: boolean }) {
     </Suspense>
   );
 }
+
+const noSubscription = () => () => undefined;
+const isBrowser = () => true;
+const isServer = () => false;

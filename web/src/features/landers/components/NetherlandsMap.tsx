@@ -90,6 +90,12 @@ const y = (lat: number) => ((NORTH - lat) / (NORTH - SOUTH)) * HEIGHT;
 const outline = (points: [number, number][]) =>
   `M${points.map(([lon, lat]) => `${x(lon).toFixed(1)},${y(lat).toFixed(1)}`).join('L')}Z`;
 
+/**
+ * How many of the largest pins pulse: an animated SVG element is drawn again on the main thread
+ * in every frame (no compositor), and two dozen of them kept a phone busy.
+ */
+const PULSING_PINS = 3;
+
 export interface CityPin {
   city: string;
   latitude: number;
@@ -163,7 +169,7 @@ export function NetherlandsMap({ pins }: { pins: CityPin[] }) {
             key={pin.city}
             transform={`translate(${x(pin.longitude).toFixed(1)},${y(pin.latitude).toFixed(1)})`}
           >
-            <circle className="nl-map__pulse" r={r + 6} />
+            {i < PULSING_PINS && <circle className="nl-map__pulse" r={r + 6} />}
             <circle className="nl-map__pin" r={r} />
             <text className="nl-map__count" dy="0.35em" textAnchor="middle">
               {pin.members.length}

@@ -1,0 +1,84 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Request } from 'express';
+import { existsSync } from 'node:fs';
+import { parse as parseCookies } from 'cookie';
+import {
+  AUTH_COOKIE,
+  type Language,
+  type PublicPageData,
+  type PublicPageRenderer,
+  type SettingsResponse,
+} from '@app/contract';
+import { LandersService } from '../landers';
+
+/** A public page as the server rendered it: the HTML inside #root and the data to take it over. */
+export interface RenderedPublicPage {
+  html: string;
+  data: PublicPageData;
+}
+
+/**
+ * The home page and the landers rendered on the server for a visitor (issue 21, first visit): the
+ * web's server build (web/dist-ssr/render.cjs, vite.public.config.ts) renders the same components
+ * the browser then takes over (web/src/public), from the same answers: the settings and, on a
+ * lander, GET /api/landers.php's. Members (a session cookie) get the app as before, and so does
+ * every page when the server build is missing or a render fails (logged; the app renders it).
+ */
+@Injectable()
+export class PublicPages {
+  private readonly logger = new Logger('PublicPages');
+  private renderer: PublicPageRenderer | null = null;
+
+  constructor(private readonly landers: LandersService) {}
+
+  /** Loads the web's server build; false when there is none (the app renders every page). */
+  load(file: string): boolean {
+    if (!existsSync(file)) return false;
+    // a CommonJS bundle of the pages with Preact and i18next (no web sources at run time), found
+    // at run time beside the built web app, not a module of the server's build
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    this.renderer = require(file) as PublicPageRenderer;
+    return true;
+  }
+
+  /** The page rendered for this request, or null: the app's page instead. */
+  async render(
+    req: Request,
+    language: Language,
+    settings: SettingsResponse,
+  ): Promise<RenderedPublicPage | null> {
+    const renderer = this.renderer;
+    if (!renderer || isMember(req)) return null;
+    try {
+      const shows = renderer.landersOf(req.path);
+      if (shows === null) return null;
+      const landers =
+        shows === 'none'
+          ? null
+          : {
+              ...shows,
+              answer: await this.landers.showcase({
+                count: shows.count,
+                member: shows.member ?? undefined,
+              }),
+            };
+      const query = req.originalUrl.indexOf('?');
+      return renderer.render({
+        pathname: req.path,
+        search: query === -1 ? '' : req.originalUrl.slice(query),
+        language,
+        settings,
+        landers,
+      });
+    } catch (error) {
+      this.logger.error(`public page ${req.path} not rendered: ${String(error)}`);
+      return null;
+    }
+  }
+}
+
+/** A browser with a session: the app decides (a member opening / goes to /members). */
+function isMember(req: Request): boolean {
+  const cookie = req.headers.cookie;
+  return !!cookie && !!parseCookies(cookie)[AUTH_COOKIE];
+}

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { LANDERS, MEMBER_LANDINGS } from '@app/contract';
+import i18n from '../i18n';
+import { PublicRouteProvider, type PublicRoute } from './router';
+import { DefaultLayout } from '../app/layouts/DefaultLayout';
+import { LanderLayout } from '../app/layouts/LanderLayout';
+import { HomePage } from '../features/home';
+import { LanderPage } from '../features/landers/pages/LanderPage';
+
+/** The pages a visitor's first visit gets from the public entry: the home page and the landers. */
+export type PublicPage =
+  | { page: 'home'; params: Record<string, string> }
+  | { page: 'lander'; params: { name: string; slug?: string } }
+  | { page: 'member-landing'; params: { id: string; landing: string; slug?: string } };
+
+const LANDER = new RegExp(`^/landers/(${LANDERS.join('|')})(?:/([^/]+))?/?$`);
+const MEMBER_LANDING = new RegExp(
+  `^/members/([^/]+)/(${MEMBER_LANDINGS.join('|')})(?:/([^/]+))?/?$`,
+);
+
+/** Which public page an address is (the app's routes of the same pages), or null. */
+export function matchPublicPage(pathname: string): PublicPage | null {
+  if (pathname === '/') return { page: 'home', params: {} };
+  const lander = LANDER.exec(pathname);
+  if (lander) return { page: 'lander', params: { name: lander[1], slug: decode(lander[2]) } };
+  const landing = MEMBER_LANDING.exec(pathname);
+  // /members/{id}/landing has no slug (the app's route), the others may have one
+  if (landing && !(landing[2] === 'landing' && landing[3])) {
+    return {
+      page: 'member-landing',
+      params: { id: decode(landing[1]) ?? '', landing: landing[2], slug: decode(landing[3]) },
+    };
+  }
+  return null;
+}
+
+function decode(part: string | undefined): string | undefined {
+  if (part === undefined) return undefined;
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+/** The page in its layout, as the app shows it, with the providers it needs. */
+export function PublicApp({
+  queryClient,
+  page,
+  location,
+}: {
+  queryClient: QueryClient;
+  page: PublicPage;
+  location: { pathname: string; search: string; hash: string };
+}) {
+  const content: ReactNode = page.page === 'home' ? <HomePage /> : <LanderPage />;
+  const route: PublicRoute = { ...location, params: page.params, outlet: content };
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <PublicRouteProvider route={route}>
+          {page.page === 'home' ? <DefaultLayout /> : <LanderLayout />}
+        </PublicRouteProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

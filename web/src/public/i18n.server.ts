@@ -1,0 +1,100 @@
+/**
+ * The texts of the public pages when the server renders them (vite.public.config.ts puts this
+ * module in place of web/src/i18n/index.ts in the server build): every language's catalogues at
+ * hand, and a record of the groups of texts each render used, which the page then carries
+ * (usedTexts) so the browser can take it over without loading a catalogue first.
+ */
+import i18n, { type Resource } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { SUPPORTED_LANGUAGES, type Language } from '../config/constants';
+import { withSharedMessages, type Catalogue } from '../i18n/merge';
+import { I18N_OPTIONS } from './i18n-options';
+
+const OWN = import.meta.glob<Catalogue>('../i18n/locales/*.json', {
+  import: 'default',
+  eager: true,
+});
+const SHARED = import.meta.glob<Catalogue>('../../../contract/src/i18n/*.json', {
+  import: 'default',
+  eager: true,
+});
+/** The namespaces loaded on demand in the app (lazyNamespace) that the public pages use. */
+const LANDERS = import.meta.glob<Catalogue>('../features/landers/locales/*.json', {
+  import: 'default',
+  eager: true,
+});
+
+function byLanguage(files: Record<string, Catalogue>, language: string): Catalogue {
+  const found = Object.entries(files).find(([file]) => file.endsWith(`/${language}.json`));
+  if (!found) throw new Error(`no catalogue for ${language}`);
+  return found[1];
+}
+
+const resources: Resource = Object.fromEntries(
+  SUPPORTED_LANGUAGES.map((language) => [
+    language,
+    {
+      translation: withSharedMessages(byLanguage(OWN, language), byLanguage(SHARED, language)),
+      landers: byLanguage(LANDERS, language),
+    },
+  ]),
+);
+
+/** The groups (namespace, first key part) the current render asked for. */
+let used = new Set<string>();
+
+void i18n
+  .use(initReactI18next)
+  .use({
+    type: 'postProcessor',
+    name: 'usedTexts',
+    process(value: string, keys: string | string[], options: { ns?: string | string[] }) {
+      const namespace = Array.isArray(options.ns) ? options.ns[0] : options.ns;
+      for (const key of Array.isArray(keys) ? keys : [keys]) {
+        const [ns, path] = key.includes(':') ? key.split(':', 2) : [namespace, key];
+        used.add(`${ns ?? 'translation'}\u0000${path.split('.')[0]}`);
+      }
+      return value;
+    },
+  })
+  .init({
+    ...I18N_OPTIONS,
+    lng: 'nl',
+    supportedLngs: [...SUPPORTED_LANGUAGES],
+    resources,
+    postProcess: ['usedTexts'],
+    initAsync: false,
+  });
+
+export const i18nReady: Promise<unknown> = Promise.resolve();
+
+/** Renders in `language`: the switch is synchronous (every catalogue is here). */
+export function switchLanguageForRender(language: Language): void {
+  void i18n.changeLanguage(language);
+  if (i18n.language !== language) throw new Error(`language ${language} not switched to`);
+  used = new Set();
+}
+
+/**
+ * The texts the render since switchLanguageForRender used: whole groups of the default namespace
+ * (`home`, `nav`, …) and whole other namespaces, in the render's language.
+ */
+export function usedTexts(): Record<string, Catalogue> {
+  const language = i18n.language;
+  const out: Record<string, Catalogue> = {};
+  for (const entry of used) {
+    const [ns, group] = entry.split('\u0000');
+    const bundle = i18n.getResourceBundle(language, ns) as Catalogue | undefined;
+    if (!bundle) continue;
+    if (ns !== 'translation') {
+      out[ns] = bundle;
+      continue;
+    }
+    const texts = bundle[group];
+    if (texts === undefined) continue;
+    out.translation = { ...(out.translation ?? {}), [group]: texts };
+  }
+  return out;
+}
+
+export default i18n;

@@ -1,0 +1,55 @@
+/**
+ * The public entry: a visitor's first page (the home page or a lander), rendered by the server
+ * (render.tsx), taken over here without React Router or a catalogue script. Links lead into the
+ * full app (index.html, web/src/main.tsx) by loading the page.
+ */
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { PUBLIC_PAGE_DATA_ID, type PublicPageData } from '@app/contract';
+import '../styles/main.scss';
+import { createQueryClient } from '../api/query-client';
+import { takeInlineSettings } from '../api/settings';
+import { languageOfAddress, localeCookie } from '../i18n/choose-locale';
+import { captureTracking } from '../features/auth';
+import { completeCatalogue, startPublicI18n } from './i18n';
+import { PublicApp, matchPublicPage } from './PublicApp';
+import { seedPublicQueries } from './seed';
+
+// the landing URL's tracking parameters travel with a later signup (SPEC point 3)
+captureTracking(window.location.search);
+
+// an address with ?lang=<code> chooses the language, remembered as a choice in the menu is
+const addressLanguage = languageOfAddress();
+if (addressLanguage) document.cookie = localeCookie(addressLanguage);
+
+function takeData(): PublicPageData | null {
+  const element = document.getElementById(PUBLIC_PAGE_DATA_ID);
+  if (!element) return null;
+  element.remove();
+  return JSON.parse(element.textContent ?? 'null') as PublicPageData | null;
+}
+
+const data = takeData();
+const settings = takeInlineSettings();
+const page = matchPublicPage(window.location.pathname);
+const root = document.getElementById('root');
+
+if (!data || !settings || !page || !root) {
+  // not rendered for the public entry (cannot happen with the server's pages): the HTML stays,
+  // its links still lead into the app
+  console.warn('public page data missing: the page stays as the server sent it');
+} else {
+  startPublicI18n(data.language, data.texts);
+  const queryClient = createQueryClient();
+  seedPublicQueries(queryClient, settings, data.landers);
+  const { pathname, search, hash } = window.location;
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <PublicApp queryClient={queryClient} page={page} location={{ pathname, search, hash }} />
+    </StrictMode>,
+  );
+  // the rest of the language's texts, for what the visitor opens next, once the page is idle
+  const later = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+  later(() => void completeCatalogue().catch(() => undefined));
+}

@@ -1,0 +1,49 @@
+/**
+ * The server build of the public pages (built by vite.public.config.ts to web/dist-ssr/render.cjs
+ * and loaded by server/src/site-pages): the home page and the landers rendered to HTML for a
+ * visitor's first visit, with what the browser needs to take the same page over (main.tsx).
+ */
+import { renderToString } from 'react-dom/server';
+import { QueryClient } from '@tanstack/react-query';
+import {
+  LANDER_MEMBER_COUNTS,
+  type LanderName,
+  type PublicPageRenderer,
+  type PublicRenderInput,
+} from '@app/contract';
+import { switchLanguageForRender, usedTexts } from './i18n.server';
+import { matchPublicPage } from './PublicApp';
+import { PublicApp } from './PublicApp';
+import { seedPublicQueries } from './seed';
+
+const PROFILE_ID = /^[1-9]\d{0,9}$/;
+
+export const landersOf: PublicPageRenderer['landersOf'] = (pathname) => {
+  const page = matchPublicPage(pathname);
+  if (!page) return null;
+  if (page.page === 'home') return 'none';
+  if (page.page === 'lander') {
+    return { count: LANDER_MEMBER_COUNTS[page.params.name as LanderName], member: null };
+  }
+  const id = PROFILE_ID.test(page.params.id) ? Number(page.params.id) : null;
+  return { count: LANDER_MEMBER_COUNTS.member, member: id };
+};
+
+export const render: PublicPageRenderer['render'] = (input: PublicRenderInput) => {
+  const page = matchPublicPage(input.pathname);
+  if (!page) throw new Error(`${input.pathname} is not a public page`);
+  const queryClient = new QueryClient();
+  seedPublicQueries(queryClient, input.settings, input.landers);
+  switchLanguageForRender(input.language);
+  const html = renderToString(
+    <PublicApp
+      queryClient={queryClient}
+      page={page}
+      location={{ pathname: input.pathname, search: input.search, hash: '' }}
+    />,
+  );
+  return {
+    html,
+    data: { language: input.language, texts: usedTexts(), landers: input.landers },
+  };
+};

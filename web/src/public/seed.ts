@@ -1,0 +1,22 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { PublicPageData, SettingsResponse } from '@app/contract';
+import { settingsQueryKey } from '../api/settings';
+import { userQueryKey } from '../api/user';
+import { landersQueryKey } from '../features/landers/api';
+
+/**
+ * The answers a public page is rendered from, in the query cache, the same on the server and in
+ * the browser: the settings, no member (the server renders these pages for visitors only), and
+ * the lander's members.
+ */
+export function seedPublicQueries(
+  queryClient: QueryClient,
+  settings: SettingsResponse,
+  landers: PublicPageData['landers'],
+): void {
+  queryClient.setQueryData(settingsQueryKey, settings);
+  queryClient.setQueryData(userQueryKey, { user: null });
+  if (landers) {
+    queryClient.setQueryData(landersQueryKey(landers.count, landers.member), landers.answer);
+  }
+}
