@@ -1,6 +1,6 @@
 import type { Language } from './constants';
 import type { LandersResponse } from './api/landers';
-import type { SettingsResponse } from './api/settings';
+import type { CompanyInfoResponse, SettingsResponse } from './api/settings';
 
 /**
  * The public pages of the site (SPEC point 2): the landers, the static pages and the token pages.
@@ -91,6 +91,8 @@ export interface PublicPageData {
   texts: Record<string, PublicTexts>;
   /** GET /api/landers.php's answer the page was rendered with (landers only). */
   landers: { count: number; member: number | null; answer: LandersResponse } | null;
+  /** GET /api/companyinfo.php's answer (the footer's company details), null when unread. */
+  company: CompanyInfoResponse | null;
 }
 
 /** What the server renders a public page from. */
@@ -101,6 +103,7 @@ export interface PublicRenderInput {
   /** GET /api/settings.php's answer for this page (the same the page inlines). */
   settings: SettingsResponse;
   landers: PublicPageData['landers'];
+  company: PublicPageData['company'];
 }
 
 /**

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LANDERS } from '../../contract/src/site-pages.js';
+import { skipEntryWarning } from './entry-warning.js';
 import {
   FIRST_VISIT_JS_BUDGET_BYTES,
   describeLoads,
@@ -55,3 +56,59 @@ test("a browser with a session gets the app's page for / and a lander, not the p
     expect(html).not.toContain('public-page-data');
   }
 });
+
+/** The server's rendering of a page: what its `<div id="root">` holds. */
+function renderedRoot(html: string): string {
+  const found = /<div id="root">([\s\S]*)<\/div>\s*<noscript>/.exec(html);
+  if (!found) throw new Error('no #root in the page');
+  return found[1];
+}
+
+for (const { path } of PAGES) {
+  test(`the browser takes ${path} over from the server's rendering without changing it`, async ({
+    page,
+    request,
+    context,
+  }) => {
+    // the entry warning opens beside the page (a portal into <body>), not in it; skip it here
+    await skipEntryWarning(context);
+    const server = renderedRoot(await (await request.get(path)).text());
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    // taken over: after hydrating, the entry fetches the rest of the page's texts as JSON
+    const catalogue = page.waitForResponse((r) =>
+      /\/assets\/public-nl-[\w-]+\.json$/.test(r.url()),
+    );
+    await page.goto(path, { waitUntil: 'networkidle' });
+    expect((await catalogue).ok()).toBe(true);
+    const difference = await page.evaluate((html) => {
+      const expected = document.createElement('div');
+      expected.innerHTML = html;
+      const actual = document.getElementById('root')!.cloneNode(true) as HTMLElement;
+      actual.removeAttribute('id');
+      // a text may be one node or several adjacent ones: the same page
+      expected.normalize();
+      actual.normalize();
+      if (expected.isEqualNode(actual)) return null;
+      // the first element whose markup differs, for the report
+      const walk = (a: Element, b: Element): string => {
+        for (let i = 0; i < Math.max(a.children.length, b.children.length); i++) {
+          const x = a.children[i];
+          const y = b.children[i];
+          if (!x || !y || !x.isEqualNode(y)) {
+            return x && y && x.tagName === y.tagName && x.children.length > 0
+              ? walk(x, y)
+              : `server: ${x?.outerHTML.slice(0, 300)}\nbrowser: ${y?.outerHTML.slice(0, 300)}`;
+          }
+        }
+        return `server: ${a.outerHTML.slice(0, 300)}\nbrowser: ${b.outerHTML.slice(0, 300)}`;
+      };
+      return walk(expected, actual);
+    }, server);
+    expect(difference).toBeNull();
+    expect(errors).toEqual([]);
+  });
+}

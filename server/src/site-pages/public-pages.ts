@@ -4,12 +4,15 @@ import { existsSync } from 'node:fs';
 import { parse as parseCookies } from 'cookie';
 import {
   AUTH_COOKIE,
+  companyInfoResponse,
+  type CompanyInfoResponse,
   type Language,
   type PublicPageData,
   type PublicPageRenderer,
   type SettingsResponse,
 } from '@app/contract';
 import { LandersService } from '../landers';
+import { SettingsService } from '../settings';
 
 /** A public page as the server rendered it: the HTML inside #root and the data to take it over. */
 export interface RenderedPublicPage {
@@ -29,7 +32,10 @@ export class PublicPages {
   private readonly logger = new Logger('PublicPages');
   private renderer: PublicPageRenderer | null = null;
 
-  constructor(private readonly landers: LandersService) {}
+  constructor(
+    private readonly landers: LandersService,
+    private readonly settingsService: SettingsService,
+  ) {}
 
   /** Loads the web's server build; false when there is none (the app renders every page). */
   load(file: string): boolean {
@@ -62,6 +68,7 @@ export class PublicPages {
                 member: shows.member ?? undefined,
               }),
             };
+      const company = await this.company();
       const query = req.originalUrl.indexOf('?');
       return renderer.render({
         pathname: req.path,
@@ -69,9 +76,20 @@ export class PublicPages {
         language,
         settings,
         landers,
+        company,
       });
     } catch (error) {
       this.logger.error(`public page ${req.path} not rendered: ${String(error)}`);
+      return null;
+    }
+  }
+
+  /** GET /api/companyinfo.php's answer, or null (the footer then asks for it itself). */
+  private async company(): Promise<CompanyInfoResponse | null> {
+    try {
+      return companyInfoResponse.parse({ companyinfo: await this.settingsService.companyInfo() });
+    } catch (error) {
+      this.logger.warn(`company details unavailable for a public page: ${String(error)}`);
       return null;
     }
   }

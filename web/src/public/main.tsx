@@ -41,7 +41,7 @@ if (!data || !settings || !page || !root) {
 } else {
   startPublicI18n(data.language, data.texts);
   const queryClient = createQueryClient();
-  seedPublicQueries(queryClient, settings, data.landers);
+  seedPublicQueries(queryClient, settings, data);
   const { pathname, search, hash } = window.location;
   hydrateRoot(
     root,
@@ -50,6 +50,8 @@ if (!data || !settings || !page || !root) {
     </StrictMode>,
   );
   // the rest of the language's texts, for what the visitor opens next, once the page is idle
-  const later = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-  later(() => void completeCatalogue().catch(() => undefined));
+  // (at the latest after 2 s: a page that keeps animating may never be idle)
+  const fetchRest = () => void completeCatalogue().catch(() => undefined);
+  if (window.requestIdleCallback) window.requestIdleCallback(fetchRest, { timeout: 2000 });
+  else window.setTimeout(fetchRest, 200);
 }

@@ -33,7 +33,7 @@ export const render: PublicPageRenderer['render'] = (input: PublicRenderInput) =
   const page = matchPublicPage(input.pathname);
   if (!page) throw new Error(`${input.pathname} is not a public page`);
   const queryClient = new QueryClient();
-  seedPublicQueries(queryClient, input.settings, input.landers);
+  seedPublicQueries(queryClient, input.settings, input);
   switchLanguageForRender(input.language);
   const html = renderToString(
     <PublicApp
@@ -44,6 +44,11 @@ export const render: PublicPageRenderer['render'] = (input: PublicRenderInput) =
   );
   return {
     html,
-    data: { language: input.language, texts: usedTexts(), landers: input.landers },
+    data: {
+      language: input.language,
+      texts: usedTexts(),
+      landers: input.landers,
+      company: input.company,
+    },
   };
 };
