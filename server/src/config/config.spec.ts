@@ -77,6 +77,41 @@ describe('loadConfig: safe production defaults', () => {
     expect(smsTransport(loadConfig(base))).toBe('dev');
   });
 
+  const twilio = {
+    SMS_TRANSPORT: 'twilio',
+    TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
+    TWILIO_AUTH_TOKEN: 'a-token',
+    SMS_SENDER: 'Vonkje',
+  };
+
+  it('sends SMS through Twilio in production once its account, token and sender are set', () => {
+    expect(smsTransport(loadConfig({ ...production, ...twilio }))).toBe('twilio');
+    for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_SENDER'] as const) {
+      expect(() => loadConfig({ ...production, ...twilio, [key]: '' })).toThrow(
+        new RegExp(`${key} is required with SMS_TRANSPORT=twilio`),
+      );
+    }
+  });
+
+  it.each([
+    ['+3197010281234', true],
+    ['Vonkje', true],
+    [`MG${'ab'.repeat(16)}`, true],
+    ['0612345678', false],
+    ['Vonkje dating site', false],
+    ['!!', false],
+  ])('takes %s as an SMS sender: %s', (sender, ok) => {
+    const load = () => loadConfig({ ...base, ...twilio, SMS_SENDER: sender });
+    if (ok) expect(load().SMS_SENDER).toBe(sender);
+    else expect(load).toThrow(/SMS_SENDER is an E.164 number/);
+  });
+
+  it('refuses a Twilio account SID that is not AC and 32 hex digits', () => {
+    expect(() => loadConfig({ ...base, ...twilio, TWILIO_ACCOUNT_SID: 'SK123' })).toThrow(
+      /TWILIO_ACCOUNT_SID is AC followed by 32 hex digits/,
+    );
+  });
+
   it('refuses a bcrypt cost below 10 in production', () => {
     expect(() => loadConfig({ ...production, BCRYPT_COST: '8' })).toThrow(/BCRYPT_COST/);
     expect(loadConfig({ ...production }).BCRYPT_COST).toBe(12);

@@ -225,11 +225,32 @@ const schema = z
      */
     PAYMENT_WEBHOOK_BASE_URL: unsetWhenEmpty(z.url('PAYMENT_WEBHOOK_BASE_URL must be a full URL')),
     /**
-     * How SMS codes (direct debit) are sent: `dev` keeps them in the local SMS outbox
-     * (/dev/sms, development only) and the log; `none` turns direct debit off. Default: dev
-     * outside production, none in production until a real transport is configured.
+     * How SMS codes (direct debit) are sent: `twilio` through Twilio's Messages API
+     * (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, SMS_SENDER); `dev` keeps them in the local SMS
+     * outbox (/dev/sms, development only) and the log; `none` turns direct debit off. Default:
+     * dev outside production, none in production until a real transport is configured.
      */
-    SMS_TRANSPORT: unsetWhenEmpty(z.enum(['dev', 'none'])),
+    SMS_TRANSPORT: unsetWhenEmpty(z.enum(['twilio', 'dev', 'none'])),
+    /** Twilio's account (AC + 32 hex digits) and its auth token, for SMS_TRANSPORT=twilio. */
+    TWILIO_ACCOUNT_SID: unsetWhenEmpty(
+      z.string().regex(/^AC[0-9a-f]{32}$/, 'TWILIO_ACCOUNT_SID is AC followed by 32 hex digits'),
+    ),
+    TWILIO_AUTH_TOKEN: unsetWhenEmpty(z.string()),
+    /** Another address for Twilio's REST API (tests point it at recorded answers). */
+    TWILIO_API_URL: unsetWhenEmpty(z.url('TWILIO_API_URL must be a full URL')),
+    /**
+     * Who texts come from: a phone number of the account (E.164), an alphanumeric sender id
+     * (up to 11 letters, digits and spaces, where the country allows it) or a Messaging Service
+     * SID (MG + 32 hex digits).
+     */
+    SMS_SENDER: unsetWhenEmpty(
+      z
+        .string()
+        .regex(
+          /^(\+[1-9]\d{6,14}|(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11}|MG[0-9a-f]{32})$/,
+          'SMS_SENDER is an E.164 number, an alphanumeric sender id of up to 11 characters or a Messaging Service SID',
+        ),
+    ),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== 'production') return;
@@ -265,7 +286,9 @@ const schema = z
       ctx.addIssue({
         code: 'custom',
         path: ['SMS_TRANSPORT'],
-        message: 'SMS_TRANSPORT=dev only logs codes: it is not for NODE_ENV=production',
+        message:
+          'SMS_TRANSPORT=dev only logs codes: it is not for NODE_ENV=production ' +
+          '(SMS_TRANSPORT=twilio with its credentials, or none to switch direct debit off)',
       });
     }
     if (config.BCRYPT_COST < 10) {
@@ -285,6 +308,17 @@ const withPaymentRules = schema.superRefine((config, ctx) => {
       message:
         'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (npm run push:keys): set both or neither',
     });
+  }
+  if (config.SMS_TRANSPORT === 'twilio') {
+    for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_SENDER'] as const) {
+      if (!config[key]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} is required with SMS_TRANSPORT=twilio`,
+        });
+      }
+    }
   }
   if (config.PAYMENT_PROVIDER === 'mollie' && !config.MOLLIE_API_KEY) {
     ctx.addIssue({

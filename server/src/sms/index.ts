@@ -1,3 +1,3 @@
-/** SMS infrastructure: one SmsService over the configured transport (dev outbox or none). */
+/** SMS infrastructure: one SmsService over the configured transport (twilio, dev outbox or none). */
 export { SmsModule } from './sms.module';
 export { SmsService, type SmsMessage } from './sms.service';
