@@ -1,0 +1,231 @@
+/**
+ * The production topology as plain processes on this machine: several API processes (the
+ * built server/dist/main.js) and several job workers (server/dist/worker.js) on one PostgreSQL
+ * database and one Redis, as docker-compose.yml runs them behind the proxy. Used by
+ * tests/e2e/topology.e2e.ts and by benches that need more than one process. Build first
+ * (`npm run build`).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** One process of the topology and everything it printed (for a failure's message). */
+export interface TopologyProcess {
+  kind: 'app' | 'worker';
+  index: number;
+  child: ChildProcess;
+  output(): string;
+}
+
+export interface AppProcess extends TopologyProcess {
+  kind: 'app';
+  port: number;
+  /** http://127.0.0.1:<port> */
+  base: string;
+}
+
+export interface Topology {
+  apps: AppProcess[];
+  workers: TopologyProcess[];
+  /** The environment every process got (the database, Redis, MEDIA_SECRET...). */
+  env: NodeJS.ProcessEnv;
+  /** Everything every process printed, labelled (for a failure's message). */
+  output(): string;
+  /** SIGTERM to every process (SIGKILL after 15 s); resolves when all have exited. */
+  stop(): Promise<void>;
+}
+
+export interface TopologyOptions {
+  databaseUrl: string;
+  redisUrl: string;
+  /** API processes (default 2). */
+  apps?: number;
+  /** Worker processes (default 2). */
+  workers?: number;
+  /** Ports of the API processes (default: free ports). */
+  ports?: number[];
+  /** Added to (and overriding) the production environment below. */
+  env?: NodeJS.ProcessEnv;
+  /** Copy every line the processes print to this process's stderr (default false). */
+  echo?: boolean;
+  /** How long an app may take to answer /api/health, or a worker to start (default 60 s). */
+  startTimeoutMs?: number;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Drops `databaseUrl`'s database and makes it again with the migrations and the reference data
+ * (prisma/migrate.ts deploy creates it; prisma/seed.ts without demo members), as docker-compose's
+ * `migrate` service does on a new deployment.
+ */
+export function freshDatabase(databaseUrl: string): void {
+  const admin = new URL(databaseUrl);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const steps: [string, string[]][] = [
+    ['psql', [admin.toString(), '-qc', `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`]],
+    [process.execPath, ['--import', 'tsx', 'prisma/migrate.ts', 'deploy']],
+    [process.execPath, ['--import', 'tsx', 'prisma/seed.ts']],
+  ];
+  for (const [command, args] of steps) {
+    const run = spawnSync(command, args, {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl, SEED_DEMO: 'false' },
+      encoding: 'utf8',
+    });
+    if (run.status !== 0) {
+      throw new Error(`${args.join(' ')} failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
+    }
+  }
+}
+
+/**
+ * What every process gets: production mode as deployed, minus the proxy (no TRUST_PROXY) and the
+ * web app (API only); the same MEDIA_SECRET for all, as docker-compose's shared environment.
+ */
+function productionEnv(options: TopologyOptions): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: options.databaseUrl,
+    REDIS_URL: options.redisUrl,
+    WEB_DIST_DIR: '',
+    APP_URL: 'http://localhost',
+    SMTP_URL: 'smtp://127.0.0.1:2525?ignoreTLS=true',
+    MEDIA_SECRET: randomBytes(36).toString('base64url'),
+    STORAGE_DIR: path.join(os.tmpdir(), `vonkje-topology-${process.pid}`),
+    TRUST_PROXY: 'false',
+    // production refuses the sandbox provider unless told; a topology takes no real payments
+    PAYMENT_PROVIDER: 'sandbox',
+    ALLOW_SANDBOX_PAYMENTS: 'true',
+    ...options.env,
+  };
+}
+
+function launch(
+  kind: TopologyProcess['kind'],
+  index: number,
+  env: NodeJS.ProcessEnv,
+  echo: boolean,
+): TopologyProcess {
+  const file = path.join(root, 'server/dist', kind === 'app' ? 'main.js' : 'worker.js');
+  const child = spawn(process.execPath, ['--enable-source-maps', file], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  const label = `[${kind} ${index}] `;
+  const take = (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    printed += text;
+    if (echo) process.stderr.write(text.replace(/^(?=.)/gm, label));
+  };
+  child.stdout?.on('data', take);
+  child.stderr?.on('data', take);
+  return { kind, index, child, output: () => printed };
+}
+
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
+async function stopProcess({ child }: TopologyProcess): Promise<void> {
+  if (!running(child)) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(kill);
+}
+
+/** Waits until `ready` says yes, failing at once if the process exits, or after `ms`. */
+async function until(
+  proc: TopologyProcess,
+  ready: () => Promise<boolean> | boolean,
+  ms: number,
+): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (!running(proc.child)) {
+      throw new Error(
+        `${proc.kind} ${proc.index} exited (${proc.child.exitCode}):\n${proc.output()}`,
+      );
+    }
+    if (await ready()) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${proc.kind} ${proc.index} not ready in ${ms} ms:\n${proc.output()}`);
+}
+
+/**
+ * Starts the API processes and the workers together; resolves once every app answers
+ * /api/health with 200 and every worker has logged that it started. Throws (having stopped
+ * them all) when one does not get there.
+ */
+export async function startTopology(options: TopologyOptions): Promise<Topology> {
+  if (!existsSync(path.join(root, 'server/dist/main.js'))) {
+    throw new Error('server/dist is not built: run `npm run build` first');
+  }
+  const env = productionEnv(options);
+  const appCount = options.apps ?? 2;
+  const ports = options.ports ?? [];
+  while (ports.length < appCount) ports.push(await freePort());
+  const echo = options.echo ?? false;
+  const apps: AppProcess[] = ports.slice(0, appCount).map((port, index) => ({
+    // warnings and errors only (no line per request); a worker logs at its own level, and its
+    // start-up line is how we know it runs
+    ...launch('app', index, { LOG_LEVEL: 'warn', ...env, PORT: String(port) }, echo),
+    kind: 'app',
+    port,
+    base: `http://127.0.0.1:${port}`,
+  }));
+  const workers = Array.from({ length: options.workers ?? 2 }, (_, index) =>
+    launch('worker', index, env, echo),
+  );
+  const all: TopologyProcess[] = [...apps, ...workers];
+  const topology: Topology = {
+    apps,
+    workers,
+    env,
+    output: () => all.map((p) => `--- ${p.kind} ${p.index}\n${p.output()}`).join('\n'),
+    stop: async () => {
+      await Promise.all(all.map(stopProcess));
+    },
+  };
+  const ms = options.startTimeoutMs ?? 60_000;
+  try {
+    await Promise.all([
+      ...apps.map((app) =>
+        until(
+          app,
+          () =>
+            fetch(`${app.base}/api/health`).then(
+              (res) => res.ok,
+              () => false,
+            ),
+          ms,
+        ),
+      ),
+      ...workers.map((worker) => until(worker, () => /Worker started/.test(worker.output()), ms)),
+    ]);
+  } catch (error) {
+    await topology.stop();
+    throw error;
+  }
+  return topology;
+}
