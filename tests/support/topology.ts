@@ -20,6 +20,12 @@ export interface TopologyProcess {
   kind: 'app' | 'worker';
   index: number;
   child: ChildProcess;
+  /**
+   * The process's own internal metrics port (METRICS_PORT of an app, WORKER_METRICS_PORT of a
+   * worker: each process needs its own on one machine); GET /metrics there where the build
+   * serves metrics.
+   */
+  metricsPort: number;
   output(): string;
 }
 
@@ -118,16 +124,20 @@ function productionEnv(options: TopologyOptions): NodeJS.ProcessEnv {
   };
 }
 
-function launch(
+async function launch(
   kind: TopologyProcess['kind'],
   index: number,
   env: NodeJS.ProcessEnv,
   echo: boolean,
-): TopologyProcess {
+): Promise<TopologyProcess> {
   const file = path.join(root, 'server/dist', kind === 'app' ? 'main.js' : 'worker.js');
+  const metricsPort = await freePort();
   const child = spawn(process.execPath, ['--enable-source-maps', file], {
     cwd: root,
-    env,
+    env: {
+      ...env,
+      [kind === 'app' ? 'METRICS_PORT' : 'WORKER_METRICS_PORT']: String(metricsPort),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';
@@ -139,7 +149,7 @@ function launch(
   };
   child.stdout?.on('data', take);
   child.stderr?.on('data', take);
-  return { kind, index, child, output: () => printed };
+  return { kind, index, child, metricsPort, output: () => printed };
 }
 
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
@@ -186,17 +196,17 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
   const ports = options.ports ?? [];
   while (ports.length < appCount) ports.push(await freePort());
   const echo = options.echo ?? false;
-  const apps: AppProcess[] = ports.slice(0, appCount).map((port, index) => ({
+  const apps: AppProcess[] = [];
+  for (const [index, port] of ports.slice(0, appCount).entries()) {
     // warnings and errors only (no line per request); a worker logs at its own level, and its
     // start-up line is how we know it runs
-    ...launch('app', index, { LOG_LEVEL: 'warn', ...env, PORT: String(port) }, echo),
-    kind: 'app',
-    port,
-    base: `http://127.0.0.1:${port}`,
-  }));
-  const workers = Array.from({ length: options.workers ?? 2 }, (_, index) =>
-    launch('worker', index, env, echo),
-  );
+    const app = await launch('app', index, { LOG_LEVEL: 'warn', ...env, PORT: String(port) }, echo);
+    apps.push({ ...app, kind: 'app', port, base: `http://127.0.0.1:${port}` });
+  }
+  const workers: TopologyProcess[] = [];
+  for (let index = 0; index < (options.workers ?? 2); index++) {
+    workers.push(await launch('worker', index, env, echo));
+  }
   const all: TopologyProcess[] = [...apps, ...workers];
   const topology: Topology = {
     apps,
