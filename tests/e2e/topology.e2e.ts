@@ -11,7 +11,14 @@ import { randomUUID } from 'node:crypto';
 import { generate } from 'otplib';
 import { PrismaClient } from '../../server/src/generated/prisma/client.ts';
 import { seedMember, type SeedMemberOptions } from '../../prisma/seed/member.ts';
-import { freePort, freshDatabase, startTopology, type Topology } from '../support/topology.js';
+import {
+  caddyInstalled,
+  freePort,
+  freshDatabase,
+  startCaddy,
+  startTopology,
+  type Topology,
+} from '../support/topology.js';
 import { startMailbox } from './mail.js';
 import { loggedInWithCookie, memberSocket, sendText, type MemberSocket } from './members.js';
 
@@ -243,6 +250,49 @@ test.describe.serial('two app processes and two workers on one PostgreSQL and Re
       expect((await jobsIn('delayed')).sort()).toEqual([...schedulers].sort());
     } finally {
       await redis.quit();
+    }
+  });
+
+  // last: it stops one of the app processes
+  test('through Caddy with the deployment’s Caddyfile, sockets spread over both app processes, and the site answers every request while one stops', async () => {
+    test.skip(!caddyInstalled(), 'Caddy is not installed here (Debian package caddy)');
+    const proxy = await startCaddy(topology.apps);
+    try {
+      const anna = await member({ credits: 500, paidUser: true, gender: 'female' });
+      const bram = await member({ gender: 'male', seekingGender: 'female' });
+      const annaViaProxy = await on(proxy.base, anna);
+      const bramViaProxy = await on(proxy.base, bram);
+      // two sockets through the proxy: least_conn gives each app process one
+      const first = await socket(proxy.base, bramViaProxy.cookie);
+      const second = await socket(proxy.base, annaViaProxy.cookie);
+      await expect
+        .poll(async () => (await proxy.upstreams()).map((u) => u.num_requests))
+        .toEqual([1, 1]);
+
+      // process A stops (a restart, a crash): every request through the proxy still answers
+      const stopping = topology.apps[0];
+      const exited = new Promise((resolve) => stopping.child.once('exit', resolve));
+      stopping.child.kill('SIGTERM');
+      const statuses: number[] = [];
+      const until = Date.now() + 8_000;
+      while (Date.now() < until) {
+        statuses.push((await annaViaProxy.api.get('/api/user.php')).status());
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await exited;
+      expect(statuses.length).toBeGreaterThan(20);
+      expect(new Set(statuses)).toEqual(new Set([200]));
+      // the socket that was on A was closed; a new one through the proxy gets the next message
+      await expect
+        .poll(() => [first, second].filter((s) => s.disconnectReason() !== null).length)
+        .toBe(1);
+      const back = await socket(proxy.base, bramViaProxy.cookie);
+      const received: number[] = [];
+      back.socket.on('message:new', ({ message }) => received.push(message.id));
+      const sent = await sendText(annaViaProxy.api, { member: bram.profileId }, 'Nog daar?');
+      await expect.poll(() => received, { timeout: 5_000 }).toEqual([sent.id]);
+    } finally {
+      await proxy.stop();
     }
   });
 });
