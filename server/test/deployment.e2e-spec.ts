@@ -7,9 +7,10 @@ const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
 /** The lines of one top-level service of docker-compose.yml (indented under `services:`). */
 function service(compose: string, name: string): string {
   const lines = compose.split('\n');
-  const start = lines.indexOf(`  ${name}:`);
+  // `  app:`, or `  app: &app` when another service repeats it
+  const start = lines.findIndex((line) => line.replace(/ &[a-z-]+$/, '') === `  ${name}:`);
   if (start < 0) throw new Error(`no service ${name}`);
-  const end = lines.findIndex((line, i) => i > start && /^ {2}[a-z-]+:$/.test(line));
+  const end = lines.findIndex((line, i) => i > start && /^ {2}[a-z0-9-]+:( .*)?$/.test(line));
   return lines.slice(start, end < 0 ? undefined : end).join('\n');
 }
 
@@ -29,7 +30,7 @@ describe('deployment files', () => {
   });
 
   it('publishes only the proxy; the database and Redis sit on the internal network', () => {
-    for (const name of ['app', 'worker', 'migrate', 'postgres', 'redis']) {
+    for (const name of ['app', 'worker', 'migrate', 'postgres', 'redis', 'backup']) {
       expect(service(compose, name)).not.toMatch(/^ {4}ports:/m);
     }
     expect(service(compose, 'proxy')).toMatch(/^ {4}ports:/m);

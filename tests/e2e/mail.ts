@@ -44,6 +44,8 @@ export async function startMailbox(port = Number(process.env.E2E_SMTP_PORT ?? 25
     }
   }
   return {
+    /** Every mail received so far, in order. */
+    mails,
     /** The first link of the newest mail to `to` whose text contains `marker`. */
     async linkFor(to: string, marker: string, timeoutMs = 20_000): Promise<string> {
       const start = Date.now();

@@ -12,7 +12,13 @@ import {
   type Page,
 } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage } from '@app/contract';
+import { io, type Socket } from 'socket.io-client';
+import {
+  SOCKET_PATH,
+  type ChatMessage,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@app/contract';
 import type { E2eMember } from './seed.js';
 
 /** Any page but the login form (an unconfirmed member, say, does not land in the members area). */
@@ -87,6 +93,43 @@ export async function loggedInApi(
   });
   expect(login.status()).toBe(200);
   return api;
+}
+
+/** A member logged in through the API at `base`: the context and the session's cookie line. */
+export async function loggedInWithCookie(
+  base: string,
+  member: Pick<E2eMember, 'email' | 'password'>,
+): Promise<{ api: APIRequestContext; cookie: string }> {
+  const api = await loggedInApi(base, member);
+  const { cookies } = await api.storageState();
+  return { api, cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+}
+
+export type MemberSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * A real socket.io client of a member (the session's cookie line) on the site at `base`,
+ * WebSocket only as the web app connects, without reconnecting; `listen` adds its listeners
+ * before the connection opens. Resolves once connected.
+ */
+export async function memberSocket(
+  base: string,
+  cookie: string,
+  listen: (socket: MemberSocket) => void = () => {},
+): Promise<MemberSocket> {
+  const socket: MemberSocket = io(base, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    extraHeaders: { cookie },
+    reconnection: false,
+    forceNew: true,
+  });
+  listen(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
 }
 
 /** POST /api/message.php: a text with a fresh Idempotency-Key; the message as the sender has it. */

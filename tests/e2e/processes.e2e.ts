@@ -5,21 +5,13 @@
  * through the other process with every message, in order, once.
  */
 import { expect, test } from '@playwright/test';
-import { io, type Socket } from 'socket.io-client';
-import {
-  SOCKET_PATH,
-  type ChatMessage,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from '@app/contract';
-import { loggedInApi, sendText } from './members.js';
-import { seedE2eMember, type E2eMember } from './seed.js';
+import type { ChatMessage } from '@app/contract';
+import { loggedInWithCookie as loggedIn, memberSocket, sendText } from './members.js';
+import { seedE2eMember } from './seed.js';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const first = `http://localhost:${port}`;
 const second = `http://localhost:${port + 1}`;
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 async function healthy(base: string) {
   await expect
@@ -36,28 +28,12 @@ async function healthy(base: string) {
     .toBe(200);
 }
 
-/** A member logged in through one process: an API context and the session's cookie line. */
-async function loggedIn(base: string, member: E2eMember) {
-  const api = await loggedInApi(base, member);
-  const { cookies } = await api.storageState();
-  return { api, cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
-}
-
 /** A real socket.io client of the member on one process; every message:new it receives, in order. */
 async function socketOn(base: string, cookie: string) {
-  const socket: ClientSocket = io(base, {
-    path: SOCKET_PATH,
-    transports: ['websocket'],
-    extraHeaders: { cookie },
-    reconnection: false,
-    forceNew: true,
-  });
   const received: ChatMessage[] = [];
-  socket.on('message:new', ({ message }) => received.push(message));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  const socket = await memberSocket(base, cookie, (s) =>
+    s.on('message:new', ({ message }) => received.push(message)),
+  );
   return { socket, received };
 }
 

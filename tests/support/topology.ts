@@ -7,7 +7,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,9 +17,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** One process of the topology and everything it printed (for a failure's message). */
 export interface TopologyProcess {
-  kind: 'app' | 'worker';
+  kind: 'app' | 'worker' | 'proxy';
   index: number;
   child: ChildProcess;
+  /**
+   * The process's own internal metrics port (METRICS_PORT of an app, WORKER_METRICS_PORT of a
+   * worker: each process needs its own on one machine); GET /metrics there where the build
+   * serves metrics.
+   */
+  metricsPort: number;
   output(): string;
 }
 
@@ -118,16 +124,20 @@ function productionEnv(options: TopologyOptions): NodeJS.ProcessEnv {
   };
 }
 
-function launch(
+async function launch(
   kind: TopologyProcess['kind'],
   index: number,
   env: NodeJS.ProcessEnv,
   echo: boolean,
-): TopologyProcess {
+): Promise<TopologyProcess> {
   const file = path.join(root, 'server/dist', kind === 'app' ? 'main.js' : 'worker.js');
+  const metricsPort = await freePort();
   const child = spawn(process.execPath, ['--enable-source-maps', file], {
     cwd: root,
-    env,
+    env: {
+      ...env,
+      [kind === 'app' ? 'METRICS_PORT' : 'WORKER_METRICS_PORT']: String(metricsPort),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';
@@ -139,7 +149,7 @@ function launch(
   };
   child.stdout?.on('data', take);
   child.stderr?.on('data', take);
-  return { kind, index, child, output: () => printed };
+  return { kind, index, child, metricsPort, output: () => printed };
 }
 
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
@@ -186,17 +196,17 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
   const ports = options.ports ?? [];
   while (ports.length < appCount) ports.push(await freePort());
   const echo = options.echo ?? false;
-  const apps: AppProcess[] = ports.slice(0, appCount).map((port, index) => ({
+  const apps: AppProcess[] = [];
+  for (const [index, port] of ports.slice(0, appCount).entries()) {
     // warnings and errors only (no line per request); a worker logs at its own level, and its
     // start-up line is how we know it runs
-    ...launch('app', index, { LOG_LEVEL: 'warn', ...env, PORT: String(port) }, echo),
-    kind: 'app',
-    port,
-    base: `http://127.0.0.1:${port}`,
-  }));
-  const workers = Array.from({ length: options.workers ?? 2 }, (_, index) =>
-    launch('worker', index, env, echo),
-  );
+    const app = await launch('app', index, { LOG_LEVEL: 'warn', ...env, PORT: String(port) }, echo);
+    apps.push({ ...app, kind: 'app', port, base: `http://127.0.0.1:${port}` });
+  }
+  const workers: TopologyProcess[] = [];
+  for (let index = 0; index < (options.workers ?? 2); index++) {
+    workers.push(await launch('worker', index, env, echo));
+  }
   const all: TopologyProcess[] = [...apps, ...workers];
   const topology: Topology = {
     apps,
@@ -228,4 +238,86 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     throw error;
   }
   return topology;
+}
+
+/** Caddy in front of the app processes, configured by the deployment's docker/Caddyfile. */
+export interface Proxy {
+  /** http://127.0.0.1:<port>: the site through the proxy. */
+  base: string;
+  /** What Caddy's admin API says of each upstream: its address and requests in flight. */
+  upstreams(): Promise<{ address: string; num_requests: number; fails: number }[]>;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Whether Caddy is installed here (Debian's package `caddy`). */
+export function caddyInstalled(): boolean {
+  return spawnSync('caddy', ['version'], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * Caddy with docker/Caddyfile as deployed, its upstreams (the compose services app and app-2)
+ * replaced by the given app processes, on plain HTTP on a free port (SITE_ADDRESS), its admin
+ * API on another (for upstreams()). Resolves once it answers /api/health through an app.
+ */
+export async function startCaddy(apps: AppProcess[]): Promise<Proxy> {
+  const caddyfile = readFileSync(path.join(root, 'docker/Caddyfile'), 'utf8');
+  const upstreams = /reverse_proxy ([^{\n]+)\{/.exec(caddyfile)?.[1].trim();
+  if (!upstreams) throw new Error('docker/Caddyfile has no reverse_proxy with upstreams');
+  const [port, adminPort] = [await freePort(), await freePort()];
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vonkje-caddy-'));
+  const file = path.join(dir, 'Caddyfile');
+  writeFileSync(
+    file,
+    `{\n\tadmin 127.0.0.1:${adminPort}\n}\n` +
+      caddyfile.replace(upstreams, apps.map((app) => `127.0.0.1:${app.port}`).join(' ')),
+  );
+  const child = spawn('caddy', ['run', '--config', file, '--adapter', 'caddyfile'], {
+    env: {
+      ...process.env,
+      SITE_ADDRESS: `http://127.0.0.1:${port}`,
+      HOME: dir,
+      XDG_DATA_HOME: dir,
+      XDG_CONFIG_HOME: dir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString('utf8')));
+  const proc: TopologyProcess = {
+    kind: 'proxy',
+    index: 0,
+    child,
+    metricsPort: 0,
+    output: () => printed,
+  };
+  const base = `http://127.0.0.1:${port}`;
+  const proxy: Proxy = {
+    base,
+    upstreams: async () =>
+      (await fetch(`http://127.0.0.1:${adminPort}/reverse_proxy/upstreams`)).json() as Promise<
+        { address: string; num_requests: number; fails: number }[]
+      >,
+    output: () => printed,
+    stop: async () => {
+      await stopProcess(proc);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  try {
+    await until(
+      proc,
+      () =>
+        fetch(`${base}/api/health`).then(
+          (res) => res.ok,
+          () => false,
+        ),
+      20_000,
+    );
+  } catch (error) {
+    await proxy.stop();
+    throw error;
+  }
+  return proxy;
 }
