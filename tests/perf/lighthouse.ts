@@ -32,6 +32,15 @@ const outDir = path.join(root, 'test-results', 'lighthouse');
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 type Category = keyof typeof TARGETS;
 const CATEGORIES = Object.keys(TARGETS) as Category[];
+
+/**
+ * The categories a page is held to: a member landing is `noindex` by design (member pages stay
+ * out of search engines: SPEC, issue 21), which Lighthouse's SEO audit `is-crawlable` counts
+ * against it; its SEO score is reported but not a target.
+ */
+function categoriesFor(pagePath: string): Category[] {
+  return pagePath.startsWith('/members/') ? CATEGORIES.filter((c) => c !== 'seo') : CATEGORIES;
+}
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
 interface PageResult {
@@ -217,10 +226,16 @@ async function main(): Promise<number> {
     console.log(
       `\n${version}, mobile, simulated throttling, median of ${RUNS} run(s)\n${table(results)}`,
     );
-    const misses = results.filter((r) => CATEGORIES.some((c) => r.scores[c] < TARGETS[c]));
+    const misses = results.filter((r) =>
+      categoriesFor(r.path).some((c) => r.scores[c] < TARGETS[c]),
+    );
     for (const miss of misses) {
       console.log(`\n${miss.path} misses a target:`);
-      for (const f of miss.failing) console.log(`  [${f.category}] ${f.id}: ${f.title}`);
+      for (const f of miss.failing) {
+        if (categoriesFor(miss.path).includes(f.category)) {
+          console.log(`  [${f.category}] ${f.id}: ${f.title}`);
+        }
+      }
     }
     console.log(`\nreports: ${outDir}`);
     return misses.length ? 1 : 0;
