@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { loadConfigOrExit } from './config/config';
+import { createRootLogger, nestLogger } from './logging';
 import { WorkerRegistry } from './queue';
 import { WorkerModule } from './worker.module';
 
@@ -13,7 +14,7 @@ import { WorkerModule } from './worker.module';
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
-    logger: ['error', 'warn', 'log'],
+    logger: nestLogger(createRootLogger(config, 'worker')),
   });
   app.enableShutdownHooks();
   await app.get(WorkerRegistry).startAll();

@@ -8,6 +8,7 @@ import { clientFault, isServiceUnavailable, isUniqueViolation, redactUrl } from 
 import { requestLanguage } from './request-language';
 import { issueMessage } from './validation-messages';
 import { translate } from '../i18n/i18n';
+import { currentRequestId } from '../logging';
 
 const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   400: 'validation_failed',
@@ -86,7 +87,8 @@ export class AppExceptionFilter implements ExceptionFilter {
       );
     } else {
       status = 500;
-      const correlationId = randomUUID();
+      // the request's id (X-Request-Id): the answer, the log line and the proxy's log agree
+      const correlationId = currentRequestId() ?? randomUUID();
       this.logger.error(
         `${req.method} ${redactUrl(req.originalUrl)} failed [${correlationId}]`,
         exception instanceof Error ? exception.stack : String(exception),
