@@ -9,7 +9,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { apiDocsEnabled, secureCookies, type AppConfig } from './config/config';
 import { AppModule } from './app.module';
-import { createRootLogger, httpLogging, nestLogger, type LogOptions } from './logging';
+import {
+  createRootLogger,
+  httpLogging,
+  nestLogger,
+  startErrorTracking,
+  type LogOptions,
+} from './logging';
 import { Metrics } from './metrics';
 import { pushSubscriptionRewrite } from './push';
 import { servePage, serveSearchEngineFiles } from './site-pages';
@@ -20,6 +26,7 @@ export async function createApp(
   log: LogOptions = {},
 ): Promise<NestExpressApplication> {
   const logger = createRootLogger(config, 'api', log);
+  startErrorTracking(config, 'api');
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     logger: nestLogger(logger),
     // JSON bodies only, parsed only for requests that can have one (see below)

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { loadConfigOrExit } from './config/config';
-import { createRootLogger, nestLogger } from './logging';
+import { createRootLogger, nestLogger, startErrorTracking } from './logging';
 import { WorkerRegistry } from './queue';
 import { WorkerModule } from './worker.module';
 
@@ -13,6 +13,7 @@ import { WorkerModule } from './worker.module';
  */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  startErrorTracking(config, 'worker');
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
     logger: nestLogger(createRootLogger(config, 'worker')),
   });

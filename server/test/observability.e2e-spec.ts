@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { AUTH_COOKIE } from '@app/contract';
+import { flushErrorReports } from '../src/logging';
 import { MetricsServer } from '../src/metrics';
 import { chatMember, sendText } from './helpers/chat';
 import { createMailTestApp, sessionCookie, type MailTestApp } from './helpers/mail-app';
@@ -50,8 +53,23 @@ describe('observability: JSON logs with request ids and no secrets, and metrics'
     return res.text();
   };
 
+  /** A Sentry-compatible tracker's stand-in: every envelope posted to it, with its path. */
+  const envelopes: { url: string; body: string }[] = [];
+  let tracker: Server;
+  let failedId = '';
+
   beforeAll(async () => {
-    t = await createMailTestApp({ LOG_LEVEL: 'debug' }, { destination });
+    tracker = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        envelopes.push({ url: req.url ?? '', body });
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => tracker.listen(0, '127.0.0.1', resolve));
+    const dsn = `http://publickey1@127.0.0.1:${(tracker.address() as AddressInfo).port}/42`;
+    t = await createMailTestApp({ LOG_LEVEL: 'debug', SENTRY_DSN: dsn }, { destination });
     base = await listening(t);
 
     // signup with an e-mail address and a password, a proxy's request id passed on
@@ -110,11 +128,25 @@ describe('observability: JSON logs with request ids and no secrets, and metrics'
       .send(`{"email": "${body.email}", "password": "${NEW_PASSWORD}"`)
       .expect(400);
     await t.http().get(`/api/activate.php?token=${activationToken}x`).expect(302);
+
+    // an unexpected error (a table gone): a 500 during a signup with an address and a password
+    const failing = signupBody({ password: PASSWORD, network: 'adnet', ref: 'r1' });
+    secrets.push(failing.email);
+    await t.prisma.$executeRawUnsafe('ALTER TABLE tracking_data RENAME TO tracking_data_gone');
+    try {
+      const failed = await t.post('/api/signup.php', failing).expect(500);
+      failedId = failed.headers['x-request-id'] as string;
+      expect(failed.body.correlation_id).toBe(failedId);
+    } finally {
+      await t.prisma.$executeRawUnsafe('ALTER TABLE tracking_data_gone RENAME TO tracking_data');
+    }
+    await flushErrorReports();
   });
 
   afterAll(async () => {
     socket?.close();
     await t.close();
+    await new Promise((resolve) => tracker.close(resolve));
   });
 
   it('writes every line as JSON and none holds an address, password, token, cookie or message text', () => {
@@ -162,6 +194,36 @@ describe('observability: JSON logs with request ids and no secrets, and metrics'
           /^Job mail\/mail completed/.test(String(l.msg)),
       ),
     );
+  });
+
+  it('logs an unexpected error with the request id, which the 500 answer gives as its correlation id', () => {
+    const line = parsed().find(
+      (l) => l.reqId === failedId && l.level === 'error' && l.context === 'Exceptions',
+    );
+    expect(String(line?.msg)).toMatch(/^POST \/api\/signup\.php failed/);
+    expect(
+      parsed().find((l) => l.reqId === failedId && l.msg === 'POST /api/signup.php 500'),
+    ).toMatchObject({ level: 'error' });
+  });
+
+  it('sends the unexpected error to the Sentry-compatible tracker with its ids and no personal data', () => {
+    expect(envelopes).toHaveLength(1);
+    const { url, body } = envelopes[0];
+    expect(url).toMatch(/^\/api\/42\/envelope\/\?.*sentry_key=publickey1/);
+    const event = JSON.parse(body.split('\n')[2]) as {
+      tags: Record<string, string>;
+      exception: { values: { type: string; value: string; stacktrace: { frames: unknown[] } }[] };
+    };
+    expect(event.tags).toMatchObject({
+      process: 'api',
+      request_id: failedId,
+      route: '/api/signup.php',
+      method: 'POST',
+    });
+    expect(event.exception.values[0].value).toMatch(/tracking_data/);
+    expect(event.exception.values[0].stacktrace.frames.length).toBeGreaterThan(0);
+    for (const secret of secrets) expect(body).not.toContain(secret);
+    expect(body).not.toMatch(/"request"|"user"|"server_name"/);
   });
 
   it('serves the metrics of the HTTP process on its internal port, per route pattern', async () => {

@@ -160,6 +160,13 @@ const schema = z
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
     WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    /**
+     * Error tracking (optional): a Sentry-compatible DSN (Sentry, GlitchTip, Bugsink). Unset:
+     * nothing is loaded or sent. Unexpected errors only, without personal data.
+     */
+    SENTRY_DSN: unsetWhenEmpty(
+      z.url('SENTRY_DSN must be a DSN such as https://key@sentry.example/1'),
+    ),
     /** bcrypt cost of new password hashes; older hashes are upgraded at the next login. */
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
     /** OpenAPI at /api/docs; default: on outside production. */

@@ -10,3 +10,4 @@ export {
 } from './logger';
 export { httpLogging, loggableUrl, routeOf } from './http';
 export { REQUEST_ID_HEADER, requestIdFrom } from './request-id';
+export { flushErrorReports, reportError, startErrorTracking } from './error-tracking';

@@ -11,7 +11,7 @@ import {
 } from 'bullmq';
 import { EventEmitter } from 'node:events';
 import type { AppConfig } from '../config/config';
-import { currentRequestId, withLogContext } from '../logging/logger';
+import { currentRequestId, reportError, withLogContext } from '../logging';
 
 /** BullMQ queue names; one place so producers and the worker agree. */
 export const QUEUES = {
@@ -142,13 +142,15 @@ export const finishedJobs = new EventEmitter<{
 }>();
 
 /**
- * A job's data with the id of the request (or job, or socket event) that queues it, so the
- * worker's lines of the job carry the same `reqId`. Only ids travel in jobs, never personal data.
+ * A job's data with the id of the request (or job, or socket event) that queues it (`reqId`;
+ * job data keeps its own fields, such as the purge's `requestId`), so the worker's lines of the
+ * job carry the same `reqId`. Only ids travel in jobs, never personal data.
  */
 function withRequestId(data: unknown): unknown {
-  const requestId = currentRequestId();
-  if (!requestId || typeof data !== 'object' || data === null || Array.isArray(data)) return data;
-  return { ...data, requestId };
+  const reqId = currentRequestId();
+  if (!reqId || typeof data !== 'object' || data === null || Array.isArray(data)) return data;
+  if (Object.hasOwn(data, 'reqId')) return data;
+  return { ...data, reqId };
 }
 
 /**
@@ -156,8 +158,8 @@ function withRequestId(data: unknown): unknown {
  * writes one line when it ends: completed with its duration, or failed with the error's message.
  */
 async function runLogged<T>(queue: string, job: Job, logger: Logger, work: () => Promise<T>) {
-  const data = job.data as { requestId?: unknown } | undefined;
-  const reqId = typeof data?.requestId === 'string' ? data.requestId : undefined;
+  const data = job.data as { reqId?: unknown } | undefined;
+  const reqId = typeof data?.reqId === 'string' ? data.reqId : undefined;
   return withLogContext({ reqId, queue, job: job.name, jobId: job.id }, async () => {
     const started = Date.now();
     try {
@@ -168,6 +170,10 @@ async function runLogged<T>(queue: string, job: Job, logger: Logger, work: () =>
       logger.warn(
         `Job ${queue}/${job.name} failed after ${Date.now() - started} ms (attempt ${job.attemptsMade + 1}): ${messageOf(error)}`,
       );
+      // the last attempt: the job is given up (earlier attempts are retried)
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
+        reportError(error, { request_id: reqId, queue, job: job.name });
+      }
       throw error;
     }
   });
