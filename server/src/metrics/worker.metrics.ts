@@ -15,8 +15,9 @@ const COLLECT_TIMEOUT_MS = 2_000;
 
 /**
  * The worker process's series: the depth of every queue (shared by all processes, so one
- * process reports them), the jobs it ran and how they ended, payments by status, and photos
- * waiting for inspection (both from PostgreSQL at each scrape).
+ * process reports them), the jobs it ran and how they ended, and payments by status
+ * (from PostgreSQL at each scrape). The photo inspection queue is member-access's
+ * (InspectionMetrics).
  */
 @Injectable()
 export class WorkerMetrics implements OnApplicationShutdown {
@@ -68,15 +69,6 @@ export class WorkerMetrics implements OnApplicationShutdown {
           // every status, 0 when there is none: an alert can compare it with its past
           for (const status of Object.values(PaymentStatus)) payments.set({ status }, 0);
           for (const row of rows) payments.set({ status: row.status }, row._count._all);
-        }),
-    });
-    const inspection: Gauge = new Gauge({
-      name: 'photos_under_inspection',
-      help: 'Photos waiting for a moderator (the photo inspection queue)',
-      registers: [metrics.registry],
-      collect: () =>
-        this.guarded(inspection, 'photos under inspection', async () => {
-          inspection.set(await this.prisma.photo.count({ where: { status: 'under_inspection' } }));
         }),
     });
   }
