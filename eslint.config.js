@@ -87,7 +87,7 @@ export default tseslint.config(
       'boundaries/elements': [
         {
           type: 'server-infra',
-          pattern: 'server/src/{common,config,prisma,redis,i18n,queue,generated}',
+          pattern: 'server/src/{common,config,prisma,redis,i18n,queue,generated,logging,metrics}',
         },
         // the entry files (main.ts, app.module.ts, worker.module.ts) compose the features: they
         // are no element, so they may use any feature's index
@@ -101,7 +101,7 @@ export default tseslint.config(
         {
           default: 'disallow',
           message:
-            "Features use each other only through their index ('../<feature>'), and the shared infrastructure (common, config, prisma, redis, i18n, queue) uses no feature",
+            "Features use each other only through their index ('../<feature>'), and the shared infrastructure (common, config, prisma, redis, i18n, queue, logging, metrics) uses no feature",
           policies: [
             {
               from: { element: { types: ['server-infra', 'server-feature'] } },

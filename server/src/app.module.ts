@@ -10,6 +10,7 @@ import { AppValidationPipe } from './common/validation.pipe';
 import { RequestTypeGuard } from './common/request-type.guard';
 import { RateLimitGuard } from './common/rate-limit.guard';
 import { HealthModule } from './health';
+import { MetricsModule } from './metrics';
 import { SettingsModule } from './settings';
 import { GeoModule } from './geo';
 import { AuthModule } from './auth';
@@ -54,6 +55,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        MetricsModule.forRoot('api'),
         PrismaModule,
         RedisModule,
         StorageModule,

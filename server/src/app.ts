@@ -9,16 +9,32 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { apiDocsEnabled, secureCookies, type AppConfig } from './config/config';
 import { AppModule } from './app.module';
+import {
+  createRootLogger,
+  httpLogging,
+  nestLogger,
+  startErrorTracking,
+  type LogOptions,
+} from './logging';
+import { Metrics } from './metrics';
 import { pushSubscriptionRewrite } from './push';
 import { servePage, serveSearchEngineFiles } from './site-pages';
 
 /** Builds the HTTP application (used by main.ts and by the integration tests). */
-export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+export async function createApp(
+  config: AppConfig,
+  log: LogOptions = {},
+): Promise<NestExpressApplication> {
+  const logger = createRootLogger(config, 'api', log);
+  startErrorTracking(config, 'api');
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    logger: config.NODE_ENV === 'test' ? ['error'] : levelsFrom(config.LOG_LEVEL),
+    logger: nestLogger(logger),
     // JSON bodies only, parsed only for requests that can have one (see below)
     bodyParser: false,
   });
+  // first: the request id, the request's log line and context, and the request metrics
+  const metrics = app.get(Metrics);
+  app.use(httpLogging(logger, (req, res, seconds) => metrics.observeRequest(req, res, seconds)));
   // a hop count or the proxies' addresses: never every X-Forwarded-For entry (clients write those)
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
@@ -178,9 +194,4 @@ function serveWebApp(app: NestExpressApplication, distDir: string | undefined): 
     if (!isPage) return next();
     page(req, res, next);
   });
-}
-
-function levelsFrom(level: AppConfig['LOG_LEVEL']) {
-  const order = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
-  return order.slice(0, order.indexOf(level) + 1) as ('error' | 'warn' | 'log')[];
 }

@@ -5,6 +5,7 @@ import { PrismaModule } from './prisma/prisma.module';
 import { RedisModule } from './redis/redis.module';
 import { StorageModule } from './storage';
 import { QueueModule } from './queue';
+import { MetricsModule } from './metrics';
 import { AuthModule } from './auth';
 import { StaffModule } from './staff';
 import { MailModule } from './mail';
@@ -37,6 +38,7 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         ConfigModule.forRoot(config),
+        MetricsModule.forRoot('worker'),
         PrismaModule,
         RedisModule,
         StorageModule,

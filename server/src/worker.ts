@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { loadConfigOrExit } from './config/config';
+import { createRootLogger, nestLogger, startErrorTracking } from './logging';
 import { WorkerRegistry } from './queue';
 import { WorkerModule } from './worker.module';
 
@@ -12,8 +13,9 @@ import { WorkerModule } from './worker.module';
  */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  startErrorTracking(config, 'worker');
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
-    logger: ['error', 'warn', 'log'],
+    logger: nestLogger(createRootLogger(config, 'worker')),
   });
   app.enableShutdownHooks();
   await app.get(WorkerRegistry).startAll();

@@ -9,3 +9,7 @@ process.env.RATE_LIMIT_VISITOR_PROFILES_PER_IP_HOUR ??= '10000';
 // complaints.e2e-spec.ts sets its own low ones
 process.env.RATE_LIMIT_COMPLAINTS_PER_HOUR ??= '10000';
 process.env.RATE_LIMIT_VISITOR_COMPLAINTS_PER_IP_HOUR ??= '10000';
+// metrics servers on any free port: test files run side by side (observability.e2e-spec.ts reads
+// the port each one took)
+process.env.METRICS_PORT ??= '0';
+process.env.WORKER_METRICS_PORT ??= '0';

@@ -8,6 +8,7 @@ import { clientFault, isServiceUnavailable, isUniqueViolation, redactUrl } from 
 import { requestLanguage } from './request-language';
 import { issueMessage } from './validation-messages';
 import { translate } from '../i18n/i18n';
+import { currentRequestId, reportError, routeOf } from '../logging';
 
 const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   400: 'validation_failed',
@@ -86,11 +87,17 @@ export class AppExceptionFilter implements ExceptionFilter {
       );
     } else {
       status = 500;
-      const correlationId = randomUUID();
+      // the request's id (X-Request-Id): the answer, the log line and the proxy's log agree
+      const correlationId = currentRequestId() ?? randomUUID();
       this.logger.error(
         `${req.method} ${redactUrl(req.originalUrl)} failed [${correlationId}]`,
         exception instanceof Error ? exception.stack : String(exception),
       );
+      reportError(exception, {
+        request_id: correlationId,
+        method: req.method,
+        route: routeOf(req),
+      });
       body = {
         error: 'internal_error',
         message: message('internal_error'),

@@ -150,6 +150,23 @@ const schema = z
           .filter((host) => host !== ''),
       ),
     LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+    /**
+     * Prometheus metrics (GET /metrics) on an internal port of each process: never the public
+     * app port, and not published by the proxy. METRICS_PORT is the HTTP process's,
+     * WORKER_METRICS_PORT the worker's (two defaults, so both run on one machine); 0 takes any
+     * free port (tests). METRICS_HOST: the address they listen on (0.0.0.0 inside a container
+     * network, where only the scraper reaches it).
+     */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    /**
+     * Error tracking (optional): a Sentry-compatible DSN (Sentry, GlitchTip, Bugsink). Unset:
+     * nothing is loaded or sent. Unexpected errors only, without personal data.
+     */
+    SENTRY_DSN: unsetWhenEmpty(
+      z.url('SENTRY_DSN must be a DSN such as https://key@sentry.example/1'),
+    ),
     /** bcrypt cost of new password hashes; older hashes are upgraded at the next login. */
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
     /** OpenAPI at /api/docs; default: on outside production. */

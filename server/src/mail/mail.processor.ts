@@ -8,6 +8,7 @@ import {
   startWorker,
   type QueueWorker,
 } from '../queue';
+import { Metrics } from '../metrics';
 import { MailDelivery, type Delivery } from './mail-delivery.service';
 import {
   MAIL_ATTEMPTS,
@@ -33,6 +34,7 @@ export class MailProcessor implements QueueWorker, BeforeApplicationShutdown {
     private readonly delivery: MailDelivery,
     private readonly outbox: MailOutbox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   start(): void {
@@ -43,7 +45,9 @@ export class MailProcessor implements QueueWorker, BeforeApplicationShutdown {
     this.worker.on('failed', (job, error) => {
       if (!job) return;
       const data = job.data as MailJob;
-      if (job.attemptsMade >= (job.opts.attempts ?? MAIL_ATTEMPTS)) {
+      const last = job.attemptsMade >= (job.opts.attempts ?? MAIL_ATTEMPTS);
+      this.metrics.mails.inc({ outcome: last ? 'failed' : 'retried' });
+      if (last) {
         void this.delivery.giveUp(data.intentId, error.message).catch((e: unknown) => {
           this.logger.error(
             `Could not record the failure of mail intent ${data.intentId}: ${String(e)}`,
@@ -70,7 +74,9 @@ export class MailProcessor implements QueueWorker, BeforeApplicationShutdown {
 
   async process(job: Job): Promise<Delivery> {
     if (job.name !== MAIL_JOB) throw new Error(`Unknown mail job ${job.name}`);
-    return this.delivery.deliver((job.data as MailJob).intentId);
+    const delivery = await this.delivery.deliver((job.data as MailJob).intentId);
+    this.metrics.mails.inc({ outcome: delivery });
+    return delivery;
   }
 
   /** Stops taking jobs and lets the running ones finish, while PostgreSQL and Redis are open. */

@@ -9,6 +9,7 @@ import { ReportedContent } from './reported-content';
 import { StaffMemberReads } from './staff-member.reads';
 import { ModeratedContent } from './moderated-content';
 import { InspectionReads } from './inspection-reads';
+import { InspectionMetrics } from './inspection.metrics';
 import { NotificationReads } from './notification-reads';
 
 /**
@@ -28,6 +29,7 @@ import { NotificationReads } from './notification-reads';
     ModeratedContent,
     InspectionReads,
     NotificationReads,
+    InspectionMetrics,
   ],
   exports: [
     MemberAccess,

@@ -1,5 +1,12 @@
 /** Queue infrastructure: names, the producer/worker factories and the processor registry. */
-export { Producer, QUEUES, closeWorker, startWorker, workerConnection } from './queues';
+export {
+  Producer,
+  QUEUES,
+  closeWorker,
+  finishedJobs,
+  startWorker,
+  workerConnection,
+} from './queues';
 export { Maintenance, Worker, type MaintenanceTask, type QueueWorker } from './registry';
 export { WorkerRegistry } from './worker-registry';
 export { MaintenanceProcessor } from './maintenance.processor';

@@ -4,11 +4,14 @@ import {
   Worker,
   type ConnectionOptions,
   type DefaultJobOptions,
+  type Job,
   type JobsOptions,
   type Processor,
   type WorkerOptions,
 } from 'bullmq';
+import { EventEmitter } from 'node:events';
 import type { AppConfig } from '../config/config';
+import { currentRequestId, reportError, withLogContext } from '../logging';
 
 /** BullMQ queue names; one place so producers and the worker agree. */
 export const QUEUES = {
@@ -80,7 +83,11 @@ export class Producer {
    */
   async add(job: string, data: unknown, options: JobsOptions, fallback: string): Promise<boolean> {
     try {
-      await within(this.open().add(job, data, options), ADD_TIMEOUT_MS, `queueing ${job}`);
+      await within(
+        this.open().add(job, withRequestId(data), options),
+        ADD_TIMEOUT_MS,
+        `queueing ${job}`,
+      );
       return true;
     } catch (error) {
       this.logger.warn(`${options.jobId ?? job} not queued (${messageOf(error)}); ${fallback}`);
@@ -120,9 +127,56 @@ export function startWorker(
   logger: Logger,
   options: Omit<WorkerOptions, 'connection'> = {},
 ): Worker {
-  const worker = new Worker(name, process, { ...options, connection: workerConnection(config) });
+  const run: Processor = (job, token, signal) =>
+    runLogged(name, job, logger, () => process(job, token, signal));
+  const worker = new Worker(name, run, { ...options, connection: workerConnection(config) });
   worker.on('error', (error) => logger.warn(`Worker ${name}: ${error.message}`));
+  worker.on('completed', () => finishedJobs.emit('finished', name, 'completed'));
+  worker.on('failed', () => finishedJobs.emit('finished', name, 'failed'));
   return worker;
+}
+
+/** Every job a worker of this process finished, by queue (the metrics count them). */
+export const finishedJobs = new EventEmitter<{
+  finished: [queue: string, outcome: 'completed' | 'failed'];
+}>();
+
+/**
+ * A job's data with the id of the request (or job, or socket event) that queues it (`reqId`;
+ * job data keeps its own fields, such as the purge's `requestId`), so the worker's lines of the
+ * job carry the same `reqId`. Only ids travel in jobs, never personal data.
+ */
+function withRequestId(data: unknown): unknown {
+  const reqId = currentRequestId();
+  if (!reqId || typeof data !== 'object' || data === null || Array.isArray(data)) return data;
+  if (Object.hasOwn(data, 'reqId')) return data;
+  return { ...data, reqId };
+}
+
+/**
+ * Runs one job in a log context (its queue, name, id and the request id it was queued with) and
+ * writes one line when it ends: completed with its duration, or failed with the error's message.
+ */
+async function runLogged<T>(queue: string, job: Job, logger: Logger, work: () => Promise<T>) {
+  const data = job.data as { reqId?: unknown } | undefined;
+  const reqId = typeof data?.reqId === 'string' ? data.reqId : undefined;
+  return withLogContext({ reqId, queue, job: job.name, jobId: job.id }, async () => {
+    const started = Date.now();
+    try {
+      const result = await work();
+      logger.log(`Job ${queue}/${job.name} completed in ${Date.now() - started} ms`);
+      return result;
+    } catch (error) {
+      logger.warn(
+        `Job ${queue}/${job.name} failed after ${Date.now() - started} ms (attempt ${job.attemptsMade + 1}): ${messageOf(error)}`,
+      );
+      // the last attempt: the job is given up (earlier attempts are retried)
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
+        reportError(error, { request_id: reqId, queue, job: job.name });
+      }
+      throw error;
+    }
+  });
 }
 
 /** Rejects when `promise` takes longer than `ms`: a queue call never holds a request up. */

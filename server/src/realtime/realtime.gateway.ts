@@ -26,6 +26,9 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { SessionService, cookieOf } from '../auth';
 import { StaffSessions, type StaffPrincipal } from '../staff';
 import { PrismaService } from '../prisma/prisma.service';
+import { requestIdFrom, withLogContext } from '../logging';
+import { Metrics } from '../metrics';
+import { Gauge } from 'prom-client';
 import { Presence } from './presence.service';
 import {
   Realtime,
@@ -112,6 +115,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     private readonly staffSessions: StaffSessions,
     private readonly presence: Presence,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -170,6 +174,14 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     });
     this.io = io;
     this.realtime.attach(io);
+    new Gauge({
+      name: 'socketio_connections',
+      help: 'socket.io connections (members and staff) open on this process',
+      registers: [this.metrics.registry],
+      collect() {
+        this.set(io.engine.clientsCount);
+      },
+    });
     await this.listen();
     this.checkTimer = setInterval(
       () => void this.checkSessions(),
@@ -231,6 +243,14 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
 
   private connected(socket: IoSocket): void {
     const member = socket.data;
+    // the handshake's request id (a proxy's X-Request-Id, or a new one): on every line an event
+    // of this socket logs, with the event's name
+    const reqId = requestIdFrom(socket.request.headers['x-request-id']);
+    const inContext = (event: string, handle: () => Promise<void>) =>
+      withLogContext({ reqId, socket: socket.id, event }, () =>
+        handle().catch((error: unknown) => this.failed(event, error)),
+      );
+    withLogContext({ reqId, socket: socket.id }, () => this.logger.debug('Socket connected'));
     void socket.join([memberRoom(member.userId), sessionRoom(member.sessionId)]);
     void this.presence.add(member.userId, socket.id);
     socket.on('disconnect', () => void this.presence.remove(member.userId, socket.id));
@@ -250,15 +270,13 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       const parsed = conversationEvent.safeParse(event);
       const handlers = this.realtime.clientHandlers;
       if (!parsed.success || !handlers || !allowed()) return;
-      handlers.typing(member, parsed.data).catch((error: unknown) => this.failed('typing', error));
+      void inContext('typing', () => handlers.typing(member, parsed.data));
     });
     socket.on('delivered', (event) => {
       const parsed = deliveredEvent.safeParse(event);
       const handlers = this.realtime.clientHandlers;
       if (!parsed.success || !handlers || !allowed()) return;
-      handlers
-        .delivered(member, parsed.data)
-        .catch((error: unknown) => this.failed('delivered', error));
+      void inContext('delivered', () => handlers.delivered(member, parsed.data));
     });
   }
 

@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { WorkerModule } from '../../src/worker.module';
+import { createRootLogger, nestLogger, type LogOptions } from '../../src/logging';
 import { MailProcessor } from '../../src/mail/mail.processor';
 import { PurgeProcessor } from '../../src/deletion/purge.processor';
 import { AUTH_COOKIE } from '@app/contract';
@@ -25,12 +26,15 @@ export interface MailTestApp extends TestApp {
  * The HTTP app plus the worker's mail and purge processors, sending to a real SMTP server in the
  * test process; links in mails point at http://site.test.
  */
-export async function createMailTestApp(env: Record<string, string> = {}): Promise<MailTestApp> {
+export async function createMailTestApp(
+  env: Record<string, string> = {},
+  log: LogOptions = {},
+): Promise<MailTestApp> {
   const smtp = await startSmtp();
-  const t = await createTestApp({ SMTP_URL: smtp.url, APP_URL: 'http://site.test', ...env });
+  const t = await createTestApp({ SMTP_URL: smtp.url, APP_URL: 'http://site.test', ...env }, log);
   const worker: INestApplicationContext = await NestFactory.createApplicationContext(
     WorkerModule.forRoot(t.config),
-    { logger: ['error'] },
+    { logger: log.destination ? nestLogger(createRootLogger(t.config, 'worker', log)) : ['error'] },
   );
   worker.get(MailProcessor).start();
   worker.get(PurgeProcessor).start();

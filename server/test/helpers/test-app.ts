@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { randomBytes } from 'node:crypto';
 import { createApp } from '../../src/app';
+import type { LogOptions } from '../../src/logging';
 import { loadConfig, type AppConfig } from '../../src/config/config';
 import { PrismaService } from '../../src/prisma/prisma.service';
 import { RedisService } from '../../src/redis/redis.service';
@@ -41,7 +42,10 @@ function redisUrl(): string {
 }
 
 /** The whole HTTP application on its own database copy and Redis database. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  log: LogOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     ...process.env,
@@ -51,7 +55,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST_DIR: '',
     ...env,
   });
-  const app = await createApp(config);
+  const app = await createApp(config, log);
   await app.init();
   const redis = app.get(RedisService);
   await redis.flushdb();

@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { Gauge, Histogram } from 'prom-client';
+import { PrismaService } from '../prisma/prisma.service';
+import { Metrics } from './metrics.service';
+
+type Connect = (callback?: (...args: unknown[]) => void) => Promise<unknown> | undefined;
+
+/**
+ * The PostgreSQL pool (Prisma's and the hot paths' raw queries share it): connections busy and
+ * idle, requests waiting for one, and how long getting one took. The time is measured around
+ * the pool's own `connect` (both its promise and its callback form), which both Prisma's
+ * adapter and `pool.query` go through.
+ */
+@Injectable()
+export class PoolMetrics {
+  constructor(metrics: Metrics, prisma: PrismaService) {
+    const pool = prisma.pool;
+    new Gauge({
+      name: 'db_pool_connections',
+      help: 'PostgreSQL pool connections of this process, by state (busy, idle)',
+      labelNames: ['state'] as const,
+      registers: [metrics.registry],
+      collect() {
+        this.set({ state: 'busy' }, pool.totalCount - pool.idleCount);
+        this.set({ state: 'idle' }, pool.idleCount);
+      },
+    });
+    new Gauge({
+      name: 'db_pool_waiting_clients',
+      help: 'Queries of this process waiting for a PostgreSQL connection (the pool is full)',
+      registers: [metrics.registry],
+      collect() {
+        this.set(pool.waitingCount);
+      },
+    });
+    const acquire = new Histogram({
+      name: 'db_pool_acquire_seconds',
+      help: 'Time to get a PostgreSQL connection from the pool (waits when it is full)',
+      buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [metrics.registry],
+    });
+    const connect = pool.connect.bind(pool) as Connect;
+    (pool as unknown as { connect: Connect }).connect = (callback) => {
+      const end = acquire.startTimer();
+      if (!callback) return (connect() as Promise<unknown>).finally(end);
+      return connect((...args) => {
+        end();
+        callback(...args);
+      });
+    };
+  }
+}
