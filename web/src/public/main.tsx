@@ -49,6 +49,10 @@ if (!data || !settings || !page || !root) {
       <PublicApp queryClient={queryClient} page={page} location={{ pathname, search, hash }} />
     </StrictMode>,
   );
+  // the installable app's service worker, as the app registers it (production builds)
+  if (import.meta.env.PROD) {
+    void import('../app/pwa/register').then(({ registerServiceWorker }) => registerServiceWorker());
+  }
   // the rest of the language's texts, for what the visitor opens next, once the page is idle
   // (at the latest after 2 s: a page that keeps animating may never be idle)
   const fetchRest = () => void completeCatalogue().catch(() => undefined);
