@@ -40,14 +40,28 @@ function redisUrl(): string {
   return base.toString();
 }
 
-/** The whole HTTP application on its own database copy and Redis database. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** The same server reached on another local port (a relay the test controls). */
+function throughPort(url: string, port: number | undefined): string {
+  if (port === undefined) return url;
+  const through = new URL(url);
+  through.port = String(port);
+  return through.toString();
+}
+
+/**
+ * The whole HTTP application on its own database copy and Redis database; `via` reaches
+ * PostgreSQL or Redis through another port (helpers/relay.ts).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  via: { databasePort?: number; redisPort?: number } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
-    DATABASE_URL: database.url,
-    REDIS_URL: redisUrl(),
+    DATABASE_URL: throughPort(database.url, via.databasePort),
+    REDIS_URL: throughPort(redisUrl(), via.redisPort),
     WEB_DIST_DIR: '',
     ...env,
   });
