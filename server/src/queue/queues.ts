@@ -93,9 +93,9 @@ export class Producer {
   async close(): Promise<void> {
     const queue = this.queue;
     if (!queue) return;
-    await within(queue.close(), ADD_TIMEOUT_MS, `closing the ${this.name} queue`).catch(() =>
-      queue.disconnect(),
-    );
+    await within(queue.close(), ADD_TIMEOUT_MS, `closing the ${this.name} queue`)
+      .catch(() => within(queue.disconnect(), ADD_TIMEOUT_MS, `cutting the ${this.name} queue`))
+      .catch((error: unknown) => this.logger.warn(`${messageOf(error)}; shutting down anyway`));
   }
 
   private open(): Queue {
