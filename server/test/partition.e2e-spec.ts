@@ -125,7 +125,13 @@ function throughRelay(
   beforeAll(async () => {
     at.relay = await startRelay(targetPort);
     if (ownRedis) at.redis = await startRedisServer();
-    const env: Record<string, string> = at.redis ? { REDIS_URL: at.redis.url } : {};
+    // production's waits (the helper's are roomier for the rest of the suite)
+    const env: Record<string, string> = {
+      DB_CONNECT_TIMEOUT_MS: '1000',
+      DB_QUERY_TIMEOUT_MS: '2000',
+      DB_STATEMENT_TIMEOUT_MS: '1750',
+      ...(at.redis ? { REDIS_URL: at.redis.url } : {}),
+    };
     at.t = await createTestApp(env, { [via]: at.relay.port });
     at.r = await requests(at.t);
   });

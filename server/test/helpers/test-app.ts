@@ -40,6 +40,17 @@ function redisUrl(): string {
   return base.toString();
 }
 
+/**
+ * The suite runs many files at once on a busy machine, where a fresh connection or a statement
+ * may take longer than production's budgets allow: roomier waits, except where a test measures
+ * them (partition.e2e-spec.ts passes production's).
+ */
+const ROOMY_DATABASE_WAITS = {
+  DB_CONNECT_TIMEOUT_MS: '5000',
+  DB_QUERY_TIMEOUT_MS: '15000',
+  DB_STATEMENT_TIMEOUT_MS: '14750',
+};
+
 /** The same server reached on another local port (a relay the test controls). */
 function throughPort(url: string, port: number | undefined): string {
   if (port === undefined) return url;
@@ -59,6 +70,7 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const config = loadConfig({
     ...process.env,
+    ...ROOMY_DATABASE_WAITS,
     NODE_ENV: 'test',
     DATABASE_URL: throughPort(database.url, via.databasePort),
     REDIS_URL: throughPort(redisUrl(), via.redisPort),
