@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
+import { forJobs } from './config/timeouts';
 import { PrismaModule } from './prisma/prisma.module';
 import { RedisModule } from './redis/redis.module';
 import { StorageModule } from './storage';
@@ -39,6 +40,8 @@ export class WorkerModule {
       imports: [
         ConfigModule.forRoot(config),
         MetricsModule.forRoot('worker'),
+        // the worker's statements may run longer than a request's (config/timeouts.ts)
+        ConfigModule.forRoot(forJobs(config)),
         PrismaModule,
         RedisModule,
         StorageModule,

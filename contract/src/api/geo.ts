@@ -23,6 +23,11 @@ export type Geocode = z.infer<typeof geocode>;
 export const geocodeResponse = z.object({ geocode });
 export type GeocodeResponse = z.infer<typeof geocodeResponse>;
 
+/** Liveness (/api/health/live): the process answers; it asks nothing of PostgreSQL or Redis. */
+export const livenessResponse = z.object({ status: z.literal('ok') });
+export type LivenessResponse = z.infer<typeof livenessResponse>;
+
+/** Readiness (/api/health/ready, and /api/health): PostgreSQL and Redis both answer. */
 export const healthResponse = z.object({
   status: z.literal('ok'),
   database: z.literal('ok'),

@@ -9,6 +9,7 @@ import { requestLanguage } from './request-language';
 import { issueMessage } from './validation-messages';
 import { translate } from '../i18n/i18n';
 import { currentRequestId, reportError, routeOf } from '../logging';
+import { RETRY_AFTER_SECONDS } from '../config/timeouts';
 
 const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   400: 'validation_failed',
@@ -24,7 +25,7 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
 /**
  * Maps every exception to `{ error, message }` in the member's language. What a client caused
  * (a body too large or undecodable, a race for a unique value) is a 4xx; an outage of
- * PostgreSQL or Redis is a 503; anything else becomes a plain 500 with a correlation id, its
+ * PostgreSQL or Redis is a 503 with Retry-After; anything else becomes a plain 500 with a correlation id, its
  * stack logged (with link tokens redacted), never sent.
  */
 @Catch()
@@ -81,7 +82,6 @@ export class AppExceptionFilter implements ExceptionFilter {
       [status, body] = plain('conflict');
     } else if (isServiceUnavailable(exception)) {
       [status, body] = plain('service_unavailable');
-      res.setHeader('Retry-After', '5');
       this.logger.warn(
         `${req.method} ${redactUrl(req.originalUrl)}: a service is unavailable: ${describe(exception)}`,
       );
@@ -103,6 +103,10 @@ export class AppExceptionFilter implements ExceptionFilter {
         message: message('internal_error'),
         correlation_id: correlationId,
       };
+    }
+    // every 503 (an outage, however it was noticed) says when to try again
+    if (status === 503 && !res.getHeader('Retry-After')) {
+      res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     }
     if (!res.headersSent) res.status(status).json(body);
   }

@@ -171,13 +171,23 @@ const schema = z
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
     /** OpenAPI at /api/docs; default: on outside production. */
     API_DOCS: z.stringbool().optional(),
-    /** PostgreSQL: waiting for a connection, and the longest statement, in milliseconds. */
-    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
-    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
+    /**
+     * The waits on PostgreSQL and Redis, in milliseconds: what each is for, and how they add up
+     * to a request's budget, is in config/timeouts.ts (docs/operations.md, "Timeouts").
+     * PostgreSQL: a connection from the pool (waiting for one, or opening one); an answer to a
+     * statement before its connection is given up (client side); the longest statement
+     * (PostgreSQL's statement_timeout, below the answer's wait); the worker's longest statement.
+     */
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(1000),
+    DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(200).default(2000),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(1750),
+    JOB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-    /** Redis: connecting, and a single command, in milliseconds. */
-    REDIS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
-    REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
+    /** Redis: connecting, and a single command (the connection is dropped and made again). */
+    REDIS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(1000),
+    REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).default(1000),
+    /** TCP keepalive of every PostgreSQL and Redis connection: first probe after this idle time. */
+    TCP_KEEPALIVE_MS: z.coerce.number().int().min(1000).default(5000),
     /** The worker hands mails that are not queued yet (Redis was down) to the queue this often. */
     MAIL_RELAY_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
     /**
@@ -318,6 +328,15 @@ const schema = z
   });
 
 const withPaymentRules = schema.superRefine((config, ctx) => {
+  if (config.DB_STATEMENT_TIMEOUT_MS >= config.DB_QUERY_TIMEOUT_MS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DB_STATEMENT_TIMEOUT_MS'],
+      message:
+        'DB_STATEMENT_TIMEOUT_MS must be below DB_QUERY_TIMEOUT_MS: PostgreSQL cancels a slow ' +
+        'statement before the client gives its connection up',
+    });
+  }
   if (!config.VAPID_PUBLIC_KEY !== !config.VAPID_PRIVATE_KEY) {
     ctx.addIssue({
       code: 'custom',

@@ -1,8 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Returns } from '../common/responses';
-import { HealthResponseDto } from './health.dto';
-import { HealthService, type Health } from './health.service';
+import { HealthResponseDto, LivenessResponseDto } from './health.dto';
+import { HealthService, type Health, type Liveness } from './health.service';
 
 @ApiTags('health')
 @Controller('api')
@@ -11,8 +11,27 @@ export class HealthController {
 
   @Get('health')
   @Returns(HealthResponseDto)
-  @ApiOperation({ summary: 'Database and Redis reachability; 503 service_unavailable otherwise' })
+  @ApiOperation({
+    summary: 'Readiness (as /api/health/ready): PostgreSQL and Redis answer; 503 otherwise',
+  })
   check(): Promise<Health> {
-    return this.health.check();
+    return this.health.ready();
+  }
+
+  @Get('health/ready')
+  @Returns(HealthResponseDto)
+  @ApiOperation({
+    summary:
+      'Readiness: PostgreSQL and Redis each answer within 1 s; 503 service_unavailable otherwise',
+  })
+  ready(): Promise<Health> {
+    return this.health.ready();
+  }
+
+  @Get('health/live')
+  @Returns(LivenessResponseDto)
+  @ApiOperation({ summary: 'Liveness: the process answers (asks nothing of PostgreSQL or Redis)' })
+  live(): Liveness {
+    return this.health.live();
   }
 }

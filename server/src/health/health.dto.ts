@@ -1,4 +1,5 @@
 import { createZodDto } from 'nestjs-zod';
-import { healthResponse } from '@app/contract';
+import { healthResponse, livenessResponse } from '@app/contract';
 
 export class HealthResponseDto extends createZodDto(healthResponse) {}
+export class LivenessResponseDto extends createZodDto(livenessResponse) {}

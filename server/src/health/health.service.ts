@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../prisma/prisma.service';
 import { RedisService } from '../redis/redis.service';
 import { AppError } from '../common/app-error';
+import { within } from '../common/within';
+import { READINESS_BUDGET_MS } from '../config/timeouts';
 
 export interface Health {
   status: 'ok';
@@ -9,6 +11,16 @@ export interface Health {
   redis: 'ok';
 }
 
+export interface Liveness {
+  status: 'ok';
+}
+
+/**
+ * Liveness and readiness, apart: an orchestrator restarts a process that is not live, and sends
+ * no traffic to one that is not ready. An outage of PostgreSQL or Redis makes every process
+ * unready, never dead (a restart would not bring the database back, and the pools recover by
+ * themselves).
+ */
 @Injectable()
 export class HealthService {
   constructor(
@@ -16,10 +28,21 @@ export class HealthService {
     private readonly redis: RedisService,
   ) {}
 
-  /** Answers 200 only when both PostgreSQL and Redis answer; otherwise 503. */
-  async check(): Promise<Health> {
+  /** The process answers: nothing else is asked. */
+  live(): Liveness {
+    return { status: 'ok' };
+  }
+
+  /**
+   * 200 only when PostgreSQL and Redis each answer within READINESS_BUDGET_MS; otherwise 503
+   * (with Retry-After) at the latest then, whatever the outage looks like.
+   */
+  async ready(): Promise<Health> {
     try {
-      await Promise.all([this.prisma.$queryRaw`SELECT 1`, this.redis.ping()]);
+      await Promise.all([
+        within(this.prisma.$queryRaw`SELECT 1`, READINESS_BUDGET_MS, 'PostgreSQL'),
+        within(this.redis.ping(), READINESS_BUDGET_MS, 'Redis'),
+      ]);
     } catch {
       throw new AppError('service_unavailable');
     }

@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { databaseTimeouts } from '../config/timeouts';
+import { boundedClient, boundedConnection } from './bounded-client';
 
 const logger = new Logger('PostgreSQL');
 const STATEMENT_NAMES_KEPT = 2_000;
@@ -28,22 +30,24 @@ export function statementName(sql: string): string {
 /**
  * Prisma 7's engine-free client on node-postgres (no binary engine, nothing downloaded), on a
  * pool of our own that hot paths may also use directly (`pool`) with prepared statements. Every
- * wait is bounded: for a connection (a black-holed database answers 503 quickly instead of
- * hanging), for a statement, and for a transaction left idle.
+ * wait is bounded (config/timeouts.ts): for a connection, for each statement's answer (a
+ * connection that stays silent is cut, so a black-holed database answers 503 quickly instead
+ * of hanging, and the pool opens fresh connections once it is back), and for a transaction
+ * left idle; idle connections are kept alive (TCP keepalive).
  */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnApplicationShutdown {
   readonly pool: pg.Pool;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    const timeouts = databaseTimeouts(config);
     const pool = new pg.Pool({
       connectionString: config.DATABASE_URL,
       max: config.DB_POOL_SIZE,
-      connectionTimeoutMillis: config.DB_CONNECT_TIMEOUT_MS,
       idleTimeoutMillis: 30_000,
       maxLifetimeSeconds: 3_600,
-      statement_timeout: config.DB_STATEMENT_TIMEOUT_MS,
-      idle_in_transaction_session_timeout: config.DB_STATEMENT_TIMEOUT_MS,
+      ...boundedConnection(timeouts),
+      Client: boundedClient(timeouts.queryMs),
     });
     super({
       adapter: new PrismaPg(pool, {

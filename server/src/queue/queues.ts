@@ -12,6 +12,8 @@ import {
 import { EventEmitter } from 'node:events';
 import type { AppConfig } from '../config/config';
 import { currentRequestId, reportError, withLogContext } from '../logging';
+import { redisBlockingOptions, redisRequestOptions } from '../config/timeouts';
+import { within } from '../common/within';
 
 /** BullMQ queue names; one place so producers and the worker agree. */
 export const QUEUES = {
@@ -25,7 +27,7 @@ export const QUEUES = {
 
 type RedisTimeouts = Pick<
   AppConfig,
-  'REDIS_URL' | 'REDIS_CONNECT_TIMEOUT_MS' | 'REDIS_COMMAND_TIMEOUT_MS'
+  'REDIS_URL' | 'REDIS_CONNECT_TIMEOUT_MS' | 'REDIS_COMMAND_TIMEOUT_MS' | 'TCP_KEEPALIVE_MS'
 >;
 
 /** Reconnect soon after an outage: every 0.2 s at first, then at most every 2 s. */
@@ -46,14 +48,10 @@ function fromUrl(redisUrl: string) {
 
 /**
  * A worker's connection: BullMQ needs its own (blocking commands), retried for ever, so a
- * worker rides out a Redis outage and carries on.
+ * worker rides out a Redis outage and carries on (kept alive; config/timeouts.ts).
  */
 export function workerConnection(config: RedisTimeouts): ConnectionOptions {
-  return {
-    ...fromUrl(config.REDIS_URL),
-    connectTimeout: config.REDIS_CONNECT_TIMEOUT_MS,
-    maxRetriesPerRequest: null,
-  };
+  return { ...fromUrl(config.REDIS_URL), ...redisBlockingOptions(config) };
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -95,20 +93,22 @@ export class Producer {
     }
   }
 
+  /**
+   * Closes the queue; one whose connection does not close within ADD_TIMEOUT_MS (BullMQ's close
+   * can wait for ever after an outage, taskforcesh/bullmq#4656) is cut.
+   */
   async close(): Promise<void> {
-    await this.queue?.close();
+    const queue = this.queue;
+    if (!queue) return;
+    await within(queue.close(), ADD_TIMEOUT_MS, `closing the ${this.name} queue`)
+      .catch(() => within(queue.disconnect(), ADD_TIMEOUT_MS, `cutting the ${this.name} queue`))
+      .catch((error: unknown) => this.logger.warn(`${messageOf(error)}; shutting down anyway`));
   }
 
   private open(): Queue {
     if (this.queue) return this.queue;
     this.queue = new Queue(this.name, {
-      connection: {
-        ...fromUrl(this.config.REDIS_URL),
-        connectTimeout: this.config.REDIS_CONNECT_TIMEOUT_MS,
-        commandTimeout: this.config.REDIS_COMMAND_TIMEOUT_MS,
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 1,
-      },
+      connection: { ...fromUrl(this.config.REDIS_URL), ...redisRequestOptions(this.config) },
       defaultJobOptions: this.defaultJobOptions,
     });
     this.queue.on('error', (error) => this.logger.warn(`Queue ${this.name}: ${error.message}`));
@@ -177,15 +177,6 @@ async function runLogged<T>(queue: string, job: Job, logger: Logger, work: () =>
       throw error;
     }
   });
-}
-
-/** Rejects when `promise` takes longer than `ms`: a queue call never holds a request up. */
-export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**

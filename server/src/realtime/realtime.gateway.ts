@@ -29,6 +29,8 @@ import { PrismaService } from '../prisma/prisma.service';
 import { requestIdFrom, withLogContext } from '../logging';
 import { Metrics } from '../metrics';
 import { Gauge } from 'prom-client';
+import { boundedClient, boundedConnection } from '../prisma/bounded-client';
+import { databaseTimeouts, redisBlockingOptions } from '../config/timeouts';
 import { Presence } from './presence.service';
 import {
   Realtime,
@@ -61,6 +63,8 @@ const EVENT_WINDOW_MS = 10_000;
 const DISCONNECT_AFTER = 5 * EVENTS_PER_WINDOW;
 /** Stream entries kept in Redis for the other processes to read. */
 const STREAM_MAX_LENGTH = 100_000;
+/** How long one read of that stream blocks in Redis (the adapter's default). */
+const STREAM_BLOCK_MS = 5_000;
 
 const conversationEvent = z.object({
   conversation_id: z.number().int().positive().max(DB_INT_MAX),
@@ -123,8 +127,8 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     if (!httpServer) return;
     // the adapter reads the stream with blocking XREADs: a connection of its own, no timeout
     this.redis = new Redis(this.config.REDIS_URL, {
-      maxRetriesPerRequest: null,
-      connectTimeout: this.config.REDIS_CONNECT_TIMEOUT_MS,
+      // dropped when silent past the longest read (a black-holed connection) and made again
+      ...redisBlockingOptions(this.config, STREAM_BLOCK_MS),
       // a connection blocked in XREAD does not see its end until Redis answers: cut it short
       disconnectTimeout: 100,
     });
@@ -142,7 +146,10 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       transports: ['websocket'],
       serveClient: false,
       allowRequest: (req, callback) => callback(null, this.sameOrigin(req)),
-      adapter: createAdapter(this.redis, { maxLen: STREAM_MAX_LENGTH }),
+      adapter: createAdapter(this.redis, {
+        maxLen: STREAM_MAX_LENGTH,
+        blockTimeInMs: STREAM_BLOCK_MS,
+      }),
       // never `connectionStateRecovery` (see above): a test holds it (realtime.e2e-spec.ts, H1)
     });
     io.use((socket, next) => {
@@ -183,10 +190,12 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       },
     });
     await this.listen();
-    this.checkTimer = setInterval(
-      () => void this.checkSessions(),
-      this.config.SOCKET_SESSION_CHECK_MS,
-    );
+    this.checkTimer = setInterval(() => {
+      // the listener waits for nothing: a statement proves its connection (a silent one is
+      // cut, and listen() starts again)
+      void this.listener?.query('SELECT 1').catch(() => undefined);
+      void this.checkSessions();
+    }, this.config.SOCKET_SESSION_CHECK_MS);
     this.checkTimer.unref();
   }
 
@@ -288,9 +297,11 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
 
   /** LISTEN session_ended on a connection of its own; reconnects, then re-checks every socket. */
   private async listen(): Promise<void> {
-    const client = new pg.Client({
+    const timeouts = databaseTimeouts(this.config);
+    const Client = boundedClient(timeouts.queryMs);
+    const client = new Client({
       connectionString: this.config.DATABASE_URL,
-      connectionTimeoutMillis: this.config.DB_CONNECT_TIMEOUT_MS,
+      ...boundedConnection(timeouts),
     });
     const retry = (error?: Error) => {
       if (error) this.logger.warn(`session_ended listener: ${error.message}`);

@@ -49,7 +49,13 @@ export class CacheInvalidation implements OnApplicationShutdown {
 
   private subscribe(): void {
     if (this.subscriber) return;
-    const subscriber = this.redis.duplicate({ commandTimeout: undefined });
+    // a subscribed connection waits for messages (no command timeout) and may subscribe before
+    // it is connected (its offline queue)
+    const subscriber = this.redis.duplicate({
+      commandTimeout: undefined,
+      socketTimeout: undefined,
+      enableOfflineQueue: true,
+    });
     this.subscriber = subscriber;
     let connectedBefore = false;
     subscriber.on('error', (error: Error) => this.logger.debug(`subscriber: ${error.message}`));

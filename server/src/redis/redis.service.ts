@@ -1,25 +1,23 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { redisRequestOptions } from '../config/timeouts';
 
 /**
  * One shared Redis connection for counters, rate limits and caches (BullMQ opens its own). A
- * command fails within REDIS_COMMAND_TIMEOUT_MS while Redis is unreachable (the request gets a
- * 503), and the connection keeps trying in the background.
+ * command fails within REDIS_COMMAND_TIMEOUT_MS while Redis is unreachable or silent (the
+ * request gets a 503 or goes on without, as each caller decides), at once while it is known to
+ * be away (no offline queue), and the connection keeps trying in the background
+ * (config/timeouts.ts).
  */
 @Injectable()
-export class RedisService extends Redis implements OnApplicationShutdown {
+export class RedisService extends Redis implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Redis');
   private lastError = '';
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    super(config.REDIS_URL, {
-      maxRetriesPerRequest: 1,
-      connectTimeout: config.REDIS_CONNECT_TIMEOUT_MS,
-      commandTimeout: config.REDIS_COMMAND_TIMEOUT_MS,
-      lazyConnect: false,
-    });
+    super(config.REDIS_URL, { ...redisRequestOptions(config), lazyConnect: false });
     // without a listener ioredis prints every reconnect failure as an unhandled error event
     this.on('error', (error: Error) => {
       if (error.message === this.lastError) return;
@@ -29,6 +27,23 @@ export class RedisService extends Redis implements OnApplicationShutdown {
     this.on('ready', () => {
       if (this.lastError) this.logger.log('Redis: connected again');
       this.lastError = '';
+    });
+  }
+
+  /**
+   * Start-up waits (at most REDIS_CONNECT_TIMEOUT_MS) for the first connection, so that the
+   * first commands do not fail for want of an offline queue; without Redis it starts anyway.
+   */
+  async onModuleInit(): Promise<void> {
+    if (this.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.off('ready', done);
+        resolve();
+      };
+      const timer = setTimeout(done, this.options.connectTimeout);
+      this.once('ready', done);
     });
   }
 

@@ -31,7 +31,10 @@ export async function createMailTestApp(
   log: LogOptions = {},
 ): Promise<MailTestApp> {
   const smtp = await startSmtp();
-  const t = await createTestApp({ SMTP_URL: smtp.url, APP_URL: 'http://site.test', ...env }, log);
+  const t = await createTestApp(
+    { SMTP_URL: smtp.url, APP_URL: 'http://site.test', ...env },
+    { log },
+  );
   const worker: INestApplicationContext = await NestFactory.createApplicationContext(
     WorkerModule.forRoot(t.config),
     { logger: log.destination ? nestLogger(createRootLogger(t.config, 'worker', log)) : ['error'] },

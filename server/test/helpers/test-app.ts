@@ -41,17 +41,44 @@ function redisUrl(): string {
   return base.toString();
 }
 
-/** The whole HTTP application on its own database copy and Redis database. */
+/**
+ * The suite runs many files at once on a busy machine, where a fresh connection or a statement
+ * may take longer than production's budgets allow: roomier waits, except where a test measures
+ * them (partition.e2e-spec.ts passes production's).
+ */
+const ROOMY_DATABASE_WAITS = {
+  DB_CONNECT_TIMEOUT_MS: '5000',
+  DB_QUERY_TIMEOUT_MS: '15000',
+  DB_STATEMENT_TIMEOUT_MS: '14750',
+};
+
+/** The same server reached on another local port (a relay the test controls). */
+function throughPort(url: string, port: number | undefined): string {
+  if (port === undefined) return url;
+  const through = new URL(url);
+  through.port = String(port);
+  return through.toString();
+}
+
+/**
+ * The whole HTTP application on its own database copy and Redis database; `log` where its lines
+ * go (a test that reads them), `via` reaches PostgreSQL or Redis through another port
+ * (helpers/relay.ts).
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
-  log: LogOptions = {},
+  {
+    log = {},
+    via = {},
+  }: { log?: LogOptions; via?: { databasePort?: number; redisPort?: number } } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     ...process.env,
+    ...ROOMY_DATABASE_WAITS,
     NODE_ENV: 'test',
-    DATABASE_URL: database.url,
-    REDIS_URL: redisUrl(),
+    DATABASE_URL: throughPort(database.url, via.databasePort),
+    REDIS_URL: throughPort(redisUrl(), via.redisPort),
     WEB_DIST_DIR: '',
     ...env,
   });
