@@ -61,7 +61,9 @@ export default defineConfig(({ isSsrBuild }) => {
           sourcemap: false,
           rolldownOptions: {
             input: fileURLToPath(new URL('./src/public/render.tsx', import.meta.url)),
-            output: { format: 'cjs', entryFileNames: 'render.cjs' },
+            // one file: lazily loaded parts are in it too (chunks would be .js files, which
+            // web/package.json's "type": "module" makes ES modules)
+            output: { format: 'cjs', entryFileNames: 'render.cjs', codeSplitting: false },
           },
         }
       : {

@@ -9,6 +9,7 @@ import { initReactI18next } from 'react-i18next';
 import { SUPPORTED_LANGUAGES, type Language } from '../config/constants';
 import { withSharedMessages, type Catalogue } from '../i18n/merge';
 import { I18N_OPTIONS } from './i18n-options';
+import { SITE_ENTRY_NS } from '../features/site-entry/i18n';
 
 const OWN = import.meta.glob<Catalogue>('../i18n/locales/*.json', {
   import: 'default',
@@ -20,6 +21,11 @@ const SHARED = import.meta.glob<Catalogue>('../../../contract/src/i18n/*.json', 
 });
 /** The namespaces loaded on demand in the app (lazyNamespace) that the public pages use. */
 const LANDERS = import.meta.glob<Catalogue>('../features/landers/locales/*.json', {
+  import: 'default',
+  eager: true,
+});
+/** The entry warning's (a page that may show it brings them: entryWarningTexts). */
+const SITE_ENTRY = import.meta.glob<Catalogue>('../features/site-entry/locales/*.json', {
   import: 'default',
   eager: true,
 });
@@ -36,6 +42,7 @@ const resources: Resource = Object.fromEntries(
     {
       translation: withSharedMessages(byLanguage(OWN, language), byLanguage(SHARED, language)),
       landers: byLanguage(LANDERS, language),
+      [SITE_ENTRY_NS]: byLanguage(SITE_ENTRY, language),
     },
   ]),
 );
@@ -95,6 +102,11 @@ export function usedTexts(): Record<string, Catalogue> {
     out.translation = { ...(out.translation ?? {}), [group]: texts };
   }
   return out;
+}
+
+/** The entry warning's texts in the render's language (the warning renders only in the browser). */
+export function entryWarningTexts(): Catalogue {
+  return i18n.getResourceBundle(i18n.language, SITE_ENTRY_NS) as Catalogue;
 }
 
 export default i18n;

@@ -14,6 +14,7 @@ import { captureTracking } from '../features/auth';
 import { completeCatalogue, startPublicI18n } from './i18n';
 import { PublicApp, matchPublicPage } from './PublicApp';
 import { seedPublicQueries } from './seed';
+import { SITE_ENTRY_NS } from '../features/site-entry/i18n';
 
 // the landing URL's tracking parameters travel with a later signup (SPEC point 3)
 captureTracking(window.location.search);
@@ -39,6 +40,8 @@ if (!data || !settings || !page || !root) {
   // its links still lead into the app
   console.warn('public page data missing: the page stays as the server sent it');
 } else {
+  // a visitor who may meet the entry warning: its code loads beside the page, not after it
+  if (data.texts[SITE_ENTRY_NS]) void import('../features/site-entry/SiteEntryModal');
   startPublicI18n(data.language, data.texts);
   const queryClient = createQueryClient();
   seedPublicQueries(queryClient, settings, data);

@@ -11,7 +11,9 @@ import {
   type PublicPageRenderer,
   type PublicRenderInput,
 } from '@app/contract';
-import { switchLanguageForRender, usedTexts } from './i18n.server';
+import { entryWarningTexts, switchLanguageForRender, usedTexts } from './i18n.server';
+import { SITE_ENTRY_NS } from '../features/site-entry/i18n';
+import { shouldShowSiteEntryWarning } from '../features/site-entry/rules';
 import { matchPublicPage } from './PublicApp';
 import { PublicApp } from './PublicApp';
 import { seedPublicQueries } from './seed';
@@ -42,11 +44,25 @@ export const render: PublicPageRenderer['render'] = (input: PublicRenderInput) =
       location={{ pathname: input.pathname, search: input.search, hash: '' }}
     />,
   );
+  // the adults-only warning of the lander layout, for a visitor it may meet (whether this browser
+  // answered it before is known there only): its texts come with the page
+  const settings = input.settings.settings;
+  const mayWarn =
+    page.page !== 'home' &&
+    shouldShowSiteEntryWarning({
+      enabled: settings.enable_site_entry_popup,
+      loggedIn: false,
+      installedApp: false,
+      skippedAt: null,
+      country: settings.geoip_country,
+    });
+  const texts = usedTexts();
+  if (mayWarn) texts[SITE_ENTRY_NS] = entryWarningTexts();
   return {
     html,
     data: {
       language: input.language,
-      texts: usedTexts(),
+      texts,
       landers: input.landers,
       company: input.company,
     },
