@@ -8,6 +8,13 @@ import { DefaultLayout } from '../app/layouts/DefaultLayout';
 import { LanderLayout } from '../app/layouts/LanderLayout';
 import { HomePage } from '../features/home';
 import { LanderPage } from '../features/landers/pages/LanderPage';
+import { usePageBounceLogging } from '../app/page-bounce';
+
+/** What the app's shell does on every page that these pages need too: page-bounce logging (?lb). */
+function PublicShell({ search }: { search: string }) {
+  usePageBounceLogging(search);
+  return null;
+}
 
 /** The pages a visitor's first visit gets from the public entry: the home page and the landers. */
 export type PublicPage =
@@ -61,6 +68,7 @@ export function PublicApp({
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <PublicRouteProvider route={route}>
+          <PublicShell search={location.search} />
           {page.page === 'home' ? <DefaultLayout /> : <LanderLayout />}
         </PublicRouteProvider>
       </I18nextProvider>
