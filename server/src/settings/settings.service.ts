@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { MIN_AGE_DEFAULT, SUPPORTED_COUNTRIES, type CountryCode } from '@app/contract';
+import {
+  MIN_AGE_DEFAULT,
+  SUPPORTED_COUNTRIES,
+  type CountryCode,
+  type RegionLabel,
+  type SettingsResponse,
+} from '@app/contract';
 import { PrismaService } from '../prisma/prisma.service';
 import { CacheInvalidation } from '../redis/invalidation';
 import { MediaSigner } from '../storage';
@@ -102,7 +108,7 @@ export class SettingsService {
   }
 
   /** GET /api/settings.php: every Settings field of SPEC point 3. */
-  async publicSettings(query: SettingsQuery, ctx: RequestContext) {
+  async publicSettings(query: SettingsQuery, ctx: RequestContext): Promise<SettingsResponse> {
     const { stored, countries, regionData, interests } = await this.data();
     const domain = domainOf(query.forced_domain || ctx.host || '');
     const domainLanguage = domainLanguageOf(stored, domain);
@@ -207,8 +213,8 @@ export class SettingsService {
 
 interface CachedData {
   stored: StoredSettings;
-  countries: { code: string; name: string; region_label: string; currency: string }[];
-  regionData: Record<string, { label: string; regions: number }>;
+  countries: { code: string; name: string; region_label: RegionLabel; currency: string }[];
+  regionData: Record<string, { label: RegionLabel; regions: number }>;
   interests: { id: number; slug: string; icon: string; kind: string }[];
 }
 

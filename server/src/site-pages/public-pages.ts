@@ -4,7 +4,6 @@ import { existsSync } from 'node:fs';
 import { parse as parseCookies } from 'cookie';
 import {
   AUTH_COOKIE,
-  companyInfoResponse,
   type CompanyInfoResponse,
   type Language,
   type PublicPageData,
@@ -58,17 +57,14 @@ export class PublicPages {
     try {
       const shows = renderer.landersOf(req.path);
       if (shows === null) return null;
-      const landers =
+      // the lander's members and the company's details, read side by side
+      const [members, company] = await Promise.all([
         shows === 'none'
           ? null
-          : {
-              ...shows,
-              answer: await this.landers.showcase({
-                count: shows.count,
-                member: shows.member ?? undefined,
-              }),
-            };
-      const company = await this.company();
+          : this.landers.showcase({ count: shows.count, member: shows.member ?? undefined }),
+        this.company(),
+      ]);
+      const landers = shows === 'none' || !members ? null : { ...shows, answer: members };
       const query = req.originalUrl.indexOf('?');
       return renderer.render({
         pathname: req.path,
@@ -87,7 +83,7 @@ export class PublicPages {
   /** GET /api/companyinfo.php's answer, or null (the footer then asks for it itself). */
   private async company(): Promise<CompanyInfoResponse | null> {
     try {
-      return companyInfoResponse.parse({ companyinfo: await this.settingsService.companyInfo() });
+      return { companyinfo: await this.settingsService.companyInfo() };
     } catch (error) {
       this.logger.warn(`company details unavailable for a public page: ${String(error)}`);
       return null;

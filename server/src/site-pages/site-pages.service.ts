@@ -8,7 +8,6 @@ import {
   STATIC_PAGES,
   SUPPORTED_LANGUAGES,
   type Language,
-  settingsResponse,
   type SettingsResponse,
 } from '@app/contract';
 import { APP_CONFIG, secureCookies, type AppConfig } from '../config/config';
@@ -89,12 +88,10 @@ export class SitePages {
   private async settingsAnswer(req: Request): Promise<SettingsResponse | null> {
     try {
       const country = typeof req.query.country === 'string' ? req.query.country : undefined;
-      const answer = await this.settings.publicSettings(
+      return await this.settings.publicSettings(
         { forced_domain: req.hostname, country: country?.length === 2 ? country : undefined },
         { host: req.hostname, geoipHeader: geoipHeader(req) },
       );
-      // as the API answers it (its response schema), typed for the page's rendering
-      return settingsResponse.parse(answer);
     } catch (error) {
       this.logger.warn(`settings unavailable for a page: ${String(error)}`);
       return null;

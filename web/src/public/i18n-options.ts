@@ -11,3 +11,10 @@ export const I18N_OPTIONS: InitOptions = {
   returnNull: false,
   react: { useSuspense: false },
 };
+
+/** A language's file among those `import.meta.glob` found (`…/<language>.json`). */
+export function byLanguage<T>(files: Record<string, T>, language: string): T {
+  const found = Object.entries(files).find(([file]) => file.endsWith(`/${language}.json`));
+  if (!found) throw new Error(`no catalogue for ${language}`);
+  return found[1];
+}

@@ -8,7 +8,7 @@ import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { SUPPORTED_LANGUAGES, type Language } from '../config/constants';
 import { withSharedMessages, type Catalogue } from '../i18n/merge';
-import { I18N_OPTIONS } from './i18n-options';
+import { I18N_OPTIONS, byLanguage } from './i18n-options';
 import { SITE_ENTRY_NS } from '../features/site-entry/i18n';
 
 const OWN = import.meta.glob<Catalogue>('../i18n/locales/*.json', {
@@ -29,12 +29,6 @@ const SITE_ENTRY = import.meta.glob<Catalogue>('../features/site-entry/locales/*
   import: 'default',
   eager: true,
 });
-
-function byLanguage(files: Record<string, Catalogue>, language: string): Catalogue {
-  const found = Object.entries(files).find(([file]) => file.endsWith(`/${language}.json`));
-  if (!found) throw new Error(`no catalogue for ${language}`);
-  return found[1];
-}
 
 const resources: Resource = Object.fromEntries(
   SUPPORTED_LANGUAGES.map((language) => [

@@ -9,7 +9,7 @@ import { initReactI18next } from 'react-i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { SUPPORTED_LANGUAGES, type Language } from '../config/constants';
 import { withSharedMessages, type Catalogue } from '../i18n/merge';
-import { I18N_OPTIONS } from './i18n-options';
+import { I18N_OPTIONS, byLanguage } from './i18n-options';
 
 /** The catalogues' addresses: JSON files among the built assets, never scripts. */
 const OWN = import.meta.glob<string>('../i18n/locales/*.json', {
@@ -23,12 +23,6 @@ const SHARED = import.meta.glob<string>('../../../contract/src/i18n/*.json', {
   eager: true,
 });
 
-function urlOf(files: Record<string, string>, language: string): string {
-  const found = Object.entries(files).find(([file]) => file.endsWith(`/${language}.json`));
-  if (!found) throw new Error(`no catalogue for ${language}`);
-  return found[1];
-}
-
 async function fetchJson(url: string): Promise<Catalogue> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
@@ -38,8 +32,8 @@ async function fetchJson(url: string): Promise<Catalogue> {
 /** A language's whole default catalogue (the web's own with the shared messages merged in). */
 async function fetchCatalogue(language: string): Promise<Catalogue> {
   const [own, shared] = await Promise.all([
-    fetchJson(urlOf(OWN, language)),
-    fetchJson(urlOf(SHARED, language)),
+    fetchJson(byLanguage(OWN, language)),
+    fetchJson(byLanguage(SHARED, language)),
   ]);
   return withSharedMessages(own, shared);
 }

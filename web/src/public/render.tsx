@@ -14,8 +14,7 @@ import {
 import { entryWarningTexts, switchLanguageForRender, usedTexts } from './i18n.server';
 import { SITE_ENTRY_NS } from '../features/site-entry/i18n';
 import { shouldShowSiteEntryWarning } from '../features/site-entry/rules';
-import { matchPublicPage } from './PublicApp';
-import { PublicApp } from './PublicApp';
+import { PublicApp, matchPublicPage } from './PublicApp';
 import { seedPublicQueries } from './seed';
 
 const PROFILE_ID = /^[1-9]\d{0,9}$/;

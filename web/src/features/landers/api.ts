@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { LANDER_MEMBER_COUNTS, type LandersResponse } from '@app/contract';
+import type { LandersResponse } from '@app/contract';
 import { apiRequest } from '../../api/client';
 
 /** The query of GET /api/landers.php with these parameters (a server-rendered page seeds it). */
@@ -16,6 +16,3 @@ export function useLanderMembers(count: number, member?: number) {
     staleTime: 60_000,
   });
 }
-
-/** How many members each lander shows (`member`: the member landings' others). */
-export const LANDER_COUNTS = LANDER_MEMBER_COUNTS;

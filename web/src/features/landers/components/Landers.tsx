@@ -1,7 +1,7 @@
-import type { LanderMember, LanderName } from '@app/contract';
+import { LANDER_MEMBER_COUNTS, type LanderMember, type LanderName } from '@app/contract';
 import { useSettings } from '../../../api/settings';
 import { SignupLink } from '../../auth';
-import { LANDER_COUNTS, useLanderMembers } from '../api';
+import { useLanderMembers } from '../api';
 import { useLanderTranslation } from '../i18n';
 import { Icon, type IconName } from './Icons';
 import { LanderFooterCta, LanderHero } from './LanderHero';
@@ -15,7 +15,7 @@ import { SwipeDeck } from './SwipeDeck';
 /** tinderswipe: a deck of member cards to swipe. */
 function TinderSwipe() {
   const { t } = useLanderTranslation();
-  const query = useLanderMembers(LANDER_COUNTS.tinderswipe);
+  const query = useLanderMembers(LANDER_MEMBER_COUNTS.tinderswipe);
   return (
     <>
       <LanderHero title={t('tinderswipe.title')} text={t('tinderswipe.text')} tone="light" />
@@ -34,7 +34,7 @@ function TinderSwipe() {
 /** alonetonight: who is online tonight, in an evening mood. */
 function AloneTonight() {
   const { t } = useLanderTranslation();
-  const query = useLanderMembers(LANDER_COUNTS.alonetonight);
+  const query = useLanderMembers(LANDER_MEMBER_COUNTS.alonetonight);
   const online = query.data?.members.filter((member) => member.online).length ?? 0;
   return (
     <div className="lander-night">
@@ -61,7 +61,7 @@ function AloneTonight() {
 /** collagelanding: a photo collage of members, the heading laid over it. */
 function Collage() {
   const { t } = useLanderTranslation();
-  const query = useLanderMembers(LANDER_COUNTS.collagelanding);
+  const query = useLanderMembers(LANDER_MEMBER_COUNTS.collagelanding);
   return (
     <>
       <LanderHero title={t('collagelanding.title')} text={t('collagelanding.text')} />
@@ -92,7 +92,7 @@ function Collage() {
 /** gallery: a gallery grid of members. */
 function Gallery() {
   const { t } = useLanderTranslation();
-  const query = useLanderMembers(LANDER_COUNTS.gallery);
+  const query = useLanderMembers(LANDER_MEMBER_COUNTS.gallery);
   return (
     <>
       <LanderHero title={t('gallery.title')} text={t('gallery.text')} tone="light" />
@@ -116,7 +116,7 @@ const FEATURES: { key: string; icon: IconName }[] = [
 /** iconslanding: the site's features as icons, and a few members. */
 function IconsLanding() {
   const { t } = useLanderTranslation();
-  const query = useLanderMembers(LANDER_COUNTS.iconslanding);
+  const query = useLanderMembers(LANDER_MEMBER_COUNTS.iconslanding);
   return (
     <>
       <LanderHero title={t('iconslanding.title')} text={t('iconslanding.text')} />
@@ -145,7 +145,7 @@ function IconsLanding() {
 /** maplanding: a drawn map of the Netherlands with the members by city. */
 function MapLanding() {
   const { t } = useLanderTranslation();
-  const query = useLanderMembers(LANDER_COUNTS.maplanding);
+  const query = useLanderMembers(LANDER_MEMBER_COUNTS.maplanding);
   return (
     <>
       <LanderHero title={t('maplanding.title')} text={t('maplanding.text')} tone="light" />
@@ -198,7 +198,7 @@ function postOf(member: LanderMember, i: number): 'online' | 'looking' | 'photo'
 function SocialNetwork() {
   const { t } = useLanderTranslation();
   const settings = useSettings();
-  const query = useLanderMembers(LANDER_COUNTS.socialnetwork);
+  const query = useLanderMembers(LANDER_MEMBER_COUNTS.socialnetwork);
   return (
     <>
       <LanderHero
@@ -262,7 +262,7 @@ function SocialNetwork() {
 function VideoLanding({ transitions }: { transitions: boolean }) {
   const { t } = useLanderTranslation();
   const key = transitions ? 'transitionsvideolanding' : 'video';
-  const query = useLanderMembers(LANDER_COUNTS[key]);
+  const query = useLanderMembers(LANDER_MEMBER_COUNTS[key]);
   return (
     <>
       <LanderHero

@@ -1,7 +1,11 @@
-import type { LanderMember, MemberLanding as LandingName } from '@app/contract';
+import {
+  LANDER_MEMBER_COUNTS,
+  type LanderMember,
+  type MemberLanding as LandingName,
+} from '@app/contract';
 import { FictionalNotice } from '../../../components/FictionalNotice';
 import { SignupLink } from '../../auth';
-import { LANDER_COUNTS, useLanderMembers } from '../api';
+import { useLanderMembers } from '../api';
 import { useLanderTranslation } from '../i18n';
 import { Icon } from './Icons';
 import { LanderFooterCta } from './LanderHero';
@@ -93,7 +97,7 @@ const LAYOUTS = { landing: Introduce, landing2: Converse, landing3: Match } as c
  */
 export function MemberLanding({ id, landing }: { id: number | null; landing: LandingName }) {
   const { t } = useLanderTranslation();
-  const query = useLanderMembers(LANDER_COUNTS.member, id ?? undefined);
+  const query = useLanderMembers(LANDER_MEMBER_COUNTS.member, id ?? undefined);
   const Layout = LAYOUTS[landing];
   return (
     <div className="lander-member">

@@ -3,13 +3,14 @@ import { useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   LANDERS,
+  LANDER_MEMBER_COUNTS,
   MEMBER_LANDINGS,
   type LanderName,
   type MemberLanding as LandingName,
 } from '@app/contract';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { captureLander } from '../../auth';
-import { LANDER_COUNTS, useLanderMembers } from '../api';
+import { useLanderMembers } from '../api';
 import { useLanderMessages } from '../i18n';
 import { Lander } from '../components/Landers';
 import { MemberLanding } from '../components/MemberLanding';
@@ -42,7 +43,7 @@ export function LanderPage() {
   const memberId = id && /^[1-9]\d{0,9}$/.test(id) ? Number(id) : null;
   // the members load beside the texts, not after them
   useLanderMembers(
-    which && 'lander' in which ? LANDER_COUNTS[which.lander] : LANDER_COUNTS.member,
+    which && 'lander' in which ? LANDER_MEMBER_COUNTS[which.lander] : LANDER_MEMBER_COUNTS.member,
     which && 'landing' in which ? (memberId ?? undefined) : undefined,
   );
 
