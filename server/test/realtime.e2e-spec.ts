@@ -213,7 +213,14 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
     it('gives even the member’s own new session a fresh socket: nothing of the old one is restored', async () => {
       const { a, b, conversation } = await pair();
       const auth = await cutAfterOneMessage(b, a, conversation);
+      // another live connection of the member on the same process shows when the message's live
+      // fan-out has reached that process: after it, the message can only come to a new socket
+      // as a replay of the old one (under load the fan-out may otherwise land on the new socket)
+      const observer = await rawSocket(base2, b.cookie, {});
+      await observer.until((frame) => frame.startsWith('40'));
       await sendText(one, a, { conversation }, 'Missed while away').expect(201);
+      await observer.until((frame) => frame.includes('Missed while away'));
+      observer.close();
       const again = await rawSocket(base2, b.cookie, auth);
       await again.until((frame) => frame.startsWith('40'));
       await settle();
