@@ -6,8 +6,10 @@ import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { apiDocsEnabled, secureCookies, type AppConfig } from './config/config';
+import { HTTP_KEEP_ALIVE_MS } from './config/timeouts';
 import { AppModule } from './app.module';
 import {
   createRootLogger,
@@ -81,6 +83,10 @@ export async function createApp(
   );
   if (apiDocsEnabled(config)) setUpApiDocs(app);
   serveWebApp(app, config.WEB_DIST_DIR);
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = HTTP_KEEP_ALIVE_MS;
+  // a request's headers may take as long as an idle connection is kept (Node requires more)
+  server.headersTimeout = HTTP_KEEP_ALIVE_MS + 1_000;
   return app;
 }
 

@@ -1,3 +1,5 @@
+import http, { type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +26,35 @@ describe('API conventions', () => {
     const res = await t.http().get('/api/health').expect(200);
     expect(res.body).toEqual({ status: 'ok', database: 'ok', redis: 'ok' });
   });
+
+  it('keeps an idle kept-alive connection open longer than the proxy in front does, so a reused connection never meets a close', async () => {
+    const server = t.app.getHttpServer() as Server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const sockets: Socket[] = [];
+    const get = () =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.get({ port, path: '/api/health/live', agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('socket', (socket: Socket) => sockets.push(socket));
+        req.on('error', reject);
+      });
+    try {
+      expect(await get()).toBe(200);
+      // longer than Node's default keep-alive (5 s), after which the server would close it
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(await get()).toBe(200);
+      expect(sockets).toHaveLength(2);
+      expect(sockets[1]).toBe(sockets[0]);
+    } finally {
+      agent.destroy();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 15_000);
 
   it('answers an unknown API path with the JSON error shape in Dutch by default', async () => {
     const res = await t.http().get('/api/does-not-exist.php').expect(404);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { REPO_ROOT } from './helpers/databases';
+import { HTTP_KEEP_ALIVE_MS } from '../src/config/timeouts';
 
 interface Service {
   image?: string;
@@ -44,7 +45,10 @@ describe('the docker-compose topology', () => {
     const caddyfile = read('docker/Caddyfile');
     const upstreams = /reverse_proxy ([^{\n]+)\{/.exec(caddyfile)?.[1].trim().split(/\s+/);
     expect(upstreams?.sort()).toEqual(apiServices.map(([name]) => `${name}:3000`).sort());
-    expect(caddyfile).toMatch(/^\s+health_uri \/api\/health/m);
+    expect(caddyfile).toMatch(/^\s+health_uri \/api\/health\/ready$/m);
+    // the proxy closes idle upstream connections before the app does (HTTP_KEEP_ALIVE_MS)
+    const keepalive = /^\s+keepalive (\d+)s$/m.exec(caddyfile)?.[1];
+    expect(Number(keepalive) * 1000).toBeLessThan(HTTP_KEEP_ALIVE_MS);
     expect(caddyfile).toMatch(/^\s+lb_try_duration \d+s/m);
     expect(services.proxy.depends_on).toEqual(apiServices.map(([name]) => name));
     for (const [, api] of apiServices) {

@@ -18,6 +18,15 @@ import type { AppConfig } from './config';
  */
 export const REQUEST_BUDGET_MS = 3_000;
 
+/**
+ * How long the HTTP server keeps an idle kept-alive connection open. Longer than any client or
+ * proxy in front keeps one idle (Caddy keeps its upstream connections 2 min unless told
+ * otherwise: docker/Caddyfile tells it 30 s), so the client always closes first. With Node's
+ * default of 5 s the server closes a connection the proxy is about to reuse, and the request
+ * sent on it meets ECONNRESET (a 502 for a POST, which no one retries).
+ */
+export const HTTP_KEEP_ALIVE_MS = 65_000;
+
 /** Readiness (/api/health/ready): PostgreSQL and Redis must each answer within this. */
 export const READINESS_BUDGET_MS = 1_000;
 
