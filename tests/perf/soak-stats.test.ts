@@ -91,7 +91,7 @@ describe('the soak’s heap trend', () => {
       5,
     );
     assert.equal(trend.n, 25);
-    assert.equal(trend.flat, true);
+    assert.equal(trend.verdict, 'flat');
   });
 
   it('calls a heap that grows 0.5 MB a minute growing, 30 MB an hour', () => {
@@ -100,7 +100,16 @@ describe('the soak’s heap trend', () => {
       5,
     );
     assert.ok(Math.abs(trend.mbPerHour - 30) < 3);
-    assert.equal(trend.flat, false);
+    assert.equal(trend.verdict, 'growing');
+  });
+
+  it('calls a heap that settles lower after the warm-up falling, not growing', () => {
+    const trend = heapTrend(
+      minutes((m) => 125 - 0.6 * m + wobble(m)),
+      5,
+    );
+    assert.ok(Math.abs(trend.mbPerHour + 36) < 3);
+    assert.equal(trend.verdict, 'falling');
   });
 
   it('leaves the warm-up out of the fit', () => {
@@ -112,7 +121,7 @@ describe('the soak’s heap trend', () => {
   });
 
   it('does not call two points after the warm-up flat', () => {
-    assert.equal(heapTrend(minutes(() => 100).slice(0, 3), 1).flat, false);
+    assert.equal(heapTrend(minutes(() => 100).slice(0, 3), 1).verdict, 'unknown');
   });
 });
 

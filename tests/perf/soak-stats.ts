@@ -106,10 +106,12 @@ export interface HeapTrend extends Fit {
   mbPerHour: number;
   stderrPerHour: number;
   /**
-   * No growth beyond noise: the slope is within two standard errors of zero, or it would add
-   * less than `flatMbPerHour` (default 1) an hour.
+   * `flat`: no trend beyond noise (the slope is within two standard errors of zero, or it would
+   * move the heap by less than `flatMbPerHour`, default 1, an hour); `growing` or `falling`: a
+   * trend beyond that, up or down (a heap that settles lower after the warm-up falls: no leak);
+   * `unknown`: fewer than three minutes after the warm-up.
    */
-  flat: boolean;
+  verdict: 'flat' | 'growing' | 'falling' | 'unknown';
 }
 
 /** The heap's trend over per-minute samples (minute, MB), leaving out the warm-up minutes. */
@@ -123,7 +125,9 @@ export function heapTrend(
   );
   const mbPerHour = fit.slope * 60;
   const stderrPerHour = fit.stderr * 60;
-  const flat =
-    fit.n >= 3 && (Math.abs(mbPerHour) <= 2 * stderrPerHour || Math.abs(mbPerHour) < flatMbPerHour);
-  return { ...fit, mbPerHour, stderrPerHour, flat };
+  const beyondNoise =
+    Math.abs(mbPerHour) > 2 * stderrPerHour && Math.abs(mbPerHour) >= flatMbPerHour;
+  const verdict =
+    fit.n < 3 ? 'unknown' : !beyondNoise ? 'flat' : mbPerHour > 0 ? 'growing' : 'falling';
+  return { ...fit, mbPerHour, stderrPerHour, verdict };
 }

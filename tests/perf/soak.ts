@@ -250,12 +250,19 @@ function minuteTable(rows: MinuteRow[], names: string[]): string {
   return [head, rule, ...lines].join('\n');
 }
 
+const VERDICTS: Record<HeapTrend['verdict'], string> = {
+  flat: 'flat',
+  falling: 'falling (no growth)',
+  growing: 'GROWING',
+  unknown: 'too few minutes to tell',
+};
+
 function trendTable(trends: { name: string; trend: HeapTrend; first: number; last: number }[]) {
   const lines = trends.map(
     ({ name, trend, first, last }) =>
       `| ${name} | ${fmt(first, 1)} | ${fmt(last, 1)} | ${trend.n} | ` +
       `${trend.mbPerHour >= 0 ? '+' : ''}${fmt(trend.mbPerHour, 2)} ± ${fmt(trend.stderrPerHour, 2)} | ` +
-      `${trend.n < 3 ? 'too few minutes to tell' : trend.flat ? 'flat' : 'GROWING'} |`,
+      `${VERDICTS[trend.verdict]} |`,
   );
   return [
     `| process | heap low MB after warm-up (first) | (last) | minutes fitted | slope MB/hour ± std. error | verdict |`,
@@ -485,9 +492,11 @@ async function main(): Promise<void> {
       [
         trends.some((t) => t.trend.n < 3)
           ? `heap trend: too few minutes after the ${WARMUP} min warm-up to fit (3 needed)`
-          : `heap flat after ${WARMUP} min of warm-up: ` +
-            `${trends.filter((t) => t.trend.flat).length}/${trends.length} processes`,
-        trends.every((t) => t.trend.flat || t.trend.n < 3),
+          : `no heap growing after ${WARMUP} min of warm-up: ` +
+            `${trends.filter((t) => t.trend.verdict === 'growing').length} of ${trends.length} ` +
+            `processes growing (${trends.filter((t) => t.trend.verdict === 'flat').length} flat, ` +
+            `${trends.filter((t) => t.trend.verdict === 'falling').length} falling)`,
+        trends.every((t) => t.trend.verdict !== 'growing'),
       ],
     ];
     failed = checks.some(([, ok]) => !ok);
