@@ -39,6 +39,7 @@ export * from './api/staff-figures';
 export * from './api/staff-accounts';
 export * from './api/staff-members';
 export * from './api/staff-partners';
+export * from './api/staff-settings';
 export * from './api/staff-catalogue';
 export * from './api/staff-moderation';
 export * from './api/staff-inspection';

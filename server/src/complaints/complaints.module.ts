@@ -2,11 +2,14 @@ import { Module } from '@nestjs/common';
 import { MailModule } from '../mail';
 import { MemberAccessModule } from '../member-access';
 import { BansService } from './bans.service';
+import { ComplaintActions } from './complaint-actions';
 import { ComplaintsController } from './complaints.controller';
 import { ComplaintsPurge, ModerationPurge } from './complaints.purge';
 import { ComplaintsService } from './complaints.service';
+import { ModerationMembers } from './moderation-members';
 import { ModerationController } from './moderation.controller';
 import { ModerationService } from './moderation.service';
+import { ReportedItems } from './reported-items';
 
 /**
  * Complaints about members, photos, messages or the site; the staff side (inbox, one complaint
@@ -15,7 +18,16 @@ import { ModerationService } from './moderation.service';
 @Module({
   imports: [MemberAccessModule, MailModule],
   controllers: [ComplaintsController, ModerationController],
-  providers: [ComplaintsService, ComplaintsPurge, ModerationService, BansService, ModerationPurge],
+  providers: [
+    ComplaintsService,
+    ComplaintsPurge,
+    ModerationService,
+    ModerationMembers,
+    ReportedItems,
+    ComplaintActions,
+    BansService,
+    ModerationPurge,
+  ],
   exports: [ModerationService, BansService],
 })
 export class ComplaintsModule {}

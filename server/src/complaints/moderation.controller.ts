@@ -5,6 +5,7 @@ import { Returns } from '../common/responses';
 import { staffViewerOf } from '../member-access';
 import { CurrentStaff, Staff, type StaffPrincipal } from '../staff';
 import { BansService } from './bans.service';
+import { ModerationMembers } from './moderation-members';
 import { ModerationService } from './moderation.service';
 import {
   ComplaintActionBodyDto,
@@ -24,6 +25,7 @@ const CLIENT_HEADER = { name: 'X-Request-Type', required: true, description: 'cl
 export class ModerationController {
   constructor(
     private readonly moderation: ModerationService,
+    private readonly members: ModerationMembers,
     private readonly bans: BansService,
   ) {}
 
@@ -84,7 +86,7 @@ export class ModerationController {
     @Req() req: Request,
   ) {
     await this.bans.ban(staff, { userId: params.id, reason: body.reason, ip: req.ip });
-    return { history: await this.moderation.historyOrThrow(staffViewerOf(staff), params.id) };
+    return { history: await this.members.historyOrThrow(staffViewerOf(staff), params.id) };
   }
 
   @Post('members/:id/unban')
@@ -102,7 +104,7 @@ export class ModerationController {
     @Req() req: Request,
   ) {
     await this.bans.unban(staff, { userId: params.id, reason: body.reason, ip: req.ip });
-    return { history: await this.moderation.historyOrThrow(staffViewerOf(staff), params.id) };
+    return { history: await this.members.historyOrThrow(staffViewerOf(staff), params.id) };
   }
 
   @Get('members/:id/moderation')
@@ -112,6 +114,6 @@ export class ModerationController {
     summary: 'Staff: a member\u2019s complaints by and against them, bans and warnings; 404',
   })
   async history(@Param() params: IdParamDto, @CurrentStaff() staff: StaffPrincipal) {
-    return { history: await this.moderation.historyOrThrow(staffViewerOf(staff), params.id) };
+    return { history: await this.members.historyOrThrow(staffViewerOf(staff), params.id) };
   }
 }

@@ -21,8 +21,10 @@ import { PrismaService } from '../prisma/prisma.service';
 import { RedisService } from '../redis/redis.service';
 import { SettingsService } from '../settings';
 import { SmsService } from '../sms';
-import { CheckoutService, providerKey, type Member } from './checkout.service';
 import { DirectDebitLimits } from './direct-debit-limits';
+import { Payers, type Member } from './payers';
+import { PaymentRecorder } from './payment-recorder';
+import { PaymentSubmitter, providerKey } from './payment-submitter';
 import { PricingService } from './pricing.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
 import { ibanLabel } from './providers/sandbox/sandbox.provider';
@@ -68,7 +70,9 @@ export class DirectDebitService {
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly checkout: CheckoutService,
+    private readonly payers: Payers,
+    private readonly recorder: PaymentRecorder,
+    private readonly submitter: PaymentSubmitter,
     private readonly pricing: PricingService,
     private readonly discounts: DiscountsService,
     private readonly settings: SettingsService,
@@ -92,7 +96,7 @@ export class DirectDebitService {
       throw new AppError('invalid_iban', {}, 'iban');
     }
     const phone = mobilePhone(body.phone);
-    const member = await this.checkout.member(userId);
+    const member = await this.payers.of(userId);
     const order = await this.order(member, body.package, body.code);
     await this.limits.check(this.prisma, {
       userId,
@@ -127,7 +131,7 @@ export class DirectDebitService {
     });
     if (!mandate) throw new AppError('not_found');
     await this.takeText(userId, mandate.phone);
-    return this.sendCode(await this.checkout.member(userId), mandate.id, mandate.phone, now);
+    return this.sendCode(await this.payers.of(userId), mandate.id, mandate.phone, now);
   }
 
   /** POST /api/directdebit-confirm.php */
@@ -137,7 +141,7 @@ export class DirectDebitService {
     body: DirectDebitConfirmRequest,
     now = new Date(),
   ): Promise<PaymentResponse> {
-    const existing = await this.checkout.earlier(userId, idempotencyKey, {
+    const existing = await this.recorder.earlier(userId, idempotencyKey, {
       directDebitMandateId: body.mandate,
     });
     if (existing) return this.finish(existing, now);
@@ -174,7 +178,7 @@ export class DirectDebitService {
         }
       }
     }
-    const member = await this.checkout.member(userId);
+    const member = await this.payers.of(userId);
     // the amount the form showed: the package with the form's discount code (L4)
     const order = await this.order(member, mandate.packageId, mandate.discountCode ?? undefined);
     // one payment per form: the first confirmation claims the form and writes its payment in the
@@ -197,7 +201,7 @@ export class DirectDebitService {
         where: { id: mandate.id },
         data: { mandateRef: claim },
       });
-      return this.checkout.record(
+      return this.recorder.record(
         member,
         idempotencyKey,
         {
@@ -231,13 +235,13 @@ export class DirectDebitService {
    */
   private async finish(payment: Payment, now: Date): Promise<PaymentResponse> {
     if (payment.providerRef || payment.directDebitMandateId === null || payment.mandateId) {
-      return this.checkout.submit(payment);
+      return this.submitter.submit(payment);
     }
     const form = await this.prisma.directDebitMandate.findUniqueOrThrow({
       where: { id: payment.directDebitMandateId },
     });
-    const member = await this.checkout.member(payment.userId);
-    const customerRef = await this.checkout.customer(member);
+    const member = await this.payers.of(payment.userId);
+    const customerRef = await this.submitter.customer(member);
     const provided = await this.provider.createDirectDebitMandate({
       customerRef,
       accountHolder: form.accountHolder,
@@ -271,7 +275,7 @@ export class DirectDebitService {
       where: { id: payment.id },
       data: { mandateId: stored.id },
     });
-    return this.checkout.submit(ready);
+    return this.submitter.submit(ready);
   }
 
   private async order(member: Member, packageId: number, code: string | undefined) {

@@ -8,6 +8,9 @@ import { CheckoutService } from './checkout.service';
 import { DirectDebitLimits } from './direct-debit-limits';
 import { DirectDebitService } from './direct-debit.service';
 import { MethodsService } from './methods.service';
+import { Payers } from './payers';
+import { PaymentRecorder } from './payment-recorder';
+import { PaymentSubmitter } from './payment-submitter';
 import { PackagesAdminController } from './packages-admin.controller';
 import { PackagesAdmin } from './packages-admin.service';
 import { PaymentsController } from './payments.controller';
@@ -37,6 +40,9 @@ const provider: Provider = {
     provider,
     PricingService,
     MethodsService,
+    Payers,
+    PaymentRecorder,
+    PaymentSubmitter,
     CheckoutService,
     SettlementService,
     TransactionsService,

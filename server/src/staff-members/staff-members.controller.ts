@@ -14,6 +14,8 @@ import type { Request } from 'express';
 import { Returns } from '../common/responses';
 import { IdempotencyKey, IdempotencyKeyRequired } from '../idempotency';
 import { CurrentStaff, Staff, type StaffPrincipal } from '../staff';
+import { AccountActions } from './account-actions';
+import { CreditAdjustments } from './credit-adjustments';
 import {
   CreditAdjustmentBodyDto,
   CreditAdjustmentResponseDto,
@@ -36,7 +38,11 @@ const CLIENT_HEADER = { name: 'X-Request-Type', required: true, description: 'cl
 @ApiTags('staff')
 @Controller('api/staff/members')
 export class StaffMembersController {
-  constructor(private readonly members: StaffMembers) {}
+  constructor(
+    private readonly members: StaffMembers,
+    private readonly credits: CreditAdjustments,
+    private readonly account: AccountActions,
+  ) {}
 
   @Get()
   @Staff('admin')
@@ -86,7 +92,7 @@ export class StaffMembersController {
     @IdempotencyKey() key: string,
     @Req() req: Request,
   ) {
-    return this.members.adjustCredits(staff, params.id, body, key, req.ip);
+    return this.credits.adjustCredits(staff, params.id, body, key, req.ip);
   }
 
   @Post(':id/end-sessions')
@@ -103,7 +109,7 @@ export class StaffMembersController {
     @Body() body: EndSessionsBodyDto,
     @Req() req: Request,
   ) {
-    return this.members.endSessions(staff, params.id, body.reason, req.ip);
+    return this.account.endSessions(staff, params.id, body.reason, req.ip);
   }
 
   @Post(':id/reactivate')
@@ -122,7 +128,7 @@ export class StaffMembersController {
     @Body() body: ReactivateBodyDto,
     @Req() req: Request,
   ) {
-    return this.members.reactivate(staff, params.id, body.reason, req.ip);
+    return this.account.reactivate(staff, params.id, body.reason, req.ip);
   }
 
   @Post(':id/erase')
@@ -141,6 +147,6 @@ export class StaffMembersController {
     @Body() body: EraseBodyDto,
     @Req() req: Request,
   ) {
-    return this.members.erase(staff, params.id, body.confirm_id, req.ip);
+    return this.account.erase(staff, params.id, body.confirm_id, req.ip);
   }
 }

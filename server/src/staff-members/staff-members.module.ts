@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { CreditsModule } from '../credits';
 import { DeletionModule } from '../deletion';
 import { MemberAccessModule } from '../member-access';
+import { AccountActions } from './account-actions';
+import { CreditAdjustments } from './credit-adjustments';
 import { StaffMembersController } from './staff-members.controller';
 import { StaffMembers } from './staff-members.service';
 
@@ -9,6 +11,6 @@ import { StaffMembers } from './staff-members.service';
 @Module({
   imports: [CreditsModule, DeletionModule, MemberAccessModule],
   controllers: [StaffMembersController],
-  providers: [StaffMembers],
+  providers: [StaffMembers, CreditAdjustments, AccountActions],
 })
 export class StaffMembersModule {}

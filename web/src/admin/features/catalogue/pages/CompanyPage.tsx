@@ -4,15 +4,10 @@ import type { CompanyInfoValues } from '@app/contract';
 import { useAdminTranslation } from '../../../shared/i18n';
 import { changeCompany, companyKey, companyOptions } from '../api';
 import { CatalogueFrame, Loaded } from '../components/CatalogueFrame';
-import {
-  controlProps,
-  Field,
-  FormActions,
-  InputField,
-  invalid,
-  otherProblems,
-  useSave,
-} from '../components/form';
+import { otherProblems } from '../model/problems';
+import { useSave } from '../hooks/useSave';
+import { controlProps, Field, InputField, invalid } from '../components/fields';
+import { FormActions } from '../components/ItemForm';
 import '../catalogue.scss';
 
 const TEXTS = ['name', 'address', 'city', 'country', 'kvk', 'support_phone'] as const;

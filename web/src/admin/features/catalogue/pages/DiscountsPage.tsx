@@ -16,17 +16,11 @@ import {
   useDate,
   useRowAction,
 } from '../components/CatalogueFrame';
-import {
-  FieldProblem,
-  FormActions,
-  formatPrice,
-  InputField,
-  optionalNumber,
-  otherProblems,
-  SelectField,
-  toCents,
-  useSave,
-} from '../components/form';
+import { otherProblems } from '../model/problems';
+import { formatPrice, optionalNumber, toCents } from '../model/values';
+import { useSave } from '../hooks/useSave';
+import { FieldProblem, InputField, SelectField } from '../components/fields';
+import { FormActions } from '../components/ItemForm';
 import '../catalogue.scss';
 
 const VALIDITIES = ['once_per_user', 'once', 'unlimited'] as const;

@@ -10,7 +10,9 @@ import {
 import { useAdminTranslation } from '../../../shared/i18n';
 import { changeGift, createGift, giftsKey, giftsOptions } from '../api';
 import { CatalogueFrame, CreateToggle, ListSection } from '../components/CatalogueFrame';
-import { ItemForm, InputField, SelectField, SwitchField, useItemSave } from '../components/form';
+import { useItemSave } from '../hooks/useSave';
+import { InputField, SelectField, SwitchField } from '../components/fields';
+import { ItemForm } from '../components/ItemForm';
 import '../catalogue.scss';
 
 type Language = (typeof SUPPORTED_LANGUAGES)[number];

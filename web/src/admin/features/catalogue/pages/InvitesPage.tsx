@@ -11,13 +11,11 @@ import {
   useDate,
   useRowAction,
 } from '../components/CatalogueFrame';
-import {
-  FormActions,
-  InputField,
-  optionalNumber,
-  otherProblems,
-  useSave,
-} from '../components/form';
+import { otherProblems } from '../model/problems';
+import { optionalNumber } from '../model/values';
+import { useSave } from '../hooks/useSave';
+import { InputField } from '../components/fields';
+import { FormActions } from '../components/ItemForm';
 import '../catalogue.scss';
 
 /**

@@ -4,16 +4,10 @@ import type { PackageChange, PackageCreate, StaffPackage } from '@app/contract';
 import { useAdminTranslation } from '../../../shared/i18n';
 import { changePackage, createPackage, packagesKey, packagesOptions } from '../api';
 import { CatalogueFrame, CreateToggle, ListSection } from '../components/CatalogueFrame';
-import {
-  FieldProblem,
-  ItemForm,
-  formatPrice,
-  fromCents,
-  InputField,
-  SwitchField,
-  toCents,
-  useItemSave,
-} from '../components/form';
+import { formatPrice, fromCents, toCents } from '../model/values';
+import { useItemSave } from '../hooks/useSave';
+import { FieldProblem, InputField, SwitchField } from '../components/fields';
+import { ItemForm } from '../components/ItemForm';
 import '../catalogue.scss';
 
 const SWITCHES = ['tryout', 'popular', 'active'] as const;

@@ -4,7 +4,8 @@ import { COMPLAINT_STATUSES, type ComplaintStatus, type InboxComplaint } from '@
 import { AdminEmpty, AdminError, AdminLoading, AdminPage } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
 import { fetchInbox, inboxQueryKey } from '../api';
-import { MemberName, StateBadge } from '../components';
+import { MemberName } from '../components/MemberName';
+import { StateBadge } from '../components/StateBadge';
 
 const TABS = [...COMPLAINT_STATUSES, 'all'] as const;
 type Tab = (typeof TABS)[number];
