@@ -9,7 +9,7 @@ import { MailOutbox } from '../mail';
 import { normalizeEmail } from './email';
 import { endLinks } from './credential-links';
 import { PasswordGate, SESSION_USER_SELECT, TrustedDevices, type AttemptSource } from '../auth';
-import { SendsService } from '../chats';
+import { HeldMessagesService } from '../chats';
 
 const LOGIN_STATUSES = ['confirmed', 'not_confirmed'];
 
@@ -21,7 +21,7 @@ export class AccountsService {
     private readonly gate: PasswordGate,
     private readonly devices: TrustedDevices,
     private readonly outbox: MailOutbox,
-    private readonly chats: SendsService,
+    private readonly held: HeldMessagesService,
   ) {}
 
   setLanguage(userId: number, language: Language) {
@@ -82,7 +82,7 @@ export class AccountsService {
   async activate(token: string | undefined): Promise<boolean> {
     if (!token) return false;
     const now = new Date();
-    let released: Awaited<ReturnType<SendsService['releaseHeld']>> | null = null;
+    let released: Awaited<ReturnType<HeldMessagesService['releaseHeld']>> | null = null;
     const activated = await this.prisma.$transaction(async (tx) => {
       const used = await consumeToken(tx, token, 'activation', now);
       if (!used) {
@@ -103,10 +103,10 @@ export class AccountsService {
       });
       if (count === 0) return false;
       await tx.profile.updateMany({ where: { userId: used.userId }, data: { status: 'active' } });
-      released = await this.chats.releaseHeld(tx, used.userId);
+      released = await this.held.releaseHeld(tx, used.userId);
       return true;
     });
-    if (released) await this.chats.announceReleased(released);
+    if (released) await this.held.announceReleased(released);
     return activated;
   }
 

@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { TYPING_EMIT_MS } from '@app/contract';
 import { MemberAccess } from '../member-access';
 import { Realtime, type ClientEventHandlers, type SocketMember } from '../realtime';
-import { ConversationsService } from './conversations.service';
+import { MarkersService } from './markers.service';
 
 /** How long a socket's right to type in a conversation is remembered. */
 const MEMBERSHIP_MS = 30_000;
@@ -22,7 +22,7 @@ export class ChatEvents implements ClientEventHandlers, OnModuleInit {
 
   constructor(
     private readonly realtime: Realtime,
-    private readonly conversations: ConversationsService,
+    private readonly markers: MarkersService,
     private readonly access: MemberAccess,
   ) {}
 
@@ -49,7 +49,7 @@ export class ChatEvents implements ClientEventHandlers, OnModuleInit {
     event: { conversation_id: number; seq: number },
   ): Promise<void> {
     if ((await this.partnerIn(member, event.conversation_id)) === null) return;
-    await this.conversations.delivered(member.userId, event.conversation_id, event.seq);
+    await this.markers.delivered(member.userId, event.conversation_id, event.seq);
   }
 
   /** The other member of a conversation the socket's member may write in, else null. */

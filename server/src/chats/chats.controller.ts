@@ -26,7 +26,9 @@ import {
 import { ConversationsService } from './conversations.service';
 import { GiftsService } from './gifts.service';
 import { ICEBREAKERS } from './icebreakers';
-import { SendsService, type Sender } from './sends.service';
+import { MarkersService } from './markers.service';
+import { SendsService } from './sends.service';
+import type { Sender } from './sending';
 
 const CLIENT_HEADER = { name: 'X-Request-Type', required: true, description: 'client' };
 
@@ -52,6 +54,7 @@ function sender(session: CurrentSessionData): Sender {
 export class ChatsController {
   constructor(
     private readonly conversations: ConversationsService,
+    private readonly markers: MarkersService,
     private readonly sends: SendsService,
     private readonly gifts: GiftsService,
   ) {}
@@ -101,7 +104,7 @@ export class ChatsController {
   @ApiHeader(CLIENT_HEADER)
   @ApiOperation({ summary: 'The member read a conversation up to a seq (its unread count drops)' })
   async read(@CurrentSession() session: CurrentSessionData, @Body() body: ChatReadBody) {
-    await this.conversations.read(viewerOf(session), body.conversation, body.seq);
+    await this.markers.read(viewerOf(session), body.conversation, body.seq);
     return { ok: true as const };
   }
 

@@ -6,12 +6,18 @@ import { ChatEvents } from './chat-events';
 import { ChatMediaController } from './chat-media.controller';
 import { ChatsController } from './chats.controller';
 import { ChatsPurge } from './chats.purge';
+import { ChatPhotos } from './chat-photos';
 import { ConversationsService } from './conversations.service';
 import { GiftsAdminController } from './gifts-admin.controller';
 import { GiftsAdmin } from './gifts-admin.service';
 import { GiftsService } from './gifts.service';
+import { HeldMessagesService } from './held-messages.service';
+import { MarkersService } from './markers.service';
+import { MessageDelivery } from './message-delivery';
+import { MessageWriter } from './message-writer';
 import { MessagePresenter } from './message.presenter';
 import { OperatorController } from './operator.controller';
+import { OperatorRepliesService } from './operator-replies.service';
 import { OperatorService } from './operator.service';
 import { SendsService } from './sends.service';
 
@@ -25,7 +31,13 @@ import { SendsService } from './sends.service';
   controllers: [ChatsController, OperatorController, ChatMediaController, GiftsAdminController],
   providers: [
     ConversationsService,
+    MarkersService,
     SendsService,
+    MessageWriter,
+    MessageDelivery,
+    ChatPhotos,
+    HeldMessagesService,
+    OperatorRepliesService,
     GiftsService,
     GiftsAdmin,
     MessagePresenter,
@@ -33,6 +45,6 @@ import { SendsService } from './sends.service';
     ChatEvents,
     ChatsPurge,
   ],
-  exports: [SendsService],
+  exports: [HeldMessagesService, OperatorRepliesService],
 })
 export class ChatsModule {}

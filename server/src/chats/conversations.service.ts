@@ -48,11 +48,12 @@ type CatchUpRow = MessageRow & {
 /**
  * Conversations as their members see them (SPEC points 2-4, 7): the chat list with unread counts
  * and the badges' totals, one conversation with a page of its history, catch-up by seq after a
- * reconnect, read and delivery markers, removal. The other member is read through member-access
- * with the `contact` rule: a conversation with a member who blocked the viewer or whom the viewer
- * blocked, or who is deleted or banned, is neither listed nor opened (404), and its messages are
- * left out of catch-up. Messages older than the history limit (settings chat_history_days) and
- * those a removal cleared are never answered; a recipient never sees held messages.
+ * reconnect, removal (the read and delivery markers are markers.service.ts). The other member
+ * is read through member-access with the `contact` rule: a conversation with a member who
+ * blocked the viewer or whom the viewer blocked, or who is deleted or banned, is neither listed
+ * nor opened (404), and its messages are left out of catch-up. Messages older than the history
+ * limit (settings chat_history_days) and those a removal cleared are never answered; a
+ * recipient never sees held messages.
  */
 @Injectable()
 export class ConversationsService {
@@ -312,75 +313,7 @@ export class ConversationsService {
     return { messages, more };
   }
 
-  // ------------------------------------------------------------- markers and removal
-
-  /**
-   * POST /api/chat-read.php: the member read a conversation up to `seq` (at most its newest
-   * message): the unread count becomes what is newer, the read marker never moves back, and the
-   * other member's tabs get `read`; the member's own tabs reload the list (badges). Only in a
-   * conversation the member may still write in (the `contact` rule, as opening it): a block
-   * either way, or the other member gone, is 404 and tells that member nothing.
-   */
-  async read(viewer: NonNullable<Viewer>, conversationId: number, seq: number): Promise<void> {
-    if (conversationId > DB_INT_MAX) throw new AppError('not_found');
-    const other = await this.access.chatPartnerIn(viewer, conversationId);
-    const [after] = await this.prisma.$queryRaw<{ read: bigint; moved: boolean }[]>`
-      WITH top AS (
-        SELECT COALESCE(max(seq), 0) AS s FROM messages
-        WHERE conversation_id = ${conversationId}::int AND sender_id <> ${viewer.userId}::int
-          AND NOT held
-      ), target AS (
-        SELECT LEAST(${seq}::bigint, top.s) AS s FROM top
-      ), before AS (
-        SELECT last_read_seq FROM conversation_participants
-        WHERE conversation_id = ${conversationId}::int AND user_id = ${viewer.userId}::int
-      )
-      UPDATE conversation_participants cp SET
-        last_read_seq = GREATEST(cp.last_read_seq, target.s),
-        last_delivered_seq = GREATEST(cp.last_delivered_seq, target.s),
-        unread_count = (
-          SELECT count(*)::int FROM messages m
-          WHERE m.conversation_id = cp.conversation_id AND m.sender_id <> cp.user_id
-            AND NOT m.held AND m.seq > GREATEST(cp.last_read_seq, target.s)
-            AND m.seq > cp.cleared_seq
-        )
-      FROM target, before
-      WHERE cp.conversation_id = ${conversationId}::int AND cp.user_id = ${viewer.userId}::int
-      RETURNING cp.last_read_seq AS "read", cp.last_read_seq > before.last_read_seq AS "moved"`;
-    this.realtime.toMember(viewer.userId, 'chats:changed');
-    if (after?.moved) {
-      this.realtime.toMember(other.userId, 'read', {
-        conversation_id: conversationId,
-        seq: Number(after.read),
-      });
-    }
-  }
-
-  /**
-   * A client of the member holds a conversation's messages up to `seq` (socket `delivered`):
-   * the delivery marker moves forward only, and the sender's tabs get `delivered`.
-   */
-  async delivered(userId: number, conversationId: number, seq: number): Promise<void> {
-    const [after] = await this.prisma.$queryRaw<{ seq: bigint; otherId: number }[]>`
-      UPDATE conversation_participants cp SET last_delivered_seq = t.s
-      FROM (
-        SELECT LEAST(${seq}::bigint, COALESCE(max(seq), 0)) AS s FROM messages
-        WHERE conversation_id = ${conversationId}::int AND sender_id <> ${userId}::int
-          AND NOT held
-      ) t
-      WHERE cp.conversation_id = ${conversationId}::int AND cp.user_id = ${userId}::int
-        AND cp.last_delivered_seq < t.s
-      RETURNING cp.last_delivered_seq AS "seq", (
-        SELECT o.user_id FROM conversation_participants o
-        WHERE o.conversation_id = cp.conversation_id AND o.user_id <> cp.user_id
-      ) AS "otherId"`;
-    if (after) {
-      this.realtime.toMember(after.otherId, 'delivered', {
-        conversation_id: conversationId,
-        seq: Number(after.seq),
-      });
-    }
-  }
+  // ------------------------------------------------------------- removal
 
   /**
    * DELETE /api/chat.php: removes a conversation (or every conversation with a member) from the

@@ -1,3 +1,7 @@
-/** The chats feature's public API (activation releases held messages through SendsService). */
+/**
+ * The chats feature's public API: activation releases held messages (HeldMessagesService), the
+ * operators' inbox replies as the chat pal (OperatorRepliesService).
+ */
 export { ChatsModule } from './chats.module';
-export { SendsService } from './sends.service';
+export { HeldMessagesService } from './held-messages.service';
+export { OperatorRepliesService } from './operator-replies.service';

@@ -37,6 +37,18 @@ export interface Side {
   other: Markers;
 }
 
+/** A member of a conversation: their account and their profile. */
+export interface Participant {
+  userId: number;
+  profileId: number;
+}
+
+/** A new message as its sender (`own`) and its recipient (`theirs`) see it. */
+export interface SeenByBoth {
+  own: ChatMessage;
+  theirs: ChatMessage;
+}
+
 /** A chat photo's two stored files (`<base>-full.webp`, `<base>-thumb.webp`), WebP. */
 export function chatImageFiles(filename: string): { full: string; thumb: string } {
   const base = filename.replace(/-full\.webp$/, '');
@@ -77,6 +89,28 @@ export class MessagePresenter {
       credits: mine ? row.creditsCost : 0,
       status: statusOf(row.held, seq, mine ? side.other : side.own),
       created_at: row.createdAt.toISOString(),
+    };
+  }
+
+  /**
+   * A message just stored (or just released) as each member sees it: neither has marked it yet.
+   * The gifts are read once by the caller, for all the messages it presents.
+   */
+  presentToBoth(
+    row: MessageRow,
+    sender: Participant,
+    partner: Participant,
+    gifts: ReadonlyMap<number, Gift>,
+  ): SeenByBoth {
+    const profileOf = (id: number) => (id === sender.userId ? sender.profileId : partner.profileId);
+    const none = { read: 0, delivered: 0 };
+    return {
+      own: this.present(row, { viewerId: sender.userId, profileOf, own: none, other: none }, gifts),
+      theirs: this.present(
+        row,
+        { viewerId: partner.userId, profileOf, own: none, other: none },
+        gifts,
+      ),
     };
   }
 

@@ -5,15 +5,15 @@ import { Idempotent, IdempotencyKey } from '../idempotency';
 import { staffViewerOf } from '../member-access';
 import { CurrentStaff, Staff, type StaffPrincipal } from '../staff';
 import { OperatorQueueResponseDto, OperatorReplyBody, OperatorReplyResponseDto } from './chats.dto';
+import { OperatorRepliesService } from './operator-replies.service';
 import { OperatorService } from './operator.service';
-import { SendsService } from './sends.service';
 
 @ApiTags('operator')
 @Controller('api')
 export class OperatorController {
   constructor(
     private readonly operator: OperatorService,
-    private readonly sends: SendsService,
+    private readonly replies: OperatorRepliesService,
   ) {}
 
   @Get('operator-queue.php')
@@ -37,6 +37,6 @@ export class OperatorController {
     @Body() body: OperatorReplyBody,
     @IdempotencyKey() key: string,
   ) {
-    return this.sends.operatorReply(staffViewerOf(staff), body.conversation, body.text, key);
+    return this.replies.reply(staffViewerOf(staff), body.conversation, body.text, key);
   }
 }

@@ -18,7 +18,7 @@ import {
 } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { ageOn } from '../common/age';
-import { SendsService } from '../chats';
+import { OperatorRepliesService } from '../chats';
 import { ChatPartnerReads, staffViewerOf, type InboxRow } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
 import { Realtime } from '../realtime';
@@ -40,7 +40,7 @@ const staffName = (user: { staffName: string | null; email: string | null } | nu
  * opening one locks it to the operator (operator_locks: one atomic statement, so of two
  * operators racing exactly one gets it; the hold ends OPERATOR_LOCK_MINUTES after their last
  * action, and an admin may take it over); the reply goes through the chat's own send path
- * (SendsService.operatorReply: the member gets it live, labelled fictional, with the operator
+ * (OperatorRepliesService.reply: the member gets it live, labelled fictional, with the operator
  * on the message). Honesty: a member asking whether a real person writes is highlighted and
  * offered the honest answer; a member flagged vulnerable (staff, or the care patterns) shows a
  * warning. Every action writes an audit row; every change tells the consoles ('queue:changed').
@@ -50,7 +50,7 @@ export class InboxService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly reads: ChatPartnerReads,
-    private readonly sends: SendsService,
+    private readonly replies: OperatorRepliesService,
     private readonly audit: AuditLog,
     private readonly realtime: Realtime,
   ) {}
@@ -125,7 +125,7 @@ export class InboxService {
   ): Promise<OperatorReplyResponse> {
     const conversation = await this.conversation(conversationId);
     await this.lock(staff, conversation.id);
-    const sent = await this.sends.operatorReply(staffViewerOf(staff), conversation.id, text, key);
+    const sent = await this.replies.reply(staffViewerOf(staff), conversation.id, text, key);
     await this.audit.record(this.prisma, staff, {
       action: 'inbox.replied',
       targetUserId: null,

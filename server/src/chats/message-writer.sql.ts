@@ -1,0 +1,108 @@
+import { Prisma, type MessageType } from '../generated/prisma/client';
+import { CHAT_LOCK } from './chat-locks';
+import type { MessageRow } from './message.presenter';
+import type { Content, Partner } from './sending';
+
+/**
+ * The send's hand-written SQL (run through queryRows, server/src/prisma/sql.ts, in either kind
+ * of transaction): one statement where Prisma would need five round trips in the hot path.
+ */
+
+/** A row of the send's insert, as PostgreSQL names its columns. */
+export interface InsertedRow {
+  id: number;
+  /** bigint through Prisma, a number through pg (prisma/pg-types.ts) */
+  seq: bigint | number;
+  conversation_id: number;
+  sender_id: number;
+  type: MessageType;
+  held: boolean;
+  body: string | null;
+  image_filename: string | null;
+  image_width: number | null;
+  image_height: number | null;
+  gift_id: number | null;
+  credits_cost: number;
+  created_at: Date;
+}
+
+/** What the insert writes besides the content. */
+export interface InsertMeta {
+  held: boolean;
+  key: string;
+  /** The staff account of an operator's reply (sent as the chat pal). */
+  operatorId?: number;
+}
+
+/**
+ * The message, in one statement: under the chat locks of both members (taken first, so the
+ * seq the insert draws commits in order for each of them; chat-locks.ts), the insert, and
+ * both members' rows of the conversation (the list's newest message, the recipient's unread
+ * count unless held, a removed conversation back, and unless held that the sender wrote: the
+ * privacy-mode partner, member-access/privacy-partner.ts) and the conversation itself (its last
+ * message, and the operator queue: a member's message to a chat pal waits, a reply answers).
+ */
+export function insertMessage(
+  conversationId: number,
+  senderId: number,
+  partner: Pick<Partner, 'userId' | 'fictional'>,
+  content: Content,
+  meta: InsertMeta,
+): Prisma.Sql {
+  const [low, high] = [senderId, partner.userId].sort((a, b) => a - b);
+  const waiting = partner.fictional && !meta.held ? 'wait' : meta.operatorId ? 'answered' : 'same';
+  return Prisma.sql`
+      WITH locked AS (
+        SELECT pg_advisory_xact_lock(${CHAT_LOCK}::int, ${low}::int)::text AS a,
+               pg_advisory_xact_lock(${CHAT_LOCK}::int, ${high}::int)::text AS b
+      ), m AS (
+        INSERT INTO messages (conversation_id, sender_id, operator_id, waited_since, type, held,
+          body, image_filename, image_width, image_height, gift_id, credits_cost, idempotency_key)
+        SELECT ${conversationId}::int, ${senderId}::int, ${meta.operatorId ?? null}::int,
+          CASE WHEN ${meta.operatorId ?? null}::int IS NULL THEN NULL ELSE
+            (SELECT awaiting_reply_since FROM conversations WHERE id = ${conversationId}::int) END,
+          ${content.type}::"MessageType", ${meta.held}::boolean, ${content.body ?? null}::text,
+          ${content.image?.filename ?? null}::text, ${content.image?.width ?? null}::int,
+          ${content.image?.height ?? null}::int, ${content.giftId ?? null}::int,
+          ${content.cost}::int, ${meta.key}::text
+        FROM locked
+        RETURNING id, seq, conversation_id, sender_id, type::text AS type, held, body,
+          image_filename, image_width, image_height, gift_id, credits_cost, created_at
+      ), p AS (
+        UPDATE conversation_participants SET
+          last_message_id = (SELECT id FROM m), removed_at = NULL,
+          unread_count = unread_count + CASE WHEN user_id = ${partner.userId}::int THEN 1 ELSE 0 END,
+          wrote_at = CASE WHEN user_id = ${senderId}::int AND NOT ${meta.held}::boolean
+            THEN (SELECT created_at FROM m) ELSE wrote_at END
+        WHERE conversation_id = ${conversationId}::int
+          AND (user_id = ${senderId}::int
+            OR (user_id = ${partner.userId}::int AND NOT ${meta.held}::boolean))
+      ), c AS (
+        UPDATE conversations SET last_message_at = (SELECT created_at FROM m),
+          awaiting_reply_since = CASE ${waiting}::text
+            WHEN 'wait' THEN COALESCE(awaiting_reply_since, (SELECT created_at FROM m))
+            WHEN 'answered' THEN NULL
+            ELSE awaiting_reply_since END
+        WHERE id = ${conversationId}::int
+      )
+      SELECT * FROM m`;
+}
+
+/** The inserted row as Prisma's select names it (what MessagePresenter presents). */
+export function messageRowOf(row: InsertedRow): MessageRow {
+  return {
+    id: row.id,
+    seq: BigInt(row.seq),
+    conversationId: row.conversation_id,
+    senderId: row.sender_id,
+    type: row.type,
+    held: row.held,
+    body: row.body,
+    imageFilename: row.image_filename,
+    imageWidth: row.image_width,
+    imageHeight: row.image_height,
+    giftId: row.gift_id,
+    creditsCost: row.credits_cost,
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,148 @@
+import { Injectable } from '@nestjs/common';
+import type { LedgerReason, MessageType, Prisma } from '../generated/prisma/client';
+import { AppError } from '../common/app-error';
+import { isUniqueViolation } from '../common/failures';
+import { PrismaService } from '../prisma/prisma.service';
+import { pgTransaction, queryRows, type SqlTx } from '../prisma/sql';
+import { CreditsService } from '../credits';
+import { lockChats } from './chat-locks';
+import { mayStartAnother, pair } from './chat-rules';
+import { ConversationsService } from './conversations.service';
+import { MESSAGE_SELECT, type MessageRow } from './message.presenter';
+import {
+  insertMessage,
+  messageRowOf,
+  type InsertMeta,
+  type InsertedRow,
+} from './message-writer.sql';
+import type { Content, Recipient, Sender } from './sending';
+
+const REASON: Record<MessageType, LedgerReason> = { text: 'message', photo: 'photo', gift: 'gift' };
+
+/** What a write stored (or, for a repeated key, had stored) and the sender's balance after it. */
+export interface Written {
+  row: MessageRow;
+  credits: number;
+  /** The key had stored this message before: nothing was written or charged now. */
+  replayed: boolean;
+}
+
+/**
+ * Stores a message and its payment in one transaction (CreditsService.debit with a ledger row
+ * naming the message: the balance can never go below zero, however many sends race). Into an
+ * existing conversation on a pooled `pg` connection of its own (two statements, no ORM work: the
+ * common case); a new conversation in Prisma's transaction, counted and added under the
+ * sender's chat lock. The Idempotency-Key is kept on the message (unique per sender), so two
+ * racing requests with one key store and charge once: the second replays the first.
+ */
+@Injectable()
+export class MessageWriter {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly credits: CreditsService,
+    private readonly conversations: ConversationsService,
+  ) {}
+
+  async write(sender: Sender, to: Recipient, content: Content, meta: InsertMeta): Promise<Written> {
+    const existing = to.conversationId;
+    try {
+      const stored =
+        existing !== null
+          ? // the common case, on a pooled connection of its own: two statements, no ORM work
+            await pgTransaction(this.prisma.pool, (client) =>
+              this.insertAndPay(client, existing, sender, to, content, meta),
+            )
+          : await this.prisma.$transaction(async (tx) => {
+              // a new conversation: counted and added under the sender's lock
+              await lockChats(tx, [sender.userId, to.partner.userId]);
+              const started = await this.start(tx, sender, to.partner.userId);
+              return this.insertAndPay(tx, started, sender, to, content, meta);
+            });
+      return { ...stored, replayed: false };
+    } catch (error) {
+      // the same key raced past the idempotency record (or outlived it): one message, paid once
+      if (!isUniqueViolation(error, 'idempotency_key')) throw error;
+      return { ...(await this.replay(sender, to, content, meta.key)), replayed: true };
+    }
+  }
+
+  private async insertAndPay(
+    tx: SqlTx,
+    conversationId: number,
+    sender: Sender,
+    to: Recipient,
+    content: Content,
+    meta: InsertMeta,
+  ): Promise<{ row: MessageRow; credits: number }> {
+    const [inserted] = await queryRows<InsertedRow>(
+      tx,
+      insertMessage(conversationId, sender.userId, to.partner, content, meta),
+    );
+    const row = messageRowOf(inserted);
+    const credits =
+      content.cost > 0
+        ? await this.credits.debit(tx, {
+            userId: sender.userId,
+            amount: content.cost,
+            reason: REASON[content.type],
+            messageId: row.id,
+          })
+        : sender.credits;
+    return { row, credits };
+  }
+
+  /** A new conversation, after checking a free member may start one (under the sender's lock). */
+  private async start(
+    tx: Prisma.TransactionClient,
+    sender: Sender,
+    partnerId: number,
+  ): Promise<number> {
+    const ids = pair(sender.userId, partnerId);
+    // started by the other member while this send waited for the lock
+    const existing = await tx.conversation.findUnique({
+      where: { userLowId_userHighId: ids },
+      select: { id: true },
+    });
+    if (existing) return existing.id;
+    if (!sender.paidUser) {
+      const started = await this.conversations.startedBy(sender.userId, tx);
+      if (!mayStartAnother(false, started)) throw new AppError('premium_only');
+    }
+    const created = await tx.conversation.create({
+      data: {
+        ...ids,
+        initiatorId: sender.userId,
+        participants: { createMany: { data: [{ userId: sender.userId }, { userId: partnerId }] } },
+      },
+      select: { id: true },
+    });
+    return created.id;
+  }
+
+  /**
+   * The message a key already stored, with the balance as it is now; the same key for another
+   * message is 422 idempotency_key_reused.
+   */
+  private async replay(
+    sender: Sender,
+    to: Recipient,
+    content: Content,
+    key: string,
+  ): Promise<{ row: MessageRow; credits: number }> {
+    const [row, balance] = await Promise.all([
+      this.prisma.message.findUnique({
+        where: { senderId_idempotencyKey: { senderId: sender.userId, idempotencyKey: key } },
+        select: MESSAGE_SELECT,
+      }),
+      this.prisma.user.findUnique({ where: { id: sender.userId }, select: { credits: true } }),
+    ]);
+    if (!row || !balance) throw new AppError('idempotency_in_progress');
+    const same =
+      row.type === content.type &&
+      (to.conversationId === null || row.conversationId === to.conversationId) &&
+      (content.type === 'photo' ||
+        (row.body === (content.body ?? null) && row.giftId === (content.giftId ?? null)));
+    if (!same) throw new AppError('idempotency_key_reused');
+    return { row, credits: balance.credits };
+  }
+}
