@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../common/failures';
 import { PrismaService } from '../prisma/prisma.service';
 import { pgTransaction, queryRows, type SqlTx } from '../prisma/sql';
 import { CreditsService } from '../credits';
-import { MemberAccess, type Viewer } from '../member-access';
+import { Correspondents, OwnProfileReads, type Viewer } from '../member-access';
 import { processPhoto } from '../photos';
 import { Realtime } from '../realtime';
 import { FileStorage, newPhotoBase } from '../storage';
@@ -106,7 +106,8 @@ export class SendsService {
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly access: MemberAccess,
+    private readonly correspondents: Correspondents,
+    private readonly ownProfile: OwnProfileReads,
     private readonly credits: CreditsService,
     private readonly conversations: ConversationsService,
     private readonly gifts: GiftsService,
@@ -210,7 +211,7 @@ export class SendsService {
       SELECT operator_id FROM operator_locks
       WHERE conversation_id = ${conversation.id} AND expires_at > now()`;
     if (held && held.operator_id !== operator.userId) throw new AppError('conversation_locked');
-    const pals = await this.access.fictionalAmong([
+    const pals = await this.correspondents.fictionalAmong([
       conversation.userLowId,
       conversation.userHighId,
     ]);
@@ -219,8 +220,8 @@ export class SendsService {
     const memberId =
       palId === conversation.userLowId ? conversation.userHighId : conversation.userLowId;
     const palViewer = { userId: palId, roles: [], paidUser: true };
-    const member = await this.access.chatPartner(palViewer, { userId: memberId });
-    const pal = await this.access.chatPartner(
+    const member = await this.correspondents.messageable(palViewer, { userId: memberId });
+    const pal = await this.correspondents.messageable(
       { userId: memberId, roles: [], paidUser: true },
       {
         userId: palId,
@@ -285,7 +286,7 @@ export class SendsService {
         WHERE id = ANY(${ids}::int[]) GROUP BY conversation_id
       ) r
       WHERE cp.conversation_id = r.conversation_id`;
-    const pals = await this.access.fictionalAmong([...partnerOf.values()]);
+    const pals = await this.correspondents.fictionalAmong([...partnerOf.values()]);
     const waiting = [...partnerOf].filter(([, partner]) => pals.has(partner)).map(([id]) => id);
     if (waiting.length > 0) {
       await tx.$executeRaw`
@@ -319,8 +320,10 @@ export class SendsService {
           .map((p) => p.userId),
       );
       const sender = { userId: released.userId, roles: [], paidUser: false };
-      const partners = await this.access.chatPartnerIds(sender, [...new Set(others)]);
-      const ownProfile = (await this.access.own(released.userId, { id: true }))?.id;
+      const partners = await this.correspondents.messageableProfileIds(sender, [
+        ...new Set(others),
+      ]);
+      const ownProfile = (await this.ownProfile.read(released.userId, { id: true }))?.id;
       const gifts = await this.gifts.all();
       for (const row of rows) {
         const other = row.conversation.participants.find((p) => p.userId !== released.userId);
@@ -358,10 +361,10 @@ export class SendsService {
     target: { conversation: number } | { member: number },
   ): Promise<{ conversationId: number | null; partner: Partner }> {
     if ('conversation' in target) {
-      const partner = await this.access.chatPartnerIn(sender, target.conversation);
+      const partner = await this.correspondents.messageableIn(sender, target.conversation);
       return { conversationId: target.conversation, partner };
     }
-    const partner = await this.access.chatPartner(sender, { profileId: target.member });
+    const partner = await this.correspondents.messageable(sender, { profileId: target.member });
     const found = await this.prisma.conversation.findUnique({
       where: { userLowId_userHighId: pair(sender.userId, partner.userId) },
       select: { id: true },

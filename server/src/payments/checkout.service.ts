@@ -15,7 +15,7 @@ import { AppError } from '../common/app-error';
 import { isUniqueViolation } from '../common/failures';
 import { DiscountsService, type AppliedDiscount } from '../discounts';
 import type { Payment, Prisma } from '../generated/prisma/client';
-import { MemberAccess } from '../member-access';
+import { OwnProfileReads } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
 import { SettingsService } from '../settings';
 import { DirectDebitLimits } from './direct-debit-limits';
@@ -83,7 +83,7 @@ export class CheckoutService {
     private readonly discounts: DiscountsService,
     private readonly settlement: SettlementService,
     private readonly settings: SettingsService,
-    private readonly access: MemberAccess,
+    private readonly ownProfile: OwnProfileReads,
     private readonly directDebitLimits: DirectDebitLimits,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -109,7 +109,7 @@ export class CheckoutService {
     });
     if (!user) throw new AppError('authentication_required');
     const [profile, country] = await Promise.all([
-      this.access.own(userId, { name: true }),
+      this.ownProfile.read(userId, { name: true }),
       this.pricing.billingCountry(userId),
     ]);
     return {
