@@ -1,6 +1,6 @@
 // `prisma generate` needs no schema engine, but checks that one exists and would try to download
 // it. Pointing PRISMA_SCHEMA_ENGINE_BINARY at any existing executable skips that download
-// (docs/architecture.md, "Data"). The client it writes is engine-free (@prisma/adapter-pg).
+// (docs/platform/data.md). The client it writes is engine-free (@prisma/adapter-pg).
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 

@@ -9,6 +9,14 @@
 import { AUTH_COOKIE, AUTH_COOKIE_DAYS, LOCALE_COOKIE, LOCALE_COOKIE_DAYS } from './constants';
 
 export const SITE_ENTRY_SKIP_KEY = 'site_entry_skip';
+/**
+ * The entry warning as the server renders it into a public page (web/src/features/site-entry):
+ * before the page's scripts run, its inline check (server/src/site-pages/entry-check.ts) marks
+ * <html> with SITE_ENTRY_ANSWERED_CLASS when this browser answered it before (or runs the
+ * installed app), which hides it, and answers a click on its SITE_ENTRY_PROCEED_ATTRIBUTE button.
+ */
+export const SITE_ENTRY_ANSWERED_CLASS = 'site-entry-answered';
+export const SITE_ENTRY_PROCEED_ATTRIBUTE = 'data-site-entry-proceed';
 /** The conversation a member opened last, which /chats reopens on a desktop (chat state). */
 export const LAST_CHAT_KEY = 'last_chat';
 

@@ -113,5 +113,6 @@ export interface PublicRenderInput {
 export interface PublicPageRenderer {
   /** Which members a public page shows (its GET /api/landers.php), or null: not a public page. */
   landersOf(pathname: string): { count: number; member: number | null } | 'none' | null;
-  render(input: PublicRenderInput): { html: string; data: PublicPageData };
+  /** `entryWarning`: the HTML holds the entry warning (web/src/features/site-entry). */
+  render(input: PublicRenderInput): { html: string; data: PublicPageData; entryWarning: boolean };
 }

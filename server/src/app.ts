@@ -20,7 +20,7 @@ import {
 } from './logging';
 import { Metrics } from './metrics';
 import { pushSubscriptionRewrite } from './push';
-import { servePage, serveSearchEngineFiles } from './site-pages';
+import { ENTRY_CHECK_CSP_SOURCE, servePage, serveSearchEngineFiles } from './site-pages';
 
 /** Builds the HTTP application (used by main.ts and by the integration tests). */
 export async function createApp(
@@ -50,7 +50,8 @@ export async function createApp(
         contentSecurityPolicy: {
           directives: {
             defaultSrc: ["'self'"],
-            scriptSrc: ["'self'"],
+            // and the public pages' one inline script, the entry warning's check, by its hash
+            scriptSrc: ["'self'", ENTRY_CHECK_CSP_SOURCE],
             styleSrc: ["'self'", "'unsafe-inline'"],
             imgSrc: ["'self'", 'data:', 'blob:'],
             // CSP3 'self' covers our own ws:/wss: origin; no other host may be reached

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ENTRY_CHECK_TAG } from '../src/site-pages/entry-check';
 import { loginSeededMember } from './helpers/accounts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -51,6 +53,14 @@ describe('a production instance', () => {
     expect(csp).toMatch(/connect-src 'self'(;|$)/);
     expect(csp).not.toMatch(/connect-src[^;]*ws/);
     expect(csp).toContain('upgrade-insecure-requests');
+  });
+
+  it("runs no inline script but the public pages' entry check, allowed by its hash", async () => {
+    const res = await t.http().get('/members').expect(200);
+    const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']));
+    const hash = createHash('sha256').update(ENTRY_CHECK_TAG.slice(8, -9)).digest('base64');
+    expect(ENTRY_CHECK_TAG).toMatch(/^<script>[\s\S]+<\/script>$/);
+    expect(scriptSrc?.[1]).toBe(`'self' 'sha256-${hash}'`);
   });
 
   it('sets Secure cookies because the site is https', async () => {

@@ -5,6 +5,7 @@
  * the GeoIP header a proxy adds (cf-ipcountry).
  */
 import { expect, test, type Browser, type BrowserContextOptions } from '@playwright/test';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SITE_ENTRY_SKIP_KEY } from '@app/contract';
@@ -133,3 +134,58 @@ for (const viewport of [
     });
   });
 }
+
+test("a lander's HTML brings the warning, painted with the page: it shows and is answered before the page's scripts have run, and a browser that answered it never sees it again", async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser, 'NL', { viewport: { width: 375, height: 812 } });
+  const html = await (await page.request.get('/landers/maplanding')).text();
+  // rendered into the page, with the script that knows this browser's answer in the head
+  expect(html).toMatch(/<div id="root">[\s\S]*data-testid="site-entry-warning"/);
+  const check = /<script>([^<]+)<\/script>/.exec(html.slice(0, html.indexOf('</head>')))?.[1];
+  expect(check).toContain(SITE_ENTRY_SKIP_KEY);
+  // the one inline script the page's CSP allows, by its hash
+  const csp = (await page.request.get('/landers/maplanding')).headers()['content-security-policy'];
+  const hash = createHash('sha256')
+    .update(check ?? '')
+    .digest('base64');
+  expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+  // the page's own scripts never run here: what shows is the server's rendering
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto('/landers/maplanding');
+  const dialog = entryWarning(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('alleen bedoeld voor bezoekers van 18 jaar en ouder');
+  await expect(page.locator('#root [data-testid="site-entry-warning"]')).toHaveCount(1);
+  await dialog.getByRole('button', { name: 'Ik ben 18+, ga verder' }).click();
+  await expect(dialog).toBeHidden();
+  const stored = await page.evaluate(
+    (key) => window.localStorage.getItem(key),
+    SITE_ENTRY_SKIP_KEY,
+  );
+  expect(Number(stored)).toBeGreaterThan(Date.now() - 120_000);
+  // answered: hidden from the first paint on, the page's scripts or not
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(entryWarning(page)).toBeHidden();
+  await page.unroute(/\/assets\/.*\.js$/);
+  await page.reload();
+  await landerShown(page);
+  await expect(entryWarning(page)).toHaveCount(0);
+
+  // with its scripts, the page takes the rendered warning over where it stands: one dialog, the
+  // focus on its button, the page around it inert
+  const fresh = await visitor(browser, 'NL', { viewport: { width: 375, height: 812 } });
+  await fresh.page.goto('/landers/maplanding');
+  await expect(
+    entryWarning(fresh.page).getByRole('button', { name: 'Ik ben 18+, ga verder' }),
+  ).toBeFocused();
+  await expect(entryWarning(fresh.page)).toHaveCount(1);
+  await expect(fresh.page.locator('#main')).toHaveAttribute('inert', '');
+  await expect(fresh.page.locator('#root [data-testid="site-entry-warning"]')).toHaveCount(1);
+  await passEntryWarning(fresh.page);
+  await expect(fresh.page.locator('#main')).not.toHaveAttribute('inert', '');
+  await expect(fresh.page.locator('[inert]')).toHaveCount(0);
+  await fresh.context.close();
+  await context.close();
+});

@@ -6,7 +6,7 @@ import type { Viewer } from './visibility';
 const wrote = (side: string) => `${side}.wrote_at IS NOT NULL`;
 
 /**
- * The privacy-mode partner, defined once (docs/architecture.md, "Members and visibility"): a
+ * The privacy-mode partner, defined once (docs/features/member-access.md): a
  * member in privacy mode shows their photos to a viewer only when they have written to that
  * viewer, that is when
  * - the owner sent a visible message (text, photo or gift; never a held one) in the pair's

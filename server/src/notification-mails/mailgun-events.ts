@@ -11,7 +11,7 @@ import { NotificationsDisabled } from './notifications-disabled';
 export const MAILGUN_MAX_AGE_SECONDS = 300;
 
 /**
- * Mailgun's webhook payload (docs/architecture.md, "Mail"): the signature and the event. Only
+ * Mailgun's webhook payload (docs/features/accounts.md, "Mail"): the signature and the event. Only
  * what is read is described; the rest of `event-data` is let through.
  */
 export const mailgunEventRequest = z.object({

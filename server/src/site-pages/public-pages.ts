@@ -6,18 +6,17 @@ import {
   AUTH_COOKIE,
   type CompanyInfoResponse,
   type Language,
-  type PublicPageData,
   type PublicPageRenderer,
   type SettingsResponse,
 } from '@app/contract';
 import { LandersService } from '../landers';
 import { SettingsService } from '../settings';
 
-/** A public page as the server rendered it: the HTML inside #root and the data to take it over. */
-export interface RenderedPublicPage {
-  html: string;
-  data: PublicPageData;
-}
+/**
+ * A public page as the server rendered it: the HTML inside #root, the data to take it over, and
+ * whether it brings the entry warning rendered in (its head then has the warning's check).
+ */
+export type RenderedPublicPage = ReturnType<PublicPageRenderer['render']>;
 
 /**
  * The home page and the landers rendered on the server for a visitor (issue 21, first visit): the

@@ -6,6 +6,7 @@ import { SitePages } from './site-pages.service';
 import { PublicPages } from './public-pages';
 import { PageTemplate } from './template';
 import { renderInlineSettings, renderJsonBlock } from './head';
+import { ENTRY_CHECK_TAG } from './entry-check';
 
 /**
  * GET /robots.txt and /sitemap.xml, answered by the server whether or not it serves the built
@@ -56,10 +57,11 @@ export function servePage(
       publicTemplate && page.status === 200 && page.settings
         ? await publicPages.render(req, page.language, page.settings)
         : null;
+    const entryCheck = rendered?.entryWarning ? `\n    ${ENTRY_CHECK_TAG}` : '';
     const html = rendered
       ? publicTemplate!.render(
           page.language,
-          `${page.head}${settings}\n    ${renderJsonBlock(PUBLIC_PAGE_DATA_ID, rendered.data)}`,
+          `${page.head}${settings}${entryCheck}\n    ${renderJsonBlock(PUBLIC_PAGE_DATA_ID, rendered.data)}`,
           rendered.html,
         )
       : template.render(page.language, page.head + settings);

@@ -44,7 +44,8 @@ export const render: PublicPageRenderer['render'] = (input: PublicRenderInput) =
     />,
   );
   // the adults-only warning of the lander layout, for a visitor it may meet (whether this browser
-  // answered it before is known there only): its texts come with the page
+  // answered it before is known there only): rendered in (SiteEntryWarning), its texts come with
+  // the page and its head the warning's inline check
   const settings = input.settings.settings;
   const mayWarn =
     page.page !== 'home' &&
@@ -59,6 +60,7 @@ export const render: PublicPageRenderer['render'] = (input: PublicRenderInput) =
   if (mayWarn) texts[SITE_ENTRY_NS] = entryWarningTexts();
   return {
     html,
+    entryWarning: mayWarn,
     data: {
       language: input.language,
       texts,
