@@ -10,7 +10,7 @@ import type { Response } from 'supertest';
 import { WorkerModule } from '../src/worker.module';
 import { DataExportProcessor, DataExportService, EXPORT_COVERS } from '../src/data-export';
 import { DeletionService } from '../src/deletion';
-import { PurgeRegistry } from '../src/member-access';
+import { PurgeRegistry } from '../src/purge';
 import { createMailTestApp, type MailTestApp } from './helpers/mail-app';
 import { chatMember, sendPhoto, sendText, type ChatMember } from './helpers/chat';
 import { jpeg } from './helpers/images';

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DeletionService } from '../src/deletion/deletion.service';
-import { PurgeRegistry } from '../src/member-access';
+import { PurgeRegistry } from '../src/purge';
 import { Logger } from '@nestjs/common';
 import { QUEUES, workerConnection } from '../src/queue';
 import { createMailTestApp, sessionCookie, type MailTestApp } from './helpers/mail-app';

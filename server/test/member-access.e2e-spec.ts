@@ -1,14 +1,17 @@
 import type { PrismaClient } from '../src/generated/prisma/client';
 import { seedMember, type SeedMemberOptions } from '../../prisma/seed/member';
-import { MemberAccess, type Viewer } from '../src/member-access';
+import { AppError } from '../src/common/app-error';
+import { MemberLists, ProfileTargets, type Viewer } from '../src/member-access';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 describe('member access', () => {
   let t: TestApp;
-  let access: MemberAccess;
+  let lists: MemberLists;
+  let targets: ProfileTargets;
   beforeAll(async () => {
     t = await createTestApp();
-    access = t.app.get(MemberAccess);
+    lists = t.app.get(MemberLists);
+    targets = t.app.get(ProfileTargets);
   });
   afterAll(() => t.close());
 
@@ -19,6 +22,15 @@ describe('member access', () => {
     roles,
     paidUser: false,
   });
+  /** Whether the viewer may contact (like, swipe) the member: the `contact` rule, 404 if not. */
+  const canContact = (who: Viewer, member: { profile: { id: number } }) =>
+    targets.contactable(who, member.profile.id).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof AppError && error.code === 'not_found') return false;
+        throw error;
+      },
+    );
 
   describe('the rule for contacting and for staff', () => {
     it('lets a member contact a visible member, but not themself, a blocker, or an invisible stranger', async () => {
@@ -29,12 +41,12 @@ describe('member access', () => {
         seed({ profile: { invisible: true } }),
       ]);
       await t.prisma.block.create({ data: { blockerId: blocker.user.id, blockedId: me.user.id } });
-      expect(await access.canContact(viewer(me.user.id), other.user.id)).toBe(true);
-      expect(await access.canContact(viewer(me.user.id), me.user.id)).toBe(false);
-      expect(await access.canContact(viewer(me.user.id), blocker.user.id)).toBe(false);
-      expect(await access.canContact(viewer(blocker.user.id), me.user.id)).toBe(false);
-      expect(await access.canContact(viewer(me.user.id), hidden.user.id)).toBe(false);
-      expect(await access.canContact(null, other.user.id)).toBe(false);
+      expect(await canContact(viewer(me.user.id), other)).toBe(true);
+      expect(await canContact(viewer(me.user.id), me)).toBe(false);
+      expect(await canContact(viewer(me.user.id), blocker)).toBe(false);
+      expect(await canContact(viewer(blocker.user.id), me)).toBe(false);
+      expect(await canContact(viewer(me.user.id), hidden)).toBe(false);
+      expect(await canContact(null, other)).toBe(false);
 
       // an existing conversation partner still reaches an invisible member
       await t.prisma.conversation.create({
@@ -45,15 +57,15 @@ describe('member access', () => {
           participants: { create: [{ userId: me.user.id }, { userId: hidden.user.id }] },
         },
       });
-      expect(await access.canContact(viewer(me.user.id), hidden.user.id)).toBe(true);
+      expect(await canContact(viewer(me.user.id), hidden)).toBe(true);
     });
 
     it('never lets a member contact a deleted or banned member', async () => {
       const me = await seed();
       const deleted = await seed({ status: 'deleted', profileStatus: 'disabled' });
       const banned = await seed({ status: 'banned' });
-      expect(await access.canContact(viewer(me.user.id), deleted.user.id)).toBe(false);
-      expect(await access.canContact(viewer(me.user.id), banned.user.id)).toBe(false);
+      expect(await canContact(viewer(me.user.id), deleted)).toBe(false);
+      expect(await canContact(viewer(me.user.id), banned)).toBe(false);
     });
   });
 
@@ -176,12 +188,12 @@ describe('member access', () => {
         [null, [me, visible, blocker, blocked].map((m) => m.profile.id)],
       ]);
       for (const [who, wanted] of expected) {
-        const bySql = await access.listPage(
+        const bySql = await lists.page(
           who,
           { countries: [country] },
           { take: 100, countUpTo: 100 },
         );
-        const byPrisma = await access.list(who, {
+        const byPrisma = await lists.find(who, {
           where: { id: { in: ids } },
           orderBy: [{ lastActiveAt: 'desc' }, { id: 'desc' }],
           take: 100,

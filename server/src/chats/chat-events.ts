@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { TYPING_EMIT_MS } from '@app/contract';
-import { MemberAccess } from '../member-access';
+import { Correspondents } from '../member-access';
 import { Realtime, type ClientEventHandlers, type SocketMember } from '../realtime';
 import { MarkersService } from './markers.service';
 
@@ -23,7 +23,7 @@ export class ChatEvents implements ClientEventHandlers, OnModuleInit {
   constructor(
     private readonly realtime: Realtime,
     private readonly markers: MarkersService,
-    private readonly access: MemberAccess,
+    private readonly correspondents: Correspondents,
   ) {}
 
   onModuleInit(): void {
@@ -59,7 +59,7 @@ export class ChatEvents implements ClientEventHandlers, OnModuleInit {
     if (known && Date.now() - known.at < MEMBERSHIP_MS) return known.otherId;
     let otherId: number | null = null;
     try {
-      otherId = (await this.access.chatPartnerIn(member, conversationId)).userId;
+      otherId = (await this.correspondents.messageableIn(member, conversationId)).userId;
     } catch {
       otherId = null;
     }

@@ -13,7 +13,7 @@ import {
 } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
-import { MemberAccess, type Viewer } from '../member-access';
+import { Correspondents, ProfileTargets, type Viewer } from '../member-access';
 import { SettingsService } from '../settings';
 import { Realtime } from '../realtime';
 import { chatSettings, historyFrom, mayStartAnother, pair, type ChatSettings } from './chat-rules';
@@ -59,7 +59,8 @@ type CatchUpRow = MessageRow & {
 export class ConversationsService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly access: MemberAccess,
+    private readonly correspondents: Correspondents,
+    private readonly targets: ProfileTargets,
     private readonly settings: SettingsService,
     private readonly gifts: GiftsService,
     private readonly messages: MessagePresenter,
@@ -75,7 +76,7 @@ export class ConversationsService {
   /** GET /api/chats.php: newest activity first; removed conversations until a new message. */
   async list(viewer: NonNullable<Viewer>, now = new Date()): Promise<ChatsResponse> {
     const [{ newLikes, chats: rows }, settings] = await Promise.all([
-      this.access.chatList(viewer, MESSAGE_PREVIEW_LENGTH, now),
+      this.correspondents.chatList(viewer, MESSAGE_PREVIEW_LENGTH, now),
       this.chatSettings(),
     ]);
     const oldest = historyFrom(settings, now.getTime());
@@ -123,13 +124,17 @@ export class ConversationsService {
     now = new Date(),
   ): Promise<ChatResponse> {
     let conversationId: number | null;
-    let partner: Awaited<ReturnType<MemberAccess['chatPartnerCard']>>;
+    let partner: Awaited<ReturnType<Correspondents['messageableCard']>>;
     if (query.conversation !== undefined) {
       const own = await this.participation(viewer.userId, query.conversation);
-      partner = await this.access.chatPartnerCard(viewer, { userId: own.otherId }, now);
+      partner = await this.correspondents.messageableCard(viewer, { userId: own.otherId }, now);
       conversationId = query.conversation;
     } else {
-      partner = await this.access.chatPartnerCard(viewer, { profileId: query.member! }, now);
+      partner = await this.correspondents.messageableCard(
+        viewer,
+        { profileId: query.member! },
+        now,
+      );
       const found = await this.prisma.conversation.findUnique({
         where: { userLowId_userHighId: pair(viewer.userId, partner.userId) },
         select: { id: true },
@@ -234,7 +239,7 @@ export class ConversationsService {
     });
     if (!message) return false;
     try {
-      await this.access.chatPartnerIn(viewer, message.conversationId);
+      await this.correspondents.messageableIn(viewer, message.conversationId);
       return true;
     } catch (error) {
       if (error instanceof AppError && error.code === 'not_found') return false;
@@ -290,7 +295,9 @@ export class ConversationsService {
     const last = more ? newer[CATCH_UP_LIMIT - 1].seq : null;
     const page = last === null ? rows : rows.filter((row) => row.seq <= last);
     const [partners, gifts] = await Promise.all([
-      this.access.chatPartnerIds(viewer, [...new Set(page.map((row) => row.otherId))]),
+      this.correspondents.messageableProfileIds(viewer, [
+        ...new Set(page.map((row) => row.otherId)),
+      ]),
       this.gifts.all(),
     ]);
     const messages: ChatMessage[] = [];
@@ -329,7 +336,7 @@ export class ConversationsService {
       conversationIds = [input.conversation];
     } else {
       if (input.member > DB_INT_MAX) throw new AppError('not_found');
-      const { userId } = await this.access.cardTarget(viewer, input.member);
+      const { userId } = await this.targets.openable(viewer, input.member);
       const found = await this.prisma.conversation.findMany({
         where: { ...pair(viewer.userId, userId) },
         select: { id: true },

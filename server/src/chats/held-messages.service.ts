@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import { MemberAccess } from '../member-access';
+import { Correspondents, OwnProfileReads } from '../member-access';
 import { lockChats } from './chat-locks';
 import { GiftsService } from './gifts.service';
 import { MessageDelivery } from './message-delivery';
@@ -24,7 +24,8 @@ export class HeldMessagesService {
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly access: MemberAccess,
+    private readonly correspondents: Correspondents,
+    private readonly ownProfile: OwnProfileReads,
     private readonly gifts: GiftsService,
     private readonly messages: MessagePresenter,
     private readonly delivery: MessageDelivery,
@@ -74,7 +75,7 @@ export class HeldMessagesService {
         WHERE id = ANY(${ids}::int[]) GROUP BY conversation_id
       ) r
       WHERE cp.conversation_id = r.conversation_id`;
-    const pals = await this.access.fictionalAmong([...partnerOf.values()]);
+    const pals = await this.correspondents.fictionalAmong([...partnerOf.values()]);
     const waiting = [...partnerOf].filter(([, partner]) => pals.has(partner)).map(([id]) => id);
     if (waiting.length > 0) {
       await tx.$executeRaw`
@@ -108,8 +109,10 @@ export class HeldMessagesService {
           .map((p) => p.userId),
       );
       const sender = { userId: released.userId, roles: [], paidUser: false };
-      const partners = await this.access.chatPartnerIds(sender, [...new Set(others)]);
-      const ownProfile = (await this.access.own(released.userId, { id: true }))?.id;
+      const partners = await this.correspondents.messageableProfileIds(sender, [
+        ...new Set(others),
+      ]);
+      const ownProfile = (await this.ownProfile.read(released.userId, { id: true }))?.id;
       const gifts = await this.gifts.all();
       for (const row of rows) {
         const other = row.conversation.participants.find((p) => p.userId !== released.userId);

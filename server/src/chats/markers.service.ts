@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DB_INT_MAX } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
-import { MemberAccess, type Viewer } from '../member-access';
+import { Correspondents, type Viewer } from '../member-access';
 import { Realtime } from '../realtime';
 
 /**
@@ -14,7 +14,7 @@ import { Realtime } from '../realtime';
 export class MarkersService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly access: MemberAccess,
+    private readonly correspondents: Correspondents,
     private readonly realtime: Realtime,
   ) {}
 
@@ -27,7 +27,7 @@ export class MarkersService {
    */
   async read(viewer: NonNullable<Viewer>, conversationId: number, seq: number): Promise<void> {
     if (conversationId > DB_INT_MAX) throw new AppError('not_found');
-    const other = await this.access.chatPartnerIn(viewer, conversationId);
+    const other = await this.correspondents.messageableIn(viewer, conversationId);
     const [after] = await this.prisma.$queryRaw<{ read: bigint; moved: boolean }[]>`
       WITH top AS (
         SELECT COALESCE(max(seq), 0) AS s FROM messages

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DB_INT_MAX, type OperatorReplyResponse } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
-import { MemberAccess, type Viewer } from '../member-access';
+import { Correspondents, type Viewer } from '../member-access';
 import { checkedText } from './chat-rules';
 import { ConversationsService } from './conversations.service';
 import { SendsService } from './sends.service';
@@ -17,7 +17,7 @@ import { SendsService } from './sends.service';
 export class OperatorRepliesService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly access: MemberAccess,
+    private readonly correspondents: Correspondents,
     private readonly conversations: ConversationsService,
     private readonly sends: SendsService,
   ) {}
@@ -41,7 +41,7 @@ export class OperatorRepliesService {
       SELECT operator_id FROM operator_locks
       WHERE conversation_id = ${conversation.id} AND expires_at > now()`;
     if (held && held.operator_id !== operator.userId) throw new AppError('conversation_locked');
-    const pals = await this.access.fictionalAmong([
+    const pals = await this.correspondents.fictionalAmong([
       conversation.userLowId,
       conversation.userHighId,
     ]);
@@ -50,8 +50,8 @@ export class OperatorRepliesService {
     const memberId =
       palId === conversation.userLowId ? conversation.userHighId : conversation.userLowId;
     const palViewer = { userId: palId, roles: [], paidUser: true };
-    const member = await this.access.chatPartner(palViewer, { userId: memberId });
-    const pal = await this.access.chatPartner(
+    const member = await this.correspondents.messageable(palViewer, { userId: memberId });
+    const pal = await this.correspondents.messageable(
       { userId: memberId, roles: [], paidUser: true },
       {
         userId: palId,

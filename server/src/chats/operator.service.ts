@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { OperatorQueueResponse } from '@app/contract';
 import { PrismaService } from '../prisma/prisma.service';
-import { MemberAccess, type Viewer } from '../member-access';
+import { ChatPartnerReads, type Viewer } from '../member-access';
 import { GiftsService } from './gifts.service';
 import { MESSAGE_SELECT, MessagePresenter } from './message.presenter';
 
@@ -17,7 +17,7 @@ const QUEUE_SIZE = 50;
 export class OperatorService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly access: MemberAccess,
+    private readonly partners: ChatPartnerReads,
     private readonly gifts: GiftsService,
     private readonly messages: MessagePresenter,
   ) {}
@@ -40,7 +40,7 @@ export class OperatorService {
         },
       },
     });
-    const profiles = await this.access.staffChatProfiles(
+    const profiles = await this.partners.conversationProfiles(
       viewer,
       waiting.flatMap((c) => [c.userLowId, c.userHighId]),
     );

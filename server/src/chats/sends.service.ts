@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { SendMessageRequest, SendMessageResponse, SendPhotoFields } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
-import { MemberAccess } from '../member-access';
+import { Correspondents } from '../member-access';
 import { Realtime } from '../realtime';
 import { ChatPhotos } from './chat-photos';
 import { checkedText, oneTarget, pair } from './chat-rules';
@@ -27,7 +27,7 @@ import type { Content, Recipient, Sender, Sent } from './sending';
 export class SendsService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly access: MemberAccess,
+    private readonly correspondents: Correspondents,
     private readonly conversations: ConversationsService,
     private readonly gifts: GiftsService,
     private readonly photos: ChatPhotos,
@@ -122,10 +122,10 @@ export class SendsService {
     target: { conversation: number } | { member: number },
   ): Promise<Recipient> {
     if ('conversation' in target) {
-      const partner = await this.access.chatPartnerIn(sender, target.conversation);
+      const partner = await this.correspondents.messageableIn(sender, target.conversation);
       return { conversationId: target.conversation, partner };
     }
-    const partner = await this.access.chatPartner(sender, { profileId: target.member });
+    const partner = await this.correspondents.messageable(sender, { profileId: target.member });
     const found = await this.prisma.conversation.findUnique({
       where: { userLowId_userHighId: pair(sender.userId, partner.userId) },
       select: { id: true },

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../generated/prisma/client';
-import { Purges, type PurgeStep } from '../member-access';
+import { Purges, type PurgeStep } from '../purge';
 
 /**
  * Complaints a member wrote lose what the member wrote and who they were (text, contact, client

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../generated/prisma/client';
-import { Purges, type PurgeStep } from '../member-access';
+import { Purges, type PurgeStep } from '../purge';
 
 /** Money: bookkeeping stays (tied to a row without personal data); bank details go. */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import { Purges, type PurgeStep, type StoredFile } from '../member-access';
+import { Purges, type PurgeStep, type StoredFile } from '../purge';
 
 /** An erased member's data exports: the rows and any ZIP still stored. */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail';
 import { AuthModule } from '../auth';
-import { MemberAccessModule } from '../member-access';
+import { PurgeModule } from '../purge';
 import { WritingsPurge } from './deletion.purge';
 import { DeletionController } from './deletion.controller';
 import { DeletionService } from './deletion.service';
@@ -9,7 +9,7 @@ import { PurgeProcessor } from './purge.processor';
 import { DeletionSweepTask } from './deletion-sweep.task';
 
 @Module({
-  imports: [MailModule, AuthModule, MemberAccessModule],
+  imports: [MailModule, AuthModule, PurgeModule],
   controllers: [DeletionController],
   providers: [DeletionService, PurgeProcessor, DeletionSweepTask, WritingsPurge],
   exports: [DeletionService, PurgeProcessor],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../generated/prisma/client';
-import { Purges, type PurgeStep } from '../member-access';
+import { Purges, type PurgeStep } from '../purge';
 
 /**
  * The member's deletion requests (reason kept, remarks erased). Chat messages have their own

@@ -7,7 +7,7 @@ import { consumeToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
 import { MailOutbox } from '../mail';
 import { PasswordGate, type AttemptSource } from '../auth';
-import { PurgeRegistry, type StoredFile } from '../member-access';
+import { PurgeRegistry, type StoredFile } from '../purge';
 import { Producer, QUEUES } from '../queue';
 import { FileStorage } from '../storage';
 import type { DeleteAccountBody } from './deletion.dto';
@@ -138,7 +138,7 @@ export class DeletionService implements OnApplicationShutdown {
 
   /**
    * Erases a member's personal data: every feature's purge step (`@Purges()`, see
-   * member-access/purge.ts), files first (missing ones are fine), then every row in one
+   * server/src/purge/), files first (missing ones are fine), then every row in one
    * transaction that re-checks the request as its first statement. Does nothing for a cancelled
    * request or before purgeAt, so it is safe to run twice or early; a failure anywhere leaves
    * the request unpurged, to be tried again.

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../generated/prisma/client';
-import { Purges, type PurgeStep } from '../member-access';
+import { Purges, type PurgeStep } from '../purge';
 import { PrismaService } from '../prisma/prisma.service';
 import { Maintenance, type MaintenanceTask } from '../queue';
 

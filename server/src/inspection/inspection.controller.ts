@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { OkResponseDto, Returns } from '../common/responses';
-import { MemberAccess, staffViewerOf } from '../member-access';
+import { StaffPhotos, staffViewerOf } from '../member-access';
 import { CurrentStaff, Staff, type StaffPrincipal } from '../staff';
 import {
   DecisionIdParam,
@@ -35,7 +35,7 @@ export class InspectionController {
     private readonly photos: PhotoInspection,
     private readonly texts: TextInspection,
     private readonly undos: InspectionUndo,
-    private readonly access: MemberAccess,
+    private readonly staffPhotos: StaffPhotos,
   ) {}
 
   @Get('staff/inspection/stats')
@@ -135,7 +135,7 @@ export class InspectionController {
   @Returns(ModerationListResponseDto)
   @ApiOperation({ summary: 'Staff: photos waiting for inspection (or of another state)' })
   async legacyQueue(@CurrentStaff() staff: StaffPrincipal, @Query() query: ModerationQuery) {
-    return { photos: await this.access.moderationQueue(staffViewerOf(staff), query.status) };
+    return { photos: await this.staffPhotos.moderationQueue(staffViewerOf(staff), query.status) };
   }
 
   @Post('photo-moderation.php')

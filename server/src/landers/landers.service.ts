@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { LanderMember, LandersQuery, LandersResponse } from '@app/contract';
-import { PROFILE_CARD_SELECT, MemberAccess, type ProfileCardRow } from '../member-access';
+import { PROFILE_CARD_SELECT, MemberLists, type ProfileCardRow } from '../member-access';
 
 /** How long visitors share one answer: the landers are hit by every visitor. */
 export const LANDERS_CACHE_MS = 30_000;
@@ -29,7 +29,7 @@ type LanderRow = ProfileCardRow & {
 export class LandersService {
   private readonly cache = new Map<string, { until: number; answer: Promise<LandersResponse> }>();
 
-  constructor(private readonly access: MemberAccess) {}
+  constructor(private readonly lists: MemberLists) {}
 
   showcase(query: LandersQuery, now = Date.now()): Promise<LandersResponse> {
     const key = `${query.count}:${query.member ?? ''}`;
@@ -50,14 +50,14 @@ export class LandersService {
 
   private async read({ count, member }: LandersQuery): Promise<LandersResponse> {
     const [candidates, asked] = await Promise.all([
-      this.access.list(null, {
+      this.lists.find(null, {
         where: { privacyMode: false, ...(member ? { id: { not: member } } : {}) },
         orderBy: [{ lastActiveAt: 'desc' }, { id: 'asc' }],
         take: count * CANDIDATES_PER_MEMBER,
         select: LANDER_SELECT,
       }),
       member
-        ? this.access.list(null, {
+        ? this.lists.find(null, {
             where: { id: member, privacyMode: false },
             take: 1,
             select: LANDER_SELECT,
@@ -74,7 +74,7 @@ export class LandersService {
   }
 
   private async present(rows: LanderRow[]): Promise<LanderMember[]> {
-    const cards = await this.access.cards(null, rows);
+    const cards = await this.lists.cards(null, rows);
     return cards.map((card, i) => ({
       ...card,
       latitude: rows[i].city?.latitude ?? null,

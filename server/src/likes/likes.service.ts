@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AutoLikeResponse, LikeResponse, LikesResponse } from '@app/contract';
 import { PrismaService } from '../prisma/prisma.service';
-import { MemberAccess, type Viewer } from '../member-access';
+import { LikesPage, ProfileTargets, type Viewer } from '../member-access';
 import { Realtime } from '../realtime';
 import { Notifier } from '../notifications';
 
@@ -17,13 +17,14 @@ import { Notifier } from '../notifications';
 export class LikesService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly access: MemberAccess,
+    private readonly targets: ProfileTargets,
+    private readonly likesPage: LikesPage,
     private readonly realtime: Realtime,
     private readonly notifier: Notifier,
   ) {}
 
   async like(viewer: NonNullable<Viewer>, profileId: number): Promise<LikeResponse> {
-    const { userId } = await this.access.contactTarget(viewer, profileId);
+    const { userId } = await this.targets.contactable(viewer, profileId);
     const { count } = await this.prisma.like.createMany({
       data: [{ likerId: viewer.userId, likedId: userId, source: 'profile' }],
       skipDuplicates: true,
@@ -36,7 +37,7 @@ export class LikesService {
   }
 
   async unlike(viewer: NonNullable<Viewer>, profileId: number): Promise<LikeResponse> {
-    const { userId } = await this.access.cardTarget(viewer, profileId);
+    const { userId } = await this.targets.openable(viewer, profileId);
     const { count } = await this.prisma.like.deleteMany({
       where: { likerId: viewer.userId, likedId: userId },
     });
@@ -50,7 +51,7 @@ export class LikesService {
    */
   async list(viewer: NonNullable<Viewer>, now = new Date()): Promise<LikesResponse> {
     // one prepared statement: the likes and the cards (member-access, the `list` rule)
-    const { likes: rows, cards } = await this.access.likesPage(viewer, now);
+    const { likes: rows, cards } = await this.likesPage.likesOf(viewer, now);
     const given = rows
       .filter((like) => like.likerId === viewer.userId)
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.likedId - a.likedId);
@@ -91,7 +92,7 @@ export class LikesService {
       orderBy: [{ createdAt: 'desc' }, { likerId: 'desc' }],
       select: { likerId: true },
     });
-    const cards = await this.access.likeCards(
+    const cards = await this.likesPage.listedCards(
       viewer,
       fresh.map((like) => like.likerId),
       now,

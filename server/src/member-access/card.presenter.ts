@@ -25,7 +25,7 @@ export type ProfileCardRow = Prisma.ProfileGetPayload<{ select: typeof PROFILE_C
 /**
  * The public card of a member: only the age is shown, never the date of birth (SPEC point 5);
  * `fictional` is always present so every client labels chat pals. The main image is decided by
- * the photo rule (MemberAccess presents cards with it).
+ * the photo rule (PhotoPresenter.card presents cards with it).
  */
 export function presentProfileCard(row: ProfileCardRow, mainImage: MainImage, now = new Date()) {
   return {

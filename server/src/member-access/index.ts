@@ -1,20 +1,51 @@
-/** The member-access feature's public API: the one way to read other members and to erase one. */
+/**
+ * The member-access feature's public API: the one way to read other members. The rule
+ * (visibility.ts, the SQL fragments, the presenters) is shared by the readers; each feature
+ * injects the reader written for it (readers/, README.md).
+ */
 export { MemberAccessModule } from './member-access.module';
-export { MemberAccess } from './member-access.service';
+export { ProfilePages } from './readers/profile-pages';
+export { MemberLists } from './readers/member-lists';
+export { LikesPage } from './readers/likes-page';
+export { ProfileTargets } from './readers/profile-targets';
+export {
+  Correspondents,
+  type Correspondent,
+  type CorrespondentTarget,
+} from './readers/correspondents';
+export { BlockList } from './readers/block-list';
+export { OwnProfileReads } from './readers/own-profile';
+export { OwnPhotos } from './readers/own-photos';
+export { MediaFiles } from './readers/media-files';
+export { StaffPhotos } from './readers/staff-photos';
 export {
   StaffMemberReads,
   type StaffProfileSummary,
   type StaffProfileView,
-} from './staff-member.reads';
-export { ModeratedContent, type StaffPhoto, type StaffProfile } from './moderated-content';
+} from './readers/staff-members';
+export { ModeratedContent, type StaffPhoto, type StaffProfile } from './readers/moderated-content';
 export {
   InspectionReads,
   type InspectionKind,
   type LockedPhoto,
   type LockedText,
-} from './inspection-reads';
-export { NotificationReads, type MailedMember, type NotificationFacts } from './notification-reads';
-export { ReportedContent, type ReportedMember, type ReportedPhoto } from './reported-content';
+} from './readers/inspection';
+export {
+  NotificationReads,
+  type MailedMember,
+  type NotificationFacts,
+} from './readers/notifications';
+export {
+  ReportedContent,
+  type ReportedMember,
+  type ReportedPhoto,
+} from './readers/reported-content';
+export {
+  ChatPartnerReads,
+  type InboxRow,
+  type OperatorViewOfMember,
+  type PartnerRow,
+} from './readers/chat-partners';
 export {
   visibleProfileWhere,
   viewerOf,
@@ -32,11 +63,4 @@ export {
 } from './card.presenter';
 export { PHOTO_SELECT, type PhotoRow } from './photo.presenter';
 export { PROFILE_DETAILS_SELECT, presentProfileDetails } from './details.presenter';
-export { PurgeRegistry, Purges, type Coverage, type PurgeStep, type StoredFile } from './purge';
 export type { ListCriteria, ListPage } from './list-query';
-export {
-  ChatPartnerReads,
-  type InboxRow,
-  type OperatorViewOfMember,
-  type PartnerRow,
-} from './chat-partners.reads';

@@ -1,45 +1,47 @@
 import { Module } from '@nestjs/common';
-import { DiscoveryModule } from '@nestjs/core';
-import { ChatPartnerReads } from './chat-partners.reads';
-import { MemberAccess } from './member-access.service';
-import { ProfilePurge } from './profile.purge';
-import { PurgeRegistry } from './purge';
 import { PhotoPresenter } from './photo.presenter';
-import { ReportedContent } from './reported-content';
-import { StaffMemberReads } from './staff-member.reads';
-import { ModeratedContent } from './moderated-content';
-import { InspectionReads } from './inspection-reads';
+import { ProfilePurge } from './profile.purge';
 import { InspectionMetrics } from './inspection.metrics';
-import { NotificationReads } from './notification-reads';
+import { BlockList } from './readers/block-list';
+import { ChatPartnerReads } from './readers/chat-partners';
+import { Correspondents } from './readers/correspondents';
+import { InspectionReads } from './readers/inspection';
+import { LikesPage } from './readers/likes-page';
+import { MediaFiles } from './readers/media-files';
+import { MemberLists } from './readers/member-lists';
+import { ModeratedContent } from './readers/moderated-content';
+import { NotificationReads } from './readers/notifications';
+import { OwnPhotos } from './readers/own-photos';
+import { OwnProfileReads } from './readers/own-profile';
+import { ProfilePages } from './readers/profile-pages';
+import { ProfileTargets } from './readers/profile-targets';
+import { ReportedContent } from './readers/reported-content';
+import { StaffMemberReads } from './readers/staff-members';
+import { StaffPhotos } from './readers/staff-photos';
 
-/**
- * Reading other members (the visibility rule, what complaints report) and erasing a member (the
- * purge registry).
- */
+/** One reader per consumer of other members' data (README.md); all under the same rule. */
+const READERS = [
+  BlockList,
+  ChatPartnerReads,
+  Correspondents,
+  InspectionReads,
+  LikesPage,
+  MediaFiles,
+  MemberLists,
+  ModeratedContent,
+  NotificationReads,
+  OwnPhotos,
+  OwnProfileReads,
+  ProfilePages,
+  ProfileTargets,
+  ReportedContent,
+  StaffMemberReads,
+  StaffPhotos,
+];
+
+/** Reading other members (the visibility rule, one reader per consumer) and erasing a profile. */
 @Module({
-  imports: [DiscoveryModule],
-  providers: [
-    MemberAccess,
-    PhotoPresenter,
-    PurgeRegistry,
-    ProfilePurge,
-    ReportedContent,
-    StaffMemberReads,
-    ChatPartnerReads,
-    ModeratedContent,
-    InspectionReads,
-    NotificationReads,
-    InspectionMetrics,
-  ],
-  exports: [
-    MemberAccess,
-    PurgeRegistry,
-    ReportedContent,
-    StaffMemberReads,
-    ChatPartnerReads,
-    ModeratedContent,
-    InspectionReads,
-    NotificationReads,
-  ],
+  providers: [...READERS, PhotoPresenter, ProfilePurge, InspectionMetrics],
+  exports: READERS,
 })
 export class MemberAccessModule {}

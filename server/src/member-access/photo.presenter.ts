@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { MainImage, MemberPhoto, OwnPhoto } from '@app/contract';
 import type { Prisma } from '../generated/prisma/client';
 import { MediaSigner, photoFileName, type MediaScope, type PhotoFileSize } from '../storage';
+import { presentProfileCard, type ProfileCard, type ProfileCardRow } from './card.presenter';
 import { photoAccess, type Viewer } from './visibility';
 
 /** What presenting a photo needs of its row. */
@@ -68,6 +69,15 @@ export class PhotoPresenter {
       match: card,
       locked: false,
     };
+  }
+
+  /**
+   * A member's card with its main image as this viewer may have it (`isPartner`: the member wrote
+   * to the viewer, privacy-partner.ts).
+   */
+  card(viewer: Viewer, row: ProfileCardRow, isPartner: boolean, now: Date): ProfileCard {
+    const owner = { userId: row.userId, privacyMode: row.privacyMode, isPartner };
+    return presentProfileCard(row, this.mainImage(viewer, owner, row.mainPhoto), now);
   }
 
   /** A gallery: the photos this viewer may have at all, each full or locked. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { photoFileNames } from '../storage';
-import { Purges, type PurgeStep, type StoredFile } from './purge';
+import { Purges, type PurgeStep, type StoredFile } from '../purge';
 
 /** The profile and its photos (rows and files). */
 @Injectable()

@@ -3,8 +3,10 @@ import type { MemberResponse } from '@app/contract';
 import { ageOn } from '../common/age';
 import { SIGNUP_MATCHES_CANDIDATES, SIGNUP_MATCHES_COUNT } from '@app/contract';
 import {
-  MemberAccess,
+  MemberLists,
+  OwnProfileReads,
   PROFILE_CARD_SELECT,
+  ProfilePages,
   type ProfileCard,
   type ProfileCardRow,
   type Viewer,
@@ -14,7 +16,9 @@ import { LikesService } from '../likes';
 @Injectable()
 export class MembersService {
   constructor(
-    private readonly access: MemberAccess,
+    private readonly profilePages: ProfilePages,
+    private readonly ownProfile: OwnProfileReads,
+    private readonly lists: MemberLists,
     private readonly likes: LikesService,
   ) {}
 
@@ -23,7 +27,7 @@ export class MembersService {
    * Opening it clears the new flag of the like its member gave the viewer.
    */
   async profile(viewer: Viewer, profileId: number): Promise<MemberResponse> {
-    const page = await this.access.profile(viewer, profileId);
+    const page = await this.profilePages.page(viewer, profileId);
     if (page.profile.relation?.liked_by) await this.likes.markSeen(viewer, profileId);
     return page;
   }
@@ -35,7 +39,7 @@ export class MembersService {
    * date_of_birth) index.
    */
   async signupMatches(viewer: NonNullable<Viewer>, now = new Date()): Promise<ProfileCard[]> {
-    const me = await this.access.own(viewer.userId, {
+    const me = await this.ownProfile.read(viewer.userId, {
       gender: true,
       seekingGender: true,
       countryCode: true,
@@ -43,7 +47,7 @@ export class MembersService {
       dateOfBirth: true,
     });
     if (!me) return [];
-    const rows = await this.access.list(viewer, {
+    const rows = await this.lists.find(viewer, {
       where: {
         countryCode: me.countryCode,
         ...(me.seekingGender ? { gender: me.seekingGender } : {}),
@@ -67,6 +71,6 @@ export class MembersService {
       .sort((a, b) => compare(a.key, b.key) || a.order - b.order)
       .slice(0, SIGNUP_MATCHES_COUNT)
       .map(({ row }) => row);
-    return this.access.cards(viewer, chosen, now);
+    return this.lists.cards(viewer, chosen, now);
   }
 }

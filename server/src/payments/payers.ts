@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../common/app-error';
-import { MemberAccess } from '../member-access';
+import { OwnProfileReads } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
 import { PricingService } from './pricing.service';
 
@@ -34,7 +34,7 @@ export interface Member {
 export class Payers {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly access: MemberAccess,
+    private readonly ownProfile: OwnProfileReads,
     private readonly pricing: PricingService,
   ) {}
 
@@ -45,7 +45,7 @@ export class Payers {
     });
     if (!user) throw new AppError('authentication_required');
     const [profile, country] = await Promise.all([
-      this.access.own(userId, { name: true }),
+      this.ownProfile.read(userId, { name: true }),
       this.pricing.billingCountry(userId),
     ]);
     return {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../generated/prisma/client';
-import { Purges, type PurgeStep } from '../member-access';
+import { Purges, type PurgeStep } from '../purge';
 
 /**
  * The member as a provider's customer and the methods stored for repeat orders (a card's last

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SUPPORTED_COUNTRIES, type CreditPackage, type PackagesResponse } from '@app/contract';
 import { AppError } from '../common/app-error';
-import { MemberAccess } from '../member-access';
+import { OwnProfileReads } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
 import { CacheInvalidation } from '../redis/invalidation';
 import { SettingsService } from '../settings';
@@ -37,7 +37,7 @@ export class PricingService {
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly access: MemberAccess,
+    private readonly ownProfile: OwnProfileReads,
     private readonly settings: SettingsService,
     invalidation: CacheInvalidation,
   ) {
@@ -100,7 +100,7 @@ export class PricingService {
         orderBy: [{ creditedAt: 'asc' }, { id: 'asc' }],
         select: { countryCode: true },
       }),
-      this.access.own(userId, { countryCode: true }),
+      this.ownProfile.read(userId, { countryCode: true }),
     ]);
     return this.country(paid?.countryCode ?? profile?.countryCode);
   }

@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { STAFF_COOKIE } from '@app/contract';
 import { cookieOf, type MemberRequest } from '../auth';
-import { InspectionReads, MemberAccess } from '../member-access';
+import { InspectionReads, MediaFiles } from '../member-access';
 import { mayAct, StaffSessions } from '../staff';
 import { FileStorage, MediaSigner, photoFilenameOf } from '../storage';
 
@@ -21,7 +21,7 @@ import { FileStorage, MediaSigner, photoFilenameOf } from '../storage';
 export class MediaController {
   constructor(
     private readonly signer: MediaSigner,
-    private readonly access: MemberAccess,
+    private readonly mediaFiles: MediaFiles,
     private readonly storage: FileStorage,
     private readonly inspection: InspectionReads,
     private readonly staffSessions: StaffSessions,
@@ -40,7 +40,7 @@ export class MediaController {
       filename !== null &&
       scope !== null &&
       (scope === 'public'
-        ? await this.access.photoFileIsPublic(filename)
+        ? await this.mediaFiles.isPublic(filename)
         : await this.privateAllowed(filename, req));
     const data = allowed ? await this.storage.get('photos', file) : null;
     if (!data) {

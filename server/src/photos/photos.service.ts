@@ -3,7 +3,7 @@ import type { OwnPhotosResponse, PhotoStatus, PhotoUploadResponse } from '@app/c
 import { FREE_MAX_PHOTOS, PREMIUM_MAX_PHOTOS } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
-import { MemberAccess, type Viewer } from '../member-access';
+import { OwnPhotos, type Viewer } from '../member-access';
 import { FileStorage, newPhotoBase, photoFileName, photoFileNames } from '../storage';
 import { PHOTO_SIZES, processPhoto } from './photo-pipeline';
 
@@ -23,16 +23,16 @@ export class PhotosService {
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly access: MemberAccess,
+    private readonly ownPhotos: OwnPhotos,
     private readonly storage: FileStorage,
   ) {}
 
   async list(viewer: NonNullable<Viewer>): Promise<OwnPhotosResponse> {
-    const own = await this.access.ownPhotos(viewer.userId);
+    const own = await this.ownPhotos.all(viewer.userId);
     if (!own) throw new AppError('not_found');
     const main = own.photos.find((photo) => photo.id === own.mainPhotoId);
     return {
-      photos: this.access.presentOwnPhotos(own.photos, own.mainPhotoId),
+      photos: this.ownPhotos.present(own.photos, own.mainPhotoId),
       max_photos: maxPhotos(viewer),
       has_main_image: main?.status === 'active',
     };
@@ -45,14 +45,14 @@ export class PhotosService {
    * a refused upload leaves no file and no row.
    */
   async upload(viewer: NonNullable<Viewer>, data: Buffer): Promise<PhotoUploadResponse> {
-    const own = await this.access.ownPhotos(viewer.userId);
+    const own = await this.ownPhotos.all(viewer.userId);
     if (!own) throw new AppError('not_found');
     const max = maxPhotos(viewer);
     if (own.photos.length >= max) throw new AppError('photo_limit_reached', { max }, 'photo');
 
     const photo = await this.add(own.profileId, data, max, 'under_inspection');
-    const stored = await this.access.ownPhoto(viewer.userId, photo.id);
-    return { photo: this.access.presentOwnPhotos([stored!], photo.main ? photo.id : null)[0] };
+    const stored = await this.ownPhotos.one(viewer.userId, photo.id);
+    return { photo: this.ownPhotos.present([stored!], photo.main ? photo.id : null)[0] };
   }
 
   /**
@@ -133,7 +133,7 @@ export class PhotosService {
 
   /** Makes one of the member's photos (not a rejected one) the main photo. */
   async setMain(viewer: NonNullable<Viewer>, photoId: number): Promise<OwnPhotosResponse> {
-    const photo = await this.access.ownPhoto(viewer.userId, photoId);
+    const photo = await this.ownPhotos.one(viewer.userId, photoId);
     if (!photo) throw new AppError('not_found', {}, 'photo');
     if (photo.status === 'rejected') throw new AppError('conflict', {}, 'photo');
     await this.prisma.profile.updateMany({
@@ -145,9 +145,9 @@ export class PhotosService {
 
   /** Deletes one of the member's photos (row first, then its files); a new main is chosen. */
   async remove(viewer: NonNullable<Viewer>, photoId: number): Promise<OwnPhotosResponse> {
-    const photo = await this.access.ownPhoto(viewer.userId, photoId);
+    const photo = await this.ownPhotos.one(viewer.userId, photoId);
     if (!photo) throw new AppError('not_found', {}, 'photo');
-    const own = await this.access.ownPhotos(viewer.userId);
+    const own = await this.ownPhotos.all(viewer.userId);
     await this.prisma.$transaction(async (tx) => {
       await tx.photo.deleteMany({ where: { id: photo.id } });
       if (own && own.mainPhotoId === photo.id) {

@@ -8,7 +8,7 @@ import {
 import type { Prisma } from '../generated/prisma/client';
 import { AppError } from '../common/app-error';
 import { checkDateOfBirth, checkProfileName } from '../common/profile-rules';
-import { MemberAccess } from '../member-access';
+import { OwnProfileReads } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
 import { SettingsService } from '../settings';
 import { recordTextChange } from '../inspection';
@@ -29,14 +29,14 @@ const isDbId = (id: number) => id >= 1 && id <= DB_INT_MAX;
 export class ProfilesService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly access: MemberAccess,
+    private readonly ownProfile: OwnProfileReads,
     private readonly settings: SettingsService,
     private readonly realtime: Realtime,
   ) {}
 
   /** 404 not_found for an account without a profile (staff). */
   async own(userId: number, now = new Date()): Promise<OwnProfile> {
-    const row = await this.access.own(userId, OWN_PROFILE_SELECT);
+    const row = await this.ownProfile.read(userId, OWN_PROFILE_SELECT);
     if (!row) throw new AppError('not_found');
     return presentOwnProfile(row, now);
   }
@@ -48,7 +48,7 @@ export class ProfilesService {
    */
   async update(userId: number, input: ProfileUpdateInput, now = new Date()): Promise<OwnProfile> {
     const [current, user] = await Promise.all([
-      this.access.own(userId, { id: true, name: true, about: true, fictional: true }),
+      this.ownProfile.read(userId, { id: true, name: true, about: true, fictional: true }),
       this.prisma.user.findUnique({ where: { id: userId }, select: { email: true } }),
     ]);
     if (!current || !user) throw new AppError('not_found');

@@ -9,7 +9,7 @@ import {
 import { AppError } from '../common/app-error';
 import { GeoService, type CitiesNear } from '../geo';
 import { SettingsService } from '../settings';
-import { MemberAccess, type ListCriteria, type Viewer } from '../member-access';
+import { MemberLists, OwnProfileReads, type ListCriteria, type Viewer } from '../member-access';
 import { searchCriteria } from './search-criteria';
 
 type Widened = NonNullable<SearchResponse['similar']>['widened'][number];
@@ -37,7 +37,8 @@ function decodeCursor(cursor: string): { lastActiveAt: Date; id: number } {
 export class SearchService {
   constructor(
     private readonly geo: GeoService,
-    private readonly access: MemberAccess,
+    private readonly lists: MemberLists,
+    private readonly ownProfile: OwnProfileReads,
     private readonly settings: SettingsService,
   ) {}
 
@@ -45,7 +46,7 @@ export class SearchService {
     if (!viewer) await this.assertVisitorsMaySearch(query);
     const criteria = await this.criteria(viewer, query, now);
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-    const { rows, counted } = await this.access.listPage(viewer, criteria, {
+    const { rows, counted } = await this.lists.page(viewer, criteria, {
       after,
       take: SEARCH_PAGE_SIZE + 1,
       countUpTo: after ? undefined : SEARCH_COUNT_CAP,
@@ -63,7 +64,7 @@ export class SearchService {
           )
         : null;
     return {
-      profiles: await this.access.cards(viewer, page, now),
+      profiles: await this.lists.cards(viewer, page, now),
       next_cursor: next,
       num_results: Math.min(counted, SEARCH_COUNT_CAP),
       num_results_capped: counted > SEARCH_COUNT_CAP,
@@ -97,14 +98,14 @@ export class SearchService {
     }
     if (widened.length === 0) return null;
     const criteria = await this.criteria(viewer, wide, now);
-    const { rows, counted } = await this.access.listPage(
+    const { rows, counted } = await this.lists.page(
       viewer,
       { ...criteria, exceptProfileIds: found },
       { take: SEARCH_PAGE_SIZE, countUpTo: SEARCH_COUNT_CAP },
     );
     if (rows.length === 0) return null;
     return {
-      profiles: await this.access.cards(viewer, rows, now),
+      profiles: await this.lists.cards(viewer, rows, now),
       count: Math.min(counted, SEARCH_COUNT_CAP),
       widened,
     };
@@ -118,7 +119,7 @@ export class SearchService {
 
   /** The cities within `km` of the member's city; null when the member has no city. */
   private async citiesNear(userId: number, km: number): Promise<CitiesNear | null> {
-    const own = await this.access.own(userId, { cityId: true });
+    const own = await this.ownProfile.read(userId, { cityId: true });
     return own?.cityId ? this.geo.citiesWithin(own.cityId, km) : null;
   }
 

@@ -12,7 +12,7 @@ import {
 } from '@app/contract';
 import { APP_CONFIG, secureCookies, type AppConfig } from '../config/config';
 import { isLanguage, translate } from '../i18n/i18n';
-import { MemberAccess } from '../member-access';
+import { ProfilePages } from '../member-access';
 import {
   SETTING_DEFAULTS,
   SettingsService,
@@ -56,7 +56,7 @@ export class SitePages {
 
   constructor(
     private readonly settings: SettingsService,
-    private readonly members: MemberAccess,
+    private readonly profilePages: ProfilePages,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -119,7 +119,7 @@ export class SitePages {
     if (matched.route.kind !== 'member') return 200;
     const id = matched.params.id ?? '';
     if (!PROFILE_ID.test(id) || Number(id) > MAX_ID) return 404;
-    const standing = await this.members.profileStanding(Number(id));
+    const standing = await this.profilePages.standing(Number(id));
     return standing === 'present' ? 200 : standing === 'removed' ? 410 : 404;
   }
 

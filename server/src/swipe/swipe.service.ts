@@ -6,7 +6,13 @@ import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
 import { Realtime } from '../realtime';
 import { Notifier } from '../notifications';
-import { MemberAccess, PROFILE_CARD_SELECT, type Viewer } from '../member-access';
+import {
+  MemberLists,
+  OwnProfileReads,
+  PROFILE_CARD_SELECT,
+  ProfileTargets,
+  type Viewer,
+} from '../member-access';
 import { startOfAmsterdamDay } from './amsterdam-day';
 
 /** Candidates one GET hands out. */
@@ -29,13 +35,18 @@ type Member = NonNullable<Viewer>;
 export class SwipeService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly access: MemberAccess,
+    private readonly ownProfile: OwnProfileReads,
+    private readonly lists: MemberLists,
+    private readonly targets: ProfileTargets,
     private readonly realtime: Realtime,
     private readonly notifier: Notifier,
   ) {}
 
   async candidates(viewer: Member, now = new Date()): Promise<SwipeResponse> {
-    const own = await this.access.own(viewer.userId, { seekingGender: true, countryCode: true });
+    const own = await this.ownProfile.read(viewer.userId, {
+      seekingGender: true,
+      countryCode: true,
+    });
     const undecided: Prisma.ProfileWhereInput = {
       ...(own?.seekingGender ? { gender: own.seekingGender } : {}),
       user: {
@@ -48,7 +59,7 @@ export class SwipeService {
       { id: 'asc' },
     ];
     const rows = own
-      ? await this.access.list(viewer, {
+      ? await this.lists.find(viewer, {
           where: { AND: [undecided, { countryCode: own.countryCode }] },
           orderBy,
           take: SWIPE_CANDIDATES,
@@ -57,7 +68,7 @@ export class SwipeService {
       : [];
     if (rows.length < SWIPE_CANDIDATES) {
       rows.push(
-        ...(await this.access.list(viewer, {
+        ...(await this.lists.find(viewer, {
           where: own ? { AND: [undecided, { countryCode: { not: own.countryCode } }] } : undecided,
           orderBy,
           take: SWIPE_CANDIDATES - rows.length,
@@ -66,7 +77,7 @@ export class SwipeService {
       );
     }
     return {
-      profiles: await this.access.cards(viewer, rows, now),
+      profiles: await this.lists.cards(viewer, rows, now),
       likes_left: await this.likesLeft(this.prisma, viewer.userId, now),
       likes_per_day: SWIPE_LIKES_PER_DAY,
     };
@@ -82,7 +93,7 @@ export class SwipeService {
     choice: 'like' | 'pass',
     now = new Date(),
   ): Promise<SwipeDecisionResponse> {
-    const { userId: swipedId } = await this.access.contactTarget(viewer, profileId);
+    const { userId: swipedId } = await this.targets.contactable(viewer, profileId);
     const swiperId = viewer.userId;
     const answer = await this.prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SWIPE_LOCK}::int, ${swiperId}::int)`;

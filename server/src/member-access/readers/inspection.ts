@@ -8,13 +8,13 @@ import {
   type ReviewedTextField,
   type TextQueueResponse,
 } from '@app/contract';
-import type { Prisma } from '../generated/prisma/client';
-import { AppError } from '../common/app-error';
-import { ageOn } from '../common/age';
-import { PrismaService } from '../prisma/prisma.service';
-import { PG_ROW_TYPES, utcTimestamp } from '../prisma/pg-types';
-import { PhotoPresenter } from './photo.presenter';
-import { isStaff, type Viewer } from './visibility';
+import type { Prisma } from '../../generated/prisma/client';
+import { AppError } from '../../common/app-error';
+import { ageOn } from '../../common/age';
+import { PrismaService } from '../../prisma/prisma.service';
+import { PG_ROW_TYPES, utcTimestamp } from '../../prisma/pg-types';
+import { PhotoPresenter } from '../photo.presenter';
+import { isStaff, type Viewer } from '../visibility';
 
 type Db = Prisma.TransactionClient | PrismaService;
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { Prisma } from '../generated/prisma/client';
-import { PrismaService } from '../prisma/prisma.service';
-import { MediaSigner, photoFileName } from '../storage';
-import { visibleProfileWhere, type Viewer } from './visibility';
+import type { Prisma } from '../../generated/prisma/client';
+import { PrismaService } from '../../prisma/prisma.service';
+import { MediaSigner, photoFileName } from '../../storage';
+import { visibleProfileWhere, type Viewer } from '../visibility';
 
 /** A member's profile as staff see it in a complaint. */
 export interface StaffProfile {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { Prisma } from '../generated/prisma/client';
-import { AppError } from '../common/app-error';
-import { PrismaService } from '../prisma/prisma.service';
-import { photoAccess, visibleProfileWhere, type Viewer } from './visibility';
-import { privacyPartnersAmong } from './privacy-partner';
+import type { Prisma } from '../../generated/prisma/client';
+import { AppError } from '../../common/app-error';
+import { PrismaService } from '../../prisma/prisma.service';
+import { photoAccess, visibleProfileWhere, type Viewer } from '../visibility';
+import { privacyPartnersAmong } from '../privacy-partner';
 
 /** A reported member: their account and the profile fields a complaint's snapshot keeps. */
 export interface ReportedMember {

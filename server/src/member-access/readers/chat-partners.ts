@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { INBOX_COUNT_CAP, INBOX_PAGE } from '@app/contract';
-import { Prisma } from '../generated/prisma/client';
-import { AppError } from '../common/app-error';
-import { PrismaService } from '../prisma/prisma.service';
-import { PHOTO_SELECT, PhotoPresenter } from './photo.presenter';
-import { PROFILE_DETAILS_SELECT } from './details.presenter';
-import { isStaff, type Viewer } from './visibility';
+import { Prisma } from '../../generated/prisma/client';
+import { AppError } from '../../common/app-error';
+import { PrismaService } from '../../prisma/prisma.service';
+import { PHOTO_SELECT, PhotoPresenter } from '../photo.presenter';
+import { PROFILE_DETAILS_SELECT } from '../details.presenter';
+import { isStaff, visibleProfileWhere, type Viewer } from '../visibility';
 
 /** What the partner editor shows of a chat partner. */
 export const PARTNER_SELECT = {
@@ -221,6 +221,22 @@ export class ChatPartnerReads {
         careFlag: member.user.careFlag,
       },
     };
+  }
+
+  /** The profiles of the members of conversations (the operator queue), keyed by account. */
+  async conversationProfiles(
+    viewer: Viewer,
+    userIds: number[],
+  ): Promise<Map<number, { id: number; name: string; fictional: boolean }>> {
+    this.guard(viewer);
+    if (userIds.length === 0) return new Map();
+    const rows = await this.prisma.profile.findMany({
+      where: { AND: [{ userId: { in: userIds } }, visibleProfileWhere(viewer, 'staff')] },
+      select: { id: true, userId: true, name: true, fictional: true },
+    });
+    return new Map(
+      rows.map((row) => [row.userId, { id: row.id, name: row.name, fictional: row.fictional }]),
+    );
   }
 
   /** Whether a (real) member has a conversation with a chat partner. */

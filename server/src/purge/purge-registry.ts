@@ -27,7 +27,7 @@ export interface PurgeStep {
   purge(tx: Prisma.TransactionClient, userId: number, now: Date): Promise<void>;
 }
 
-const PURGE_STEP = 'member-access:purge-step';
+const PURGE_STEP = 'purge:step';
 
 /** Registers a provider as a purge step (see PurgeStep). */
 export const Purges = () => SetMetadata(PURGE_STEP, true);

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { Gender } from '../generated/prisma/client';
-import { ageOn } from '../common/age';
-import { PrismaService } from '../prisma/prisma.service';
-import { NEW_LIKERS } from './fast-reads';
-import { notBlocked } from './not-blocked';
-import { visibleProfileWhere } from './visibility';
+import type { Gender } from '../../generated/prisma/client';
+import { ageOn } from '../../common/age';
+import { PrismaService } from '../../prisma/prisma.service';
+import { NEW_LIKERS } from '../fast-reads';
+import { notBlocked } from '../not-blocked';
+import { visibleProfileWhere } from '../visibility';
 
 /**
  * What a notification to a member about another member shows ($1: the recipient, $2: the member

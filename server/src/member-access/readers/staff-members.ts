@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { MEMBER_NAME_SEARCH_MIN } from '@app/contract';
-import { Prisma } from '../generated/prisma/client';
-import { PrismaService } from '../prisma/prisma.service';
-import { PhotoPresenter, PHOTO_SELECT } from './photo.presenter';
+import { Prisma } from '../../generated/prisma/client';
+import { PrismaService } from '../../prisma/prisma.service';
+import { PhotoPresenter, PHOTO_SELECT } from '../photo.presenter';
 
 /** A member's profile as an admin sees it on the console (whatever its state or privacy). */
 export interface StaffProfileView {

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import type { Prisma } from '../../generated/prisma/client';
+import { PrismaService } from '../../prisma/prisma.service';
+import { PG_ROW_TYPES } from '../../prisma/pg-types';
+import type { ProfileCard, ProfileCardRow } from '../card.presenter';
+import { cardRowOf } from '../fast-reads';
+import { listStatement, type ListCriteria, type ListPage, type ListRow } from '../list-query';
+import { PhotoPresenter } from '../photo.presenter';
+import { privacyPartnersAmong } from '../privacy-partner';
+import { visibleProfileWhere, type Viewer } from '../visibility';
+
+/**
+ * Lists of other members under the `list` rule (search, the swipe game, the first matches after
+ * signup, the landers, a profile page's related profiles), and the cards that show them.
+ */
+@Injectable()
+export class MemberLists {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly photos: PhotoPresenter,
+  ) {}
+
+  /** Profiles a list may show the viewer, with the caller's filter, order and fields. */
+  find<S extends Prisma.ProfileSelect>(
+    viewer: Viewer,
+    query: {
+      where?: Prisma.ProfileWhereInput;
+      orderBy?: Prisma.ProfileOrderByWithRelationInput[];
+      take: number;
+      select: S;
+    },
+  ): Promise<Prisma.ProfileGetPayload<{ select: S }>[]> {
+    return this.prisma.profile.findMany({
+      where: { AND: [visibleProfileWhere(viewer, 'list'), query.where ?? {}] },
+      orderBy: query.orderBy,
+      take: query.take,
+      select: query.select,
+    }) as Promise<Prisma.ProfileGetPayload<{ select: S }>[]>;
+  }
+
+  /**
+   * A page of a member list the viewer may see (search), most recently active first, and on the
+   * first page how many there are up to `countUpTo` + 1: one statement (list-query.ts), the
+   * `list` rule written in SQL beside the criteria.
+   */
+  async page(
+    viewer: Viewer,
+    criteria: ListCriteria,
+    page: ListPage,
+  ): Promise<{ rows: ProfileCardRow[]; counted: number }> {
+    const { text, values } = listStatement(viewer, criteria, page);
+    // unnamed: planned for its values every time (list-query.ts says why)
+    const result = await this.prisma.pool.query<ListRow>({ text, values, types: PG_ROW_TYPES });
+    return { rows: result.rows.map(cardRowOf), counted: result.rows[0]?.counted ?? 0 };
+  }
+
+  /**
+   * Cards of rows read with PROFILE_CARD_SELECT under the visibility rule, each with its main
+   * image as this viewer may have it (privacy mode: one statement for the whole list).
+   */
+  async cards(viewer: Viewer, rows: ProfileCardRow[], now = new Date()): Promise<ProfileCard[]> {
+    const partners = await privacyPartnersAmong(
+      this.prisma.pool,
+      viewer,
+      rows.filter((row) => row.privacyMode).map((row) => row.userId),
+    );
+    return rows.map((row) => this.photos.card(viewer, row, partners.has(row.userId), now));
+  }
+}
