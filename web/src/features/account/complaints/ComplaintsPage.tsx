@@ -13,7 +13,7 @@ import { ApiError } from '../../../api/client';
 import { sendComplaint } from '../../../api/complaints';
 import { useMemberCard } from '../../../api/members';
 import { useUser } from '../../../api/user';
-import { MemberAvatar } from '../../members';
+import { MemberAvatar } from '../../../components/member/MemberCard';
 import { FictionalBadge } from '../../../components/FictionalBadge';
 import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
 import { isValidEmail } from '../../../components/email-rules';

@@ -8,7 +8,7 @@ import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../
 import { userQueryKey } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard } from '../../../components/AuthCard';
-import { SignupLink } from '../signup/SignupLink';
+import { SignupLink } from '../../../components/signup/SignupLink';
 
 /**
  * Where to go after login: the page that asked for it, else the members. The value is resolved

@@ -8,7 +8,7 @@ import {
 import { useSettings } from '../../../api/settings';
 import { useUser } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { SignupLink } from '../../auth';
+import { SignupLink } from '../../../components/signup/SignupLink';
 import { usePackages } from '../api';
 import { LoadFailed } from '../components/LoadFailed';
 import { PackageList, PackageListSkeleton } from '../components/PackageList';

@@ -1,6 +1,6 @@
 import { LANDER_MEMBER_COUNTS, type LanderMember, type LanderName } from '@app/contract';
 import { useSettings } from '../../../api/settings';
-import { SignupLink } from '../../auth';
+import { SignupLink } from '../../../components/signup/SignupLink';
 import { useLanderMembers } from '../api';
 import { useLanderTranslation } from '../i18n';
 import { Icon, type IconName } from './Icons';

@@ -4,7 +4,7 @@ import {
   type MemberLanding as LandingName,
 } from '@app/contract';
 import { FictionalNotice } from '../../../components/FictionalNotice';
-import { SignupLink } from '../../auth';
+import { SignupLink } from '../../../components/signup/SignupLink';
 import { useLanderMembers } from '../api';
 import { useLanderTranslation } from '../i18n';
 import { Icon } from './Icons';

@@ -9,7 +9,7 @@ import {
   type MemberLanding as LandingName,
 } from '@app/contract';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { captureLander } from '../../auth';
+import { captureLander } from '../../../components/signup/tracking';
 import { useLanderMembers } from '../api';
 import { useLanderMessages } from '../i18n';
 import { Lander } from '../components/Landers';

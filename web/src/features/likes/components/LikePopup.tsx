@@ -13,8 +13,8 @@ import { useLikeMutation } from '../../../api/likes';
 import { useUser } from '../../../api/user';
 import { FictionalBadge } from '../../../components/FictionalBadge';
 import { Modal } from '../../../components/Modal';
-import { SignupLink } from '../../auth';
-import { MemberAvatar } from '../../members';
+import { SignupLink } from '../../../components/signup/SignupLink';
+import { MemberAvatar } from '../../../components/member/MemberCard';
 
 /** The longest delay a link may ask for (seconds). */
 const MAX_DELAY_S = 3600;

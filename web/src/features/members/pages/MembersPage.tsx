@@ -6,8 +6,9 @@ import { SEARCH_FILTER_KEYS, useSearch, type SearchFilters } from '../../../api/
 import { useSettings } from '../../../api/settings';
 import { useUser } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { SignupLink, readTracking } from '../../auth';
-import { MemberCard } from '../components/MemberCard';
+import { SignupLink } from '../../../components/signup/SignupLink';
+import { readTracking } from '../../../components/signup/tracking';
+import { MemberCard } from '../../../components/member/MemberCard';
 import { SearchFiltersForm } from '../search/SearchFiltersForm';
 
 const CLEARED = 'cleared';

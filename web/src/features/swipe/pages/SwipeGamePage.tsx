@@ -7,7 +7,7 @@ import { ApiError } from '../../../api/client';
 import { serverErrorText } from '../../../api/server-error';
 import { ServerErrorAlert } from '../../../components/form';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { MemberAvatar } from '../../members';
+import { MemberAvatar } from '../../../components/member/MemberCard';
 import { swipeQueryKey, useSwipeCandidates, useSwipeDecision } from '../api';
 import { SwipeCard, SwipeCardBehind, type SwipeChoice } from '../components/SwipeCard';
 
