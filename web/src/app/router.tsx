@@ -155,7 +155,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   membersOnly,
                 ),
                 // visitors choose too (the locale cookie); a member's choice is also saved to the account
-                page('lang-config', '/lang-config', account, (m) => m.LangConfigPage),
+                page('lang-config', '/lang-config', account, (m) => m.LanguagePage),
                 page('complaints', '/complaints', account, (m) => m.ComplaintsPage),
 
                 page('premium', '/premium', credits, (m) => m.PremiumPage),

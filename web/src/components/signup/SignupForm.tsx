@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
 import type { Gender, SignupRequest } from '@app/contract';
-import { signup } from '../../api/auth';
+import { signup } from './api/signup';
 import { useSettings } from '../../api/settings';
 import { userQueryKey } from '../../api/user';
 import { ServerErrorAlert, useApiForm } from '../form';

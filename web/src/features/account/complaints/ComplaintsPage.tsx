@@ -10,7 +10,7 @@ import {
 } from '@app/contract/constants';
 import type { ComplaintRequest, ComplaintResponse } from '@app/contract';
 import { ApiError } from '../../../api/client';
-import { sendComplaint } from '../../../api/complaints';
+import { sendComplaint } from '../api/complaints';
 import { useMemberCard } from '../../../api/members';
 import { useUser } from '../../../api/user';
 import { MemberAvatar } from '../../../components/member/MemberCard';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { login } from '../../../api/auth';
+import { login } from '../api/auth';
 import { ApiError, BANNED_PATH } from '../../../api/client';
 import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
 import { userQueryKey } from '../../../api/user';

@@ -9,7 +9,7 @@ import { useSettings } from '../../../api/settings';
 import { useUser } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { SignupLink } from '../../../components/signup/SignupLink';
-import { usePackages } from '../api';
+import { usePackages } from '../api/payments';
 import { LoadFailed } from '../components/LoadFailed';
 import { PackageList, PackageListSkeleton } from '../components/PackageList';
 import { useTimeBonus } from '../time-bonus';

@@ -5,7 +5,7 @@ import {
 } from '@app/contract';
 import { FictionalNotice } from '../../../components/FictionalNotice';
 import { SignupLink } from '../../../components/signup/SignupLink';
-import { useLanderMembers } from '../api';
+import { useLanderMembers } from '../api/landers';
 import { useLanderTranslation } from '../i18n';
 import { Icon } from './Icons';
 import { LanderFooterCta } from './LanderHero';

@@ -10,7 +10,7 @@ import {
 } from '@app/contract';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { captureLander } from '../../../components/signup/tracking';
-import { useLanderMembers } from '../api';
+import { useLanderMembers } from '../api/landers';
 import { useLanderMessages } from '../i18n';
 import { Lander } from '../components/Landers';
 import { MemberLanding } from '../components/MemberLanding';
