@@ -143,6 +143,20 @@ export default tseslint.config(
       'import/resolver': { typescript: { project: 'web/tsconfig.json' }, node: true },
     },
     rules: {
+      // and nothing from server/ or prisma/ (imports, `export … from`, types too): what the two
+      // ends agree on is in @app/contract (a test may read seed data, as the catalogue test does)
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/prisma/**'],
+              message:
+                'The web imports nothing from server/ or prisma/: what both ends agree on is in @app/contract',
+            },
+          ],
+        },
+      ],
       'boundaries/dependencies': [
         'error',
         {

@@ -7,7 +7,7 @@ import { createQueryClient } from './api/query-client';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { reloadOnceForChunkError } from './app/chunk-reload';
-import { captureTracking } from './features/auth';
+import { captureTracking } from './components/signup/tracking';
 
 // Vite reports a failed preload of a page chunk here; reload once (guarded), else let it fail.
 window.addEventListener('vite:preloadError', (event) => {

@@ -44,6 +44,8 @@ export const searchQuery = z.object({
   ref: optionalText(100),
 });
 export type SearchQuery = z.infer<typeof searchQuery>;
+/** The query as a client sends it (strings, before parsing): the web's search filters. */
+export type SearchParams = z.input<typeof searchQuery>;
 
 export const searchResponse = z.object({
   profiles: z.array(profileCard),

@@ -37,6 +37,17 @@ const adminComplaints = () => import('../admin/features/complaints/pages');
 const adminInspection = () => import('../admin/features/inspection/pages');
 const adminCatalogue = () => import('../admin/features/catalogue/pages');
 
+/**
+ * /signup: the auth feature's signup page, which on a desktop opens its modal over the home
+ * page. The router puts the two together, so that neither feature imports the other.
+ */
+async function signupOverHome() {
+  const [{ SignupPage }, { HomePage }] = await Promise.all([auth(), home()]);
+  return function SignupOverHome() {
+    return <SignupPage behind={<HomePage />} />;
+  };
+}
+
 function page<M>(
   id: string,
   path: string | undefined,
@@ -94,7 +105,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 page('login', '/login', auth, (m) => m.LoginPage, { loader: membersGoToMembers }),
                 // the end of an outside sign-in round trip (SPEC point 2, Redirects)
                 { id: 'callback', path: '/callback', loader: () => redirect('/login') },
-                page('signup', '/signup', auth, (m) => m.SignupPage, {
+                page('signup', '/signup', signupOverHome, (Page) => Page, {
                   loader: membersGoToMembers,
                 }),
                 page('complete-signup', '/complete-signup', auth, (m) => m.CompleteSignupPage),
@@ -120,7 +131,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   (m) => m.MemberSignupPage,
                   { loader: membersGoToProfile },
                 ),
-                page('likes-m-id', '/likes/m/:id', likes, (m) => m.LikesMemberPage, membersOnly),
+                // the member's profile page, reached from the likes pages
+                page('likes-m-id', '/likes/m/:id', members, (m) => m.MemberPage, membersOnly),
                 page('likes', '/likes', likes, (m) => m.LikesPage, membersOnly),
                 page('likes-type', '/likes/:type', likes, (m) => m.LikesTypePage, membersOnly),
                 page('match-finder', '/match-finder', members, (m) => m.MatchFinderPage),
@@ -143,7 +155,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   membersOnly,
                 ),
                 // visitors choose too (the locale cookie); a member's choice is also saved to the account
-                page('lang-config', '/lang-config', account, (m) => m.LangConfigPage),
+                page('lang-config', '/lang-config', account, (m) => m.LanguagePage),
                 page('complaints', '/complaints', account, (m) => m.ComplaintsPage),
 
                 page('premium', '/premium', credits, (m) => m.PremiumPage),

@@ -10,7 +10,7 @@ import '../styles/main.scss';
 import { createQueryClient } from '../api/query-client';
 import { takeInlineSettings } from '../api/settings';
 import { languageOfAddress, localeCookie } from '../i18n/choose-locale';
-import { captureTracking } from '../features/auth';
+import { captureTracking } from '../components/signup/tracking';
 import { completeCatalogue, startPublicI18n } from './i18n';
 import { PublicApp, matchPublicPage } from './PublicApp';
 import { seedPublicQueries } from './seed';

@@ -3,7 +3,7 @@ import type { PublicPageData, SettingsResponse } from '@app/contract';
 import { settingsQueryKey } from '../api/settings';
 import { userQueryKey } from '../api/user';
 import { companyInfoQueryKey } from '../api/companyinfo';
-import { landersQueryKey } from '../features/landers/api';
+import { landersQueryKey } from '../features/landers/api/landers';
 
 /**
  * The answers a public page is rendered from, in the query cache, the same on the server and in

@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { TopNav } from './TopNav';
 import { Footer } from './Footer';
 import { LegalDisclaimer } from '../../components/LegalDisclaimer';
-import { SignupModalProvider } from '../../features/auth';
+import { SignupModalProvider } from '../../components/signup/SignupLink';
 import { LazyMemberAlerts, LazyMemberOverlays } from './member-parts';
 import { useUser } from '../../api/user';
 

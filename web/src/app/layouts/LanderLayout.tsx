@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Brand } from '../../components/Brand';
 import { LegalDisclaimer } from '../../components/LegalDisclaimer';
 import { FOOTER_LINKS } from './Footer';
-import { SignupModalProvider } from '../../features/auth';
+import { SignupModalProvider } from '../../components/signup/SignupLink';
 import { SiteEntryWarning } from '../../features/site-entry';
 import { useIsInstalledApp } from './installed-app';
 

@@ -10,7 +10,8 @@ import { CREDITS_WARNING_THRESHOLD, SELECTABLE_LANGUAGES } from '../../config/co
 import { formatNumber } from '../../i18n/format';
 import { useNavCounts } from './nav-counts';
 import { useIsInstalledApp } from './installed-app';
-import { SignupLink, useSignupsOpen } from '../../features/auth';
+import { SignupLink } from '../../components/signup/SignupLink';
+import { useSignupsOpen } from '../../components/signup/tracking';
 import { leavePush } from '../../features/push';
 
 const BACK_BUTTON_PATHS = [/^\/members(\/|$)/, /^\/likes(\/|$)/, /^\/credits(\/|$)/];

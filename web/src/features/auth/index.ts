@@ -1,9 +1,6 @@
 /**
  * The auth feature's public API: what the shell and other features may use. Its pages are
- * loaded by the router through pages/index.ts.
+ * loaded by the router through pages/index.ts. The signup form and the links and modal that
+ * open it are shared code (web/src/components/signup), used by the shell and five features.
  */
-export { SignupForm } from './signup/SignupForm';
-export { SignupLink, SignupModalProvider } from './signup/SignupLink';
 export { ActivationReminder } from './components/ActivationReminder';
-export { captureLander, captureTracking, readTracking, useSignupsOpen } from './tracking';
-export { useIsDesktop } from './useIsDesktop';

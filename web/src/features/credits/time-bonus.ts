@@ -10,7 +10,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { TIME_BONUS_CODE, TIME_BONUS_TICK_MS } from '../../config/constants';
 import { useUser } from '../../api/user';
-import { fetchWelcomeCode } from './api';
+import { fetchWelcomeCode } from './api/payments';
 
 interface Countdown {
   /** Epoch ms when the bonus ends (by this browser's clock, from the server's seconds left). */

@@ -5,7 +5,7 @@
  * useSyncExternalStore by every component that shows it.
  */
 import type { PushPayload, PushSubscriptionRequest } from '@app/contract';
-import { deletePushSubscription, savePushSubscription } from './api';
+import { deletePushSubscription, savePushSubscription } from './api/push';
 
 export type PushSubscriptionValue = null | 'subscribed' | false | 'denied';
 

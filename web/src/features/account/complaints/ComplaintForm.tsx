@@ -8,7 +8,7 @@ import {
 } from '@app/contract/constants';
 import type { ComplaintRequest, ComplaintResponse } from '@app/contract';
 import { ApiError } from '../../../api/client';
-import { sendComplaint } from '../../../api/complaints';
+import { sendComplaint } from '../api/complaints';
 import { useMemberCard } from '../../../api/members';
 import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
 import { isValidEmail } from '../../../components/email-rules';

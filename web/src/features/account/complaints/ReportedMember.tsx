@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { useMemberCard } from '../../../api/members';
-import { MemberAvatar } from '../../members';
+import { MemberAvatar } from '../../../components/member/MemberCard';
 import { FictionalBadge } from '../../../components/FictionalBadge';
 
 /** The member the complaint is about, as the reporter sees them (or a note when that fails). */

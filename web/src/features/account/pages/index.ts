@@ -3,5 +3,5 @@ export { DeleteAccountPage } from './DeleteAccountPage';
 export { AccountDeletedPage } from './AccountDeletedPage';
 export { ProfilePage } from '../profile/ProfilePage';
 
-export { LanguagePage as LangConfigPage } from '../language/LanguagePage';
+export { LanguagePage } from '../language/LanguagePage';
 export { ComplaintsPage } from '../complaints/ComplaintsPage';

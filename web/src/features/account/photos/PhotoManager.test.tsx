@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OwnPhotosResponse, User } from '@app/contract';
-import * as photosApi from '../../../api/photos';
+import * as photosApi from '../api/photos';
 import { ApiError } from '../../../api/client';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { jsonResponse, mockFetch, type Responder } from '../../../test/http';

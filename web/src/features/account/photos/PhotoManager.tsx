@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OwnPhoto } from '@app/contract';
 import { PHOTO_MAX_BYTES, PREMIUM_MAX_PHOTOS } from '../../../config/constants';
-import { useOwnPhotos, usePhotoActions } from '../../../api/photos';
+import { useOwnPhotos, usePhotoActions } from '../api/photos';
 import { useUser } from '../../../api/user';
 import { Modal } from '../../../components/Modal';
 import { usePhotoUploads, type PendingUpload } from './usePhotoUploads';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Geocode } from '@app/contract';
-import { useCities } from '../../../api/geo';
+import { useCities } from '../api/geo';
 import { useCountryRegions } from '../../../api/regions';
 import { useSettings } from '../../../api/settings';
 import { ProfileSection, SelectField, type SelectOption } from './fields';

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Geocode, OwnProfile } from '@app/contract';
-import { ownProfileQueryKey, updateOwnProfile } from '../../../api/profile';
+import { ownProfileQueryOptions, updateOwnProfile } from '../api/profile';
 import { useSettings } from '../../../api/settings';
 import { userQueryKey } from '../../../api/user';
 import { ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
@@ -37,7 +37,7 @@ export function ProfileEditor({ profile }: { profile: OwnProfile }) {
     fields: PROFILE_FIELDS,
     validate: () => profileProblems(values, t, minAge),
     onSuccess: (data) => {
-      queryClient.setQueryData(ownProfileQueryKey, data);
+      queryClient.setQueryData(ownProfileQueryOptions().queryKey, data);
       // the menu shows the name; the session knows invisible and privacy mode
       void queryClient.invalidateQueries({ queryKey: userQueryKey });
       const next = formValues(data.profile);

@@ -9,7 +9,7 @@ import type {
   Settings,
 } from '@app/contract';
 import { createRoutes } from '../../../app/router';
-import { ownProfileQueryKey } from '../../../api/profile';
+import { ownProfileQueryKey } from '../../../api/own-data';
 import { settingsQueryKey } from '../../../api/settings';
 import { INTERESTS_MAX } from '../../../config/constants';
 import { renderRoutes, seededQueryClient } from '../../../test/render';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useOwnProfile } from '../../../api/profile';
+import { useOwnProfile } from '../api/profile';
 import { serverErrorText } from '../../../api/server-error';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { PhotoManager } from '../photos/PhotoManager';

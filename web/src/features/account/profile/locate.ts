@@ -1,5 +1,5 @@
 import type { Geocode } from '@app/contract';
-import { geocode } from '../../../api/geo';
+import { geocode } from '../api/geo';
 import { ApiError } from '../../../api/client';
 import { GEOLOCATION_CACHE_MS } from '../../../config/constants';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sendActivationMail } from '../../../api/auth';
+import { sendActivationMail } from '../api/auth';
 import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
-import { rememberSignupEmail } from '../signup-email';
+import { rememberSignupEmail } from '../../../components/signup/signup-email';
 import { isValidEmail } from '../../../components/email-rules';
 
 /** Resend the activation mail, or correct the address it goes to. */

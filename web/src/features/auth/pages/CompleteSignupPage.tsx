@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard } from '../../../components/AuthCard';
 import { ActivationMailActions } from '../components/ActivationMailActions';
-import { readSignupEmail } from '../signup-email';
+import { readSignupEmail } from '../../../components/signup/signup-email';
 
 /** After signup: the activation mail went out; resend it or correct the address. */
 export function CompleteSignupPage() {

@@ -2,13 +2,13 @@ import { useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { login } from '../../../api/auth';
+import { login } from '../api/auth';
 import { ApiError, BANNED_PATH } from '../../../api/client';
 import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
 import { userQueryKey } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard } from '../../../components/AuthCard';
-import { SignupLink } from '../signup/SignupLink';
+import { SignupLink } from '../../../components/signup/SignupLink';
 
 /**
  * Where to go after login: the page that asked for it, else the members. The value is resolved

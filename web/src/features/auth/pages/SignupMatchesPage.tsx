@@ -5,7 +5,7 @@ import { useUser } from '../../../api/user';
 import { FictionalNotice } from '../../../components/FictionalNotice';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { Brand } from '../../../components/Brand';
-import { MemberCard } from '../../members';
+import { MemberCard } from '../../../components/member/MemberCard';
 
 const SKELETONS = 8;
 

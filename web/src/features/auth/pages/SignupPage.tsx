@@ -1,21 +1,24 @@
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { HomePage } from '../../home';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard } from '../../../components/AuthCard';
-import { SignupForm } from '../signup/SignupForm';
-import { SignupModal } from '../signup/SignupModal';
-import { useIsDesktop } from '../useIsDesktop';
+import { SignupForm } from '../../../components/signup/SignupForm';
+import { SignupModal } from '../../../components/signup/SignupModal';
+import { useIsDesktop } from '../../../components/useIsDesktop';
 
-/** /signup: on desktop the signup modal over the home page, on a phone the signup page. */
-export function SignupPage() {
+/**
+ * /signup: on desktop the signup modal over `behind` (the router puts the home page there), on a
+ * phone the signup page.
+ */
+export function SignupPage({ behind }: { behind: ReactNode }) {
   const { t } = useTranslation();
   const desktop = useIsDesktop();
   const navigate = useNavigate();
   if (desktop) {
     return (
       <>
-        <HomePage />
+        {behind}
         <SignupModal open onClose={() => void navigate('/')} />
       </>
     );

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChatResponse } from '@app/contract';
 import { FictionalBadge } from '../../../components/FictionalBadge';
-import { MemberAvatar } from '../../members';
+import { MemberAvatar } from '../../../components/member/MemberCard';
 
 /**
  * A conversation's header: back to the list (narrow screens), the other member's avatar, name,

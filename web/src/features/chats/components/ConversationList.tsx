@@ -7,7 +7,7 @@ import { serverErrorText } from '../../../api/server-error';
 import { FictionalBadge } from '../../../components/FictionalBadge';
 import { Modal } from '../../../components/Modal';
 import { formatBadgeCount } from '../../../components/CountBadge';
-import { MemberAvatar } from '../../members';
+import { MemberAvatar } from '../../../components/member/MemberCard';
 import { useRemoveChat } from '../api';
 import { formatListTime } from '../model/format';
 import { forgetLastChat } from '../model/last-chat';

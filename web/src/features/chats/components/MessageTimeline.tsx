@@ -2,7 +2,7 @@ import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, ChatResponse } from '@app/contract';
 import { FictionalNotice } from '../../../components/FictionalNotice';
-import { MemberAvatar } from '../../members';
+import { MemberAvatar } from '../../../components/member/MemberCard';
 import { formatDay } from '../model/format';
 import { dayLabel, ownStatus, withDaySeparators } from '../model/messages';
 import { MessageBubble, TypingIndicator } from './MessageBubble';

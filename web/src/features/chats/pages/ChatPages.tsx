@@ -4,7 +4,7 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { useChats } from '../../../api/chats';
 import { useUser } from '../../../api/user';
-import { useIsDesktop } from '../../auth';
+import { useIsDesktop } from '../../../components/useIsDesktop';
 import { ConversationList } from '../components/ConversationList';
 import { Conversation } from '../components/Conversation';
 import { lastChat } from '../model/last-chat';

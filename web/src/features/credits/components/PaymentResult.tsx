@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PAYMENT_METHOD_INFO, type Payment } from '@app/contract';
 import { PAYMENT_POLL_FOR_MS, PAYMENT_POLL_MS } from '../../../config/constants';
 import { userQueryKey } from '../../../api/user';
-import { getPayment, paymentQueryKey } from '../api';
+import { getPayment, paymentQueryKey } from '../api/payments';
 import { useMoney } from '../money';
 import { LoadFailed, Loading } from './LoadFailed';
 

@@ -8,7 +8,7 @@ import { serverErrorText } from '../../../api/server-error';
 import { useUser } from '../../../api/user';
 import { FormField } from '../../../components/form';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { lookupDiscountCode, repeatOrderQueryOptions, usePackages } from '../api';
+import { lookupDiscountCode, repeatOrderQueryOptions, usePackages } from '../api/payments';
 import { LoadFailed } from '../components/LoadFailed';
 import { PackageList, PackageListSkeleton } from '../components/PackageList';
 import { countdownParts, useTimeBonus } from '../time-bonus';

@@ -19,7 +19,7 @@ import {
   resendDirectDebitCode,
   startDirectDebit,
   usePaymentMethods,
-} from '../api';
+} from '../api/payments';
 import { Loading } from '../components/LoadFailed';
 import { useMoney } from '../money';
 

@@ -7,7 +7,7 @@ import { useKeyedCall } from '../../../api/idempotency';
 import { serverErrorText } from '../../../api/server-error';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { createPayment, usePaymentMethods } from '../api';
+import { createPayment, usePaymentMethods } from '../api/payments';
 import { LoadFailed, Loading } from '../components/LoadFailed';
 import { PaymentResult } from '../components/PaymentResult';
 import { useMoney } from '../money';

@@ -8,8 +8,8 @@ import {
 import { useSettings } from '../../../api/settings';
 import { useUser } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { SignupLink } from '../../auth';
-import { usePackages } from '../api';
+import { SignupLink } from '../../../components/signup/SignupLink';
+import { usePackages } from '../api/payments';
 import { LoadFailed } from '../components/LoadFailed';
 import { PackageList, PackageListSkeleton } from '../components/PackageList';
 import { useTimeBonus } from '../time-bonus';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useKeyedCall } from '../../../api/idempotency';
 import { serverErrorText } from '../../../api/server-error';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { repeatOrder, repeatOrderQueryOptions } from '../api';
+import { repeatOrder, repeatOrderQueryOptions } from '../api/payments';
 import { LoadFailed, Loading } from '../components/LoadFailed';
 import { useMoney } from '../money';
 

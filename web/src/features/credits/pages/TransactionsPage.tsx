@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Transaction } from '@app/contract';
 import { useCompanyInfo } from '../../../api/companyinfo';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { transactionQueryOptions, transactionsQueryOptions } from '../api';
+import { transactionQueryOptions, transactionsQueryOptions } from '../api/payments';
 import { LoadFailed, Loading } from '../components/LoadFailed';
 import { useMoney } from '../money';
 import { formatDate } from '../../../i18n/format';

@@ -5,7 +5,8 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { FictionalNotice } from '../../../components/FictionalNotice';
 import { PREMIUM_MATCH_CHANCE_PERCENT } from '../../../config/constants';
 import { HeroPreview } from '../components/HeroPreview';
-import { SignupLink, useSignupsOpen } from '../../auth';
+import { SignupLink } from '../../../components/signup/SignupLink';
+import { useSignupsOpen } from '../../../components/signup/tracking';
 
 const STEPS = [
   { icon: '📝', title: 'home.step1Title', text: 'home.step1Text' },

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SignupLink } from '../../auth';
+import { SignupLink } from '../../../components/signup/SignupLink';
 import { useLanderTranslation } from '../i18n';
 
 /** A lander's heading, its line, and the signup call to action. */

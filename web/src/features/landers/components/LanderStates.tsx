@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { LanderMember, LandersResponse } from '@app/contract';
 import { LoadError } from '../../../components/LoadStates';
-import { SignupLink } from '../../auth';
+import { SignupLink } from '../../../components/signup/SignupLink';
 import { useLanderTranslation } from '../i18n';
 import { MemberGrid } from './MemberTile';
 

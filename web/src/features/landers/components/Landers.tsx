@@ -1,7 +1,7 @@
 import { LANDER_MEMBER_COUNTS, type LanderMember, type LanderName } from '@app/contract';
 import { useSettings } from '../../../api/settings';
-import { SignupLink } from '../../auth';
-import { useLanderMembers } from '../api';
+import { SignupLink } from '../../../components/signup/SignupLink';
+import { useLanderMembers } from '../api/landers';
 import { useLanderTranslation } from '../i18n';
 import { Icon, type IconName } from './Icons';
 import { LanderFooterCta, LanderHero } from './LanderHero';

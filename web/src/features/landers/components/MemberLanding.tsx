@@ -4,8 +4,8 @@ import {
   type MemberLanding as LandingName,
 } from '@app/contract';
 import { FictionalNotice } from '../../../components/FictionalNotice';
-import { SignupLink } from '../../auth';
-import { useLanderMembers } from '../api';
+import { SignupLink } from '../../../components/signup/SignupLink';
+import { useLanderMembers } from '../api/landers';
 import { useLanderTranslation } from '../i18n';
 import { Icon } from './Icons';
 import { LanderFooterCta } from './LanderHero';

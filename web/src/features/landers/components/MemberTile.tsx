@@ -1,6 +1,6 @@
 import type { LanderMember } from '@app/contract';
 import { FictionalBadge } from '../../../components/FictionalBadge';
-import { SignupLink } from '../../auth';
+import { SignupLink } from '../../../components/signup/SignupLink';
 import { useLanderTranslation } from '../i18n';
 import { MemberPhoto } from './MemberPhoto';
 

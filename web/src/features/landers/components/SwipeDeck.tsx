@@ -1,6 +1,6 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import type { LanderMember } from '@app/contract';
-import { SignupLink } from '../../auth';
+import { SignupLink } from '../../../components/signup/SignupLink';
 import { useLanderTranslation } from '../i18n';
 import { Icon } from './Icons';
 import { MemberPhoto } from './MemberPhoto';

@@ -9,8 +9,8 @@ import {
   type MemberLanding as LandingName,
 } from '@app/contract';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { captureLander } from '../../auth';
-import { useLanderMembers } from '../api';
+import { captureLander } from '../../../components/signup/tracking';
+import { useLanderMembers } from '../api/landers';
 import { useLanderMessages } from '../i18n';
 import { Lander } from '../components/Landers';
 import { MemberLanding } from '../components/MemberLanding';

@@ -1,20 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
-import type {
-  MemberResponse,
-  ProfileCard,
-  SearchResponse,
-  SignupMatchesResponse,
-} from '@app/contract';
-import { apiRequest } from '../../../api/client';
 import { useLikeMutation } from '../../../api/likes';
 import { useUser } from '../../../api/user';
 import { FictionalBadge } from '../../../components/FictionalBadge';
 import { Modal } from '../../../components/Modal';
-import { SignupLink } from '../../auth';
-import { MemberAvatar } from '../../members';
+import { useLikeSuggestion } from '../api/like-suggestion';
+import { SignupLink } from '../../../components/signup/SignupLink';
+import { MemberAvatar } from '../../../components/member/MemberCard';
 
 /** The longest delay a link may ask for (seconds). */
 const MAX_DELAY_S = 3600;
@@ -55,26 +48,7 @@ export function LikePopup() {
   }, [params, setParams]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const suggestion = useQuery({
-    queryKey: ['like-popup', pageMember ?? null, !!user],
-    enabled: open,
-    retry: false,
-    queryFn: async ({ signal }): Promise<ProfileCard | null> => {
-      if (pageMember) {
-        const page = await apiRequest<MemberResponse>('member', {
-          query: { id: pageMember },
-          signal,
-        });
-        return page.profile;
-      }
-      if (user) {
-        const matches = await apiRequest<SignupMatchesResponse>('signup-matches', { signal });
-        return matches.profiles[0] ?? null;
-      }
-      const found = await apiRequest<SearchResponse>('search', { signal });
-      return found.profiles[0] ?? null;
-    },
-  });
+  const suggestion = useLikeSuggestion(pageMember, !!user, open);
   const member = suggestion.data;
   if (!open || suggestion.isPending || !member) return null;
   const close = () => setOpen(false);

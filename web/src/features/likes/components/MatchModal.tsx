@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AUTO_LIKE_RELOAD_MS } from '../../../config/constants';
 import { fetchAutoLike, likesQueryKey, useMatchModal } from '../../../api/likes';
 import { FictionalBadge } from '../../../components/FictionalBadge';
-import { MemberAvatar } from '../../members';
+import { MemberAvatar } from '../../../components/member/MemberCard';
 
 /** The members area (SPEC point 2): where the auto-like modal may appear. */
 const MEMBERS_AREA = [/^\/members(\/|$)/, /^\/chats(\/|$)/, /^\/likes(\/|$)/, /^\/premium$/];

@@ -4,7 +4,7 @@ import type { LikesResponse, ProfileCard } from '@app/contract';
 import { useLikes } from '../../../api/likes';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { MemberCard } from '../../members';
+import { MemberCard } from '../../../components/member/MemberCard';
 
 /** The three lists of /likes/{type}. */
 export const LIKE_TYPES = ['given', 'received', 'matches'] as const;

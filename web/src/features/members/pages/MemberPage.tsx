@@ -13,7 +13,7 @@ import { FictionalNotice } from '../../../components/FictionalNotice';
 import { ServerErrorAlert } from '../../../components/form';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { GiftToMember } from '../../chats';
-import { MemberAvatar, MemberCard } from '../components/MemberCard';
+import { MemberAvatar, MemberCard } from '../../../components/member/MemberCard';
 import { BlockConfirmModal } from '../components/profile/BlockConfirmModal';
 import { LoginRequiredModal, type LoginReason } from '../components/profile/LoginRequired';
 import { PhotoGallery, unlockedPhotos } from '../components/profile/PhotoGallery';

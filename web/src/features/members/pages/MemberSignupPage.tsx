@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useMemberCard } from '../../../api/members';
 import { FictionalNotice } from '../../../components/FictionalNotice';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { SignupForm } from '../../auth';
-import { MemberAvatar, MemberFacts } from '../components/MemberCard';
+import { SignupForm } from '../../../components/signup/SignupForm';
+import { MemberAvatar, MemberFacts } from '../../../components/member/MemberCard';
 
 /**
  * /members/{id}/signup: a visitor who came for one member signs up beside that member's card,

@@ -1,27 +1,29 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@app/contract';
-import { SEARCH_FILTER_KEYS, useSearch, type SearchFilters } from '../../../api/search';
+import type { SearchParams, User } from '@app/contract';
+import { SEARCH_FILTER_KEYS, useSearch, type SearchFilters } from '../api/search';
 import { useSettings } from '../../../api/settings';
 import { useUser } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { SignupLink, readTracking } from '../../auth';
-import { MemberCard } from '../components/MemberCard';
+import { SignupLink } from '../../../components/signup/SignupLink';
+import { readTracking } from '../../../components/signup/tracking';
+import { MemberCard } from '../../../components/member/MemberCard';
 import { SearchFiltersForm } from '../search/SearchFiltersForm';
 
 const CLEARED = 'cleared';
 
+/** The filters in the address, as written there (the server checks them). */
 function filtersOf(params: URLSearchParams): SearchFilters {
-  const filters: SearchFilters = {};
+  const filters: Record<string, string> = {};
   for (const key of SEARCH_FILTER_KEYS) {
     const value = params.get(key);
     if (value) filters[key] = value;
   }
-  return filters;
+  return filters as SearchFilters;
 }
 
-function paramsOf(filters: SearchFilters): Record<string, string> {
+function paramsOf(filters: SearchParams): Record<string, string> {
   return Object.fromEntries(
     Object.entries(filters).filter((entry): entry is [string, string] => !!entry[1]),
   );
@@ -54,7 +56,7 @@ export function MembersPage() {
   const hasFilters = Object.keys(filters).length > 0;
 
   const tracking = readTracking();
-  const source = paramsOf({ network: tracking.network, ref: tracking.ref } as SearchFilters);
+  const source = paramsOf({ network: tracking.network, ref: tracking.ref });
   const allowed =
     !!user ||
     settings.logged_out_search ||

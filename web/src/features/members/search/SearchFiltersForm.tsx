@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SEARCH_AGE_MAX, SEARCH_AGE_MIN, SEARCH_DISTANCES_KM } from '@app/contract';
 import { useCountryRegions } from '../../../api/regions';
 import { useSettings } from '../../../api/settings';
-import type { SearchFilters } from '../../../api/search';
+import type { SearchFilters } from '../api/search';
 
 const AGES = Array.from(
   { length: SEARCH_AGE_MAX - SEARCH_AGE_MIN + 1 },
@@ -69,7 +69,9 @@ export function SearchFiltersForm({
                 id={ids.gender}
                 className="form-select"
                 value={values.gender ?? ''}
-                onChange={(e) => set({ gender: e.target.value || undefined })}
+                onChange={(e) =>
+                  set({ gender: (e.target.value || undefined) as SearchFilters['gender'] })
+                }
               >
                 <option value="">{t('search.anyone')}</option>
                 <option value="female">{t('search.women')}</option>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProfileCard } from '@app/contract';
 import { FictionalBadge } from '../../../components/FictionalBadge';
-import { MemberAvatar } from '../../members';
+import { MemberAvatar } from '../../../components/member/MemberCard';
 
 export type SwipeChoice = 'like' | 'pass';
 

@@ -7,8 +7,8 @@ import { ApiError } from '../../../api/client';
 import { serverErrorText } from '../../../api/server-error';
 import { ServerErrorAlert } from '../../../components/form';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { MemberAvatar } from '../../members';
-import { swipeQueryKey, useSwipeCandidates, useSwipeDecision } from '../api';
+import { MemberAvatar } from '../../../components/member/MemberCard';
+import { swipeQueryKey, useSwipeCandidates, useSwipeDecision } from '../api/swipe';
 import { SwipeCard, SwipeCardBehind, type SwipeChoice } from '../components/SwipeCard';
 
 /** Keys that decide on desktop. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../../components/Modal';
-import { useSignupsOpen } from '../../../auth';
+import { useSignupsOpen } from '../../../../components/signup/tracking';
 
 /** What a visitor tried that needs an account (SPEC point 6). */
 export type LoginReason = 'like' | 'message' | 'gift' | 'photos';

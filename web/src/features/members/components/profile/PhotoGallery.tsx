@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MemberPhoto, MemberProfile } from '@app/contract';
-import { LockIcon } from '../LockIcon';
+import { LockIcon } from '../../../../components/member/LockIcon';
 import { LoginRequiredLinks } from './LoginRequired';
 
 export type UnlockedPhoto = Extract<MemberPhoto, { locked: false }>;

@@ -4,7 +4,7 @@
  */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { SwipeDecisionResponse, SwipeRequest, SwipeResponse } from '@app/contract';
-import { apiRequest } from '../../api/client';
+import { apiRequest } from '../../../api/client';
 
 export const swipeQueryKey = ['swipe'] as const;
 

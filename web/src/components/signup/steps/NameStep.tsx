@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../../components/form';
-import { NAME_MAX_LENGTH, SIGNUP_MESSAGE_MAX_LENGTH } from '../../../../config/constants';
+import { FormField } from '../../form';
+import { NAME_MAX_LENGTH, SIGNUP_MESSAGE_MAX_LENGTH } from '../../../config/constants';
 import type { StepProps } from './step-props';
 
 /** Step 3: the profile name, and a first message for the profile if the visitor likes. */

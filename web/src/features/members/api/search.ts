@@ -1,30 +1,30 @@
 /** GET /api/search.php, a page at a time (React Query's infinite query over the cursor). */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { SearchResponse } from '@app/contract';
-import { apiRequest } from './client';
+import type { SearchParams, SearchResponse } from '@app/contract';
+import { apiRequest } from '../../../api/client';
 
-/** The filters as the URL and the API write them (all optional). */
-export interface SearchFilters {
-  gender?: string;
-  country?: string;
-  countryregion?: string;
-  min_age?: string;
-  max_age?: string;
-  with_photo?: string;
-  online?: string;
-  distance?: string;
-}
+/**
+ * The filters as the URL and the API write them (all optional): the contract's search query as
+ * sent, without the page's cursor and the visitor's traffic source.
+ */
+export type SearchFilters = Omit<SearchParams, 'cursor' | 'network' | 'ref'>;
 
-export const SEARCH_FILTER_KEYS = [
-  'gender',
-  'country',
-  'countryregion',
-  'min_age',
-  'max_age',
-  'with_photo',
-  'online',
-  'distance',
-] as const satisfies readonly (keyof SearchFilters)[];
+/**
+ * Every filter, once. A record rather than a list so that the compiler holds it to the
+ * contract's query both ways (the schema itself would bring zod into the page's code).
+ */
+const FILTERS: Record<keyof SearchFilters, true> = {
+  gender: true,
+  country: true,
+  countryregion: true,
+  min_age: true,
+  max_age: true,
+  with_photo: true,
+  online: true,
+  distance: true,
+};
+
+export const SEARCH_FILTER_KEYS = Object.keys(FILTERS) as (keyof SearchFilters)[];
 
 export const searchQueryOptions = (filters: SearchFilters, source: Record<string, string>) =>
   infiniteQueryOptions({

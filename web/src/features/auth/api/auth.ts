@@ -1,7 +1,7 @@
 /**
- * The account calls: login, signup and the activation mail (server contract of the account
- * screens). Login and signup are tried once (the client retries no POST without a key): a second
- * attempt is the visitor's choice. The activation mail carries an Idempotency-Key, so a retry
+ * The auth feature's calls: login and the activation mail (the signup call is the signup form's:
+ * components/signup/api/signup.ts). Login is tried once (the client retries no POST without a
+ * key): a second attempt is the visitor's choice. The activation mail carries an Idempotency-Key, so a retry
  * after a lost answer does not send a second mail.
  */
 import type {
@@ -9,18 +9,12 @@ import type {
   EmailResponse,
   LoggedInResponse,
   LoginRequest,
-  SignupRequest,
 } from '@app/contract';
-import { apiRequest, newIdempotencyKey } from './client';
+import { apiRequest, newIdempotencyKey } from '../../../api/client';
 
 /** POST /api/user.php; 401 login_failed, 429 login_blocked (with `minutes`). */
 export function login(body: LoginRequest): Promise<LoggedInResponse> {
   return apiRequest<LoggedInResponse>('user', { method: 'POST', body });
-}
-
-/** POST /api/signup.php -> 201 with the new (not yet confirmed, logged-in) user. */
-export function signup(body: SignupRequest): Promise<LoggedInResponse> {
-  return apiRequest<LoggedInResponse>('signup', { method: 'POST', body });
 }
 
 /** POST /api/activation-mail.php: resend, or with `email` correct the address first. */

@@ -20,7 +20,7 @@ import type {
   TransactionResponse,
   TransactionsResponse,
 } from '@app/contract';
-import { ApiError, apiRequest } from '../../api/client';
+import { ApiError, apiRequest } from '../../../api/client';
 
 export const packagesQueryOptions = (country?: string) =>
   queryOptions({

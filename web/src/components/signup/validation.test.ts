@@ -1,4 +1,4 @@
-import i18n from '../../../i18n';
+import i18n from '../../i18n';
 import { EMPTY_SIGNUP, birthdateProblem, validateName, validateStep } from './validation';
 
 describe('signup validation', () => {

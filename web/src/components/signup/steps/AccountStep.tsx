@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { passwordHint } from '../../../../components/password-rules';
-import { FormField } from '../../../../components/form';
+import { passwordHint } from '../../password-rules';
+import { FormField } from '../../form';
 import type { StepProps } from './step-props';
 
 /**

@@ -1,5 +1,5 @@
 import type { PushSubscriptionRequest, PushUnsubscribeRequest } from '@app/contract';
-import { apiRequest } from '../../api/client';
+import { apiRequest } from '../../../api/client';
 
 /** POST /api/user.php?push=1: the server sends this browser the member's pushes. */
 export function savePushSubscription(subscription: PushSubscriptionRequest): Promise<unknown> {

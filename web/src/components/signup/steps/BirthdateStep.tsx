@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../../../../api/settings';
-import { DatePartsField } from '../../../../components/form';
+import { useSettings } from '../../../api/settings';
+import { DatePartsField } from '../../form';
 import type { StepProps } from './step-props';
 
 /** Step 2: the date of birth, with the years from the site's minimum age back 100 years. */

@@ -1,13 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { Gender } from '@app/contract';
-import { isValidEmail } from '../../../components/email-rules';
-import { passwordProblemText } from '../../../components/password-rules';
-import {
-  birthdateProblem,
-  birthdateProblemText,
-  isoDate,
-  nameProblemText,
-} from '../../../components/profile-rules';
+import { isValidEmail } from '../email-rules';
+import { passwordProblemText } from '../password-rules';
+import { birthdateProblem, birthdateProblemText, isoDate, nameProblemText } from '../profile-rules';
 
 export interface SignupValues {
   gender: Gender | '';

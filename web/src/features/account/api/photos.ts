@@ -4,17 +4,16 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OwnPhotosResponse, PhotoUploadResponse } from '@app/contract';
-import { REQUEST_TYPE_CLIENT } from '../config/constants';
+import { REQUEST_TYPE_CLIENT } from '../../../config/constants';
 import {
   ApiError,
   IDEMPOTENCY_KEY_HEADER_NAME,
   REQUEST_TYPE_HEADER_NAME,
   apiRequest,
   apiUrl,
-} from './client';
-import { userQueryKey } from './user';
-
-export const ownPhotosQueryKey = ['own-photos'] as const;
+} from '../../../api/client';
+import { ownPhotosQueryKey } from '../../../api/own-data';
+import { userQueryKey } from '../../../api/user';
 
 export const ownPhotosQueryOptions = () =>
   queryOptions({

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { LoggedInResponse, Settings, UserResponse } from '@app/contract';
-import { createRoutes } from '../../../app/router';
-import { settingsQueryKey } from '../../../api/settings';
-import { renderRoutes, seededQueryClient } from '../../../test/render';
-import { newUserFixture, settingsFixture, settingsResponseFixture } from '../../../test/fixtures';
-import { deferred, jsonResponse, mockFetch, mockViewport } from '../../../test/http';
-import { captureTracking, TRACKING_STORAGE_KEY } from '../tracking';
+import { createRoutes } from '../../app/router';
+import { settingsQueryKey } from '../../api/settings';
+import { renderRoutes, seededQueryClient } from '../../test/render';
+import { newUserFixture, settingsFixture, settingsResponseFixture } from '../../test/fixtures';
+import { deferred, jsonResponse, mockFetch, mockViewport } from '../../test/http';
+import { captureTracking, TRACKING_STORAGE_KEY } from './tracking';
 import { PROGRESS_STEP_MS } from './progress-machine';
 
 function renderSignup(settings: Partial<Settings> = {}) {

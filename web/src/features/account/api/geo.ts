@@ -1,7 +1,7 @@
 /** Places: the cities of a region (the location selects) and the nearest city of a point. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CitiesResponse, GeocodeResponse } from '@app/contract';
-import { apiRequest } from './client';
+import { apiRequest } from '../../../api/client';
 
 export function getCities(regionId: number, signal?: AbortSignal): Promise<CitiesResponse> {
   return apiRequest<CitiesResponse>('cities', { query: { region: regionId }, signal });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../../../../api/settings';
-import { CheckField } from '../../../../components/form';
+import { useSettings } from '../../../api/settings';
+import { CheckField } from '../../form';
 import type { StepProps } from './step-props';
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Gender } from '@app/contract';
-import { ChoiceField, type Choice } from '../../../../components/form';
+import { ChoiceField, type Choice } from '../../form';
 import type { StepProps } from './step-props';
 
 /** Step 1: "Ik ben een" and "Ik zoek een", each man or woman, as large buttons. */

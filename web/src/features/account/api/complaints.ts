@@ -3,7 +3,7 @@
  * Idempotency-Key, so a retry after a lost answer files it once.
  */
 import type { ComplaintRequest, ComplaintResponse } from '@app/contract';
-import { apiRequest, newIdempotencyKey } from './client';
+import { apiRequest, newIdempotencyKey } from '../../../api/client';
 
 /**
  * POST /api/complaint.php. 400 complaint_contact_required (visitors: name, email),

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProfileCard } from '@app/contract';
-import { FictionalBadge } from '../../../components/FictionalBadge';
+import { FictionalBadge } from '../FictionalBadge';
 import { LockIcon } from './LockIcon';
 
 /** Eight soft gradients; a member keeps theirs (by id). */

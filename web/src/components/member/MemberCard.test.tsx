@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { ProfileCard } from '@app/contract';
-import { renderRoutes } from '../../../test/render';
-import { profileCardFixture } from '../../../test/fixtures';
+import { renderRoutes } from '../../test/render';
+import { profileCardFixture } from '../../test/fixtures';
 import { MemberCard } from './MemberCard';
 
 const daan: ProfileCard = {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LandersResponse } from '@app/contract';
-import { apiRequest } from '../../api/client';
+import { apiRequest } from '../../../api/client';
 
 /** The query of GET /api/landers.php with these parameters (a server-rendered page seeds it). */
 export function landersQueryKey(count: number, member?: number | null) {

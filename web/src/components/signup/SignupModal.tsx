@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../components/Modal';
+import { Modal } from '../Modal';
 import { SignupForm } from './SignupForm';
 
 /** The signup modal (desktop). Locked while the signup request runs. */

@@ -4,7 +4,8 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OwnProfileResponse, ProfileUpdateRequest } from '@app/contract';
-import { apiRequest } from './client';
+import { apiRequest } from '../../../api/client';
+import { ownProfileQueryKey } from '../../../api/own-data';
 
 export function getOwnProfile(signal?: AbortSignal): Promise<OwnProfileResponse> {
   return apiRequest<OwnProfileResponse>('profile', { signal });
@@ -20,13 +21,10 @@ export function updateOwnProfile(body: ProfileUpdateRequest): Promise<OwnProfile
 
 export const ownProfileQueryOptions = () =>
   queryOptions({
-    queryKey: ['profile', 'own'] as const,
+    queryKey: ownProfileQueryKey,
     queryFn: ({ signal }) => getOwnProfile(signal),
     select: (data) => data.profile,
   });
-
-/** The key, typed by its answer (an OwnProfileResponse). */
-export const ownProfileQueryKey = ownProfileQueryOptions().queryKey;
 
 export function useOwnProfile() {
   return useQuery(ownProfileQueryOptions());

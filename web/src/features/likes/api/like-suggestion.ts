@@ -1,0 +1,43 @@
+/**
+ * The member the like popup offers: the member of a /members/{id}/... page (member.php), else
+ * the first of the member's matches (signup-matches.php), else, for a visitor, the first search
+ * result (search.php); null when there is none. Not retried: the popup then stays closed.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  MemberResponse,
+  ProfileCard,
+  SearchResponse,
+  SignupMatchesResponse,
+} from '@app/contract';
+import { apiRequest } from '../../../api/client';
+
+export const likeSuggestionQueryOptions = (pageMember: string | undefined, loggedIn: boolean) =>
+  queryOptions({
+    queryKey: ['like-popup', pageMember ?? null, loggedIn],
+    retry: false,
+    queryFn: async ({ signal }): Promise<ProfileCard | null> => {
+      if (pageMember) {
+        const page = await apiRequest<MemberResponse>('member', {
+          query: { id: pageMember },
+          signal,
+        });
+        return page.profile;
+      }
+      if (loggedIn) {
+        const matches = await apiRequest<SignupMatchesResponse>('signup-matches', { signal });
+        return matches.profiles[0] ?? null;
+      }
+      const found = await apiRequest<SearchResponse>('search', { signal });
+      return found.profiles[0] ?? null;
+    },
+  });
+
+/** Asked only once the popup opens (`enabled`). */
+export function useLikeSuggestion(
+  pageMember: string | undefined,
+  loggedIn: boolean,
+  enabled: boolean,
+) {
+  return useQuery({ ...likeSuggestionQueryOptions(pageMember, loggedIn), enabled });
+}
