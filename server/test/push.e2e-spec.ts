@@ -1,10 +1,12 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { Queue } from 'bullmq';
 import webpush from 'web-push';
 import { pushPayload } from '@app/contract';
 import { WorkerModule } from '../src/worker.module';
 import { NotificationChannels, NotifyProcessor, type NotifyEvent } from '../src/notifications';
 import { SUBSCRIPTIONS_PER_MEMBER } from '../src/push';
+import { QUEUES, workerConnection } from '../src/queue';
 import { Presence } from '../src/realtime';
 import { PushService, type StandInSubscription } from '../../tests/support/push-service';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -26,6 +28,7 @@ describe('web push', () => {
   let service: PushService;
   /** Events the worker finished (a recorder channel registered after the push channel). */
   const handled: NotifyEvent[] = [];
+  let notifyQueue: Queue;
 
   beforeAll(async () => {
     service = await PushService.start();
@@ -35,6 +38,7 @@ describe('web push', () => {
       VAPID_SUBJECT: 'mailto:push@vonkje.test',
       PUSH_ENDPOINT_HOSTS: service.host,
     });
+    notifyQueue = new Queue(QUEUES.notify, { connection: workerConnection(t.config) });
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
       logger: ['error'],
     });
@@ -49,12 +53,19 @@ describe('web push', () => {
   });
 
   afterAll(async () => {
+    await notifyQueue.close();
     await worker.close();
     await t.close();
     await service.close();
   });
 
-  beforeEach(() => {
+  // every event an earlier test queued is handled first: one handled late (a loaded machine)
+  // would otherwise push into this test, or count as this test's event
+  beforeEach(async () => {
+    await eventually(async () => {
+      const counts = await notifyQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      return Object.values(counts).every((n) => n === 0);
+    });
     handled.length = 0;
     service.clear();
   });
