@@ -84,11 +84,29 @@ export async function createApp(
   );
   if (apiDocsEnabled(config)) setUpApiDocs(app);
   serveWebApp(app, config.WEB_DIST_DIR);
-  const server = app.getHttpServer() as Server;
+  keepConnectionsAlive(app.getHttpServer() as Server);
+  return app;
+}
+
+/**
+ * Idle kept-alive connections stay open HTTP_KEEP_ALIVE_MS, longer than the proxy keeps them.
+ * Once the server is closing (SIGTERM, or app.close()), a connection is closed as soon as its
+ * request is answered and idle ones at once: closing waits for the requests under way, not for
+ * clients' idle connections to time out.
+ */
+function keepConnectionsAlive(server: Server): void {
   server.keepAliveTimeout = HTTP_KEEP_ALIVE_MS;
   // a request's headers may take as long as an idle connection is kept (Node requires more)
   server.headersTimeout = HTTP_KEEP_ALIVE_MS + 1_000;
-  return app;
+  server.on('listening', () => (server.keepAliveTimeout = HTTP_KEEP_ALIVE_MS));
+  const close = server.close.bind(server);
+  server.close = ((callback?: (error?: Error) => void) => {
+    // read as each answer ends: its connection then closes once idle (a millisecond)
+    server.keepAliveTimeout = 1;
+    const closed = close(callback);
+    server.closeIdleConnections();
+    return closed;
+  }) as Server['close'];
 }
 
 /** The OpenAPI document of every route (also used by tests that walk every endpoint). */
