@@ -14,9 +14,10 @@
  *   the app (checked before it is measured), the denominator of its search.php row; the search
  *   rows run against the large data set of seed-million.ts (BENCH_MEMBERS, default 1,000,000,
  *   seeded once, set-based);
- * - chats (prepared pg) and likes (prepared pg): the essence of GET /api/chats.php and
- *   /api/likes.php, the session and one hand-written statement each, the same JSON as the app
- *   (checked before they are measured): the denominators of those rows.
+ * - chats, likes, member and signup-matches (prepared pg): the essence of GET /api/chats.php,
+ *   /api/likes.php, /api/member.php (the profile page) and /api/signup-matches.php, the session
+ *   and one hand-written statement each, the same JSON as the app (checked before they are
+ *   measured): the denominators of those rows.
  *
  * Then the chat rows (tests/perf/chat-bench.ts): BENCH_SOCKETS members (default 5,000, seeded by
  * seed-chat.ts) connected by socket clients in processes of their own, messages sent at a fixed
@@ -43,7 +44,8 @@
  * BENCH_RETRIES (default 3): how often a row is measured again when other processes kept more
  * than BENCH_QUIET_CORES busy during it; BENCH_ROWS (default base,search,chat,storm,push): which
  * groups of rows (the request path with the polling endpoints, the search, the chat, the
- * reconnect storms, the push fan-out of tests/perf/push-bench.ts).
+ * reconnect storms, the push fan-out of tests/perf/push-bench.ts; `pages` alone measures just the
+ * profile page and the first matches beside their baselines, which `base` includes).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -138,11 +140,13 @@ async function measureBaseline(
   script: string,
   headers?: Record<string, string>,
   check?: (baseline: Baseline) => Promise<void>,
+  search = '',
 ): Promise<Row> {
   const baseline = await startBaseline(script);
   try {
     await check?.(baseline);
-    return await measure(name, baseline.pid, `http://127.0.0.1:${baseline.port}/`, headers);
+    const url = `http://127.0.0.1:${baseline.port}/${search}`;
+    return await measure(name, baseline.pid, url, headers);
   } finally {
     await baseline.stop();
   }
@@ -155,11 +159,14 @@ function normalised(body: unknown): unknown {
   return { ...(body as object), profiles: [...profiles].sort((a, b) => a.id - b.id) };
 }
 
-/** A check that a baseline answers what the app answers (else its ratio means nothing). */
+/**
+ * A check that a baseline, asked with the app URL's query string, answers what the app answers
+ * (else its ratio means nothing).
+ */
 function sameAs(appUrl: string, headers: Record<string, string>, script: string) {
   return async (baseline: Baseline) => {
     const [own, app] = await Promise.all([
-      json(`http://127.0.0.1:${baseline.port}/`, headers),
+      json(`http://127.0.0.1:${baseline.port}/${new URL(appUrl).search}`, headers),
       json(appUrl, headers),
     ]);
     if (!isDeepStrictEqual(normalised(own), normalised(app))) {
@@ -273,6 +280,43 @@ async function searchRows(app: App, demo: DemoLogin): Promise<SearchPair[]> {
   return pairs;
 }
 
+/** The profile page and the first matches, each beside its same-run hand-written baseline. */
+const PAGES = [
+  {
+    app: 'GET /api/member.php (member)',
+    baseline: 'baseline: member.php essence, prepared pg',
+    script: 'member-pg.ts',
+    url: memberCardUrl,
+  },
+  {
+    app: 'GET /api/signup-matches.php (member)',
+    baseline: 'baseline: signup-matches.php essence, prepared pg',
+    script: 'signup-matches-pg.ts',
+    url: (base: string) => `${base}/api/signup-matches.php`,
+  },
+];
+
+/** The baselines of PAGES, each checked to answer what the app answers before it is measured. */
+async function pageBaselines(base: string, demo: DemoLogin): Promise<Row[]> {
+  const headers = { cookie: demo.cookie };
+  const measured: Row[] = [];
+  for (const page of PAGES) {
+    const url = page.url(base, demo);
+    const check = sameAs(url, headers, page.script);
+    const search = new URL(url).search;
+    measured.push(await measureBaseline(page.baseline, page.script, headers, check, search));
+  }
+  return measured;
+}
+
+/** Names each PAGES row's own baseline (the "× its own baseline" column). */
+function ownBaselines(rows: Row[]): void {
+  for (const page of PAGES) {
+    const row = rows.find((r) => r.name === page.app);
+    if (row) row.baseline = page.baseline;
+  }
+}
+
 async function main(): Promise<void> {
   const idleLoad = await machineLoad(2000);
   console.log(`Machine busy before the run: ${idleLoad.toFixed(2)} cores of ${os.cpus().length}`);
@@ -343,6 +387,7 @@ async function main(): Promise<void> {
           sameAs(likesUrl, headers, 'likes-pg.ts'),
         ),
       );
+      rows.push(...(await pageBaselines(base, demo)));
       const appRows: [string, string, Record<string, string>?][] = [
         ['GET /api/health', `${base}/api/health`],
         ['GET /api/settings.php', `${base}/api/settings.php?forced_domain=vonkje.nl`],
@@ -364,6 +409,13 @@ async function main(): Promise<void> {
         baseline: likesBaseline,
       });
       rows.find((r) => r.name === 'GET /api/user.php (member)')!.baseline = rows[1].name;
+      ownBaselines(rows);
+    } else if (groups.has('pages')) {
+      rows.push(...(await pageBaselines(app.base, demo)));
+      for (const page of PAGES) {
+        rows.push(await measure(page.app, pid, page.url(app.base, demo), headers));
+      }
+      ownBaselines(rows);
     }
     if (groups.has('search')) pairs = await searchRows(app, demo);
     if (groups.has('photoqueue')) await measurePhotoQueue(app, measure);
@@ -449,9 +501,12 @@ const perRequest = (ms: number, r: { requests: number }) => ((ms * 1000) / r.req
 const attempts = (r: Row) => (r.attempts > 1 ? ` (measured ${r.attempts}×)` : '');
 
 function printBaseTable(rows: Row[]): void {
-  const bare = rows[0].rps;
-  const session = rows[1].rps;
-  const geocode = rows[2].rps;
+  // the general baselines (absent when only the pages group ran)
+  const rate = (name: string) => rows.find((r) => r.name.startsWith(name))?.rps;
+  const bare = rate('baseline: bare Node');
+  const session = rate('baseline: session lookup');
+  const geocode = rate('baseline: raw pg geocode');
+  const of = (r: Row, baseline: number | undefined) => (baseline ? ratio(r.rps / baseline) : '');
   const own = (r: Row) => {
     const of = rows.find((b) => b.name === r.baseline);
     return of ? ratio(r.rps / of.rps) : '';
@@ -464,8 +519,8 @@ function printBaseTable(rows: Row[]): void {
   for (const r of rows) {
     console.log(
       `| ${r.name}${attempts(r)} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ` +
-        `${r.p99.toFixed(1)} | ${r.errors} | ${ratio(r.rps / bare)} | ${ratio(r.rps / session)} | ` +
-        `${ratio(r.rps / geocode)} | ${own(r)} | ${perRequest(r.serverMs, r)} | ` +
+        `${r.p99.toFixed(1)} | ${r.errors} | ${of(r, bare)} | ${of(r, session)} | ` +
+        `${of(r, geocode)} | ${own(r)} | ${perRequest(r.serverMs, r)} | ` +
         `${perRequest(r.dbMs, r)} | ${otherCores(r).toFixed(2)} |`,
     );
   }

@@ -58,10 +58,17 @@ interface Route {
   url(base: string, demo: DemoLogin): string;
 }
 
-/** PROFILE_ROUTES: a comma-separated choice of user, member, search (default user,member). */
+/**
+ * PROFILE_ROUTES: a comma-separated choice of user, member, matches, search (default user,member).
+ */
 const ROUTES: Route[] = [
   { key: 'user', name: 'GET /api/user.php', url: (base: string) => `${base}/api/user.php` },
   { key: 'member', name: 'GET /api/member.php', url: memberCardUrl },
+  {
+    key: 'matches',
+    name: 'GET /api/signup-matches.php',
+    url: (base: string) => `${base}/api/signup-matches.php`,
+  },
   {
     key: 'search',
     name: 'GET /api/search.php (women in NL, page 1)',

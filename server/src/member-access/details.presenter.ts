@@ -17,7 +17,7 @@ export const PROFILE_DETAILS_SELECT = {
   },
 } satisfies Prisma.ProfileSelect;
 
-type DetailsRow = Prisma.ProfileGetPayload<{ select: typeof PROFILE_DETAILS_SELECT }>;
+export type DetailsRow = Prisma.ProfileGetPayload<{ select: typeof PROFILE_DETAILS_SELECT }>;
 
 /** The descriptive fields under their API names: the profile page and the editor alike. */
 export function presentProfileDetails(row: DetailsRow): ProfileDetails {

@@ -6,6 +6,7 @@
 export { MemberAccessModule } from './member-access.module';
 export { ProfilePages } from './readers/profile-pages';
 export { MemberLists } from './readers/member-lists';
+export { FirstMatches, type FirstMatchCandidates } from './readers/first-matches';
 export { LikesPage } from './readers/likes-page';
 export { ProfileTargets } from './readers/profile-targets';
 export {

@@ -5,6 +5,7 @@ import { InspectionMetrics } from './inspection.metrics';
 import { BlockList } from './readers/block-list';
 import { ChatPartnerReads } from './readers/chat-partners';
 import { Correspondents } from './readers/correspondents';
+import { FirstMatches } from './readers/first-matches';
 import { InspectionReads } from './readers/inspection';
 import { LikesPage } from './readers/likes-page';
 import { MediaFiles } from './readers/media-files';
@@ -24,6 +25,7 @@ const READERS = [
   BlockList,
   ChatPartnerReads,
   Correspondents,
+  FirstMatches,
   InspectionReads,
   LikesPage,
   MediaFiles,

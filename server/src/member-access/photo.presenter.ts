@@ -84,7 +84,7 @@ export class PhotoPresenter {
   gallery(
     viewer: Viewer,
     owner: PhotoOwner,
-    photos: PhotoRow[],
+    photos: Pick<PhotoRow, 'id' | 'filename' | 'status' | 'width' | 'height'>[],
     mainPhotoId: number | null,
   ): MemberPhoto[] {
     return photos.flatMap((photo): MemberPhoto[] => {

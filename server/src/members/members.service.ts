@@ -3,9 +3,8 @@ import type { MemberResponse } from '@app/contract';
 import { ageOn } from '../common/age';
 import { SIGNUP_MATCHES_CANDIDATES, SIGNUP_MATCHES_COUNT } from '@app/contract';
 import {
+  FirstMatches,
   MemberLists,
-  OwnProfileReads,
-  PROFILE_CARD_SELECT,
   ProfilePages,
   type ProfileCard,
   type ProfileCardRow,
@@ -17,7 +16,7 @@ import { LikesService } from '../likes';
 export class MembersService {
   constructor(
     private readonly profilePages: ProfilePages,
-    private readonly ownProfile: OwnProfileReads,
+    private readonly firstMatches: FirstMatches,
     private readonly lists: MemberLists,
     private readonly likes: LikesService,
   ) {}
@@ -35,33 +34,18 @@ export class MembersService {
   /**
    * The first matches shown right after signup: visible members of the gender the member seeks,
    * in the member's country; real members before chat pals, same region first, then the nearest
-   * in age, then the most recently active. Read from the (status, gender, country,
-   * date_of_birth) index.
+   * in age, then the most recently active. The candidates are the most recently active
+   * (FirstMatches: one statement, read from the list index in its order).
    */
   async signupMatches(viewer: NonNullable<Viewer>, now = new Date()): Promise<ProfileCard[]> {
-    const me = await this.ownProfile.read(viewer.userId, {
-      gender: true,
-      seekingGender: true,
-      countryCode: true,
-      regionId: true,
-      dateOfBirth: true,
-    });
-    if (!me) return [];
-    const rows = await this.lists.find(viewer, {
-      where: {
-        countryCode: me.countryCode,
-        ...(me.seekingGender ? { gender: me.seekingGender } : {}),
-      },
-      orderBy: [{ lastActiveAt: 'desc' }, { id: 'asc' }],
-      take: SIGNUP_MATCHES_CANDIDATES,
-      select: PROFILE_CARD_SELECT,
-    });
-    const myAge = ageOn(me.dateOfBirth, now);
+    const { own, rows } = await this.firstMatches.candidates(viewer, SIGNUP_MATCHES_CANDIDATES);
+    if (!own) return [];
+    const myAge = ageOn(own.dateOfBirth, now);
     // real members first (chat pals, always labelled, only fill up), then the same region,
     // then the nearest age, then the most recently active
     const rank = (row: ProfileCardRow) => [
       row.fictional ? 1 : 0,
-      me.regionId !== null && row.regionId === me.regionId ? 0 : 1,
+      own.regionId !== null && row.regionId === own.regionId ? 0 : 1,
       Math.abs(ageOn(row.dateOfBirth, now) - myAge),
     ];
     const compare = (a: number[], b: number[]) =>

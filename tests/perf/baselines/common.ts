@@ -38,7 +38,8 @@ export async function viewerId(header: string | undefined): Promise<number | nul
   return row.status === 'purged' || row.status === 'banned' ? null : row.user_id;
 }
 
-function url(filename: string, size: string): string {
+/** The signed, expiring public URL of a photo's file of this size, as the app's MediaSigner signs it. */
+export function photoUrl(filename: string, size: string): string {
   const file = `${filename.replace(/-(full|card|thumb|locked)\.webp$/, '')}-${size}.webp`;
   const expires = (Math.floor(Date.now() / 1000 / 3600) + 2) * 3600;
   const signature = createHmac('sha256', key)
@@ -64,40 +65,54 @@ export interface CardRow {
   photo_status: string | null;
 }
 
-/** The card of member.presenter / card.presenter; `full`: the viewer may see the main photo. */
-export function card(row: CardRow, full: boolean, now = new Date()) {
-  let age = now.getUTCFullYear() - row.date_of_birth.getUTCFullYear();
+/** Whole years from a date of birth to now (UTC), as the app's ageOn counts them. */
+export function ageOn(dateOfBirth: Date, now: Date): number {
+  let age = now.getUTCFullYear() - dateOfBirth.getUTCFullYear();
   if (
-    now.getUTCMonth() < row.date_of_birth.getUTCMonth() ||
-    (now.getUTCMonth() === row.date_of_birth.getUTCMonth() &&
-      now.getUTCDate() < row.date_of_birth.getUTCDate())
+    now.getUTCMonth() < dateOfBirth.getUTCMonth() ||
+    (now.getUTCMonth() === dateOfBirth.getUTCMonth() && now.getUTCDate() < dateOfBirth.getUTCDate())
   ) {
     age -= 1;
   }
+  return age;
+}
+
+/**
+ * The owner wrote to the viewer (a visible message since they last removed the conversation),
+ * for a list that already excludes blocks either way: the privacy-mode partner.
+ */
+export const wroteSql = (owner: string, viewer: string) => `EXISTS (SELECT 1
+    FROM conversation_participants pw
+    WHERE pw.conversation_id = (SELECT pc.id FROM conversations pc
+        WHERE pc.user_low_id = LEAST(${owner}, ${viewer}) AND pc.user_high_id = GREATEST(${owner}, ${viewer}))
+      AND pw.user_id = ${owner} AND pw.wrote_at IS NOT NULL)`;
+
+/** The card of member.presenter / card.presenter; `full`: the viewer may see the main photo. */
+export function card(row: CardRow, full: boolean, now = new Date()) {
   let mainImage = null;
   if (row.photo_id !== null && row.filename !== null && row.photo_status === 'active') {
     mainImage = full
       ? {
           id: row.photo_id,
-          filename: url(row.filename, 'card'),
-          thumb_filename: url(row.filename, 'thumb'),
+          filename: photoUrl(row.filename, 'card'),
+          thumb_filename: photoUrl(row.filename, 'thumb'),
           status: 'active',
-          match: url(row.filename, 'card'),
+          match: photoUrl(row.filename, 'card'),
           locked: false,
         }
       : {
           id: row.photo_id,
-          filename: url(row.filename, 'locked'),
-          thumb_filename: url(row.filename, 'locked'),
+          filename: photoUrl(row.filename, 'locked'),
+          thumb_filename: photoUrl(row.filename, 'locked'),
           status: 'active',
-          match: url(row.filename, 'locked'),
+          match: photoUrl(row.filename, 'locked'),
           locked: true,
         };
   }
   return {
     id: row.profile_id,
     name: row.name,
-    age,
+    age: ageOn(row.date_of_birth, now),
     gender: row.gender,
     country: row.country_code,
     region: row.region,

@@ -1,40 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import type { MemberProfile } from '@app/contract';
 import { RELATED_PROFILES_COUNT } from '@app/contract';
-import type { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../common/app-error';
 import { PrismaService } from '../../prisma/prisma.service';
-import { PROFILE_CARD_SELECT, type ProfileCard, type ProfileCardRow } from '../card.presenter';
-import { PROFILE_DETAILS_SELECT, presentProfileDetails } from '../details.presenter';
-import { PHOTO_SELECT, PhotoPresenter } from '../photo.presenter';
-import { privacyPartnersAmong } from '../privacy-partner';
-import { visibleProfileWhere, type Viewer } from '../visibility';
+import { PG_ROW_TYPES } from '../../prisma/pg-types';
+import type { ProfileCard, ProfileCardRow } from '../card.presenter';
+import { presentProfileDetails } from '../details.presenter';
+import { cardRowOf } from '../fast-reads';
+import { PhotoPresenter } from '../photo.presenter';
+import type { Viewer } from '../visibility';
 import { MemberLists } from './member-lists';
-
-/** What a profile page needs beyond the card. */
-const PROFILE_PAGE_SELECT = {
-  ...PROFILE_CARD_SELECT,
-  ...PROFILE_DETAILS_SELECT,
-  mainPhotoId: true,
-} satisfies Prisma.ProfileSelect;
+import { PROFILE_PAGE_SQL, type ProfilePageRow } from './profile-page.sql';
 
 /** No account has this id: the viewer of a visitor's relation subqueries (they find nothing). */
 const NO_VIEWER = 0;
 
-/** A profile page with the viewer's relation to it, in one statement. */
-function profilePageSelect(viewerId: number) {
-  return {
-    ...PROFILE_PAGE_SELECT,
-    photos: { orderBy: [{ position: 'asc' }, { id: 'asc' }], select: PHOTO_SELECT },
-    user: {
-      select: {
-        blocksReceived: { where: { blockerId: viewerId }, take: 1, select: { blockerId: true } },
-        likesReceived: { where: { likerId: viewerId }, take: 1, select: { likerId: true } },
-        likesGiven: { where: { likedId: viewerId }, take: 1, select: { likedId: true } },
-      },
-    },
-  } satisfies Prisma.ProfileSelect;
-}
+/** The last day of a year, as a birth-date bound. */
+const lastDayOf = (year: number) => new Date(Date.UTC(year, 11, 31));
 
 /** Accounts whose member pages are gone for good (HTTP 410). */
 const REMOVED_STATUSES = new Set(['deleted', 'purged', 'banned']);
@@ -61,34 +43,40 @@ export class ProfilePages {
     profileId: number,
     now = new Date(),
   ): Promise<{ profile: MemberProfile; related: ProfileCard[] }> {
-    // one statement (relation joins): the page, every photo (the photo rule filters them), and
-    // the viewer's relation; then, at once, the related profiles and (privacy mode) whether the
-    // member wrote to the viewer
-    const row = await this.prisma.profile.findFirst({
-      where: { AND: [{ id: profileId }, visibleProfileWhere(viewer, 'card')] },
-      select: profilePageSelect(viewer?.userId ?? NO_VIEWER),
+    // one prepared statement: the page under the card rule, its photos, interests, the
+    // viewer's relation and (privacy mode) whether the member wrote to the viewer; then the
+    // related profiles (a list statement, planned for the member's values)
+    const { rows } = await this.prisma.pool.query<ProfilePageRow>({
+      name: 'profile-page',
+      text: PROFILE_PAGE_SQL,
+      values: [viewer?.userId ?? NO_VIEWER, profileId],
+      types: PG_ROW_TYPES,
     });
+    const row = rows[0];
     if (!row) throw new AppError('not_found');
-    const [related, partners] = await Promise.all([
-      this.relatedTo(viewer, row, now),
-      privacyPartnersAmong(this.prisma.pool, viewer, row.privacyMode ? [row.userId] : []),
-    ]);
-    const { user } = row;
-    const isPartner = partners.has(row.userId);
-    const owner = { userId: row.userId, privacyMode: row.privacyMode, isPartner };
-    const gallery = this.photos.gallery(viewer, owner, row.photos, row.mainPhotoId);
+    const card = cardRowOf(row);
+    const related = await this.relatedTo(viewer, card, now);
+    const isPartner = viewer !== null && row.partner;
+    const owner = { userId: card.userId, privacyMode: card.privacyMode, isPartner };
+    const gallery = this.photos.gallery(viewer, owner, row.photos, row.main_photo_id);
     return {
       profile: {
-        ...this.photos.card(viewer, row, isPartner, now),
-        ...presentProfileDetails(row),
+        ...this.photos.card(viewer, card, isPartner, now),
+        ...presentProfileDetails({
+          sexuality: row.sexuality,
+          hairColor: row.hair_color,
+          eyeColor: row.eye_color,
+          bodyType: row.body_type,
+          relationshipStatus: row.relationship_status,
+          tattoos: row.tattoos,
+          signupReason: row.signup_reason,
+          about: row.about,
+          interests: row.interests.map((slug) => ({ interest: { slug } })),
+        }),
         photo_count: gallery.length,
         photos: gallery,
         relation: viewer
-          ? {
-              blocked: user.blocksReceived.length > 0,
-              liked: user.likesReceived.length > 0,
-              liked_by: user.likesGiven.length > 0,
-            }
+          ? { blocked: row.blocked, liked: row.liked, liked_by: row.liked_by }
           : null,
       },
       related,
@@ -111,20 +99,23 @@ export class ProfilePages {
     return REMOVED_STATUSES.has(rows[0].status) ? 'removed' : 'present';
   }
 
-  /** Related profiles: visible members of the same gender and country, nearest in age first. */
+  /**
+   * Related profiles: visible members of the same gender and country born within six years of
+   * the member's birth year, most recently active first (the `list` rule).
+   */
   private async relatedTo(viewer: Viewer, row: ProfileCardRow, now: Date): Promise<ProfileCard[]> {
-    const years = (n: number) => new Date(Date.UTC(row.dateOfBirth.getUTCFullYear() + n, 0, 1));
-    const rows = await this.lists.find(viewer, {
-      where: {
-        id: { not: row.id },
+    const year = row.dateOfBirth.getUTCFullYear();
+    const { rows } = await this.lists.page(
+      viewer,
+      {
         gender: row.gender,
-        countryCode: row.countryCode,
-        dateOfBirth: { gte: years(-6), lt: years(7) },
+        countries: [row.countryCode],
+        bornAfter: lastDayOf(year - 7),
+        bornOnOrBefore: lastDayOf(year + 6),
+        exceptProfileIds: [row.id],
       },
-      orderBy: [{ lastActiveAt: 'desc' }, { id: 'asc' }],
-      take: RELATED_PROFILES_COUNT,
-      select: PROFILE_CARD_SELECT,
-    });
+      { take: RELATED_PROFILES_COUNT },
+    );
     return this.lists.cards(viewer, rows, now);
   }
 }

@@ -1,0 +1,33 @@
+import { CARD_COLUMNS, CARD_JOINS, listRuleSql, type CardColumns } from '../fast-reads';
+
+/**
+ * The candidates for the first matches after signup ($1: the member, $2: how many), in one
+ * prepared statement: the member's own country, region, birth date and the gender they seek,
+ * and the most recently active members a list may show them (the `list` rule) of that gender
+ * (any, for a member who seeks either) in their country, newest first, read from the partial
+ * index `profiles_list_country_idx` in its order. Nothing when the member has no profile.
+ */
+const candidates = (gender: string) => `SELECT ${CARD_COLUMNS}
+    FROM profiles p
+    ${CARD_JOINS}
+    WHERE ${listRuleSql('$1')} AND p.country_code = me.country_code AND ${gender}
+    ORDER BY p.last_active_at DESC, p.id DESC
+    LIMIT $2`;
+
+export const FIRST_MATCH_CANDIDATES_SQL = `WITH me AS (
+    SELECT p.region_id AS own_region_id, p.date_of_birth AS own_date_of_birth,
+      p.country_code, p.seeking_gender
+    FROM profiles p WHERE p.user_id = $1
+  )
+  SELECT me.own_region_id, me.own_date_of_birth, x.* FROM me
+  CROSS JOIN LATERAL (${candidates('me.seeking_gender IS NOT NULL AND p.gender = me.seeking_gender')}) x
+  UNION ALL
+  SELECT me.own_region_id, me.own_date_of_birth, x.* FROM me
+  CROSS JOIN LATERAL (${candidates('me.seeking_gender IS NULL')}) x
+  ORDER BY last_active_at DESC, profile_id DESC`;
+
+/** A candidate with the member's own region and birth date (the same on every row). */
+export interface FirstMatchRow extends CardColumns {
+  own_region_id: number | null;
+  own_date_of_birth: Date;
+}

@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '../../prisma/prisma.service';
+import { PG_ROW_TYPES } from '../../prisma/pg-types';
+import type { ProfileCardRow } from '../card.presenter';
+import { cardRowOf } from '../fast-reads';
+import type { Viewer } from '../visibility';
+import { FIRST_MATCH_CANDIDATES_SQL, type FirstMatchRow } from './first-matches.sql';
+
+/** The candidates for the first matches after signup (the members feature), and whose they are. */
+export interface FirstMatchCandidates {
+  /** The member's own region and birth date (null: no candidates, or no profile yet). */
+  own: { regionId: number | null; dateOfBirth: Date } | null;
+  /** Most recently active first. */
+  rows: ProfileCardRow[];
+}
+
+/** The first matches' candidates under the `list` rule, with the member's own preferences. */
+@Injectable()
+export class FirstMatches {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Up to `take` members of the gender the member seeks in their country, newest first. */
+  async candidates(viewer: NonNullable<Viewer>, take: number): Promise<FirstMatchCandidates> {
+    const { rows } = await this.prisma.pool.query<FirstMatchRow>({
+      name: 'first-match-candidates',
+      text: FIRST_MATCH_CANDIDATES_SQL,
+      values: [viewer.userId, take],
+      types: PG_ROW_TYPES,
+    });
+    const first = rows[0];
+    return {
+      own: first ? { regionId: first.own_region_id, dateOfBirth: first.own_date_of_birth } : null,
+      rows: rows.map(cardRowOf),
+    };
+  }
+}

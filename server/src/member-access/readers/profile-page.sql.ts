@@ -1,0 +1,56 @@
+import type { DetailsRow } from '../details.presenter';
+import { CARD_COLUMNS, CARD_JOINS, type CardColumns } from '../fast-reads';
+import type { PhotoRow } from '../photo.presenter';
+import { privacyPartnerSql } from '../privacy-partner';
+
+/**
+ * A member's profile page ($1: the viewer, 0 for a visitor; $2: the profile) under the `card`
+ * rule of visibility.ts, in one prepared statement (Prisma's relation filters and nested selects
+ * cost most of the page: docs/performance.md): an active profile (the database keeps active
+ * equivalent to "of a confirmed account", migration list_reads), not of a member who blocked
+ * the viewer, and when invisible only for the member themself and members who share a
+ * conversation with them. With the page: the member's photos in gallery order, their interests
+ * in catalogue order, the viewer's relation (blocked, liked, liked by) and whether the member
+ * wrote to the viewer (the privacy-mode partner). Each part is a few index probes.
+ */
+export const PROFILE_PAGE_SQL = `SELECT ${CARD_COLUMNS}, p.main_photo_id,
+    p.sexuality::text AS sexuality, p.hair_color::text AS hair_color, p.eye_color::text AS eye_color,
+    p.body_type::text AS body_type, p.relationship_status::text AS relationship_status, p.tattoos,
+    p.signup_reason::text AS signup_reason, p.about,
+    ${privacyPartnerSql('p.user_id', '$1')} AS partner,
+    EXISTS (SELECT 1 FROM blocks vb WHERE vb.blocker_id = $1 AND vb.blocked_id = p.user_id) AS blocked,
+    EXISTS (SELECT 1 FROM likes vl WHERE vl.liker_id = $1 AND vl.liked_id = p.user_id) AS liked,
+    EXISTS (SELECT 1 FROM likes ml WHERE ml.liker_id = p.user_id AND ml.liked_id = $1) AS liked_by,
+    ARRAY(SELECT i.slug FROM profile_interests pi JOIN interests i ON i.id = pi.interest_id
+      WHERE pi.profile_id = p.id ORDER BY i.position, i.id) AS interests,
+    (SELECT coalesce(json_agg(json_build_object('id', g.id, 'filename', g.filename,
+        'status', g.status, 'width', g.width, 'height', g.height) ORDER BY g.position, g.id), '[]')
+      FROM photos g WHERE g.profile_id = p.id) AS photos
+  FROM profiles p
+  ${CARD_JOINS}
+  WHERE p.id = $2 AND p.status = 'active'
+    AND NOT EXISTS (SELECT 1 FROM blocks mb WHERE mb.blocker_id = p.user_id AND mb.blocked_id = $1)
+    AND (NOT p.invisible OR p.user_id = $1 OR EXISTS (SELECT 1 FROM conversations sc
+      WHERE sc.user_low_id = LEAST(p.user_id, $1) AND sc.user_high_id = GREATEST(p.user_id, $1)))`;
+
+/** A photo of the page as the statement aggregates it (the gallery's fields). */
+export type PagePhoto = Pick<PhotoRow, 'id' | 'filename' | 'status' | 'width' | 'height'>;
+
+/** A row of PROFILE_PAGE_SQL. */
+export interface ProfilePageRow extends CardColumns {
+  main_photo_id: number | null;
+  sexuality: DetailsRow['sexuality'];
+  hair_color: DetailsRow['hairColor'];
+  eye_color: DetailsRow['eyeColor'];
+  body_type: DetailsRow['bodyType'];
+  relationship_status: DetailsRow['relationshipStatus'];
+  tattoos: DetailsRow['tattoos'];
+  signup_reason: DetailsRow['signupReason'];
+  about: DetailsRow['about'];
+  partner: boolean;
+  blocked: boolean;
+  liked: boolean;
+  liked_by: boolean;
+  interests: string[];
+  photos: PagePhoto[];
+}
