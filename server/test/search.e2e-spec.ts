@@ -1,5 +1,7 @@
 import { SHARED_CATALOGUES } from '@app/contract';
 import type { SeedMemberOptions } from '../../prisma/seed/member';
+import { GeoService } from '../src/geo';
+import { MemberLists, viewerOf } from '../src/member-access';
 import { SettingsService } from '../src/settings';
 import { loggedInMember, seedTestMember } from './helpers/accounts';
 import { activeMainPhoto } from './helpers/photos';
@@ -108,6 +110,40 @@ describe('member search (GET /api/search.php)', () => {
     expect((await within(200)).sort()).toEqual([near.profile.id, midway.profile.id].sort());
     expect(await within(200)).not.toContain(far.profile.id);
     await search('distance=33', me.cookie).expect(400);
+  });
+
+  it('reads a distance search’s pages alike whether it probes each city or scans the country in activity order', async () => {
+    const me = await loggedIn({ country: 'NZ', city: 'Auckland', gender: 'male' });
+    const base = Date.now() - 20 * 60_000;
+    const cities = ['Auckland', 'Manukau City', 'North Shore', 'Waitakere', 'Hamilton'];
+    for (let i = 0; i < 28; i += 1) {
+      // activity interleaved across the cities, two members sharing each moment
+      await seed({
+        country: 'NZ',
+        city: cities[i % cities.length],
+        gender: 'female',
+        profile: { lastActiveAt: new Date(base - Math.floor(i / 2) * 1000) },
+      });
+    }
+    const auckland = await t.prisma.city.findFirstOrThrow({ where: { name: 'Auckland' } });
+    const near = await t.app.get(GeoService).citiesWithin(auckland.id, 200);
+    const criteria = { gender: 'female' as const, countries: near.countries, cityIds: near.cities };
+    const viewer = viewerOf({ userId: me.user.id, user: { paidUser: false } });
+    const lists = t.app.get(MemberLists);
+    const pages = async (scanCities: boolean) => {
+      const first = await lists.page(viewer, criteria, { take: 11, countUpTo: 1000, scanCities });
+      const last = first.rows[first.rows.length - 2];
+      const after = { lastActiveAt: last.lastActiveAt, id: last.id };
+      const second = await lists.page(viewer, criteria, { take: 11, after, scanCities });
+      return {
+        counted: first.counted,
+        ids: [first.rows, second.rows].map((rows) => rows.map((r) => r.id)),
+      };
+    };
+    const probed = await pages(false);
+    expect(probed.counted).toBeGreaterThanOrEqual(28);
+    expect(probed.ids[0]).toHaveLength(11);
+    expect(await pages(true)).toEqual(probed);
   });
 
   it('pages by cursor: every profile once, in order, a deep page as cheap as the first', async () => {

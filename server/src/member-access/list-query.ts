@@ -33,6 +33,13 @@ export interface ListPage {
   take: number;
   /** Count the whole list up to this many (+1, to tell "more"); none: no count. */
   countUpTo?: number;
+  /**
+   * With cities (a distance search) in one country: read the page from the country's members
+   * in activity order, keeping those of the cities, instead of the newest of each city merged
+   * (CityDensity tells when that reads fewer entries). The count still probes each city. Changes
+   * how the page is read, never what it holds.
+   */
+  scanCities?: boolean;
 }
 
 /** One row of a list statement: the card's columns, and on the first page the count. */
@@ -93,6 +100,9 @@ export function listStatement(
   const probe = !!cities && cities.length <= CITY_PROBES_MAX;
   if (cities && !probe) where.push(`p.city_id = ANY(${param(cities)}::int[])`);
   const cityList = probe ? param(cities) : '';
+  // the page read in the country's activity order, the cities a filter (city_id is in the index)
+  const scan = probe && page.scanCities === true;
+  const inCities = scan ? `p.city_id + 0 = ANY(${cityList}::int[])` : null;
   const keyset = page.after
     ? `(p.last_active_at, p.id) < (${param(utcTimestamp(page.after.lastActiveAt))}::timestamp, ${param(page.after.id)})`
     : null;
@@ -100,16 +110,17 @@ export function listStatement(
     [...where, ...extra].filter((c): c is string => c !== null).join('\n    AND ');
   const ORDER = 'ORDER BY p.last_active_at DESC, p.id DESC';
   // the page's ids, and on page 1 the count, each chosen from an index alone
-  const pageIds = probe
-    ? `SELECT x.id, x.last_active_at FROM unnest(${cityList}::int[]) AS city(id)
+  const pageIds =
+    probe && !scan
+      ? `SELECT x.id, x.last_active_at FROM unnest(${cityList}::int[]) AS city(id)
   CROSS JOIN LATERAL (
     SELECT p.id, p.last_active_at FROM profiles p
     WHERE ${conditions(['p.city_id = city.id', keyset])}
     ${ORDER} LIMIT ${page.take}
   ) x
   ORDER BY x.last_active_at DESC, x.id DESC LIMIT ${page.take}`
-    : `SELECT p.id, p.last_active_at FROM profiles p
-  WHERE ${conditions([keyset])}
+      : `SELECT p.id, p.last_active_at FROM profiles p
+  WHERE ${conditions([inCities, keyset])}
   ${ORDER} LIMIT ${page.take}`;
   const cap = page.countUpTo === undefined ? 0 : page.countUpTo + 1;
   const counted =

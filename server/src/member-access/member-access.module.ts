@@ -3,6 +3,7 @@ import { PhotoPresenter } from './photo.presenter';
 import { ProfilePurge } from './profile.purge';
 import { InspectionMetrics } from './inspection.metrics';
 import { BlockList } from './readers/block-list';
+import { CityDensity } from './readers/city-density';
 import { ChatPartnerReads } from './readers/chat-partners';
 import { Correspondents } from './readers/correspondents';
 import { FirstMatches } from './readers/first-matches';
@@ -43,7 +44,7 @@ const READERS = [
 
 /** Reading other members (the visibility rule, one reader per consumer) and erasing a profile. */
 @Module({
-  providers: [...READERS, PhotoPresenter, ProfilePurge, InspectionMetrics],
+  providers: [...READERS, CityDensity, PhotoPresenter, ProfilePurge, InspectionMetrics],
   exports: READERS,
 })
 export class MemberAccessModule {}

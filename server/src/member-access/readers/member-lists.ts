@@ -6,6 +6,7 @@ import type { ProfileCard, ProfileCardRow } from '../card.presenter';
 import { cardRowOf } from '../fast-reads';
 import { listStatement, type ListCriteria, type ListPage, type ListRow } from '../list-query';
 import { PhotoPresenter } from '../photo.presenter';
+import { CityDensity } from './city-density';
 import { privacyPartnersAmong } from '../privacy-partner';
 import { visibleProfileWhere, type Viewer } from '../visibility';
 
@@ -18,6 +19,7 @@ export class MemberLists {
   constructor(
     private readonly prisma: PrismaService,
     private readonly photos: PhotoPresenter,
+    private readonly density: CityDensity,
   ) {}
 
   /** Profiles a list may show the viewer, with the caller's filter, order and fields. */
@@ -48,7 +50,11 @@ export class MemberLists {
     criteria: ListCriteria,
     page: ListPage,
   ): Promise<{ rows: ProfileCardRow[]; counted: number }> {
-    const { text, values } = listStatement(viewer, criteria, page);
+    // a distance search in a dense area reads its page in the country's activity order
+    const scanCities =
+      !!criteria.cityIds &&
+      (await this.density.scanIsCheaper(criteria.cityIds, criteria.countries ?? [], page.take));
+    const { text, values } = listStatement(viewer, criteria, { ...page, scanCities });
     // unnamed: planned for its values every time (list-query.ts says why)
     const result = await this.prisma.pool.query<ListRow>({ text, values, types: PG_ROW_TYPES });
     return { rows: result.rows.map(cardRowOf), counted: result.rows[0]?.counted ?? 0 };
