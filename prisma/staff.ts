@@ -167,7 +167,8 @@ function audit(
 /** Takes a role away; never the last enabled admin's (the site always keeps one). */
 async function removeStaffRole(prisma: PrismaClient, email: string, role: StaffRole) {
   return prisma.$transaction(async (tx) => {
-    // the console's lock: changes of staff accounts run one at a time
+    // the console's lock (NAMED_LOCK.STAFF_ACCOUNTS, server/src/prisma/advisory-locks.ts):
+    // changes of staff accounts run one at a time
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('vonkje.staff_accounts'))`;
     const user = await tx.user.findUnique({ where: { email } });
     if (!user) throw new StaffAccountError(`${email} has no account`);

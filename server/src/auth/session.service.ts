@@ -5,7 +5,14 @@ import type { Prisma } from '../generated/prisma/client';
 import { AUTH_COOKIE, AUTH_COOKIE_DAYS } from '@app/contract';
 import { hashToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
-import { PG_ROW_TYPES, utcTimestamp } from '../prisma/pg-types';
+import { utcTimestamp } from '../prisma/pg-types';
+import { queryRows } from '../prisma/sql';
+import {
+  liveSessionsStatement,
+  sessionStatement,
+  touchStatement,
+  type SessionRow,
+} from './session.sql';
 
 const DAY_MS = 86_400_000;
 /**
@@ -51,63 +58,6 @@ const SESSION_SELECT = {
 
 export type CurrentSessionData = Prisma.SessionGetPayload<{ select: typeof SESSION_SELECT }>;
 export type SessionUser = CurrentSessionData['user'];
-
-/**
- * The session read of every request, as one prepared statement on Prisma's pool: the same
- * columns as SESSION_SELECT, without Prisma's per-query work (docs/performance.md). A test
- * compares it with the Prisma read.
- */
-const SESSION_SQL = `SELECT s.id, s.user_id, s.expires_at, s.last_seen_at,
-    u.status, u.credits, u.paid_user, u.language, u.signup_date,
-    u.notifications_disabled::text[] AS notifications_disabled, u.roles::text[] AS roles,
-    p.id AS profile_id, p.name, p.status::text AS profile_status, p.country_code, p.gender::text AS gender,
-    p.fictional, p.invisible, p.privacy_mode,
-    ph.id AS main_photo_id, ph.filename AS main_photo_filename, ph.status::text AS main_photo_status
-  FROM sessions s
-  JOIN users u ON u.id = s.user_id
-  LEFT JOIN profiles p ON p.user_id = u.id
-  LEFT JOIN photos ph ON ph.id = p.main_photo_id
-  WHERE s.token_hash = $1`;
-
-/**
- * A member seen again (at most every TOUCH_INTERVAL_MS per session): the session, the account
- * and the profile's activity time, in one statement ($3: now as a UTC timestamp(3)).
- */
-const TOUCH_SQL = `WITH s AS (
-    UPDATE sessions SET last_seen_at = $3::timestamp(3) WHERE id = $1::uuid
-  ), u AS (
-    UPDATE users SET last_seen_at = $3::timestamp(3), updated_at = $3::timestamp(3)
-    WHERE id = $2::int
-  )
-  UPDATE profiles SET last_active_at = $3::timestamp(3), updated_at = $3::timestamp(3)
-  WHERE user_id = $2::int`;
-
-interface SessionRow {
-  id: string;
-  user_id: number;
-  expires_at: Date;
-  last_seen_at: Date;
-  status: CurrentSessionData['user']['status'];
-  credits: number;
-  paid_user: boolean;
-  language: string;
-  signup_date: Date;
-  notifications_disabled: CurrentSessionData['user']['notificationsDisabled'] | null;
-  roles: CurrentSessionData['user']['roles'] | null;
-  profile_id: number | null;
-  name: string;
-  profile_status: NonNullable<CurrentSessionData['user']['profile']>['status'];
-  country_code: string;
-  gender: NonNullable<CurrentSessionData['user']['profile']>['gender'];
-  fictional: boolean;
-  invisible: boolean;
-  privacy_mode: boolean;
-  main_photo_id: number | null;
-  main_photo_filename: string;
-  main_photo_status: NonNullable<
-    NonNullable<CurrentSessionData['user']['profile']>['mainPhoto']
-  >['status'];
-}
 
 function sessionOf(row: SessionRow): CurrentSessionData {
   return {
@@ -196,13 +146,12 @@ export class SessionService {
 
   /** The session row of a token hash: one prepared statement. */
   async read(tokenHash: string): Promise<CurrentSessionData | null> {
-    const result = await this.prisma.pool.query<SessionRow>({
-      name: 'session',
-      text: SESSION_SQL,
-      values: [tokenHash],
-      types: PG_ROW_TYPES,
-    });
-    return result.rows[0] ? sessionOf(result.rows[0]) : null;
+    const [row] = await queryRows<SessionRow>(
+      this.prisma.pool,
+      sessionStatement(tokenHash),
+      'session',
+    );
+    return row ? sessionOf(row) : null;
   }
 
   /** The live session for a cookie value, with its user; null when missing or expired. */
@@ -212,13 +161,23 @@ export class SessionService {
     if (!session || session.expiresAt.getTime() <= Date.now()) return null;
     if (session.user.status === 'purged' || session.user.status === 'banned') return null;
     if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await this.prisma.pool.query({
-        name: 'session-touch',
-        text: TOUCH_SQL,
-        values: [session.id, session.userId, utcTimestamp(new Date())],
-      });
+      await queryRows(
+        this.prisma.pool,
+        touchStatement(session.id, session.userId, utcTimestamp(new Date())),
+        'session-touch',
+      );
     }
     return session;
+  }
+
+  /** Which of these sessions are still live (the open sockets' check, realtime.gateway.ts). */
+  async live(sessionIds: string[]): Promise<Set<string>> {
+    const rows = await queryRows<{ id: string }>(
+      this.prisma.pool,
+      liveSessionsStatement(sessionIds),
+      'socket-sessions',
+    );
+    return new Set(rows.map((row) => row.id));
   }
 
   async end(sessionId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { Prisma, type MessageType } from '../generated/prisma/client';
-import { CHAT_LOCK } from './chat-locks';
+import { ADVISORY_LOCK } from '../prisma/advisory-locks';
 import type { MessageRow } from './message.presenter';
 import type { Content, Partner } from './sending';
 
@@ -53,8 +53,8 @@ export function insertMessage(
   const waiting = partner.fictional && !meta.held ? 'wait' : meta.operatorId ? 'answered' : 'same';
   return Prisma.sql`
       WITH locked AS (
-        SELECT pg_advisory_xact_lock(${CHAT_LOCK}::int, ${low}::int)::text AS a,
-               pg_advisory_xact_lock(${CHAT_LOCK}::int, ${high}::int)::text AS b
+        SELECT pg_advisory_xact_lock(${ADVISORY_LOCK.CHAT}::int, ${low}::int)::text AS a,
+               pg_advisory_xact_lock(${ADVISORY_LOCK.CHAT}::int, ${high}::int)::text AS b
       ), m AS (
         INSERT INTO messages (conversation_id, sender_id, operator_id, waited_since, type, held,
           body, image_filename, image_width, image_height, gift_id, credits_cost, idempotency_key)

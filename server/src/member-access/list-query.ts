@@ -109,6 +109,7 @@ export function listStatement(
   const conditions = (extra: (string | null)[]) =>
     [...where, ...extra].filter((c): c is string => c !== null).join('\n    AND ');
   const ORDER = 'ORDER BY p.last_active_at DESC, p.id DESC';
+  const take = param(page.take);
   // the page's ids, and on page 1 the count, each chosen from an index alone
   const pageIds =
     probe && !scan
@@ -116,13 +117,13 @@ export function listStatement(
   CROSS JOIN LATERAL (
     SELECT p.id, p.last_active_at FROM profiles p
     WHERE ${conditions(['p.city_id = city.id', keyset])}
-    ${ORDER} LIMIT ${page.take}
+    ${ORDER} LIMIT ${take}
   ) x
-  ORDER BY x.last_active_at DESC, x.id DESC LIMIT ${page.take}`
+  ORDER BY x.last_active_at DESC, x.id DESC LIMIT ${take}`
       : `SELECT p.id, p.last_active_at FROM profiles p
   WHERE ${conditions([inCities, keyset])}
-  ${ORDER} LIMIT ${page.take}`;
-  const cap = page.countUpTo === undefined ? 0 : page.countUpTo + 1;
+  ${ORDER} LIMIT ${take}`;
+  const cap = page.countUpTo === undefined ? '' : param(page.countUpTo + 1);
   const counted =
     page.countUpTo === undefined
       ? 'NULL::bigint'

@@ -2,12 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DIRECT_DEBIT_LIMIT_CENTS, DIRECT_DEBIT_LIMIT_DAYS } from '@app/contract';
 import { AppError } from '../common/app-error';
 import type { Prisma } from '../generated/prisma/client';
+import { ADVISORY_LOCK, lockStatement, lockTextStatement } from '../prisma/advisory-locks';
 import type { PrismaService } from '../prisma/prisma.service';
+import { executeStatement } from '../prisma/sql';
 
-/** Advisory-lock classes of a debit (second keys: member id, hashes of IBAN and phone). */
-const DIRECT_DEBIT_LOCK = 0xdd11;
-const DIRECT_DEBIT_IBAN_LOCK = 0xdd12;
-const DIRECT_DEBIT_PHONE_LOCK = 0xdd13;
 const DAY_MS = 86_400_000;
 
 /**
@@ -47,14 +45,12 @@ export interface Debit {
 @Injectable()
 export class DirectDebitLimits {
   async reserve(tx: Prisma.TransactionClient, debit: Debit): Promise<void> {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DIRECT_DEBIT_LOCK}::int, ${debit.userId}::int)`;
+    await executeStatement(tx, lockStatement(ADVISORY_LOCK.DIRECT_DEBIT_MEMBER, debit.userId));
     if (debit.iban !== null) {
-      await tx.$executeRaw`
-        SELECT pg_advisory_xact_lock(${DIRECT_DEBIT_IBAN_LOCK}::int, hashtext(${debit.iban}))`;
+      await executeStatement(tx, lockTextStatement(ADVISORY_LOCK.DIRECT_DEBIT_IBAN, debit.iban));
     }
     if (debit.phone !== null) {
-      await tx.$executeRaw`
-        SELECT pg_advisory_xact_lock(${DIRECT_DEBIT_PHONE_LOCK}::int, hashtext(${debit.phone}))`;
+      await executeStatement(tx, lockTextStatement(ADVISORY_LOCK.DIRECT_DEBIT_PHONE, debit.phone));
     }
     await this.check(tx, debit);
   }

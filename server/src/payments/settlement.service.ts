@@ -5,6 +5,14 @@ import { CreditsService } from '../credits';
 import { DiscountsService } from '../discounts';
 import type { PaymentStatus, Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { queryRows } from '../prisma/sql';
+import {
+  lockCreditsStatement,
+  lockPaymentStatement,
+  NEXT_INVOICE,
+  type HeldCreditsRow,
+  type InvoiceRow,
+} from './settlement.sql';
 import { Realtime } from '../realtime';
 import {
   PAYMENT_PROVIDER,
@@ -113,7 +121,7 @@ export class SettlementService {
   async apply(paymentId: number, remote: ProviderPayment, now = new Date()): Promise<void> {
     const mandate = await this.storedMandate(paymentId, remote);
     const changed = await this.prisma.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM payments WHERE id = ${paymentId} FOR UPDATE`;
+      await queryRows(tx, lockPaymentStatement(paymentId));
       const payment = await tx.payment.findUniqueOrThrow({
         where: { id: paymentId },
         include: { reversals: true },
@@ -244,8 +252,7 @@ export class SettlementService {
           `code is no longer open to the member: ${credits} of ${payment.credits} credits, at full price`,
       );
     }
-    const [{ invoice }] = await tx.$queryRaw<{ invoice: bigint }[]>`
-      SELECT nextval('invoice_number_seq') AS invoice`;
+    const [{ invoice }] = await queryRows<InvoiceRow>(tx, NEXT_INVOICE);
     const balance = await this.credits.credit(tx, {
       userId: payment.userId,
       amount: credits,
@@ -303,8 +310,10 @@ export class SettlementService {
       );
       const now = owed - due;
       due = owed;
-      const [{ credits: held }] = await tx.$queryRaw<{ credits: number }[]>`
-        SELECT credits FROM users WHERE id = ${payment.userId} FOR UPDATE`;
+      const [{ credits: held }] = await queryRows<HeldCreditsRow>(
+        tx,
+        lockCreditsStatement(payment.userId),
+      );
       const taken = Math.min(held, now);
       const row = await tx.paymentReversal.create({
         data: {

@@ -3,6 +3,8 @@ import type { OwnPhotosResponse, PhotoStatus, PhotoUploadResponse } from '@app/c
 import { FREE_MAX_PHOTOS, PREMIUM_MAX_PHOTOS } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
+import { executeStatement } from '../prisma/sql';
+import { lockProfileStatement } from './photos.sql';
 import { OwnPhotos, type Viewer } from '../member-access';
 import { FileStorage, newPhotoBase, photoFileName, photoFileNames } from '../storage';
 import { PHOTO_SIZES, processPhoto } from './photo-pipeline';
@@ -103,7 +105,7 @@ export class PhotosService {
       );
       return await this.prisma.$transaction(async (tx) => {
         // the row lock on the profile serialises concurrent uploads
-        await tx.$executeRaw`UPDATE profiles SET updated_at = updated_at WHERE id = ${profileId}`;
+        await executeStatement(tx, lockProfileStatement(profileId));
         const count = await tx.photo.count({ where: { profileId } });
         if (count >= max) throw new AppError('photo_limit_reached', { max }, 'photo');
         const created = await tx.photo.create({

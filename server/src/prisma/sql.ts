@@ -4,21 +4,42 @@ import { PG_ROW_TYPES } from './pg-types';
 
 /**
  * A transaction that a statement runs in: Prisma's interactive transaction, or a `pg` client of
- * PrismaService.pool inside `pgTransaction` (the hot write paths: a chat send spends most of
- * its CPU in Prisma's transaction machinery otherwise). A statement written once as a
- * `Prisma.sql` template runs in either.
+ * PrismaService.pool inside `pgTransaction` (the hot write paths: a chat send spends most of its
+ * CPU in Prisma's transaction machinery otherwise). A statement written once as a `Prisma.sql`
+ * template runs in either, and outside a transaction (SqlRunner). Each keeps its own reading of a `bigint`:
+ * Prisma answers a bigint, `pg` a number (pg-types.ts), so a row type that both read says
+ * `bigint | number` and a caller keeps to one of them.
  */
 export type SqlTx = Prisma.TransactionClient | pg.PoolClient;
 
-/** The rows of one statement in the caller's transaction (pg's rows read as Prisma reads them). */
-export async function queryRows<T>(tx: SqlTx, statement: Prisma.Sql): Promise<T[]> {
+/** A transaction, or outside one: Prisma's client (PrismaService) or `pg`'s pool. */
+export type SqlRunner = SqlTx | pg.Pool;
+
+/**
+ * The rows of one statement where it runs (pg's rows read as Prisma reads them, PG_ROW_TYPES).
+ * `name` makes it a named prepared statement on a `pg` connection (parsed and planned once per
+ * connection: the hot polling reads); Prisma ignores it. Values are always bound.
+ */
+export async function queryRows<T>(
+  tx: SqlRunner,
+  statement: Prisma.Sql,
+  name?: string,
+): Promise<T[]> {
   if ('$queryRaw' in tx) return tx.$queryRaw<T[]>(statement);
   const result = await tx.query<T & pg.QueryResultRow>({
+    ...(name === undefined ? {} : { name }),
     text: statement.text,
     values: statement.values,
     types: PG_ROW_TYPES,
   });
   return result.rows;
+}
+
+/** How many rows one statement changed, where it runs (as queryRows; no rows read back). */
+export async function executeStatement(tx: SqlRunner, statement: Prisma.Sql): Promise<number> {
+  if ('$executeRaw' in tx) return tx.$executeRaw(statement);
+  const result = await tx.query({ text: statement.text, values: statement.values });
+  return result.rowCount ?? 0;
 }
 
 /**

@@ -25,7 +25,6 @@ import {
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { SessionService, cookieOf } from '../auth';
 import { StaffSessions, type StaffPrincipal } from '../staff';
-import { PrismaService } from '../prisma/prisma.service';
 import { requestIdFrom, withLogContext } from '../logging';
 import { Metrics } from '../metrics';
 import { Gauge } from 'prom-client';
@@ -114,7 +113,6 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly sessions: SessionService,
-    private readonly prisma: PrismaService,
     private readonly realtime: Realtime,
     private readonly staffSessions: StaffSessions,
     private readonly presence: Presence,
@@ -359,14 +357,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       sockets.map((socket) => ({ userId: socket.data.userId, socketId: socket.id })),
     );
     try {
-      const live = await this.prisma.pool.query<{ id: string }>({
-        name: 'socket-sessions',
-        text: `SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id
-          WHERE s.id = ANY($1::uuid[]) AND s.expires_at > (now() AT TIME ZONE 'UTC')
-            AND u.status IN ('confirmed', 'not_confirmed')`,
-        values: [ids],
-      });
-      const alive = new Set(live.rows.map((row) => row.id));
+      const alive = await this.sessions.live(ids);
       for (const socket of sockets) {
         if (!alive.has(socket.data.sessionId)) socket.disconnect(true);
       }

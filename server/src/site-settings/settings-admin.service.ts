@@ -7,7 +7,9 @@ import {
 } from '@app/contract';
 import { AppError } from '../common/app-error';
 import type { Prisma } from '../generated/prisma/client';
+import { NAMED_LOCK, namedLockStatement } from '../prisma/advisory-locks';
 import { PrismaService } from '../prisma/prisma.service';
+import { executeStatement } from '../prisma/sql';
 import { CacheInvalidation } from '../redis/invalidation';
 import { AuditLog, type StaffPrincipal } from '../staff';
 import { SETTING_DEFAULTS, type SettingKey } from '../settings';
@@ -49,8 +51,8 @@ export class SettingsAdmin {
   /** PUT /api/staff/settings: one audit row with the changed settings before and after. */
   async change(staff: StaffPrincipal, change: SettingsChange, ip?: string) {
     const settings = await this.prisma.$transaction(async (tx) => {
-      // one change at a time: the before of each row is what the previous change left
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('settings'))`;
+      // one change at a time (prisma/advisory-locks.ts): the before of each row is what the previous change left
+      await executeStatement(tx, namedLockStatement(NAMED_LOCK.SETTINGS));
       const current = await this.values(tx);
       const before: Record<string, unknown> = {};
       const after: Record<string, unknown> = {};

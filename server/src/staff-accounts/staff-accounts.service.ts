@@ -9,7 +9,9 @@ import {
 import { PasswordHasher } from '../auth';
 import { AppError } from '../common/app-error';
 import { Prisma, type StaffRole } from '../generated/prisma/client';
+import { NAMED_LOCK, namedLockStatement } from '../prisma/advisory-locks';
 import { PrismaService } from '../prisma/prisma.service';
+import { executeStatement } from '../prisma/sql';
 import { AuditLog, type StaffPrincipal } from '../staff';
 
 const ACCOUNT = {
@@ -222,7 +224,7 @@ export class StaffAccounts {
     }>,
   ): Promise<{ account: StaffAccount }> {
     return this.prisma.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('vonkje.staff_accounts'))`;
+      await executeStatement(tx, namedLockStatement(NAMED_LOCK.STAFF_ACCOUNTS));
       const row = await tx.user.findFirst({ where: { id, ...IS_STAFF }, select: ACCOUNT });
       if (!row) throw new AppError('not_found');
       const done = await apply(tx, row);

@@ -3,7 +3,9 @@ import type { SwipeDecisionResponse, SwipeResponse } from '@app/contract';
 import { SWIPE_LIKES_PER_DAY } from '@app/contract';
 import type { Prisma } from '../generated/prisma/client';
 import { AppError } from '../common/app-error';
+import { ADVISORY_LOCK, lockStatement } from '../prisma/advisory-locks';
 import { PrismaService } from '../prisma/prisma.service';
+import { executeStatement } from '../prisma/sql';
 import { Realtime } from '../realtime';
 import { Notifier } from '../notifications';
 import {
@@ -17,9 +19,6 @@ import { startOfAmsterdamDay } from './amsterdam-day';
 
 /** Candidates one GET hands out. */
 export const SWIPE_CANDIDATES = 10;
-
-/** The advisory-lock class of swipe decisions (the second key is the member's id). */
-const SWIPE_LOCK = 0x5317e;
 
 type Tx = Prisma.TransactionClient;
 type Member = NonNullable<Viewer>;
@@ -96,7 +95,7 @@ export class SwipeService {
     const { userId: swipedId } = await this.targets.contactable(viewer, profileId);
     const swiperId = viewer.userId;
     const answer = await this.prisma.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SWIPE_LOCK}::int, ${swiperId}::int)`;
+      await executeStatement(tx, lockStatement(ADVISORY_LOCK.SWIPE, swiperId));
       const decided = await tx.swipeDecision.findUnique({
         where: { swiperId_swipedId: { swiperId, swipedId } },
         select: { choice: true },

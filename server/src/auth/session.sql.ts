@@ -1,0 +1,76 @@
+import { Prisma } from '../generated/prisma/client';
+import type { CurrentSessionData } from './session.service';
+
+/**
+ * The session read of every request, as one prepared statement on Prisma's pool (run through
+ * queryRows, server/src/prisma/sql.ts, named `session`): the same columns as SESSION_SELECT of
+ * session.service.ts, without Prisma's per-query work (docs/performance.md). A test compares it
+ * with the Prisma read.
+ */
+export function sessionStatement(tokenHash: string): Prisma.Sql {
+  return Prisma.sql`SELECT s.id, s.user_id, s.expires_at, s.last_seen_at,
+    u.status, u.credits, u.paid_user, u.language, u.signup_date,
+    u.notifications_disabled::text[] AS notifications_disabled, u.roles::text[] AS roles,
+    p.id AS profile_id, p.name, p.status::text AS profile_status, p.country_code, p.gender::text AS gender,
+    p.fictional, p.invisible, p.privacy_mode,
+    ph.id AS main_photo_id, ph.filename AS main_photo_filename, ph.status::text AS main_photo_status
+  FROM sessions s
+  JOIN users u ON u.id = s.user_id
+  LEFT JOIN profiles p ON p.user_id = u.id
+  LEFT JOIN photos ph ON ph.id = p.main_photo_id
+  WHERE s.token_hash = ${tokenHash}`;
+}
+
+/**
+ * A member seen again (at most every TOUCH_INTERVAL_MS per session): the session, the account
+ * and the profile's activity time, in one statement (`now`: a UTC timestamp(3), utcTimestamp of
+ * pg-types.ts; a prepared statement named `session-touch`).
+ */
+export function touchStatement(sessionId: string, userId: number, now: string): Prisma.Sql {
+  return Prisma.sql`WITH s AS (
+    UPDATE sessions SET last_seen_at = ${now}::timestamp(3) WHERE id = ${sessionId}::uuid
+  ), u AS (
+    UPDATE users SET last_seen_at = ${now}::timestamp(3), updated_at = ${now}::timestamp(3)
+    WHERE id = ${userId}::int
+  )
+  UPDATE profiles SET last_active_at = ${now}::timestamp(3), updated_at = ${now}::timestamp(3)
+  WHERE user_id = ${userId}::int`;
+}
+
+/** A row of sessionStatement (read through pg). */
+export interface SessionRow {
+  id: string;
+  user_id: number;
+  expires_at: Date;
+  last_seen_at: Date;
+  status: CurrentSessionData['user']['status'];
+  credits: number;
+  paid_user: boolean;
+  language: string;
+  signup_date: Date;
+  notifications_disabled: CurrentSessionData['user']['notificationsDisabled'] | null;
+  roles: CurrentSessionData['user']['roles'] | null;
+  profile_id: number | null;
+  name: string;
+  profile_status: NonNullable<CurrentSessionData['user']['profile']>['status'];
+  country_code: string;
+  gender: NonNullable<CurrentSessionData['user']['profile']>['gender'];
+  fictional: boolean;
+  invisible: boolean;
+  privacy_mode: boolean;
+  main_photo_id: number | null;
+  main_photo_filename: string;
+  main_photo_status: NonNullable<
+    NonNullable<CurrentSessionData['user']['profile']>['mainPhoto']
+  >['status'];
+}
+
+/**
+ * Which of these sessions are still live: not expired, of an account that may be signed in
+ * (the open sockets' periodic check; a prepared statement named `socket-sessions`).
+ */
+export function liveSessionsStatement(sessionIds: string[]): Prisma.Sql {
+  return Prisma.sql`SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.id = ANY(${sessionIds}::uuid[]) AND s.expires_at > (now() AT TIME ZONE 'UTC')
+            AND u.status IN ('confirmed', 'not_confirmed')`;
+}
