@@ -6,6 +6,7 @@
  * as chat-read.php moves it, a paid payment as the settlement books it (invoice number, ledger
  * row, premium), likes as likes.php stores them.
  */
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type {
   LedgerReason,
@@ -143,9 +144,10 @@ export async function giveCredits(prisma: PrismaClient, userId: number, amount: 
 }
 
 /**
- * A package bought and paid (by iDEAL in the sandbox) `daysAgo` days ago, booked as the
- * settlement books it: the payment paid with an invoice number, its credits with a ledger row
- * naming it, the member premium.
+ * A package bought and paid at `at` by iDEAL with the built-in sandbox provider: the sandbox's
+ * own record of it (as its createPayment and checkout leave it) and ours, booked as the
+ * settlement books it: paid with an invoice number, its credits with a ledger row naming it,
+ * the member premium.
  */
 export async function paidPurchase(
   prisma: PrismaClient,
@@ -155,10 +157,28 @@ export async function paidPurchase(
   key: string,
 ): Promise<void> {
   const pkg = await prisma.creditPackage.findUniqueOrThrow({ where: { slug: packageSlug } });
+  const site = await prisma.setting.findUnique({ where: { key: 'name' } });
+  const paymentId = `pay_${randomBytes(12).toString('hex')}`;
   await prisma.$transaction(async (tx) => {
+    const remote = await tx.sandboxPayment.create({
+      data: {
+        ref: `sbx_tr_${randomBytes(12).toString('hex')}`,
+        amountCents: pkg.priceCents,
+        currency: 'EUR',
+        description: `${typeof site?.value === 'string' ? site.value : 'Vonkje'}: ${pkg.credits} credits`,
+        method: 'ideal',
+        status: 'paid',
+        sequenceType: 'oneoff',
+        idempotencyKey: `${paymentId}-payment`,
+        bank: 'ING',
+        payerCountry: 'NL',
+        createdAt: at,
+      },
+    });
     const payment = await tx.payment.create({
       data: {
-        paymentId: `pay_demo_${userId}_${packageSlug}`,
+        paymentId,
+        providerRef: remote.ref,
         userId,
         packageId: pkg.id,
         method: 'ideal',

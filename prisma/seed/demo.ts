@@ -17,17 +17,12 @@ import type {
   SignupReason,
 } from '../../server/src/generated/prisma/client.ts';
 import { DEMO_MEMBERS, type DemoMember } from '../data/demo-members.js';
+import { OPERATOR_LOGIN, MODERATOR_LOGIN, ADMIN_LOGIN, DEMO_LOGIN } from './demo-logins.js';
 import { dateOfBirthForAge, seedMember, seedStaff, type ProfileDetails } from './member.js';
 import { seedDemoLife, type CastMember, type LifeCounts } from './demo-life.js';
 import { seedAvatarPhotos, storageFromEnv } from './photos.js';
 
-export const DEMO_LOGIN = { email: 'demo@vonkje.test', password: 'demo1234' } as const;
-export const OPERATOR_LOGIN = { email: 'operator@vonkje.test', password: 'operator1234' } as const;
-export const MODERATOR_LOGIN = {
-  email: 'moderator@vonkje.test',
-  password: 'moderator1234',
-} as const;
-export const ADMIN_LOGIN = { email: 'admin@vonkje.test', password: 'admin1234' } as const;
+export { ADMIN_LOGIN, DEMO_LOGIN, MODERATOR_LOGIN, OPERATOR_LOGIN } from './demo-logins.js';
 /** Every non-fictional demo member can log in with this password too (chatmaatjes cannot). */
 export const DEMO_MEMBER_PASSWORD = 'demo1234';
 
