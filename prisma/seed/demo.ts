@@ -1,6 +1,7 @@
 /**
  * Demo members for a developer's database (`npm run db:seed`): the members of
- * prisma/data/demo-members.ts, a demo login and an operator, all with public passwords: never
+ * prisma/data/demo-members.ts, a demo login and staff logins (operator, moderator, admin), all
+ * with public passwords: never
  * on a live site (demoSeedDecision). Keyed by e-mail: a re-run updates the same profiles and
  * keeps the accounts as they are (password, status, roles, credits). Appearance comes from a
  * fixed pseudo-random sequence, so every run gives the same profiles. Most get one to three
@@ -16,20 +17,23 @@ import type {
   SignupReason,
 } from '../../server/src/generated/prisma/client.ts';
 import { DEMO_MEMBERS, type DemoMember } from '../data/demo-members.js';
+import { OPERATOR_LOGIN, MODERATOR_LOGIN, ADMIN_LOGIN, DEMO_LOGIN } from './demo-logins.js';
 import { dateOfBirthForAge, seedMember, seedStaff, type ProfileDetails } from './member.js';
+import { seedDemoLife, type CastMember, type LifeCounts } from './demo-life.js';
 import { seedAvatarPhotos, storageFromEnv } from './photos.js';
 
-export const DEMO_LOGIN = { email: 'demo@vonkje.test', password: 'demo1234' } as const;
-export const OPERATOR_LOGIN = { email: 'operator@vonkje.test', password: 'operator1234' } as const;
+export { ADMIN_LOGIN, DEMO_LOGIN, MODERATOR_LOGIN, OPERATOR_LOGIN } from './demo-logins.js';
 /** Every non-fictional demo member can log in with this password too (chatmaatjes cannot). */
 export const DEMO_MEMBER_PASSWORD = 'demo1234';
 
 /**
  * bcrypt hashes (cost 12, the server's production cost) of DEMO_MEMBER_PASSWORD, which is also
- * DEMO_LOGIN's, and of OPERATOR_LOGIN's password, made once, so seeding hashes nothing.
+ * DEMO_LOGIN's, and of the staff logins' passwords, made once, so seeding hashes nothing.
  */
 const DEMO_PASSWORD_HASH = '$2b$12$Ih8kdO.hy0iP2vO.UXRoAOFwHN6C.DVTgWESJoICNJZRSP4Nb4wJG';
 const OPERATOR_PASSWORD_HASH = '$2b$12$RQGMEVpnuuw1EzH578zmXO6GwkwbhgOzA199Uau2kx6inOwheZhz2';
+const MODERATOR_PASSWORD_HASH = '$2b$12$N4CvZCr0cqJOWuCLImgaY.xDCh/E6uSGJ82y5sm/45uoJhxF4GHOG';
+const ADMIN_PASSWORD_HASH = '$2b$12$g4o8iwQqXjf6.49Qf45imucIrdTrTlO6rAGvNOF5MncWi0NPObJya';
 
 /** Whether `npm run db:seed` adds the demo accounts, and why (printed by the seed). */
 export interface DemoSeedDecision {
@@ -130,9 +134,17 @@ function demoDetails(member: DemoMember, random: () => number): ProfileDetails {
       member.gender === 'female'
         ? 158 + Math.floor(random() * 24)
         : 170 + Math.floor(random() * 26),
-    // spread over the last two days, so "recently active" ordering looks natural
-    lastActiveAt: new Date(Date.now() - Math.floor(random() * 48 * 60) * 60_000),
   };
+}
+
+/**
+ * When a new demo member was last active: every fourth online now (within ONLINE_MINUTES of the
+ * seed), the others spread over the last two days, so search, its online filter and the swipe
+ * game look alive. Set only when the member is created: a re-seed changes nothing.
+ */
+function lastActive(index: number, random: () => number, now: Date): Date {
+  const minutes = index % 4 === 0 ? Math.floor(random() * 4) : 10 + Math.floor(random() * 48 * 60);
+  return new Date(now.getTime() - minutes * 60_000);
 }
 
 export interface DemoCounts {
@@ -141,16 +153,20 @@ export interface DemoCounts {
   staff: number;
   /** Avatar photos added (0 on a re-seed). */
   photos: number;
+  /** The demo login's activity and the staff's waiting work, when the demo login was created. */
+  life: LifeCounts | null;
 }
 
 /**
- * The demo members, `demo@vonkje.test` and `operator@vonkje.test`; needs the reference data.
+ * The demo members, `demo@vonkje.test` and the staff logins; needs the reference data. When the
+ * demo login is new, its activity and the staff's waiting work too (demo-life.ts).
  * Call it only when demoSeedDecision says so.
  */
 export async function seedDemo(prisma: PrismaClient): Promise<DemoCounts> {
   const now = new Date();
   const storage = storageFromEnv();
   let photos = 0;
+  const members = new Map<string, CastMember>();
   for (const [index, member] of DEMO_MEMBERS.entries()) {
     const random = seeded(index + 1);
     const details = demoDetails(member, random);
@@ -169,6 +185,19 @@ export async function seedDemo(prisma: PrismaClient): Promise<DemoCounts> {
       signupDate: new Date(now.getTime() - (index * 3 + 1) * 86_400_000),
       profile: details,
     });
+    members.set(member.key, {
+      userId: seededMember.user.id,
+      profileId: seededMember.profile.id,
+      fictional: member.fictional ?? false,
+      name: member.name,
+      gender: member.gender,
+    });
+    if (seededMember.created) {
+      await prisma.profile.update({
+        where: { id: seededMember.profile.id },
+        data: { lastActiveAt: lastActive(index, random, now) },
+      });
+    }
     // one to three illustrated avatars (most members have photos; a few have none)
     if (index % 7 !== 6) {
       photos += await seedAvatarPhotos(
@@ -184,18 +213,21 @@ export async function seedDemo(prisma: PrismaClient): Promise<DemoCounts> {
       );
     }
   }
-  await seedMember(prisma, {
+  const demo = await seedMember(prisma, {
     email: DEMO_LOGIN.email,
     passwordHash: DEMO_PASSWORD_HASH,
     name: 'Demo',
     gender: 'male',
     dateOfBirth: dateOfBirthForAge(35, { now, dayOffset: 100 }),
     city: 'Utrecht',
-    credits: 50,
+    // credits come from the seeded purchase (demo-life.ts), booked in the ledger
+    credits: 0,
     paidUser: false,
-    interests: ['cycling', 'coffee', 'travel', 'dating'],
+    interests: ['cycling', 'coffee', 'travel', 'dating', 'music', 'humor'],
     profile: {
-      about: 'Demo-account om Vonkje uit te proberen.',
+      about:
+        'Demo-account om Vonkje uit te proberen. Fietser, koffieliefhebber en altijd in voor ' +
+        'een goed gesprek of een weekendje weg.',
       hairColor: 'brown',
       eyeColor: 'blue',
       bodyType: 'normal',
@@ -205,15 +237,38 @@ export async function seedDemo(prisma: PrismaClient): Promise<DemoCounts> {
       heightCm: 182,
     },
   });
-  await seedStaff(prisma, {
+  const operator = await seedStaff(prisma, {
     email: OPERATOR_LOGIN.email,
     passwordHash: OPERATOR_PASSWORD_HASH,
     roles: ['operator'],
   });
+  await seedStaff(prisma, {
+    email: MODERATOR_LOGIN.email,
+    passwordHash: MODERATOR_PASSWORD_HASH,
+    roles: ['moderator'],
+  });
+  await seedStaff(prisma, {
+    email: ADMIN_LOGIN.email,
+    passwordHash: ADMIN_PASSWORD_HASH,
+    roles: ['admin'],
+  });
+  const life = demo.created
+    ? await seedDemoLife(
+        prisma,
+        storage,
+        {
+          members,
+          demo: { userId: demo.user.id, profileId: demo.profile.id, fictional: false },
+          operatorId: operator.user.id,
+        },
+        now,
+      )
+    : null;
   return {
     members: DEMO_MEMBERS.length + 1,
     fictional: DEMO_MEMBERS.filter((m) => m.fictional).length,
-    staff: 1,
+    staff: 3,
     photos,
+    life,
   };
 }

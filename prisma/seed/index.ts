@@ -34,8 +34,10 @@ export {
   type SeededMember,
 } from './member.js';
 export {
+  ADMIN_LOGIN,
   DEMO_LOGIN,
   DEMO_MEMBER_PASSWORD,
+  MODERATOR_LOGIN,
   OPERATOR_LOGIN,
   demoMemberEmail,
   demoSeedDecision,

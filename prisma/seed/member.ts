@@ -108,6 +108,8 @@ export interface SeededAccount {
 export interface SeededMember extends SeededAccount {
   profile: Profile;
   interests: string[];
+  /** The account was made now (false: it existed and was kept). */
+  created: boolean;
 }
 
 type Tx = Prisma.TransactionClient;
@@ -170,11 +172,10 @@ async function upsertUser(
         notificationsDisabled: options.notificationsDisabled ?? [],
       },
     }));
-  await tx.notificationPreference.upsert({
-    where: { userId: user.id },
-    create: { userId: user.id },
-    update: {},
-  });
+  // created only when missing: an update, even an empty one, would touch updated_at
+  if (!(await tx.notificationPreference.findUnique({ where: { userId: user.id } }))) {
+    await tx.notificationPreference.create({ data: { userId: user.id } });
+  }
   return { user, created: existing === null };
 }
 
@@ -214,6 +215,17 @@ async function resolveInterests(prisma: PrismaClient, slugs: readonly string[]) 
   const missing = slugs.filter((slug) => !found.some((f) => f.slug === slug));
   if (missing.length > 0) throw new Error(`seedMember: unknown interests ${missing.join(', ')}`);
   return found;
+}
+
+/** Whether any given field differs from the stored row (dates by their time). */
+function differs(stored: object, wanted: object): boolean {
+  const row = stored as Record<string, unknown>;
+  return Object.entries(wanted).some(([key, value]) => {
+    if (value === undefined) return false;
+    const had = row[key];
+    if (value instanceof Date && had instanceof Date) return value.getTime() !== had.getTime();
+    return had !== value;
+  });
 }
 
 /**
@@ -256,20 +268,31 @@ export async function seedMember(
   return prisma.$transaction(async (tx) => {
     const { user, created } = await upsertUser(tx, email, passwordHash, { ...options, status });
     const { status: _moderated, ...profileUpdate } = profileData;
-    const profile = await tx.profile.upsert({
+    const existing = await tx.profile.findUnique({
       where: { userId: user.id },
-      create: { userId: user.id, ...profileData },
-      update: profileUpdate,
+      include: { interests: { select: { interestId: true } } },
     });
-    await tx.profileInterest.deleteMany({ where: { profileId: profile.id } });
-    await tx.profileInterest.createMany({
-      data: interests.map((interest) => ({ profileId: profile.id, interestId: interest.id })),
-    });
+    // a re-seed writes only what differs, so seeding twice leaves every row as it was
+    const profile =
+      existing === null
+        ? await tx.profile.create({ data: { userId: user.id, ...profileData } })
+        : differs(existing, profileUpdate)
+          ? await tx.profile.update({ where: { id: existing.id }, data: profileUpdate })
+          : existing;
+    const had = (existing?.interests ?? []).map((i) => i.interestId).sort((a, b) => a - b);
+    const wanted = interests.map((i) => i.id).sort((a, b) => a - b);
+    if (had.join() !== wanted.join()) {
+      await tx.profileInterest.deleteMany({ where: { profileId: profile.id } });
+      await tx.profileInterest.createMany({
+        data: wanted.map((interestId) => ({ profileId: profile.id, interestId })),
+      });
+    }
     return {
       user,
       profile,
       password: created ? password : null,
       interests: interests.map((i) => i.slug),
+      created,
     };
   });
 }

@@ -66,6 +66,34 @@ export async function avatarPng(
   return sharp(Buffer.from(svg), { density: 200 }).resize(720, 720).png().toBuffer();
 }
 
+/** Looks of an avatar's profile, and its seed text (the same text gives the same picture). */
+export interface AvatarProfile {
+  id: number;
+  name: string;
+  gender: 'male' | 'female';
+  hairColor: HairColor | null;
+}
+
+/** An avatar stored as an upload is (four WebP sizes); its photo row's file fields. */
+async function storeAvatar(storage: FileStorage, profile: AvatarProfile, variant: number) {
+  const png = await avatarPng(`${profile.name}-${profile.id}-${variant}`, {
+    gender: profile.gender,
+    hairColor: profile.hairColor,
+    variant,
+  });
+  const processed = await processPhoto(png);
+  const base = newPhotoBase();
+  for (const size of PHOTO_SIZES) {
+    await storage.put('photos', photoFileName(base, size), processed.files[size], 'image/webp');
+  }
+  return {
+    filename: photoFileName(base, 'full'),
+    thumbFilename: photoFileName(base, 'thumb'),
+    width: processed.width,
+    height: processed.height,
+  };
+}
+
 /**
  * Adds approved avatar photos to a profile that has none (a re-seed adds nothing), the first
  * as the main photo. Returns how many were added.
@@ -73,30 +101,17 @@ export async function avatarPng(
 export async function seedAvatarPhotos(
   prisma: PrismaClient,
   storage: FileStorage,
-  profile: { id: number; name: string; gender: 'male' | 'female'; hairColor: HairColor | null },
+  profile: AvatarProfile,
   count: number,
 ): Promise<number> {
   if ((await prisma.photo.count({ where: { profileId: profile.id } })) > 0) return 0;
   let mainId: number | null = null;
   for (let i = 0; i < count; i += 1) {
-    const png = await avatarPng(`${profile.name}-${profile.id}-${i}`, {
-      gender: profile.gender,
-      hairColor: profile.hairColor,
-      variant: i,
-    });
-    const processed = await processPhoto(png);
-    const base = newPhotoBase();
-    for (const size of PHOTO_SIZES) {
-      await storage.put('photos', photoFileName(base, size), processed.files[size], 'image/webp');
-    }
     const photo = await prisma.photo.create({
       data: {
         profileId: profile.id,
-        filename: photoFileName(base, 'full'),
-        thumbFilename: photoFileName(base, 'thumb'),
+        ...(await storeAvatar(storage, profile, i)),
         status: 'active',
-        width: processed.width,
-        height: processed.height,
         position: i,
         moderatedAt: new Date(),
       },
@@ -108,4 +123,26 @@ export async function seedAvatarPhotos(
     await prisma.profile.update({ where: { id: profile.id }, data: { mainPhotoId: mainId } });
   }
   return count;
+}
+
+/**
+ * A new upload waiting for a moderator (under inspection, after the profile's other photos, not
+ * the main photo), as the photo upload stores it.
+ */
+export async function seedPendingAvatar(
+  prisma: PrismaClient,
+  storage: FileStorage,
+  profile: AvatarProfile,
+  createdAt: Date,
+): Promise<void> {
+  const position = await prisma.photo.count({ where: { profileId: profile.id } });
+  await prisma.photo.create({
+    data: {
+      profileId: profile.id,
+      ...(await storeAvatar(storage, profile, position + 10)),
+      status: 'under_inspection',
+      position,
+      createdAt,
+    },
+  });
 }

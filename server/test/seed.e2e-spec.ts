@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_LOGIN, OPERATOR_LOGIN, demoMemberEmail } from '../../prisma/seed/index';
 import { DEMO_MEMBERS } from '../../prisma/data/demo-members';
-import { runScript } from './helpers/databases';
+import { runScript, runSeed } from './helpers/databases';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
@@ -26,17 +26,7 @@ describe('seeding and staff accounts', () => {
   });
 
   /** The seed script with only the given switches (none inherited from the test run). */
-  function seed(env: Record<string, string>) {
-    const run = runScript('prisma/seed.ts', [], {
-      DATABASE_URL: t.databaseUrl,
-      SEED_DEMO: '',
-      ALLOW_DEMO_SEED: '',
-      STORAGE_DIR: storage,
-      ...env,
-    });
-    if (run.status !== 0) throw new Error(`seed failed:\n${run.stdout}\n${run.stderr}`);
-    return run.stdout;
-  }
+  const seed = (env: Record<string, string>) => runSeed(t.databaseUrl, storage, env);
 
   function staffCreate(args: string[]) {
     return runScript('prisma/staff.ts', args, { DATABASE_URL: t.databaseUrl });

@@ -30,6 +30,12 @@ export default defineConfig({
   // a page of the built site can take seconds to appear while two browsers share two cores
   expect: { timeout: 15_000 },
   reporter: [['list']],
+  // the demo tour (README) first, alone: it checks what the demo seed left, before other
+  // journeys decide the waiting photos or read the demo member's conversations
+  projects: [
+    { name: 'demo-tour', testMatch: 'demo-tour.e2e.ts' },
+    { name: 'journeys', testIgnore: 'demo-tour.e2e.ts', dependencies: ['demo-tour'] },
+  ],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',

@@ -26,8 +26,21 @@ export async function staffApi(
 ): Promise<{ api: APIRequestContext; staff: E2eStaff; context: BrowserContext }> {
   const account = await seedE2eMember({ roles });
   const context = await browser.newContext(options);
+  const secret = await staffSignIn(context.request, account);
+  return { api: context.request, staff: { ...account, secret }, context };
+}
+
+/**
+ * Signs a staff account in to the console's API of `request` (a browser context's: its pages
+ * are signed in too) on its first sign-in: the password, then the enrollment of its second
+ * factor with a code computed from the secret the server showed. Returns that secret.
+ */
+export async function staffSignIn(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+): Promise<string> {
   const headers = { 'X-Request-Type': 'client' };
-  const first = await context.request.post('/api/staff/login', {
+  const first = await request.post('/api/staff/login', {
     headers,
     data: { email: account.email, password: account.password },
   });
@@ -36,10 +49,10 @@ export async function staffApi(
     challenge: string;
     enroll: { secret: string };
   };
-  const signedIn = await context.request.post('/api/staff/login-code', {
+  const signedIn = await request.post('/api/staff/login-code', {
     headers,
     data: { challenge, code: await generate({ secret: enroll.secret }) },
   });
   expect(signedIn.status()).toBe(200);
-  return { api: context.request, staff: { ...account, secret: enroll.secret }, context };
+  return enroll.secret;
 }

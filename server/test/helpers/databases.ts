@@ -43,3 +43,23 @@ export function runScript(
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
+
+/**
+ * `npm run db:seed` into `databaseUrl` with only the given switches (none of SEED_DEMO and
+ * ALLOW_DEMO_SEED inherited from the test run) and demo photos in `storageDir`; its output.
+ */
+export function runSeed(
+  databaseUrl: string,
+  storageDir: string,
+  env: Record<string, string>,
+): string {
+  const run = runScript('prisma/seed.ts', [], {
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: '',
+    ALLOW_DEMO_SEED: '',
+    STORAGE_DIR: storageDir,
+    ...env,
+  });
+  if (run.status !== 0) throw new Error(`seed failed:\n${run.stdout}\n${run.stderr}`);
+  return run.stdout;
+}

@@ -134,7 +134,7 @@ export function PhotoManager() {
                       )}
                       <button
                         type="button"
-                        className="btn btn-sm btn-light text-danger"
+                        className="btn btn-sm btn-light text-danger-emphasis"
                         onClick={() => setDeleting(photo)}
                         aria-label={t('photos.deleteLabel')}
                       >
