@@ -91,6 +91,21 @@ describe('listStatement', () => {
     expect(text).not.toContain('p.city_id = ANY');
   });
 
+  it('scans the country in activity order with the cities as a filter when told to, and still counts by probing', () => {
+    const { text, values } = statementOf(
+      member,
+      { countries: ['NL'], cityIds: [5, 6] },
+      { take: 20, countUpTo: 100, scanCities: true },
+    );
+    expect(values).toEqual([7, 'NL', [5, 6], 20, 101]);
+    // `+ 0`: the filter is checked in the country index, never turned into a city index read
+    expect(text).toContain(
+      'p.city_id + 0 = ANY($3::int[]) ORDER BY p.last_active_at DESC, p.id DESC LIMIT $4',
+    );
+    expect(text).toContain('FROM unnest($3::int[]) AS city(id) CROSS JOIN LATERAL (SELECT 1');
+    expect(text).toContain('LIMIT $5) x LIMIT $5) n) AS counted');
+  });
+
   it('filters by city instead of probing beyond CITY_PROBES_MAX cities', () => {
     const cityIds = Array.from({ length: CITY_PROBES_MAX + 1 }, (_, i) => i + 1);
     const { text, values } = statementOf(member, { cityIds }, { take: 20 });

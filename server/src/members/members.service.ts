@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { MemberResponse } from '@app/contract';
 import { ageOn } from '../common/age';
-import { SIGNUP_MATCHES_CANDIDATES, SIGNUP_MATCHES_COUNT } from '@app/contract';
+import { SIGNUP_MATCHES_COUNT } from '@app/contract';
 import {
   FirstMatches,
   MemberLists,
@@ -38,7 +38,7 @@ export class MembersService {
    * (FirstMatches: one statement, read from the list index in its order).
    */
   async signupMatches(viewer: NonNullable<Viewer>, now = new Date()): Promise<ProfileCard[]> {
-    const { own, rows } = await this.firstMatches.candidates(viewer, SIGNUP_MATCHES_CANDIDATES);
+    const { own, rows } = await this.firstMatches.candidates(viewer);
     if (!own) return [];
     const myAge = ageOn(own.dateOfBirth, now);
     // real members first (chat pals, always labelled, only fill up), then the same region,

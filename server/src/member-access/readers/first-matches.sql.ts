@@ -1,18 +1,22 @@
+import { SIGNUP_MATCHES_CANDIDATES } from '@app/contract';
 import { CARD_COLUMNS, CARD_JOINS, listRuleSql, type CardColumns } from '../fast-reads';
 
 /**
- * The candidates for the first matches after signup ($1: the member, $2: how many), in one
+ * The candidates for the first matches after signup ($1: the member), in one
  * prepared statement: the member's own country, region, birth date and the gender they seek,
  * and the most recently active members a list may show them (the `list` rule) of that gender
  * (any, for a member who seeks either) in their country, newest first, read from the partial
  * index `profiles_list_country_idx` in its order. Nothing when the member has no profile.
+ * The limit is the contract's constant, written into the text: a bound limit would make
+ * PostgreSQL plan the statement anew on every execution (its generic plan, costed for an unknown
+ * limit, never wins), about 2 ms of planning each time at a million profiles.
  */
 const candidates = (gender: string) => `SELECT ${CARD_COLUMNS}
     FROM profiles p
     ${CARD_JOINS}
     WHERE ${listRuleSql('$1')} AND p.country_code = me.country_code AND ${gender}
     ORDER BY p.last_active_at DESC, p.id DESC
-    LIMIT $2`;
+    LIMIT ${SIGNUP_MATCHES_CANDIDATES}`;
 
 export const FIRST_MATCH_CANDIDATES_SQL = `WITH me AS (
     SELECT p.region_id AS own_region_id, p.date_of_birth AS own_date_of_birth,

@@ -19,12 +19,15 @@ export interface FirstMatchCandidates {
 export class FirstMatches {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Up to `take` members of the gender the member seeks in their country, newest first. */
-  async candidates(viewer: NonNullable<Viewer>, take: number): Promise<FirstMatchCandidates> {
+  /**
+   * Up to SIGNUP_MATCHES_CANDIDATES members of the gender the member seeks in their country,
+   * newest first.
+   */
+  async candidates(viewer: NonNullable<Viewer>): Promise<FirstMatchCandidates> {
     const { rows } = await this.prisma.pool.query<FirstMatchRow>({
       name: 'first-match-candidates',
       text: FIRST_MATCH_CANDIDATES_SQL,
-      values: [viewer.userId, take],
+      values: [viewer.userId],
       types: PG_ROW_TYPES,
     });
     const first = rows[0];

@@ -1,7 +1,27 @@
 import type { DetailsRow } from '../details.presenter';
-import { CARD_COLUMNS, CARD_JOINS, type CardColumns } from '../fast-reads';
+import { RELATED_PROFILES_COUNT } from '@app/contract';
+import { CARD_COLUMNS, CARD_JOINS, listRuleSql, type CardColumns } from '../fast-reads';
 import type { PhotoRow } from '../photo.presenter';
 import { privacyPartnerSql } from '../privacy-partner';
+
+/**
+ * The related profiles of the page's member `t`: members a list may show the viewer ($1; the
+ * `list` rule), of the same gender and country, born within six years of the member's birth
+ * year, not the member, the RELATED_PROFILES_COUNT most recently active, as JSON cards with
+ * their privacy-mode partner flag. The birth-year bounds come from the member's row, so the
+ * planner cannot know how many they keep: as expressions (+ 0) they cannot pick an index of
+ * their own, and the list's country index is read in activity order (a few entries).
+ */
+const RELATED_SQL = `SELECT coalesce(json_agg(x ORDER BY x.last_active_at DESC, x.profile_id DESC), '[]')
+  FROM (SELECT ${CARD_COLUMNS}, ${privacyPartnerSql('p.user_id', '$1')} AS partner
+    FROM profiles p
+    ${CARD_JOINS}
+    WHERE ${listRuleSql('$1')} AND p.id <> t.profile_id
+      AND p.gender = t.gender::"Gender" AND p.country_code = t.country_code
+      AND p.date_of_birth + 0 >= make_date(extract(year FROM t.date_of_birth)::int - 6, 1, 1)
+      AND p.date_of_birth + 0 < make_date(extract(year FROM t.date_of_birth)::int + 7, 1, 1)
+    ORDER BY p.last_active_at DESC, p.id DESC
+    LIMIT ${RELATED_PROFILES_COUNT}) x`;
 
 /**
  * A member's profile page ($1: the viewer, 0 for a visitor; $2: the profile) under the `card`
@@ -10,10 +30,12 @@ import { privacyPartnerSql } from '../privacy-partner';
  * equivalent to "of a confirmed account", migration list_reads), not of a member who blocked
  * the viewer, and when invisible only for the member themself and members who share a
  * conversation with them. With the page: the member's photos in gallery order, their interests
- * in catalogue order, the viewer's relation (blocked, liked, liked by) and whether the member
- * wrote to the viewer (the privacy-mode partner). Each part is a few index probes.
+ * in catalogue order, the viewer's relation (blocked, liked, liked by), whether the member
+ * wrote to the viewer (the privacy-mode partner), and the related profiles (RELATED_SQL). Each
+ * part is a few index probes.
  */
-export const PROFILE_PAGE_SQL = `SELECT ${CARD_COLUMNS}, p.main_photo_id,
+export const PROFILE_PAGE_SQL = `WITH t AS (
+  SELECT ${CARD_COLUMNS}, p.main_photo_id,
     p.sexuality::text AS sexuality, p.hair_color::text AS hair_color, p.eye_color::text AS eye_color,
     p.body_type::text AS body_type, p.relationship_status::text AS relationship_status, p.tattoos,
     p.signup_reason::text AS signup_reason, p.about,
@@ -31,8 +53,9 @@ export const PROFILE_PAGE_SQL = `SELECT ${CARD_COLUMNS}, p.main_photo_id,
   WHERE p.id = $2 AND p.status = 'active'
     AND NOT EXISTS (SELECT 1 FROM blocks mb WHERE mb.blocker_id = p.user_id AND mb.blocked_id = $1)
     AND (NOT p.invisible OR p.user_id = $1 OR EXISTS (SELECT 1 FROM conversations sc
-      WHERE sc.user_low_id = LEAST(p.user_id, $1) AND sc.user_high_id = GREATEST(p.user_id, $1)))`;
-
+      WHERE sc.user_low_id = LEAST(p.user_id, $1) AND sc.user_high_id = GREATEST(p.user_id, $1)))
+)
+SELECT t.*, (${RELATED_SQL}) AS related FROM t`;
 /** A photo of the page as the statement aggregates it (the gallery's fields). */
 export type PagePhoto = Pick<PhotoRow, 'id' | 'filename' | 'status' | 'width' | 'height'>;
 
@@ -53,4 +76,14 @@ export interface ProfilePageRow extends CardColumns {
   liked_by: boolean;
   interests: string[];
   photos: PagePhoto[];
+  related: RelatedCard[];
 }
+
+/** A related profile as the statement's JSON has it: dates as text, its privacy flag. */
+export type RelatedCard = Omit<CardColumns, 'date_of_birth' | 'last_active_at'> & {
+  /** YYYY-MM-DD */
+  date_of_birth: string;
+  /** a timestamp(3) holding UTC, without a zone: YYYY-MM-DDTHH:MM:SS.mmm */
+  last_active_at: string;
+  partner: boolean;
+};

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { MemberProfile } from '@app/contract';
-import { RELATED_PROFILES_COUNT } from '@app/contract';
 import { AppError } from '../../common/app-error';
 import { PrismaService } from '../../prisma/prisma.service';
 import { PG_ROW_TYPES } from '../../prisma/pg-types';
@@ -9,14 +8,19 @@ import { presentProfileDetails } from '../details.presenter';
 import { cardRowOf } from '../fast-reads';
 import { PhotoPresenter } from '../photo.presenter';
 import type { Viewer } from '../visibility';
-import { MemberLists } from './member-lists';
-import { PROFILE_PAGE_SQL, type ProfilePageRow } from './profile-page.sql';
+import { PROFILE_PAGE_SQL, type ProfilePageRow, type RelatedCard } from './profile-page.sql';
 
 /** No account has this id: the viewer of a visitor's relation subqueries (they find nothing). */
 const NO_VIEWER = 0;
 
-/** The last day of a year, as a birth-date bound. */
-const lastDayOf = (year: number) => new Date(Date.UTC(year, 11, 31));
+/** A related profile's card row, its JSON dates read as pg reads the page's own. */
+function relatedCardRow(card: RelatedCard): ProfileCardRow {
+  return cardRowOf({
+    ...card,
+    date_of_birth: new Date(`${card.date_of_birth}T00:00:00Z`),
+    last_active_at: new Date(`${card.last_active_at}Z`),
+  });
+}
 
 /** Accounts whose member pages are gone for good (HTTP 410). */
 const REMOVED_STATUSES = new Set(['deleted', 'purged', 'banned']);
@@ -30,7 +34,6 @@ export class ProfilePages {
   constructor(
     private readonly prisma: PrismaService,
     private readonly photos: PhotoPresenter,
-    private readonly lists: MemberLists,
   ) {}
 
   /**
@@ -44,8 +47,8 @@ export class ProfilePages {
     now = new Date(),
   ): Promise<{ profile: MemberProfile; related: ProfileCard[] }> {
     // one prepared statement: the page under the card rule, its photos, interests, the
-    // viewer's relation and (privacy mode) whether the member wrote to the viewer; then the
-    // related profiles (a list statement, planned for the member's values)
+    // viewer's relation, (privacy mode) whether the member wrote to the viewer, and the related
+    // profiles under the list rule
     const { rows } = await this.prisma.pool.query<ProfilePageRow>({
       name: 'profile-page',
       text: PROFILE_PAGE_SQL,
@@ -55,7 +58,9 @@ export class ProfilePages {
     const row = rows[0];
     if (!row) throw new AppError('not_found');
     const card = cardRowOf(row);
-    const related = await this.relatedTo(viewer, card, now);
+    const related = row.related.map((other) =>
+      this.photos.card(viewer, relatedCardRow(other), viewer !== null && other.partner, now),
+    );
     const isPartner = viewer !== null && row.partner;
     const owner = { userId: card.userId, privacyMode: card.privacyMode, isPartner };
     const gallery = this.photos.gallery(viewer, owner, row.photos, row.main_photo_id);
@@ -97,25 +102,5 @@ export class ProfilePages {
     });
     if (rows.length === 0) return 'absent';
     return REMOVED_STATUSES.has(rows[0].status) ? 'removed' : 'present';
-  }
-
-  /**
-   * Related profiles: visible members of the same gender and country born within six years of
-   * the member's birth year, most recently active first (the `list` rule).
-   */
-  private async relatedTo(viewer: Viewer, row: ProfileCardRow, now: Date): Promise<ProfileCard[]> {
-    const year = row.dateOfBirth.getUTCFullYear();
-    const { rows } = await this.lists.page(
-      viewer,
-      {
-        gender: row.gender,
-        countries: [row.countryCode],
-        bornAfter: lastDayOf(year - 7),
-        bornOnOrBefore: lastDayOf(year + 6),
-        exceptProfileIds: [row.id],
-      },
-      { take: RELATED_PROFILES_COUNT },
-    );
-    return this.lists.cards(viewer, rows, now);
   }
 }
