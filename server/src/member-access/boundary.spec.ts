@@ -6,7 +6,7 @@ const OWN = path.resolve(__dirname);
 /** Files that read only the asking member's own profile (never another member's), and why. */
 const OWN_PROFILE_ONLY = new Set([
   // the session read of every request joins the logged-in member's own profile
-  path.join(SRC, 'auth', 'session.service.ts'),
+  path.join(SRC, 'auth', 'session.sql.ts'),
   // counts the asking member's own photos inside the transaction that adds one (upload limit)
   path.join(SRC, 'photos', 'photos.service.ts'),
   // the member's own profile and photos, into their data export (GDPR art. 15 and 20)
