@@ -368,8 +368,9 @@ test.describe('account journeys on a phone', () => {
   test('a member cancels an e-mail change from the notice to the old address, is logged out and keeps that address', async ({
     page,
   }) => {
-    // signup, two mails, four screenshots and two logins: longer than most journeys
-    test.setTimeout(60_000);
+    // signup, two mails, four screenshots and two logins: longer than most journeys (60 s, the
+    // default, ran out in CI while the other worker's journey kept the second core busy)
+    test.setTimeout(120_000);
     const email = await newMemberLoggedIn(page, 'bewaker', 'Waakzaam');
     const newEmail = uniqueEmail('indringer');
 
