@@ -23,10 +23,19 @@ export function freePort(): Promise<number> {
  * and its webhook calls reach it over real HTTP, as a payment service provider's would.
  */
 export async function createPaymentsTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const port = await freePort();
-  const t = await createTestApp({ APP_URL: `http://127.0.0.1:${port}`, ...env });
-  await t.app.listen(port, '127.0.0.1');
-  return t;
+  // another test worker may take the free port before the app listens on it (seen in CI):
+  // then the app is closed and made again on another port
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    const t = await createTestApp({ APP_URL: `http://127.0.0.1:${port}`, ...env });
+    try {
+      await t.app.listen(port, '127.0.0.1');
+      return t;
+    } catch (error) {
+      await t.close();
+      if (attempt >= 5 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
 }
 
 export type Member = Awaited<ReturnType<typeof loggedInMember>>;
