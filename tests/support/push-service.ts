@@ -93,6 +93,8 @@ export class PushService {
   readonly arrivals: { id: string; at: number }[] = [];
   /** Answers it gave other than 201, by status (refused pushes). */
   readonly refusals: { status: number; id: string; reason: string }[] = [];
+  /** Errors raised after a push was answered (a listener's): none in a sound run. */
+  readonly errors: unknown[] = [];
   private readonly subscribers = new Map<string, Subscriber>();
   private readonly gone = new Set<string>();
   private readonly listeners = new Set<Listener>();
@@ -113,6 +115,13 @@ export class PushService {
     this.delayMs = options.delayMs ?? 0;
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
+        // an error after the answer went out (a listener's, a socket's) is kept and shown, not
+        // answered again: a second answer would throw and hide the first error
+        if (res.headersSent) {
+          this.errors.push(error);
+          console.error('push service stand-in, after answering:', error);
+          return;
+        }
         this.answer(res, 500, '', String(error));
       });
     });
@@ -269,7 +278,14 @@ export class PushService {
     if (this.options.keep) this.received.push(push);
     res.writeHead(201, { Location: `/message/${randomUUID()}`, 'Content-Length': 0 });
     res.end();
-    for (const listener of this.listeners) listener(push);
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(push);
+      } catch (error) {
+        this.errors.push(error);
+        console.error('push service stand-in, a listener failed:', error);
+      }
+    }
   }
 
   private answer(res: ServerResponse, status: number, id: string, reason: string): void {
