@@ -14,7 +14,7 @@ import { createMailTestApp, type MailTestApp } from './helpers/mail-app';
 import { chatMember, read, sendText, type ChatMember } from './helpers/chat';
 import { activeMainPhoto } from './helpers/photos';
 import { seedTestMember } from './helpers/accounts';
-import { waitForMail, type ReceivedMail } from './helpers/smtp';
+import { readable, waitForMail, type ReceivedMail } from './helpers/smtp';
 import { connect, listening, settle } from './helpers/sockets';
 
 const QUIET_MS = 1_500;
@@ -328,7 +328,10 @@ describe('notification mails', () => {
 
     await task.run();
     await settle(1_000);
-    expect(mailsTo(b)).toHaveLength(1);
+    // reminders only: the new-message mail of the first send may still arrive on a busy machine
+    const reminders = (m: ChatMember) =>
+      mailsTo(m).filter((mail) => /^Subject: .*ongelezen bericht/m.test(readable(mail.raw)));
+    expect(reminders(b)).toHaveLength(1);
     expect(mailsTo(c)).toHaveLength(0);
   });
 

@@ -117,7 +117,11 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
     const s = await socketOf(base2, b.cookie, { reconnection: true });
     const first = await sendText(one, a, { conversation }, 'Eerst').expect(201);
     await s.waitFor('message:new');
-    // the transport drops (not a deliberate disconnect): the client reconnects by itself
+    // the transport drops (not a deliberate disconnect): the client reconnects by itself, after
+    // a fixed 3 s, long after the 20 sends below (with socket.io's default 0.5-1.5 s, a busy
+    // machine's sends outlasted it and the last ones came live, as they should)
+    s.socket.io.reconnectionDelay(3_000);
+    s.socket.io.randomizationFactor(0);
     const dropped = new Promise<void>((resolve) => s.socket.once('disconnect', () => resolve()));
     s.socket.io.engine.close();
     await dropped;

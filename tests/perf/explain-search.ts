@@ -2,14 +2,14 @@
  * The plans of the search's statement for the bench's searches (search-mixes.ts), as
  * PostgreSQL runs them for the demo member on the bench database (after `npm run bench` has
  * seeded it): each statement exactly as the app builds it (search-criteria.ts and
- * member-access/list-query.ts), under EXPLAIN (ANALYZE, BUFFERS), best of three runs. Prints
+ * member-access/list-query.sql.ts), under EXPLAIN (ANALYZE, BUFFERS), best of three runs. Prints
  * Markdown for docs/performance.md.
  *
  * Usage: node --import tsx tests/perf/explain-search.ts
  */
 import pg from 'pg';
 import { searchQuery } from '@app/contract';
-import { listStatement, type ListPage } from '../../server/src/member-access/list-query.js';
+import { listStatement, type ListPage } from '../../server/src/member-access/list-query.sql.js';
 import { PG_ROW_TYPES } from '../../server/src/prisma/pg-types.js';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../server/src/generated/prisma/client.ts';

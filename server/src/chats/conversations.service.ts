@@ -327,7 +327,7 @@ export class ConversationsService {
    * member's list: its messages up to now stay hidden for them, the other member keeps theirs, a
    * new message brings the conversation back (SPEC point 4). What the member wrote no longer
    * counts: in privacy mode their photos are locked for the other member again until they write
-   * anew (member-access/privacy-partner.ts).
+   * anew (member-access/privacy-partner.sql.ts).
    */
   async remove(viewer: NonNullable<Viewer>, input: ChatDeleteRequest, now = new Date()) {
     let conversationIds: number[];

@@ -39,7 +39,7 @@ export interface InsertMeta {
  * seq the insert draws commits in order for each of them; chat-locks.ts), the insert, and
  * both members' rows of the conversation (the list's newest message, the recipient's unread
  * count unless held, a removed conversation back, and unless held that the sender wrote: the
- * privacy-mode partner, member-access/privacy-partner.ts) and the conversation itself (its last
+ * privacy-mode partner, member-access/privacy-partner.sql.ts) and the conversation itself (its last
  * message, and the operator queue: a member's message to a chat pal waits, a reply answers).
  */
 export function insertMessage(

@@ -2,6 +2,7 @@ import type { Prisma } from '../generated/prisma/client';
 import type { MainImage } from '@app/contract';
 import { ageOn } from '../common/age';
 import { ONLINE_MINUTES } from '@app/contract';
+import type { CardColumns } from './card.sql';
 
 /** What a card needs of a profile; every public read selects exactly this. */
 export const PROFILE_CARD_SELECT = {
@@ -43,3 +44,29 @@ export function presentProfileCard(row: ProfileCardRow, mainImage: MainImage, no
 }
 
 export type ProfileCard = ReturnType<typeof presentProfileCard>;
+
+/** A card row as PROFILE_CARD_SELECT reads it, from the columns above. */
+export function cardRowOf(row: CardColumns): ProfileCardRow {
+  return {
+    id: row.profile_id,
+    userId: row.profile_user_id,
+    name: row.name,
+    gender: row.gender,
+    dateOfBirth: row.date_of_birth,
+    countryCode: row.country_code,
+    regionId: row.region_id,
+    fictional: row.fictional,
+    lastActiveAt: row.last_active_at,
+    privacyMode: row.privacy_mode,
+    city: row.city_name === null ? null : { name: row.city_name },
+    region: row.region_name === null ? null : { name: row.region_name },
+    mainPhoto:
+      row.photo_id === null
+        ? null
+        : {
+            id: row.photo_id,
+            filename: row.photo_filename as string,
+            status: row.photo_status as NonNullable<ProfileCardRow['mainPhoto']>['status'],
+          },
+  };
+}

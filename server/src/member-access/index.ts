@@ -64,4 +64,4 @@ export {
 } from './card.presenter';
 export { PHOTO_SELECT, type PhotoRow } from './photo.presenter';
 export { PROFILE_DETAILS_SELECT, presentProfileDetails } from './details.presenter';
-export type { ListCriteria, ListPage } from './list-query';
+export type { ListCriteria, ListPage } from './list-query.sql';

@@ -21,7 +21,7 @@ export type PhotoRow = Prisma.PhotoGetPayload<{ select: typeof PHOTO_SELECT }>;
 export interface PhotoOwner {
   userId: number;
   privacyMode: boolean;
-  /** The owner wrote to the viewer (privacy mode: privacy-partner.ts). */
+  /** The owner wrote to the viewer (privacy mode: privacy-partner.sql.ts). */
   isPartner: boolean;
 }
 
@@ -73,7 +73,7 @@ export class PhotoPresenter {
 
   /**
    * A member's card with its main image as this viewer may have it (`isPartner`: the member wrote
-   * to the viewer, privacy-partner.ts).
+   * to the viewer, privacy-partner.sql.ts).
    */
   card(viewer: Viewer, row: ProfileCardRow, isPartner: boolean, now: Date): ProfileCard {
     const owner = { userId: row.userId, privacyMode: row.privacyMode, isPartner };

@@ -29,7 +29,7 @@ export function isStaff(viewer: Viewer): boolean {
 /**
  * Members who share a conversation with the viewer (invisible mode still lets them reach the
  * member). Not the privacy-mode partner, which is a member the owner wrote to
- * (privacy-partner.ts).
+ * (privacy-partner.sql.ts).
  */
 function partnerOf(userId: number): Prisma.ProfileWhereInput {
   return {
@@ -99,7 +99,7 @@ export type PhotoAccess = 'full' | 'locked' | 'none';
  * - the owner and staff see every photo, whatever its state;
  * - a photo under inspection or rejected is seen by nobody else;
  * - privacy mode: the owner's photos are shown only to members the owner has written to
- *   (`isPartner`, privacy-partner.ts: a visible message of the owner that the owner has not
+ *   (`isPartner`, privacy-partner.sql.ts: a visible message of the owner that the owner has not
  *   removed, no block either way); everyone else gets locked thumbnails;
  * - otherwise the main photo is shown to everyone (visitors too); the other photos to premium
  *   members only (SPEC point 6), locked for free members and visitors.

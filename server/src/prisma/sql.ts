@@ -16,6 +16,33 @@ export type SqlTx = Prisma.TransactionClient | pg.PoolClient;
 export type SqlRunner = SqlTx | pg.Pool;
 
 /**
+ * A prepared statement whose text numbers its values itself (`$1` standing in several places:
+ * the viewer in each part of the visibility rule), which a `Prisma.sql` template cannot say
+ * (each `${value}` is a parameter of its own). Made by `numbered` in a `.sql.ts` file, from its
+ * constant text; it runs on `pg` only, always by its name (parsed and planned once per
+ * connection: the hot reads of member-access). `Row` is the type of its rows.
+ */
+export interface NumberedStatement<Row> {
+  /** None: sent unnamed, planned for its values every time (the search statement). */
+  readonly name?: string;
+  readonly text: string;
+  readonly values: readonly unknown[];
+  /** Never set: carries the row type to queryRows. */
+  readonly row?: Row;
+}
+
+/** A named statement of numbered text; call it with its values, in the numbers' order. */
+export function numbered<Row, Values extends unknown[]>(
+  name: string,
+  text: string,
+): (...values: Values) => NumberedStatement<Row> {
+  return (...values) => ({ name, text, values });
+}
+
+/** Where a numbered statement runs: `pg`'s pool or one of its connections. */
+export type PgRunner = pg.Pool | pg.PoolClient;
+
+/**
  * The rows of one statement where it runs (pg's rows read as Prisma reads them, PG_ROW_TYPES).
  * `name` makes it a named prepared statement on a `pg` connection (parsed and planned once per
  * connection: the hot polling reads); Prisma ignores it. Values are always bound.
@@ -24,12 +51,23 @@ export async function queryRows<T>(
   tx: SqlRunner,
   statement: Prisma.Sql,
   name?: string,
+): Promise<T[]>;
+export async function queryRows<T>(tx: PgRunner, statement: NumberedStatement<T>): Promise<T[]>;
+export async function queryRows<T>(
+  tx: SqlRunner,
+  statement: Prisma.Sql | NumberedStatement<T>,
+  name?: string,
 ): Promise<T[]> {
-  if ('$queryRaw' in tx) return tx.$queryRaw<T[]>(statement);
+  const numberedOne = !('strings' in statement);
+  if ('$queryRaw' in tx) {
+    if (numberedOne) throw new Error('a numbered statement runs on pg, not on Prisma');
+    return tx.$queryRaw<T[]>(statement);
+  }
+  const named = numberedOne ? statement.name : name;
   const result = await tx.query<T & pg.QueryResultRow>({
-    ...(name === undefined ? {} : { name }),
+    ...(named === undefined ? {} : { name: named }),
     text: statement.text,
-    values: statement.values,
+    values: [...statement.values],
     types: PG_ROW_TYPES,
   });
   return result.rows;

@@ -5,7 +5,7 @@ import webpush from 'web-push';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { endpointAllowed } from './endpoint-policy';
 import { vapidIdentity, type VapidIdentity } from './push-config';
-import type { StoredSubscription } from './push-subscriptions.service';
+import type { StoredSubscription } from './push-subscriptions.sql';
 
 /** How long a VAPID token is valid (RFC 8292 allows up to 24 hours). */
 const VAPID_VALID_SECONDS = 12 * 60 * 60;

@@ -4,19 +4,13 @@ import type { PushSubscriptionRequest } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { PrismaService } from '../prisma/prisma.service';
+import { queryRows } from '../prisma/sql';
 import { endpointAllowed } from './endpoint-policy';
 import { vapidIdentity } from './push-config';
+import { subscriptionsOfMemberStatement, type StoredSubscription } from './push-subscriptions.sql';
 
 /** Browsers (subscriptions) one member may have: a new one beyond it drops their oldest. */
 export const SUBSCRIPTIONS_PER_MEMBER = 10;
-
-/** A stored subscription, as the sender needs it. */
-export interface StoredSubscription {
-  id: number;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-}
 
 /** The members' push subscriptions (push_subscriptions): one per browser that said yes. */
 @Injectable()
@@ -73,12 +67,7 @@ export class PushSubscriptions {
 
   /** Every browser of the member that subscribed (one prepared statement: once per event). */
   async forMember(userId: number): Promise<StoredSubscription[]> {
-    const { rows } = await this.prisma.pool.query<StoredSubscription>({
-      name: 'push-subscriptions-of-member',
-      text: 'SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = $1',
-      values: [userId],
-    });
-    return rows;
+    return queryRows(this.prisma.pool, subscriptionsOfMemberStatement(userId));
   }
 
   /** The push service said the subscription is gone (404/410): it is deleted. */

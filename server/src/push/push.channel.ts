@@ -9,7 +9,8 @@ import {
 } from '../notifications';
 import { pushOf } from './push-payload';
 import { PushSender } from './push-sender';
-import { PushSubscriptions, type StoredSubscription } from './push-subscriptions.service';
+import { PushSubscriptions } from './push-subscriptions.service';
+import type { StoredSubscription } from './push-subscriptions.sql';
 
 /**
  * Web push as a notification channel: a new message, conversation or like goes to every browser

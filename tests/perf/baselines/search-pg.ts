@@ -36,7 +36,7 @@ interface Row extends CardRow {
 
 /**
  * The statement for the filters present, in the shape of the app's list statement
- * (server/src/member-access/list-query.ts): the rows chosen from the list indexes alone, the
+ * (server/src/member-access/list-query.sql.ts): the rows chosen from the list indexes alone, the
  * page's rows read last; a distance search probes each city within it in activity order.
  */
 function statement(query: URLSearchParams, viewer: number, now: Date) {

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../../prisma/prisma.service';
+import { queryRows } from '../../prisma/sql';
+import { cityDensityStatement } from './city-density.sql';
 
 /** How often the counts are read again (they steer a plan; a few minutes old is as good). */
 export const CITY_DENSITY_TTL_MS = 10 * 60_000;
@@ -85,15 +87,7 @@ export class CityDensity {
   }
 
   private async read(): Promise<DensitySnapshot> {
-    const { rows } = await this.prisma.pool.query<{
-      city_id: number | null;
-      country_code: string;
-      members: number;
-    }>({
-      name: 'city-density',
-      text: `SELECT p.city_id, p.country_code, count(*)::int AS members FROM profiles p
-        WHERE p.status = 'active' AND NOT p.invisible GROUP BY p.city_id, p.country_code`,
-    });
+    const rows = await queryRows(this.prisma.pool, cityDensityStatement());
     const byCity = new Map<number, number>();
     const byCountry = new Map<string, number>();
     for (const row of rows) {

@@ -1,17 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { PrismaService } from '../../prisma/prisma.service';
-import { PG_ROW_TYPES } from '../../prisma/pg-types';
-import type { ProfileCard } from '../card.presenter';
+import { queryRows } from '../../prisma/sql';
+import { cardRowOf, type ProfileCard } from '../card.presenter';
 import {
-  CHAT_LIST_SQL,
-  CHAT_PARTNER_IDS_SQL,
-  CHAT_PARTNER_IN_SQL,
-  CHAT_PARTNER_SQL,
-  cardRowOf,
+  chatListStatement,
+  chatPartnerIdsStatement,
+  chatPartnerInStatement,
+  chatPartnerStatement,
   type ChatListColumns,
   type ChatPartnerColumns,
-} from '../fast-reads';
+} from './correspondents.sql';
 import { PhotoPresenter } from '../photo.presenter';
 import type { Viewer } from '../visibility';
 
@@ -30,7 +29,7 @@ export type CorrespondentTarget = { profileId: number } | { userId: number };
  * The chats feature's reads of the members a viewer writes with, under the `contact` rule (never
  * oneself, no block either way, invisible only to an existing partner, never a removed account):
  * whom a message may go to, the conversation page's card, catch-up's profile ids and the chat
- * list. Each is one prepared, hand-written statement (fast-reads.ts): they run on every send and
+ * list. Each is one prepared, hand-written statement (correspondents.sql.ts): they run on every send and
  * every poll. Anything else is 404 not_found.
  */
 @Injectable()
@@ -51,15 +50,10 @@ export class Correspondents {
 
   /** The other member of a conversation the viewer takes part in, if the viewer may message them. */
   async messageableIn(viewer: NonNullable<Viewer>, conversationId: number): Promise<Correspondent> {
-    const { rows } = await this.prisma.pool.query<{
-      id: number;
-      user_id: number;
-      fictional: boolean;
-    }>({
-      name: 'chat-partner-in',
-      text: CHAT_PARTNER_IN_SQL,
-      values: [viewer.userId, conversationId],
-    });
+    const rows = await queryRows(
+      this.prisma.pool,
+      chatPartnerInStatement(viewer.userId, conversationId),
+    );
     const row = rows[0];
     if (!row) throw new AppError('not_found');
     return { userId: row.user_id, profileId: row.id, fictional: row.fictional };
@@ -82,11 +76,7 @@ export class Correspondents {
     userIds: number[],
   ): Promise<Map<number, number>> {
     if (userIds.length === 0) return new Map();
-    const { rows } = await this.prisma.pool.query<{ id: number; user_id: number }>({
-      name: 'chat-partner-ids',
-      text: CHAT_PARTNER_IDS_SQL,
-      values: [viewer.userId, userIds],
-    });
+    const rows = await queryRows(this.prisma.pool, chatPartnerIdsStatement(viewer.userId, userIds));
     return new Map(rows.map((row) => [row.user_id, row.id]));
   }
 
@@ -113,12 +103,7 @@ export class Correspondents {
     newLikes: number;
     chats: (Omit<ChatListColumns, 'new_likes'> & { conversation_id: number; card: ProfileCard })[];
   }> {
-    const { rows } = await this.prisma.pool.query<ChatListColumns>({
-      name: 'chat-list',
-      text: CHAT_LIST_SQL,
-      values: [viewer.userId, previewLength],
-      types: PG_ROW_TYPES,
-    });
+    const rows = await queryRows(this.prisma.pool, chatListStatement(viewer.userId, previewLength));
     const chats = rows.flatMap((row) => {
       if (row.conversation_id === null) return [];
       const card = this.photos.card(viewer, cardRowOf(row), row.partner, now);
@@ -131,16 +116,14 @@ export class Correspondents {
     viewer: NonNullable<Viewer>,
     target: CorrespondentTarget,
   ): Promise<ChatPartnerColumns> {
-    const { rows } = await this.prisma.pool.query<ChatPartnerColumns>({
-      name: 'chat-partner',
-      text: CHAT_PARTNER_SQL,
-      values: [
+    const rows = await queryRows(
+      this.prisma.pool,
+      chatPartnerStatement(
         viewer.userId,
         'profileId' in target ? target.profileId : 0,
         'userId' in target ? target.userId : 0,
-      ],
-      types: PG_ROW_TYPES,
-    });
+      ),
+    );
     if (!rows[0]) throw new AppError('not_found');
     return rows[0];
   }

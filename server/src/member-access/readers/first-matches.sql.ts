@@ -1,5 +1,6 @@
+import { numbered } from '../../prisma/sql';
 import { SIGNUP_MATCHES_CANDIDATES } from '@app/contract';
-import { CARD_COLUMNS, CARD_JOINS, listRuleSql, type CardColumns } from '../fast-reads';
+import { CARD_COLUMNS, CARD_JOINS, listRuleSql, type CardColumns } from '../card.sql';
 
 /**
  * The candidates for the first matches after signup ($1: the member), in one
@@ -18,7 +19,7 @@ const candidates = (gender: string) => `SELECT ${CARD_COLUMNS}
     ORDER BY p.last_active_at DESC, p.id DESC
     LIMIT ${SIGNUP_MATCHES_CANDIDATES}`;
 
-export const FIRST_MATCH_CANDIDATES_SQL = `WITH me AS (
+const FIRST_MATCH_CANDIDATES_SQL = `WITH me AS (
     SELECT p.region_id AS own_region_id, p.date_of_birth AS own_date_of_birth,
       p.country_code, p.seeking_gender
     FROM profiles p WHERE p.user_id = $1
@@ -35,3 +36,9 @@ export interface FirstMatchRow extends CardColumns {
   own_region_id: number | null;
   own_date_of_birth: Date;
 }
+
+/** The first matches' candidates of the member. */
+export const firstMatchCandidatesStatement = numbered<FirstMatchRow, [member: number]>(
+  'first-match-candidates',
+  FIRST_MATCH_CANDIDATES_SQL,
+);

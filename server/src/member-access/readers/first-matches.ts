@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../../prisma/prisma.service';
-import { PG_ROW_TYPES } from '../../prisma/pg-types';
-import type { ProfileCardRow } from '../card.presenter';
-import { cardRowOf } from '../fast-reads';
+import { queryRows } from '../../prisma/sql';
+import { cardRowOf, type ProfileCardRow } from '../card.presenter';
 import type { Viewer } from '../visibility';
-import { FIRST_MATCH_CANDIDATES_SQL, type FirstMatchRow } from './first-matches.sql';
+import { firstMatchCandidatesStatement } from './first-matches.sql';
 
 /** The candidates for the first matches after signup (the members feature), and whose they are. */
 export interface FirstMatchCandidates {
@@ -24,12 +23,7 @@ export class FirstMatches {
    * newest first.
    */
   async candidates(viewer: NonNullable<Viewer>): Promise<FirstMatchCandidates> {
-    const { rows } = await this.prisma.pool.query<FirstMatchRow>({
-      name: 'first-match-candidates',
-      text: FIRST_MATCH_CANDIDATES_SQL,
-      values: [viewer.userId],
-      types: PG_ROW_TYPES,
-    });
+    const rows = await queryRows(this.prisma.pool, firstMatchCandidatesStatement(viewer.userId));
     const first = rows[0];
     return {
       own: first ? { regionId: first.own_region_id, dateOfBirth: first.own_date_of_birth } : null,

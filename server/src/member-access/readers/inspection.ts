@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  INSPECTION_PAGE,
   type InspectedMember,
   type InspectionStats,
   type PhotoQueueResponse,
@@ -12,23 +11,22 @@ import type { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../common/app-error';
 import { ageOn } from '../../common/age';
 import { PrismaService } from '../../prisma/prisma.service';
-import { PG_ROW_TYPES, utcTimestamp } from '../../prisma/pg-types';
+import { utcTimestamp } from '../../prisma/pg-types';
+import { queryRows } from '../../prisma/sql';
 import { PhotoPresenter } from '../photo.presenter';
 import { isStaff, type Viewer } from '../visibility';
+import {
+  INSPECTION_SQL,
+  lockPhotoStatement,
+  lockTextStatement,
+  type QueueRow,
+  type QueueStatement,
+} from './inspection.sql';
 
 type Db = Prisma.TransactionClient | PrismaService;
 
 /** The two kinds of item a moderator inspects: new photos and changed profile texts. */
 export type InspectionKind = 'photo' | 'text';
-
-/** A queue row of either kind: the item, its profile, and whether someone holds it now. */
-type QueueRow = {
-  id: number;
-  created_at: Date;
-  profile_id: number;
-  name: string;
-  claimed: boolean;
-};
 
 /** What each kind adds to a queue row, and what its queue answers. */
 interface KindTypes {
@@ -36,15 +34,8 @@ interface KindTypes {
   text: { row: QueueRow & { field: ReviewedTextField }; queue: TextQueueResponse };
 }
 
-/** The table of a kind's items, its waiting state and the column a queue row adds. */
-interface KindSql {
-  table: string;
-  waiting: string;
-  column: string;
-}
-
-interface KindTable<K extends InspectionKind> extends KindSql {
-  column: Exclude<keyof KindTypes[K]['row'], keyof QueueRow> & string;
+/** How each kind presents its queue page (its statements: inspection.sql.ts). */
+interface KindTable<K extends InspectionKind> {
   page(
     rows: KindTypes[K]['row'][],
     stats: InspectionStats,
@@ -59,15 +50,9 @@ const entryOf = (row: QueueRow) => ({
   claimed: row.claimed,
 });
 
-/**
- * What differs between the kinds. Only these fixed names and states of this file are written
- * into the SQL below; every value (times, ids, the moderator) is bound as a parameter.
- */
+/** What differs between the kinds' pages. */
 const KINDS: { [K in InspectionKind]: KindTable<K> } = {
   photo: {
-    table: 'photos',
-    waiting: 'under_inspection',
-    column: 'filename',
     page: (rows, stats, photos) => ({
       photos: rows.map((row) => ({
         ...entryOf(row),
@@ -77,52 +62,12 @@ const KINDS: { [K in InspectionKind]: KindTable<K> } = {
     }),
   },
   text: {
-    table: 'profile_text_reviews',
-    waiting: 'waiting',
-    column: 'field',
     page: (rows, stats) => ({
       texts: rows.map((row) => ({ ...entryOf(row), field: row.field })),
       stats,
     }),
   },
 };
-
-/** The statements of one kind, written once from its table. */
-function statementsOf({ table, waiting, column }: KindSql) {
-  return {
-    /** The queue's first page: the oldest items waiting (index (status, created_at)). */
-    queue: `
-SELECT i.id, i.${column}, i.created_at, p.id AS profile_id, p.name,
-       (i.claimed_until IS NOT NULL AND i.claimed_until > $1) AS claimed
-FROM ${table} i JOIN profiles p ON p.id = i.profile_id
-WHERE i.status = '${waiting}'
-ORDER BY i.created_at, i.id
-LIMIT ${INSPECTION_PAGE}`,
-    /** How many items wait and since when (an index-only scan of the same index). */
-    stats: `
-SELECT count(*)::int AS waiting, min(created_at) AS oldest_at
-FROM ${table} WHERE status = '${waiting}'`,
-    /**
-     * Claims the oldest item nobody else holds, atomically: the row is locked by the inner
-     * SELECT (SKIP LOCKED: a moderator claiming at the same moment takes the next one) and
-     * re-checked on its newest version before the claim is written, so two moderators never
-     * hold one item.
-     */
-    claim: `
-UPDATE ${table} SET claimed_by_id = $1, claimed_until = $2
-WHERE id = (
-  SELECT id FROM ${table}
-  WHERE status = '${waiting}'
-    AND (claimed_until IS NULL OR claimed_until <= $3 OR claimed_by_id = $1)
-    AND NOT (id = ANY($4::int[]))
-  ORDER BY created_at, id
-  LIMIT 1
-  FOR UPDATE SKIP LOCKED)
-RETURNING id, claimed_until`,
-  };
-}
-
-const SQL = { photo: statementsOf(KINDS.photo), text: statementsOf(KINDS.text) };
 
 /** A photo as a decision needs it, locked in the deciding transaction. */
 export interface LockedPhoto {
@@ -182,11 +127,7 @@ export class InspectionReads {
   }
 
   private async waiting(kind: InspectionKind) {
-    const { rows } = await this.prisma.pool.query<{ waiting: number; oldest_at: Date | null }>({
-      name: `inspection-${kind}-stats`,
-      text: SQL[kind].stats,
-      types: PG_ROW_TYPES,
-    });
+    const rows = await queryRows(this.prisma.pool, INSPECTION_SQL[kind].stats());
     return rows[0];
   }
 
@@ -198,16 +139,14 @@ export class InspectionReads {
   ): Promise<KindTypes[K]['queue']> {
     staffOnly(viewer);
     const [page, stats] = await Promise.all([
-      this.prisma.pool.query<KindTypes[K]['row']>({
-        name: `inspection-${kind}-queue`,
-        text: SQL[kind].queue,
-        values: [utcTimestamp(now)],
-        types: PG_ROW_TYPES,
-      }),
+      queryRows(
+        this.prisma.pool,
+        (INSPECTION_SQL[kind].queue as QueueStatement<KindTypes[K]['row']>)(utcTimestamp(now)),
+      ),
       this.stats(kind, viewer),
     ]);
     const table: KindTable<K> = KINDS[kind];
-    return table.page(page.rows, stats, this.photos);
+    return table.page(page, stats, this.photos);
   }
 
   /** Claims the oldest free item (or the caller's own) for `until`; null when none is left. */
@@ -219,12 +158,10 @@ export class InspectionReads {
     until: Date,
   ): Promise<{ id: number; claimedUntil: Date } | null> {
     const staff = staffOnly(viewer);
-    const { rows } = await this.prisma.pool.query<{ id: number; claimed_until: Date }>({
-      name: `inspection-${kind}-claim`,
-      text: SQL[kind].claim,
-      values: [staff.userId, utcTimestamp(until), utcTimestamp(now), exclude],
-      types: PG_ROW_TYPES,
-    });
+    const rows = await queryRows(
+      this.prisma.pool,
+      INSPECTION_SQL[kind].claim(staff.userId, utcTimestamp(until), utcTimestamp(now), exclude),
+    );
     return rows[0] ? { id: rows[0].id, claimedUntil: rows[0].claimed_until } : null;
   }
 
@@ -327,14 +264,7 @@ export class InspectionReads {
 
   /** Locks a photo (and reads its profile's photos) in a deciding transaction; null: gone. */
   async lockPhoto(tx: Db, photoId: number): Promise<LockedPhoto | null> {
-    const rows = await tx.$queryRaw<Omit<LockedPhoto, 'photos'>[]>`
-      SELECT f.id, f.profile_id AS "profileId", p.user_id AS "userId", f.status::text AS status,
-             f.rejected_reason AS "rejectedReason", f.moderated_by_id AS "moderatedById",
-             f.moderated_at AS "moderatedAt", f.claimed_by_id AS "claimedById",
-             f.claimed_until AS "claimedUntil", p.main_photo_id AS "mainPhotoId"
-      FROM photos f JOIN profiles p ON p.id = f.profile_id
-      WHERE f.id = ${photoId}
-      FOR UPDATE OF f, p`;
+    const rows = await queryRows<Omit<LockedPhoto, 'photos'>>(tx, lockPhotoStatement(photoId));
     const row = rows[0];
     if (!row) return null;
     const photos = await tx.photo.findMany({
@@ -347,14 +277,7 @@ export class InspectionReads {
 
   /** Locks a text review and its profile in a deciding transaction; null: gone. */
   async lockText(tx: Db, reviewId: number): Promise<LockedText | null> {
-    const rows = await tx.$queryRaw<LockedText[]>`
-      SELECT r.id, r.profile_id AS "profileId", p.user_id AS "userId", r.field, r.previous,
-             r.text, r.status, r.reason, r.claimed_by_id AS "claimedById",
-             r.claimed_until AS "claimedUntil",
-             CASE WHEN r.field = 'name' THEN p.name ELSE p.about END AS current
-      FROM profile_text_reviews r JOIN profiles p ON p.id = r.profile_id
-      WHERE r.id = ${reviewId}
-      FOR UPDATE OF r, p`;
+    const rows = await queryRows<LockedText>(tx, lockTextStatement(reviewId));
     return rows[0] ?? null;
   }
 

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../../prisma/prisma.service';
-import { PG_ROW_TYPES } from '../../prisma/pg-types';
-import { PROFILE_CARD_SELECT, type ProfileCard } from '../card.presenter';
-import { LIKES_SQL, cardRowOf, type LikeColumns } from '../fast-reads';
+import { queryRows } from '../../prisma/sql';
+import { PROFILE_CARD_SELECT, cardRowOf, type ProfileCard } from '../card.presenter';
 import { PhotoPresenter } from '../photo.presenter';
 import { visibleProfileWhere, type Viewer } from '../visibility';
+import { likesPageStatement } from './likes-page.sql';
 import { MemberLists } from './member-lists';
 
 /**
@@ -20,7 +20,7 @@ export class LikesPage {
   ) {}
 
   /**
-   * The viewer's likes page (GET /api/likes.php) in one prepared statement (fast-reads.ts):
+   * The viewer's likes page (GET /api/likes.php) in one prepared statement (likes-page.sql.ts):
    * every like given or received whose other member a list may show, and those members' cards
    * keyed by account.
    */
@@ -31,12 +31,7 @@ export class LikesPage {
     likes: { likerId: number; likedId: number; isNew: boolean; createdAt: Date }[];
     cards: Map<number, ProfileCard>;
   }> {
-    const { rows } = await this.prisma.pool.query<LikeColumns>({
-      name: 'likes-page',
-      text: LIKES_SQL,
-      values: [viewer.userId],
-      types: PG_ROW_TYPES,
-    });
+    const rows = await queryRows(this.prisma.pool, likesPageStatement(viewer.userId));
     const cards = new Map<number, ProfileCard>();
     for (const row of rows) {
       if (cards.has(row.profile_user_id)) continue;

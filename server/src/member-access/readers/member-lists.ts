@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../../generated/prisma/client';
 import { PrismaService } from '../../prisma/prisma.service';
-import { PG_ROW_TYPES } from '../../prisma/pg-types';
-import type { ProfileCard, ProfileCardRow } from '../card.presenter';
-import { cardRowOf } from '../fast-reads';
-import { listStatement, type ListCriteria, type ListPage, type ListRow } from '../list-query';
+import { queryRows } from '../../prisma/sql';
+import { cardRowOf, type ProfileCard, type ProfileCardRow } from '../card.presenter';
+import { listStatement, type ListCriteria, type ListPage } from '../list-query.sql';
 import { PhotoPresenter } from '../photo.presenter';
 import { CityDensity } from './city-density';
-import { privacyPartnersAmong } from '../privacy-partner';
+import { privacyPartnersAmong } from '../privacy-partners';
 import { visibleProfileWhere, type Viewer } from '../visibility';
 
 /**
@@ -42,7 +41,7 @@ export class MemberLists {
 
   /**
    * A page of a member list the viewer may see (search), most recently active first, and on the
-   * first page how many there are up to `countUpTo` + 1: one statement (list-query.ts), the
+   * first page how many there are up to `countUpTo` + 1: one statement (list-query.sql.ts), the
    * `list` rule written in SQL beside the criteria.
    */
   async page(
@@ -54,10 +53,12 @@ export class MemberLists {
     const scanCities =
       !!criteria.cityIds &&
       (await this.density.scanIsCheaper(criteria.cityIds, criteria.countries ?? [], page.take));
-    const { text, values } = listStatement(viewer, criteria, { ...page, scanCities });
-    // unnamed: planned for its values every time (list-query.ts says why)
-    const result = await this.prisma.pool.query<ListRow>({ text, values, types: PG_ROW_TYPES });
-    return { rows: result.rows.map(cardRowOf), counted: result.rows[0]?.counted ?? 0 };
+    // unnamed: planned for its values every time (list-query.sql.ts says why)
+    const rows = await queryRows(
+      this.prisma.pool,
+      listStatement(viewer, criteria, { ...page, scanCities }),
+    );
+    return { rows: rows.map(cardRowOf), counted: rows[0]?.counted ?? 0 };
   }
 
   /**

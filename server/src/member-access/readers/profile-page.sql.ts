@@ -1,8 +1,9 @@
+import { numbered } from '../../prisma/sql';
 import type { DetailsRow } from '../details.presenter';
 import { RELATED_PROFILES_COUNT } from '@app/contract';
-import { CARD_COLUMNS, CARD_JOINS, listRuleSql, type CardColumns } from '../fast-reads';
+import { CARD_COLUMNS, CARD_JOINS, listRuleSql, type CardColumns } from '../card.sql';
 import type { PhotoRow } from '../photo.presenter';
-import { privacyPartnerSql } from '../privacy-partner';
+import { privacyPartnerSql } from '../privacy-partner.sql';
 
 /**
  * The related profiles of the page's member `t`: members a list may show the viewer ($1; the
@@ -34,7 +35,7 @@ const RELATED_SQL = `SELECT coalesce(json_agg(x ORDER BY x.last_active_at DESC, 
  * wrote to the viewer (the privacy-mode partner), and the related profiles (RELATED_SQL). Each
  * part is a few index probes.
  */
-export const PROFILE_PAGE_SQL = `WITH t AS (
+const PROFILE_PAGE_SQL = `WITH t AS (
   SELECT ${CARD_COLUMNS}, p.main_photo_id,
     p.sexuality::text AS sexuality, p.hair_color::text AS hair_color, p.eye_color::text AS eye_color,
     p.body_type::text AS body_type, p.relationship_status::text AS relationship_status, p.tattoos,
@@ -87,3 +88,15 @@ export type RelatedCard = Omit<CardColumns, 'date_of_birth' | 'last_active_at'> 
   last_active_at: string;
   partner: boolean;
 };
+
+/** A member's profile page as the viewer (0: a visitor) may see it. */
+export const profilePageStatement = numbered<ProfilePageRow, [viewer: number, profile: number]>(
+  'profile-page',
+  PROFILE_PAGE_SQL,
+);
+
+/** The standing of a profile's account, to tell a removed member from one that never was. */
+export const profileStandingStatement = numbered<{ status: string }, [profile: number]>(
+  'profile-standing',
+  'SELECT u.status::text AS status FROM profiles p JOIN users u ON u.id = p.user_id WHERE p.id = $1',
+);

@@ -2,13 +2,16 @@ import { Injectable } from '@nestjs/common';
 import type { MemberProfile } from '@app/contract';
 import { AppError } from '../../common/app-error';
 import { PrismaService } from '../../prisma/prisma.service';
-import { PG_ROW_TYPES } from '../../prisma/pg-types';
-import type { ProfileCard, ProfileCardRow } from '../card.presenter';
+import { queryRows } from '../../prisma/sql';
+import { cardRowOf, type ProfileCard, type ProfileCardRow } from '../card.presenter';
 import { presentProfileDetails } from '../details.presenter';
-import { cardRowOf } from '../fast-reads';
 import { PhotoPresenter } from '../photo.presenter';
 import type { Viewer } from '../visibility';
-import { PROFILE_PAGE_SQL, type ProfilePageRow, type RelatedCard } from './profile-page.sql';
+import {
+  profilePageStatement,
+  profileStandingStatement,
+  type RelatedCard,
+} from './profile-page.sql';
 
 /** No account has this id: the viewer of a visitor's relation subqueries (they find nothing). */
 const NO_VIEWER = 0;
@@ -49,12 +52,10 @@ export class ProfilePages {
     // one prepared statement: the page under the card rule, its photos, interests, the
     // viewer's relation, (privacy mode) whether the member wrote to the viewer, and the related
     // profiles under the list rule
-    const { rows } = await this.prisma.pool.query<ProfilePageRow>({
-      name: 'profile-page',
-      text: PROFILE_PAGE_SQL,
-      values: [viewer?.userId ?? NO_VIEWER, profileId],
-      types: PG_ROW_TYPES,
-    });
+    const rows = await queryRows(
+      this.prisma.pool,
+      profilePageStatement(viewer?.userId ?? NO_VIEWER, profileId),
+    );
     const row = rows[0];
     if (!row) throw new AppError('not_found');
     const card = cardRowOf(row);
@@ -95,11 +96,7 @@ export class ProfilePages {
    * to its account; no viewer, nothing shown.
    */
   async standing(profileId: number): Promise<'present' | 'removed' | 'absent'> {
-    const { rows } = await this.prisma.pool.query<{ status: string }>({
-      name: 'profile-standing',
-      text: 'SELECT u.status::text AS status FROM profiles p JOIN users u ON u.id = p.user_id WHERE p.id = $1',
-      values: [profileId],
-    });
+    const rows = await queryRows(this.prisma.pool, profileStandingStatement(profileId));
     if (rows.length === 0) return 'absent';
     return REMOVED_STATUSES.has(rows[0].status) ? 'removed' : 'present';
   }

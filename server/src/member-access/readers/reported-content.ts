@@ -3,7 +3,7 @@ import type { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../common/app-error';
 import { PrismaService } from '../../prisma/prisma.service';
 import { photoAccess, visibleProfileWhere, type Viewer } from '../visibility';
-import { privacyPartnersAmong } from '../privacy-partner';
+import { privacyPartnersAmong } from '../privacy-partners';
 
 /** A reported member: their account and the profile fields a complaint's snapshot keeps. */
 export interface ReportedMember {

@@ -1,6 +1,5 @@
-import type pg from 'pg';
-import { notBlocked } from './not-blocked';
-import type { Viewer } from './visibility';
+import { numbered } from '../prisma/sql';
+import { notBlocked } from './not-blocked.sql';
 
 /** The owner's side of the conversation says they wrote (and have not removed it since). */
 const wrote = (side: string) => `${side}.wrote_at IS NOT NULL`;
@@ -17,7 +16,7 @@ const wrote = (side: string) => `${side}.wrote_at IS NOT NULL`;
  * - and neither blocked the other (while a block stands; lifting it restores the conversation,
  *   and with it what the owner wrote).
  * `owner` and `viewer` are SQL expressions of account ids (`$1`, `p.user_id`). Every reader of
- * the photo rule uses this fragment (the `partner` columns of fast-reads.ts, the cards, the
+ * the photo rule uses this fragment (the `partner` columns of the chat list and likes page, the cards, the
  * profile page, reported photos): two unique-index probes per member (the pair's conversation,
  * the owner's side of it), whatever number of conversations either has, and the viewer's blocks
  * read once per statement.
@@ -40,20 +39,11 @@ export function privacyPartnerOfSideSql(side: string, viewer: string): string {
 }
 
 /** Which of these owners ($2) have the viewer ($1) as their privacy-mode partner. */
-const PRIVACY_PARTNERS_SQL = `SELECT o.id AS user_id FROM unnest($2::int[]) AS o(id)
-  WHERE ${privacyPartnerSql('o.id', '$1')}`;
-
-/** Which of these members show the viewer their photos in privacy mode (none to a visitor). */
-export async function privacyPartnersAmong(
-  pool: pg.Pool,
-  viewer: Viewer,
-  ownerIds: number[],
-): Promise<Set<number>> {
-  if (!viewer || ownerIds.length === 0) return new Set();
-  const { rows } = await pool.query<{ user_id: number }>({
-    name: 'privacy-partners',
-    text: PRIVACY_PARTNERS_SQL,
-    values: [viewer.userId, ownerIds],
-  });
-  return new Set(rows.map((row) => row.user_id));
-}
+export const privacyPartnersStatement = numbered<
+  { user_id: number },
+  [viewer: number, owners: number[]]
+>(
+  'privacy-partners',
+  `SELECT o.id AS user_id FROM unnest($2::int[]) AS o(id)
+  WHERE ${privacyPartnerSql('o.id', '$1')}`,
+);

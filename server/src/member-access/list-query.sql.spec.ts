@@ -1,4 +1,4 @@
-import { CITY_PROBES_MAX, listStatement } from './list-query';
+import { CITY_PROBES_MAX, listStatement } from './list-query.sql';
 import type { Viewer } from './visibility';
 
 const member: Viewer = { userId: 7, roles: [], paidUser: false };

@@ -1,6 +1,7 @@
 import type { Gender } from '@app/contract';
 import { utcDate, utcTimestamp } from '../prisma/pg-types';
-import { CARD_COLUMNS, CARD_JOINS, listRuleSql, type CardColumns } from './fast-reads';
+import type { NumberedStatement } from '../prisma/sql';
+import { CARD_COLUMNS, CARD_JOINS, listRuleSql, type CardColumns } from './card.sql';
 import type { Viewer } from './visibility';
 
 /**
@@ -71,7 +72,7 @@ export function listStatement(
   viewer: Viewer,
   criteria: ListCriteria,
   page: ListPage,
-): { text: string; values: unknown[] } {
+): NumberedStatement<ListRow> {
   const values: unknown[] = [];
   const param = (value: unknown) => {
     values.push(value);
