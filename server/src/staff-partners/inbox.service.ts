@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import {
   HONEST_ANSWERS,
   INBOX_PAGE,
-  OPERATOR_LOCK_MINUTES,
   SUPPORTED_LANGUAGES,
   asksIfReal,
   soundsVulnerable,
@@ -21,15 +20,16 @@ import { ageOn } from '../common/age';
 import { OperatorRepliesService } from '../chats';
 import { ChatPartnerReads, staffViewerOf, type InboxRow } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
+import { queryRows } from '../prisma/sql';
 import { Realtime } from '../realtime';
 import { AuditLog, mayAct, type StaffPrincipal } from '../staff';
-
-interface LockRow {
-  operator_id: number;
-  expires_at: Date;
-  /** The asking operator had no live hold on it before. */
-  taken: boolean;
-}
+import {
+  holdForUpdateStatement,
+  takeHoldStatement,
+  takeOverHoldStatement,
+  type OperatorHoldRow,
+  type TakenHoldRow,
+} from './operator-locks.sql';
 
 /** How a staff account is named in the console (never a member's data). */
 const staffName = (user: { staffName: string | null; email: string | null } | null) =>
@@ -90,16 +90,14 @@ export class InboxService {
     if (!mayAct(staff.roles, ['admin'])) throw new AppError('forbidden');
     const conversation = await this.conversation(conversationId);
     const lock = await this.prisma.$transaction(async (tx) => {
-      const [before] = await tx.$queryRaw<{ operator_id: number; expires_at: Date }[]>`
-        SELECT operator_id, expires_at FROM operator_locks
-        WHERE conversation_id = ${conversation.id} FOR UPDATE`;
-      const [row] = await tx.$queryRaw<{ operator_id: number; expires_at: Date }[]>`
-        INSERT INTO operator_locks (conversation_id, operator_id, locked_at, expires_at)
-        VALUES (${conversation.id}, ${staff.userId}, now(),
-          now() + make_interval(mins => ${OPERATOR_LOCK_MINUTES}))
-        ON CONFLICT (conversation_id) DO UPDATE SET operator_id = EXCLUDED.operator_id,
-          locked_at = now(), expires_at = EXCLUDED.expires_at
-        RETURNING operator_id, expires_at`;
+      const [before] = await queryRows<OperatorHoldRow>(
+        tx,
+        holdForUpdateStatement(conversation.id),
+      );
+      const [row] = await queryRows<OperatorHoldRow>(
+        tx,
+        takeOverHoldStatement(conversation.id, staff.userId),
+      );
       await this.audit.record(tx, staff, {
         action: 'inbox.taken_over',
         subjectType: 'conversation',
@@ -235,22 +233,11 @@ export class InboxService {
    * Takes or extends the asking operator's hold: one statement, so of two operators racing for
    * a free (or expired) conversation exactly one gets it; 409 conversation_locked otherwise.
    */
-  private async lock(staff: StaffPrincipal, conversationId: number): Promise<LockRow> {
-    const [row] = await this.prisma.$queryRaw<LockRow[]>`
-      WITH old AS (
-        SELECT operator_id, expires_at FROM operator_locks WHERE conversation_id = ${conversationId}
-      )
-      INSERT INTO operator_locks AS l (conversation_id, operator_id, locked_at, expires_at)
-      VALUES (${conversationId}, ${staff.userId}, now(),
-        now() + make_interval(mins => ${OPERATOR_LOCK_MINUTES}))
-      ON CONFLICT (conversation_id) DO UPDATE SET operator_id = EXCLUDED.operator_id,
-        locked_at = CASE WHEN l.operator_id = EXCLUDED.operator_id AND l.expires_at > now()
-          THEN l.locked_at ELSE now() END,
-        expires_at = EXCLUDED.expires_at
-      WHERE l.operator_id = EXCLUDED.operator_id OR l.expires_at <= now()
-      RETURNING l.operator_id, l.expires_at,
-        NOT EXISTS (SELECT 1 FROM old WHERE old.operator_id = ${staff.userId}
-          AND old.expires_at > now()) AS taken`;
+  private async lock(staff: StaffPrincipal, conversationId: number): Promise<TakenHoldRow> {
+    const [row] = await queryRows<TakenHoldRow>(
+      this.prisma,
+      takeHoldStatement(conversationId, staff.userId),
+    );
     if (!row) throw new AppError('conversation_locked');
     return row;
   }
@@ -263,7 +250,7 @@ export class InboxService {
       userHighId: number;
       awaitingReplySince: Date | null;
     },
-    lock: LockRow,
+    lock: TakenHoldRow,
     now = new Date(),
   ): Promise<InboxConversation> {
     const { partner, member } = await this.reads.conversationSides(

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { ReplyTimesResponse } from '@app/contract';
-import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-
-interface FigureRow {
-  operator_id: number | null;
-  replies: number;
-  median_seconds: number;
-  p90_seconds: number;
-}
+import { queryRows } from '../prisma/sql';
+import {
+  replyTimesPerDayStatement,
+  replyTimesPerOperatorStatement,
+  type ReplyTimesPerDayRow,
+  type ReplyTimesPerOperatorRow,
+} from './reply-times.sql';
 
 /**
  * Reply times of the operators: from the member's first unanswered message
@@ -22,25 +21,9 @@ export class ReplyTimesService {
   constructor(private readonly prisma: PrismaService) {}
 
   async figures(days: number): Promise<ReplyTimesResponse> {
-    // the replies of the range, per staff account on messages(operator_id, created_at)
-    const figures = Prisma.sql`count(*)::int AS replies,
-      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM m.created_at - m.waited_since))::float8 AS median_seconds,
-      percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM m.created_at - m.waited_since))::float8 AS p90_seconds
-      FROM users u
-      JOIN messages m ON m.operator_id = u.id
-        AND m.created_at >= now() - make_interval(days => ${days}) AND m.waited_since IS NOT NULL
-      WHERE u.roles <> '{}'`;
     const [perOperator, perDay] = await Promise.all([
-      this.prisma.$queryRaw<(FigureRow & { name: string })[]>`
-        SELECT m.operator_id, COALESCE(u.staff_name, split_part(u.email, '@', 1)) AS name,
-          ${figures}
-        GROUP BY m.operator_id, u.staff_name, u.email
-        ORDER BY name`,
-      this.prisma.$queryRaw<(FigureRow & { day: string })[]>`
-        SELECT to_char(date_trunc('day', m.created_at), 'YYYY-MM-DD') AS day, m.operator_id,
-          ${figures}
-        GROUP BY 1, m.operator_id
-        ORDER BY 1, m.operator_id`,
+      queryRows<ReplyTimesPerOperatorRow>(this.prisma, replyTimesPerOperatorStatement(days)),
+      queryRows<ReplyTimesPerDayRow>(this.prisma, replyTimesPerDayStatement(days)),
     ]);
     const round = (n: number) => Math.round(n * 10) / 10;
     return {

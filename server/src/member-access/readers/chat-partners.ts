@@ -1,11 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { INBOX_COUNT_CAP, INBOX_PAGE } from '@app/contract';
-import { Prisma } from '../../generated/prisma/client';
+import { INBOX_COUNT_CAP } from '@app/contract';
+import type { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../common/app-error';
 import { PrismaService } from '../../prisma/prisma.service';
+import { queryRows } from '../../prisma/sql';
 import { PHOTO_SELECT, PhotoPresenter } from '../photo.presenter';
 import { PROFILE_DETAILS_SELECT } from '../details.presenter';
 import { isStaff, visibleProfileWhere, type Viewer } from '../visibility';
+import {
+  conversationCountsStatement,
+  inboxPageStatement,
+  inboxWaitingStatement,
+  writesAChatPartnerStatement,
+  type ConversationCountRow,
+  type ConversationIdRow,
+  type InboxRow,
+  type InboxWaitingRow,
+} from './chat-partners.sql';
+
+export type { InboxRow } from './chat-partners.sql';
 
 /** What the partner editor shows of a chat partner. */
 export const PARTNER_SELECT = {
@@ -24,20 +37,6 @@ export const PARTNER_SELECT = {
   photos: { orderBy: [{ position: 'asc' }, { id: 'asc' }], select: PHOTO_SELECT },
 } satisfies Prisma.ProfileSelect;
 export type PartnerRow = Prisma.ProfileGetPayload<{ select: typeof PARTNER_SELECT }>;
-
-/** A row of the operators' inbox (one statement: inboxPage). */
-export interface InboxRow {
-  id: number;
-  waiting_since: Date;
-  partner_id: number;
-  partner_name: string;
-  member_id: number;
-  member_name: string;
-  body: string | null;
-  lock_operator: number | null;
-  lock_name: string | null;
-  lock_expires: Date | null;
-}
 
 /** The member of a conversation, as an operator may see them (their public profile only). */
 export interface OperatorViewOfMember {
@@ -116,11 +115,10 @@ export class ChatPartnerReads {
 
   private async conversationCounts(userIds: number[]): Promise<Map<number, number>> {
     if (userIds.length === 0) return new Map();
-    const rows = await this.prisma.$queryRaw<{ user_id: number; n: number }[]>`
-      SELECT u.id AS user_id, count(c.id)::int AS n
-      FROM unnest(${userIds}::int[]) AS u(id)
-      JOIN conversations c ON c.user_low_id = u.id OR c.user_high_id = u.id
-      GROUP BY u.id`;
+    const rows = await queryRows<ConversationCountRow>(
+      this.prisma,
+      conversationCountsStatement(userIds),
+    );
     return new Map(rows.map((row) => [row.user_id, row.n]));
   }
 
@@ -135,34 +133,8 @@ export class ChatPartnerReads {
   ): Promise<{ rows: InboxRow[]; waiting: number; capped: boolean }> {
     this.guard(viewer);
     const [rows, [{ waiting }]] = await Promise.all([
-      this.prisma.$queryRaw<InboxRow[]>`
-      SELECT c.id, c.awaiting_reply_since AS waiting_since,
-        pp.id AS partner_id, pp.name AS partner_name, mp.id AS member_id, mp.name AS member_name,
-        lm.body, l.operator_id AS lock_operator,
-        COALESCE(ou.staff_name, split_part(ou.email, '@', 1)) AS lock_name,
-        l.expires_at AS lock_expires
-      FROM conversations c
-      JOIN profiles pl ON pl.user_id = c.user_low_id
-      JOIN profiles ph ON ph.user_id = c.user_high_id
-      CROSS JOIN LATERAL (SELECT CASE WHEN pl.fictional THEN pl.id ELSE ph.id END AS id,
-          CASE WHEN pl.fictional THEN pl.name ELSE ph.name END AS name) pp
-      JOIN profiles mp ON mp.id = CASE WHEN pl.fictional THEN ph.id ELSE pl.id END
-      LEFT JOIN LATERAL (SELECT m.body FROM messages m
-        WHERE m.conversation_id = c.id AND NOT m.held ORDER BY m.seq DESC LIMIT 1) lm ON true
-      LEFT JOIN operator_locks l ON l.conversation_id = c.id AND l.expires_at > now()
-      LEFT JOIN users ou ON ou.id = l.operator_id
-      WHERE c.awaiting_reply_since IS NOT NULL AND pl.fictional <> ph.fictional
-        ${
-          after
-            ? Prisma.sql`AND (c.awaiting_reply_since, c.id) > (${after.at}::timestamp(3), ${after.id}::int)`
-            : Prisma.empty
-        }
-      ORDER BY c.awaiting_reply_since, c.id
-      LIMIT ${INBOX_PAGE + 1}`,
-      // counted up to the cap only: an exact count reads every waiting row on every page
-      this.prisma.$queryRaw<{ waiting: number }[]>`
-      SELECT count(*)::int AS waiting FROM (SELECT 1 FROM conversations
-        WHERE awaiting_reply_since IS NOT NULL LIMIT ${INBOX_COUNT_CAP + 1}) w`,
+      queryRows<InboxRow>(this.prisma, inboxPageStatement(after)),
+      queryRows<InboxWaitingRow>(this.prisma, inboxWaitingStatement),
     ]);
     return { rows, waiting: Math.min(waiting, INBOX_COUNT_CAP), capped: waiting > INBOX_COUNT_CAP };
   }
@@ -241,13 +213,10 @@ export class ChatPartnerReads {
 
   /** Whether a (real) member has a conversation with a chat partner. */
   async writesAChatPartner(userId: number): Promise<boolean> {
-    const [found] = await this.prisma.$queryRaw<{ id: number }[]>`
-      SELECT c.id FROM conversations c
-      JOIN profiles p ON p.user_id = CASE WHEN c.user_low_id = ${userId}::int
-        THEN c.user_high_id ELSE c.user_low_id END
-      JOIN profiles own ON own.user_id = ${userId}::int AND NOT own.fictional
-      WHERE (c.user_low_id = ${userId}::int OR c.user_high_id = ${userId}::int) AND p.fictional
-      LIMIT 1`;
+    const [found] = await queryRows<ConversationIdRow>(
+      this.prisma,
+      writesAChatPartnerStatement(userId),
+    );
     return found !== undefined;
   }
 }

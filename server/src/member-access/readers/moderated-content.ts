@@ -1,8 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../../generated/prisma/client';
 import { PrismaService } from '../../prisma/prisma.service';
+import { queryRows } from '../../prisma/sql';
 import { MediaSigner, photoFileName } from '../../storage';
 import { visibleProfileWhere, type Viewer } from '../visibility';
+import {
+  lockAboutStatement,
+  lockPhotoStatement,
+  type LockedAboutRow,
+  type LockedPhotoRow,
+} from './moderated-content.sql';
 
 /** A member's profile as staff see it in a complaint. */
 export interface StaffProfile {
@@ -65,8 +72,7 @@ export class ModeratedContent {
 
   /** Empties the member's "about me"; returns what it said (null: nothing to hide). */
   async hideAbout(tx: Prisma.TransactionClient, userId: number): Promise<string | null> {
-    const rows = await tx.$queryRaw<{ about: string | null }[]>`
-      SELECT about FROM profiles WHERE user_id = ${userId} FOR UPDATE`;
+    const rows = await queryRows<LockedAboutRow>(tx, lockAboutStatement(userId));
     const about = rows[0]?.about ?? null;
     if (about === null || about.trim() === '') return null;
     await tx.profile.update({ where: { userId }, data: { about: null } });
@@ -79,8 +85,7 @@ export class ModeratedContent {
     photoId: number,
     staffId: number,
   ): Promise<string | null> {
-    const rows = await tx.$queryRaw<{ filename: string; status: string }[]>`
-      SELECT filename, status::text AS status FROM photos WHERE id = ${photoId} FOR UPDATE`;
+    const rows = await queryRows<LockedPhotoRow>(tx, lockPhotoStatement(photoId));
     const row = rows[0];
     if (!row || row.status === 'rejected') return null;
     await tx.photo.update({

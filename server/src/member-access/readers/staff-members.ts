@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { MEMBER_NAME_SEARCH_MIN } from '@app/contract';
-import { Prisma } from '../../generated/prisma/client';
 import { PrismaService } from '../../prisma/prisma.service';
+import { queryRows } from '../../prisma/sql';
 import { PhotoPresenter, PHOTO_SELECT } from '../photo.presenter';
+import { membersByNameStatement, type MemberIdRow } from './staff-members.sql';
 
 /** A member's profile as an admin sees it on the console (whatever its state or privacy). */
 export interface StaffProfileView {
@@ -57,12 +58,10 @@ export class StaffMemberReads {
   async userIdsByName(query: string, after: number | undefined, take: number): Promise<number[]> {
     const needle = likeLiteral(query.toLowerCase());
     const pattern = query.length >= MEMBER_NAME_SEARCH_MIN ? `%${needle}%` : `${needle}%`;
-    const rows = await this.prisma.$queryRaw<{ user_id: number }[]>`
-      SELECT user_id FROM profiles
-      WHERE lower(name) LIKE ${pattern}
-        ${after ? Prisma.sql`AND user_id < ${after}` : Prisma.empty}
-      ORDER BY user_id DESC
-      LIMIT ${take}`;
+    const rows = await queryRows<MemberIdRow>(
+      this.prisma,
+      membersByNameStatement(pattern, after, take),
+    );
     return rows.map((row) => row.user_id);
   }
 
