@@ -13,8 +13,7 @@ const OWN_PROFILE_ONLY = new Set([
   path.join(SRC, 'data-export', 'data-export.contents.ts'),
   // which members are due a reminder or the weekly update: each recipient's own profile row
   // (not a chat pal; the kind sought and the country); others are read by NotificationReads
-  path.join(SRC, 'notification-mails', 'unread-reminders.task.ts'),
-  path.join(SRC, 'notification-mails', 'weekly-update.task.ts'),
+  path.join(SRC, 'notification-mails', 'periodic-mails.sql.ts'),
 ]);
 
 function sources(dir: string): string[] {

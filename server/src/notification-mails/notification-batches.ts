@@ -4,7 +4,9 @@ import { NotificationReads } from '../member-access';
 import { Recipients } from '../notifications';
 import { PrismaService } from '../prisma/prisma.service';
 import { utcTimestamp } from '../prisma/pg-types';
+import { queryRows } from '../prisma/sql';
 import { wantsMail, type MailBatch } from './mail-channel';
+import { unreadSinceStatement, type UnreadSinceRow } from './notification-mails.sql';
 
 /** Senders or likers named in a mail at most (the rest are "and N others"). */
 const NAMED = 3;
@@ -67,21 +69,10 @@ export class NotificationBatches {
    * `fresh` counts the conversations begun since then, otherwise the messages of older ones.
    */
   private async unreadMessages(userId: number, since: Date, fresh: boolean): Promise<Pending> {
-    const at = utcTimestamp(since);
-    const rows = await this.prisma.$queryRaw<
-      { conversationId: number; senderId: number; count: number }[]
-    >`
-      SELECT m.conversation_id AS "conversationId", m.sender_id AS "senderId", count(*)::int AS count
-      FROM conversation_participants p
-      JOIN conversations c ON c.id = p.conversation_id
-      JOIN messages m ON m.conversation_id = p.conversation_id
-      WHERE p.user_id = ${userId}
-        AND (c.created_at >= ${at}::timestamp) = ${fresh}::boolean
-        AND m.sender_id <> ${userId} AND NOT m.held AND m.hidden_at IS NULL
-        AND m.seq > p.last_read_seq AND m.seq > p.cleared_seq
-        AND m.created_at >= ${at}::timestamp
-      GROUP BY 1, 2
-      ORDER BY min(m.created_at)`;
+    const rows = await queryRows<UnreadSinceRow>(
+      this.prisma,
+      unreadSinceStatement(userId, utcTimestamp(since), fresh),
+    );
     const conversations = [...new Set(rows.map((r) => r.conversationId))];
     return {
       count: fresh ? conversations.length : rows.reduce((sum, r) => sum + r.count, 0),

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { NotificationDisabledReason } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { executeStatement } from '../prisma/sql';
+import { disableNotificationsStatement } from './notification-mails.sql';
 
 /**
  * Adds a reason to a member's notifications_disabled (bounce, fbl, listunsubscribe): from then
@@ -13,11 +15,10 @@ export class NotificationsDisabled {
 
   /** True when the reason was added now (false: already there, or no such member). */
   async add(userId: number, reason: NotificationDisabledReason): Promise<boolean> {
-    const count = await this.prisma.$executeRaw`
-      UPDATE users SET notifications_disabled =
-        array_append(COALESCE(notifications_disabled, '{}'), ${reason}::"NotificationDisabledReason")
-      WHERE id = ${userId}
-        AND NOT (${reason}::"NotificationDisabledReason" = ANY(COALESCE(notifications_disabled, '{}')))`;
+    const count = await executeStatement(
+      this.prisma,
+      disableNotificationsStatement(userId, reason),
+    );
     return count > 0;
   }
 }

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { MailOutbox, type NotificationMail, type NotificationParams } from '../mail';
 import { PrismaService } from '../prisma/prisma.service';
 import { utcTimestamp } from '../prisma/pg-types';
+import { executeStatement } from '../prisma/sql';
+import { recordHandledStatement } from './periodic-mails.sql';
 
 /** Members handled per statement by the periodic mails; a run goes on while batches are full. */
 export const PERIODIC_BATCH = 500;
@@ -31,10 +33,7 @@ export class PeriodicMails {
   ): Promise<number> {
     const template: NotificationMail = kind;
     const ids = await this.prisma.$transaction(async (tx) => {
-      await tx.$executeRaw`
-        INSERT INTO notification_mails_sent (user_id, kind, sent_at)
-        SELECT id, ${kind}, ${utcTimestamp(now)}::timestamp FROM unnest(${handled}::int[]) AS id
-        ON CONFLICT (user_id, kind) DO UPDATE SET sent_at = EXCLUDED.sent_at`;
+      await executeStatement(tx, recordHandledStatement(kind, handled, utcTimestamp(now)));
       const rows = await tx.mailIntent.createManyAndReturn({
         data: mails.map((m) => ({ userId: m.userId, template, params: { ...m.params } })),
         select: { id: true },

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { Gender } from '../generated/prisma/client';
 import { NotificationReads } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
 import { utcTimestamp } from '../prisma/pg-types';
+import { queryRows } from '../prisma/sql';
 import { Maintenance, type MaintenanceTask } from '../queue';
+import { weeklyDueStatement, type WeeklyDueRow } from './periodic-mails.sql';
 import { PERIODIC_BATCH, PERIODIC_BATCHES_PER_RUN, PeriodicMails } from './periodic-mails';
 
 const WEEK_MS = 7 * 86_400_000;
@@ -32,20 +33,10 @@ export class WeeklyUpdateTask implements MaintenanceTask {
     const before = utcTimestamp(weekAgo);
     let mailed = 0;
     for (let i = 0; i < PERIODIC_BATCHES_PER_RUN; i++) {
-      const due = await this.prisma.$queryRaw<
-        { userId: number; seekingGender: Gender | null; countryCode: string }[]
-      >`
-        SELECT u.id AS "userId", p.seeking_gender::text AS "seekingGender",
-          p.country_code AS "countryCode"
-        FROM users u
-        JOIN profiles p ON p.user_id = u.id AND NOT p.fictional
-        LEFT JOIN notification_preferences np ON np.user_id = u.id
-        LEFT JOIN notification_mails_sent s ON s.user_id = u.id AND s.kind = 'weekly_update'
-        WHERE u.status = 'confirmed' AND COALESCE(cardinality(u.notifications_disabled), 0) = 0
-          AND COALESCE(np.weekly_updates, true)
-          AND COALESCE(s.sent_at, u.signup_date) <= ${before}::timestamp
-        ORDER BY u.id
-        LIMIT ${PERIODIC_BATCH}`;
+      const due = await queryRows<WeeklyDueRow>(
+        this.prisma,
+        weeklyDueStatement(before, PERIODIC_BATCH),
+      );
       if (due.length === 0) break;
       const chosen = await this.reads.newMembers(due, weekAgo, WEEKLY_NEW_MEMBERS, now);
       mailed += await this.periodic.write(
