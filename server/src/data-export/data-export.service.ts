@@ -12,11 +12,13 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { AppError } from '../common/app-error';
 import { hashToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
+import { queryRows } from '../prisma/sql';
 import { PasswordGate, type AttemptSource } from '../auth';
 import { MailOutbox } from '../mail';
 import { Producer, QUEUES } from '../queue';
 import { FileStorage } from '../storage';
 import { collectExport, exportJson } from './data-export.contents';
+import { readyExportStatement, type ReadyExportRow } from './data-export.sql';
 
 const HOUR_MS = 3_600_000;
 export const DATA_EXPORT_JOB = 'build-export';
@@ -184,10 +186,7 @@ export class DataExportService implements OnApplicationShutdown {
       }
       return this.failure(found.usedAt ? 'data_export_link_used' : 'data_export_link_expired');
     }
-    const [ready] = await this.prisma.$queryRaw<{ id: number }[]>`
-      SELECT id FROM data_exports
-      WHERE user_id = ${userId} AND status = 'ready' AND expires_at > ${now}
-      ORDER BY id DESC LIMIT 1`;
+    const [ready] = await queryRows<ReadyExportRow>(this.prisma, readyExportStatement(userId, now));
     if (!ready) return this.failure('data_export_link_expired');
     const [taken] = await this.prisma.dataExport.updateManyAndReturn({
       where: { id: ready.id, status: 'ready' },

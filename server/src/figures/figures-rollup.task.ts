@@ -1,9 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { FIGURES_RANGES } from '@app/contract';
 import { PrismaService } from '../prisma/prisma.service';
+import { executeStatement } from '../prisma/sql';
 import { Maintenance, type MaintenanceTask } from '../queue';
 import { addDays, dateOf, daysBetween, localDay } from './days';
 import { emptyDay, FiguresQueries } from './figures.queries';
+import { queuePeakStatement } from './figures.sql';
 
 /** The rollup reaches back as far as the longest range of the dashboard. */
 const KEEP_DAYS = Math.max(...FIGURES_RANGES);
@@ -58,14 +60,7 @@ export class FiguresRollupTask implements MaintenanceTask {
       ? Math.max(0, Math.floor((now.getTime() - queue.oldestSince.getTime()) / 1000))
       : 0;
     // the largest seen today: one statement, so two samples at once keep the larger
-    await this.prisma.$executeRaw`
-      INSERT INTO "daily_figures" ("day", "queue_peak", "oldest_wait_peak_seconds")
-      VALUES (${today}::date, ${queue.waiting}, ${wait})
-      ON CONFLICT ("day") DO UPDATE SET
-        "queue_peak" = GREATEST(coalesce("daily_figures"."queue_peak", 0), EXCLUDED."queue_peak"),
-        "oldest_wait_peak_seconds" = GREATEST(
-          coalesce("daily_figures"."oldest_wait_peak_seconds", 0),
-          EXCLUDED."oldest_wait_peak_seconds")`;
+    await executeStatement(this.prisma, queuePeakStatement(today, queue.waiting, wait));
     return { rolledUp: due.length, waiting: queue.waiting };
   }
 }
