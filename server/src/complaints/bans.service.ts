@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../common/app-error';
 import type { Prisma, UserStatus } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { queryRows } from '../prisma/sql';
 import { AuditLog, type StaffPrincipal } from '../staff';
+import { lockAccountStatement, type LockedAccountRow } from './complaints.sql';
 
 /** Accounts that can be banned: members (never staff accounts), not erased. */
 const BANNABLE: UserStatus[] = ['not_confirmed', 'confirmed', 'deleted'];
@@ -101,8 +103,7 @@ export class BansService {
 
   /** The member's account, locked for the change; 404 for staff accounts and unknown ids. */
   private async lockMember(tx: Prisma.TransactionClient, userId: number) {
-    const rows = await tx.$queryRaw<{ id: number; status: UserStatus; staff: boolean }[]>`
-      SELECT id, status, cardinality(roles) > 0 AS staff FROM users WHERE id = ${userId} FOR UPDATE`;
+    const rows = await queryRows<LockedAccountRow>(tx, lockAccountStatement(userId));
     const user = rows[0];
     if (!user || user.staff || user.status === 'purged') throw new AppError('not_found');
     return user;

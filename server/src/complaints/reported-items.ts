@@ -4,7 +4,9 @@ import { AppError } from '../common/app-error';
 import type { Complaint, Prisma } from '../generated/prisma/client';
 import { ModeratedContent, type Viewer } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
+import { queryRows } from '../prisma/sql';
 import type { StaffPrincipal } from '../staff';
+import { lockMessageStatement, type LockedMessageRow } from './complaints.sql';
 
 /** What a complaint points at: its subject and the reported member, photo or message. */
 export interface ReportedItemRef {
@@ -82,9 +84,7 @@ export class ReportedItems {
       hiddenById: staff.userId,
     };
     if (complaint.about === 'message' && complaint.messageId !== null) {
-      const rows = await tx.$queryRaw<
-        { body: string | null; image_filename: string | null; hidden_at: Date | null }[]
-      >`SELECT body, image_filename, hidden_at FROM messages WHERE id = ${complaint.messageId} FOR UPDATE`;
+      const rows = await queryRows<LockedMessageRow>(tx, lockMessageStatement(complaint.messageId));
       const message = rows[0];
       if (!message || message.hidden_at) throw new AppError('complaint_action_unavailable');
       await tx.message.update({

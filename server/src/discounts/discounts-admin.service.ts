@@ -3,7 +3,9 @@ import type { StaffDiscount } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { Prisma, type DiscountCode } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { queryRows } from '../prisma/sql';
 import { AuditLog, type StaffPrincipal } from '../staff';
+import { lockStaffCodeStatement, type LockedCodeRow } from './discounts.sql';
 
 const LIST_LIMIT = 500;
 
@@ -126,8 +128,7 @@ export class DiscountsAdmin {
   /** Deactivates a code (a second time changes nothing). Open checkouts holding it keep it. */
   async deactivate(staff: StaffPrincipal, id: number, ip?: string) {
     const discount = await this.prisma.$transaction(async (tx) => {
-      const rows = await tx.$queryRaw<{ id: number }[]>`
-        SELECT id FROM discount_codes WHERE id = ${id} AND issued_from_id IS NULL FOR UPDATE`;
+      const rows = await queryRows<LockedCodeRow>(tx, lockStaffCodeStatement(id));
       if (rows.length === 0) throw new AppError('not_found');
       const before = await tx.discountCode.findUniqueOrThrow({ where: { id } });
       const usage = (await this.usage([id])).get(id) ?? { claimed: 0, held: 0 };

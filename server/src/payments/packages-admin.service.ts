@@ -3,10 +3,12 @@ import type { PackageChange, StaffPackage } from '@app/contract';
 import { AppError } from '../common/app-error';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { queryRows } from '../prisma/sql';
 import { CacheInvalidation } from '../redis/invalidation';
 import { SettingsService } from '../settings';
 import { AuditLog, type StaffPrincipal } from '../staff';
 import { belowMinimum } from './minimum-costs';
+import { lockPackageStatement, type LockedPackageRow } from './packages.sql';
 
 const PACKAGE_SELECT = {
   id: true,
@@ -142,8 +144,7 @@ export class PackagesAdmin {
   async change(staff: StaffPrincipal, id: number, change: PackageChange, ip?: string) {
     const result = await this.prisma.$transaction(async (tx) => {
       // one change of a package at a time (two admins: the second sees the first's result)
-      const locked = await tx.$queryRaw<{ id: number }[]>`
-        SELECT id FROM credit_packages WHERE id = ${id} FOR UPDATE`;
+      const locked = await queryRows<LockedPackageRow>(tx, lockPackageStatement(id));
       if (locked.length === 0) throw new AppError('not_found');
       const old = present(
         await tx.creditPackage.findUniqueOrThrow({ where: { id }, select: PACKAGE_SELECT }),

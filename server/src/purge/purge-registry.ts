@@ -2,6 +2,8 @@ import { Injectable, SetMetadata } from '@nestjs/common';
 import { DiscoveryService, Reflector } from '@nestjs/core';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { queryRows } from '../prisma/sql';
+import { memberColumnsStatement, type MemberColumnRow } from './purge.sql';
 
 /** What a purge does with a column that points at a member: delete, anonymise, or keep (why). */
 export type Coverage = 'delete' | 'anonymise' | `keep: ${string}`;
@@ -70,11 +72,7 @@ export class PurgeRegistry {
 
   /** The columns of the database that point at a member. */
   async memberColumns(): Promise<string[]> {
-    const rows = await this.prisma.$queryRaw<{ column: string }[]>`
-      SELECT c.conrelid::regclass::text || '.' || a.attname AS column
-      FROM pg_constraint c
-      JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
-      WHERE c.contype = 'f' AND c.confrelid = 'users'::regclass`;
+    const rows = await queryRows<MemberColumnRow>(this.prisma, memberColumnsStatement);
     return rows.map((row) => row.column).sort();
   }
 

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../generated/prisma/client';
+import { executeStatement } from '../prisma/sql';
 import { Purges, type PurgeStep } from '../purge';
+import { forgetAuditedMemberStatement, purgeSettingStatement } from './audit.sql';
 
 /**
  * An erased member's staff data: staff sessions, second factor, recovery codes and unfinished
@@ -24,9 +26,8 @@ export class AuditPurge implements PurgeStep {
     await tx.staffSecondFactor.deleteMany({ where: { userId } });
     await tx.staffRecoveryCode.deleteMany({ where: { userId } });
     await tx.staffLoginChallenge.deleteMany({ where: { userId } });
-    await tx.$executeRaw`SELECT set_config('vonkje.purge', 'on', true)`;
-    await tx.$executeRaw`UPDATE staff_audit_log SET before = NULL, after = NULL, reason = NULL
-      WHERE target_user_id = ${userId} AND (before IS NOT NULL OR after IS NOT NULL OR reason IS NOT NULL)`;
-    await tx.$executeRaw`SELECT set_config('vonkje.purge', 'off', true)`;
+    await executeStatement(tx, purgeSettingStatement(true));
+    await executeStatement(tx, forgetAuditedMemberStatement(userId));
+    await executeStatement(tx, purgeSettingStatement(false));
   }
 }
