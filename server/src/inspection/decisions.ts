@@ -1,6 +1,8 @@
 import { INSPECTION_CLAIM_SECONDS, INSPECTION_UNDO_SECONDS } from '@app/contract';
 import type { Prisma } from '../generated/prisma/client';
 import { AppError } from '../common/app-error';
+import { queryRows } from '../prisma/sql';
+import { lockDecisionStatement, type DecisionRow } from './decisions.sql';
 
 /** The end of a claim taken now. */
 export function claimEnd(now: Date): Date {
@@ -28,18 +30,7 @@ export function refuseOthersClaim(
   }
 }
 
-export interface DecisionRow {
-  id: bigint;
-  kind: 'photo' | 'text';
-  subject_id: number;
-  user_id: number;
-  staff_id: number;
-  decision: 'approve' | 'reject';
-  reason: string | null;
-  before: Record<string, unknown>;
-  decided_at: Date;
-  undone_at: Date | null;
-}
+export type { DecisionRow } from './decisions.sql';
 
 /**
  * A decision the caller may undo now, locked: their own, not undone yet, inside the undo
@@ -51,9 +42,7 @@ export async function lockUndoable(
   staffId: number,
   now: Date,
 ): Promise<DecisionRow> {
-  const rows = await tx.$queryRaw<DecisionRow[]>`
-    SELECT id, kind, subject_id, user_id, staff_id, decision, reason, before, decided_at, undone_at
-    FROM inspection_decisions WHERE id = ${decisionId} FOR UPDATE`;
+  const rows = await queryRows<DecisionRow>(tx, lockDecisionStatement(decisionId));
   const row = rows[0];
   if (!row || row.staff_id !== staffId) throw new AppError('not_found');
   if (row.undone_at !== null || undoEnd(row.decided_at) <= now) throw new AppError('conflict');
