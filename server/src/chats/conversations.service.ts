@@ -13,18 +13,18 @@ import {
 } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
+import { executeStatement, queryRows } from '../prisma/sql';
 import { Correspondents, ProfileTargets, type Viewer } from '../member-access';
 import { SettingsService } from '../settings';
 import { Realtime } from '../realtime';
 import { chatSettings, historyFrom, mayStartAnother, pair, type ChatSettings } from './chat-rules';
-import { GiftsService } from './gifts.service';
 import {
-  MESSAGE_SELECT,
-  MessagePresenter,
-  statusOf,
-  type Markers,
-  type MessageRow,
-} from './message.presenter';
+  catchUpStatement,
+  removeConversationsStatement,
+  type CatchUpRow,
+} from './conversations.sql';
+import { GiftsService } from './gifts.service';
+import { MESSAGE_SELECT, MessagePresenter, statusOf, type Markers } from './message.presenter';
 
 type Member = NonNullable<Viewer> & { profileId: number };
 
@@ -36,14 +36,6 @@ type Member = NonNullable<Viewer> & { profileId: number };
 const CATCH_UP_OVERLAP_MS = 30_000;
 /** At most this many messages at or below `since` are answered again. */
 const CATCH_UP_OVERLAP_MAX = 50;
-
-type CatchUpRow = MessageRow & {
-  otherId: number;
-  ownRead: bigint;
-  ownDelivered: bigint;
-  otherRead: bigint;
-  otherDelivered: bigint;
-};
 
 /**
  * Conversations as their members see them (SPEC points 2-4, 7): the chat list with unread counts
@@ -258,38 +250,16 @@ export class ConversationsService {
     const settings = await this.chatSettings();
     // two index range scans: everything above `since` (a page, and one more to know of the
     // next), and the few at or below it that were sequenced in the overlap window
-    const rows = await this.prisma.$queryRaw<CatchUpRow[]>`
-      WITH mine AS (
-        SELECT cp.conversation_id, cp.cleared_seq, cp.last_read_seq, cp.last_delivered_seq,
-          o.user_id AS other_id, o.last_read_seq AS other_read,
-          o.last_delivered_seq AS other_delivered
-        FROM conversation_participants cp
-        JOIN conversation_participants o
-          ON o.conversation_id = cp.conversation_id AND o.user_id <> cp.user_id
-        WHERE cp.user_id = ${viewer.userId}::int
-      ), visible AS (
-        SELECT m.id, m.seq, m.seq_at, m.conversation_id, m.sender_id, m.type, m.held, m.body,
-          m.image_filename, m.image_width, m.image_height, m.gift_id, m.credits_cost,
-          m.created_at, mine.other_id, mine.last_read_seq, mine.last_delivered_seq,
-          mine.other_read, mine.other_delivered
-        FROM mine JOIN messages m ON m.conversation_id = mine.conversation_id
-        WHERE m.seq > mine.cleared_seq AND m.created_at >= ${historyFrom(settings, now.getTime())}
-          AND (m.sender_id = ${viewer.userId}::int OR NOT m.held)
-      ), after AS (
-        SELECT * FROM visible WHERE seq > ${since}::bigint ORDER BY seq LIMIT ${CATCH_UP_LIMIT + 1}::int
-      ), overlap AS (
-        SELECT * FROM visible
-        WHERE seq <= ${since}::bigint AND seq_at > ${new Date(now.getTime() - CATCH_UP_OVERLAP_MS)}
-        ORDER BY seq DESC LIMIT ${CATCH_UP_OVERLAP_MAX}::int
-      )
-      SELECT id, seq, conversation_id AS "conversationId", sender_id AS "senderId",
-        type::text AS "type", held, body, image_filename AS "imageFilename",
-        image_width AS "imageWidth", image_height AS "imageHeight", gift_id AS "giftId",
-        credits_cost AS "creditsCost", created_at AS "createdAt", other_id AS "otherId",
-        last_read_seq AS "ownRead", last_delivered_seq AS "ownDelivered",
-        other_read AS "otherRead", other_delivered AS "otherDelivered"
-      FROM (SELECT * FROM after UNION ALL SELECT * FROM overlap) answer
-      ORDER BY seq`;
+    const rows = await queryRows<CatchUpRow>(
+      this.prisma,
+      catchUpStatement(
+        viewer.userId,
+        since,
+        historyFrom(settings, now.getTime()),
+        new Date(now.getTime() - CATCH_UP_OVERLAP_MS),
+        CATCH_UP_OVERLAP_MAX,
+      ),
+    );
     const newer = rows.filter((row) => row.seq > BigInt(since));
     const more = newer.length > CATCH_UP_LIMIT;
     const last = more ? newer[CATCH_UP_LIMIT - 1].seq : null;
@@ -344,13 +314,10 @@ export class ConversationsService {
       conversationIds = found.map((c) => c.id);
     }
     if (conversationIds.length > 0) {
-      await this.prisma.$executeRaw`
-        UPDATE conversation_participants cp SET
-          removed_at = ${now}, last_message_id = NULL, unread_count = 0, wrote_at = NULL,
-          cleared_seq = COALESCE(
-            (SELECT max(seq) FROM messages m WHERE m.conversation_id = cp.conversation_id),
-            cp.cleared_seq)
-        WHERE cp.user_id = ${viewer.userId}::int AND cp.conversation_id = ANY(${conversationIds}::int[])`;
+      await executeStatement(
+        this.prisma,
+        removeConversationsStatement(viewer.userId, conversationIds, now),
+      );
     }
     this.realtime.toMember(viewer.userId, 'chats:changed');
     return { ok: true as const };

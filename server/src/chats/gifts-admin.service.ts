@@ -3,8 +3,10 @@ import type { GiftChange, GiftNames, StaffGift } from '@app/contract';
 import { AppError } from '../common/app-error';
 import type { Gift, Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { queryRows } from '../prisma/sql';
 import { CacheInvalidation } from '../redis/invalidation';
 import { AuditLog, type StaffPrincipal } from '../staff';
+import { lockGiftStatement, type LockedGiftRow } from './gifts-admin.sql';
 
 function present(row: Gift): StaffGift {
   return {
@@ -73,8 +75,7 @@ export class GiftsAdmin {
 
   async change(staff: StaffPrincipal, id: number, change: GiftChange, ip?: string) {
     const gift = await this.prisma.$transaction(async (tx) => {
-      const locked = await tx.$queryRaw<{ id: number }[]>`
-        SELECT id FROM gifts WHERE id = ${id} FOR UPDATE`;
+      const locked = await queryRows<LockedGiftRow>(tx, lockGiftStatement(id));
       if (locked.length === 0) throw new AppError('not_found');
       const old = present(await tx.gift.findUniqueOrThrow({ where: { id } }));
       const data: Prisma.GiftUpdateInput = {

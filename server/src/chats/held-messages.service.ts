@@ -1,9 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { executeStatement, queryRows } from '../prisma/sql';
 import { Correspondents, OwnProfileReads } from '../member-access';
 import { lockChats } from './chat-locks';
 import { GiftsService } from './gifts.service';
+import {
+  awaitReplyStatement,
+  releasedArriveStatement,
+  releaseHeldStatement,
+  type ReleasedRow,
+} from './held-messages.sql';
 import { MessageDelivery } from './message-delivery';
 import { MESSAGE_SELECT, MessagePresenter } from './message.presenter';
 
@@ -50,37 +57,15 @@ export class HeldMessagesService {
       ]),
     );
     await lockChats(tx, [userId, ...partnerOf.values()]);
-    const released = await tx.$queryRaw<{ id: number }[]>`
-      WITH ordered AS (
-        SELECT id FROM messages WHERE sender_id = ${userId}::int AND held ORDER BY id FOR UPDATE
-      ), numbered AS (
-        SELECT id, nextval(pg_get_serial_sequence('messages', 'seq')) AS seq FROM ordered
-      )
-      UPDATE messages m SET held = false, seq = numbered.seq, seq_at = now()
-      FROM numbered WHERE m.id = numbered.id
-      RETURNING m.id`;
+    const released = await queryRows<ReleasedRow>(tx, releaseHeldStatement(userId));
     const ids = released.map((row) => row.id);
     // the partners' sides: the messages arrive; the member's own side: they wrote (privacy
     // mode), unless they removed the conversation since
-    await tx.$executeRaw`
-      UPDATE conversation_participants cp SET
-        unread_count = cp.unread_count + CASE WHEN cp.user_id <> ${userId}::int THEN r.n ELSE 0 END,
-        last_message_id = CASE WHEN cp.user_id <> ${userId}::int
-          THEN GREATEST(COALESCE(cp.last_message_id, 0), r.last_id) ELSE cp.last_message_id END,
-        removed_at = CASE WHEN cp.user_id <> ${userId}::int THEN NULL ELSE cp.removed_at END,
-        wrote_at = CASE WHEN cp.user_id = ${userId}::int AND cp.removed_at IS NULL
-          THEN now() ELSE cp.wrote_at END
-      FROM (
-        SELECT conversation_id, count(*)::int AS n, max(id) AS last_id FROM messages
-        WHERE id = ANY(${ids}::int[]) GROUP BY conversation_id
-      ) r
-      WHERE cp.conversation_id = r.conversation_id`;
+    await executeStatement(tx, releasedArriveStatement(userId, ids));
     const pals = await this.correspondents.fictionalAmong([...partnerOf.values()]);
     const waiting = [...partnerOf].filter(([, partner]) => pals.has(partner)).map(([id]) => id);
     if (waiting.length > 0) {
-      await tx.$executeRaw`
-        UPDATE conversations SET awaiting_reply_since = COALESCE(awaiting_reply_since, now())
-        WHERE id = ANY(${waiting}::int[])`;
+      await executeStatement(tx, awaitReplyStatement(waiting));
     }
     return { userId, messageIds: ids };
   }

@@ -2,8 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { DB_INT_MAX } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
+import { queryRows } from '../prisma/sql';
 import { Correspondents, type Viewer } from '../member-access';
 import { Realtime } from '../realtime';
+import {
+  deliveredUpToStatement,
+  readUpToStatement,
+  type DeliveredRow,
+  type ReadRow,
+} from './markers.sql';
 
 /**
  * Read and delivery markers (SPEC point 7): how far each member of a conversation has read and
@@ -28,29 +35,10 @@ export class MarkersService {
   async read(viewer: NonNullable<Viewer>, conversationId: number, seq: number): Promise<void> {
     if (conversationId > DB_INT_MAX) throw new AppError('not_found');
     const other = await this.correspondents.messageableIn(viewer, conversationId);
-    const [after] = await this.prisma.$queryRaw<{ read: bigint; moved: boolean }[]>`
-      WITH top AS (
-        SELECT COALESCE(max(seq), 0) AS s FROM messages
-        WHERE conversation_id = ${conversationId}::int AND sender_id <> ${viewer.userId}::int
-          AND NOT held
-      ), target AS (
-        SELECT LEAST(${seq}::bigint, top.s) AS s FROM top
-      ), before AS (
-        SELECT last_read_seq FROM conversation_participants
-        WHERE conversation_id = ${conversationId}::int AND user_id = ${viewer.userId}::int
-      )
-      UPDATE conversation_participants cp SET
-        last_read_seq = GREATEST(cp.last_read_seq, target.s),
-        last_delivered_seq = GREATEST(cp.last_delivered_seq, target.s),
-        unread_count = (
-          SELECT count(*)::int FROM messages m
-          WHERE m.conversation_id = cp.conversation_id AND m.sender_id <> cp.user_id
-            AND NOT m.held AND m.seq > GREATEST(cp.last_read_seq, target.s)
-            AND m.seq > cp.cleared_seq
-        )
-      FROM target, before
-      WHERE cp.conversation_id = ${conversationId}::int AND cp.user_id = ${viewer.userId}::int
-      RETURNING cp.last_read_seq AS "read", cp.last_read_seq > before.last_read_seq AS "moved"`;
+    const [after] = await queryRows<ReadRow>(
+      this.prisma,
+      readUpToStatement(conversationId, viewer.userId, seq),
+    );
     this.realtime.toMember(viewer.userId, 'chats:changed');
     if (after?.moved) {
       this.realtime.toMember(other.userId, 'read', {
@@ -65,19 +53,10 @@ export class MarkersService {
    * the delivery marker moves forward only, and the sender's tabs get `delivered`.
    */
   async delivered(userId: number, conversationId: number, seq: number): Promise<void> {
-    const [after] = await this.prisma.$queryRaw<{ seq: bigint; otherId: number }[]>`
-      UPDATE conversation_participants cp SET last_delivered_seq = t.s
-      FROM (
-        SELECT LEAST(${seq}::bigint, COALESCE(max(seq), 0)) AS s FROM messages
-        WHERE conversation_id = ${conversationId}::int AND sender_id <> ${userId}::int
-          AND NOT held
-      ) t
-      WHERE cp.conversation_id = ${conversationId}::int AND cp.user_id = ${userId}::int
-        AND cp.last_delivered_seq < t.s
-      RETURNING cp.last_delivered_seq AS "seq", (
-        SELECT o.user_id FROM conversation_participants o
-        WHERE o.conversation_id = cp.conversation_id AND o.user_id <> cp.user_id
-      ) AS "otherId"`;
+    const [after] = await queryRows<DeliveredRow>(
+      this.prisma,
+      deliveredUpToStatement(conversationId, userId, seq),
+    );
     if (after) {
       this.realtime.toMember(after.otherId, 'delivered', {
         conversation_id: conversationId,

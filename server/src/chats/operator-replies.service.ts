@@ -2,9 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { DB_INT_MAX, type OperatorReplyResponse } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
+import { queryRows } from '../prisma/sql';
 import { Correspondents, type Viewer } from '../member-access';
 import { checkedText } from './chat-rules';
 import { ConversationsService } from './conversations.service';
+import { operatorLockStatement, type OperatorLockRow } from './operator-replies.sql';
 import { SendsService } from './sends.service';
 
 /**
@@ -36,10 +38,11 @@ export class OperatorRepliesService {
       select: { id: true, userLowId: true, userHighId: true },
     });
     if (!conversation) throw new AppError('not_found');
-    // another operator holds it (the console's lock, staff-partners/inbox-locks.ts)
-    const [held] = await this.prisma.$queryRaw<{ operator_id: number }[]>`
-      SELECT operator_id FROM operator_locks
-      WHERE conversation_id = ${conversation.id} AND expires_at > now()`;
+    // another operator holds it (the console's lock, staff-partners/inbox.service.ts)
+    const [held] = await queryRows<OperatorLockRow>(
+      this.prisma,
+      operatorLockStatement(conversation.id),
+    );
     if (held && held.operator_id !== operator.userId) throw new AppError('conversation_locked');
     const pals = await this.correspondents.fictionalAmong([
       conversation.userLowId,
