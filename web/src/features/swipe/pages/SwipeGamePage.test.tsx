@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProfileCard, SwipeDecisionResponse, SwipeResponse } from '@app/contract';
-import { createRoutes } from '../../app/router';
-import { renderRoutes, seededQueryClient } from '../../test/render';
-import { deferred, jsonResponse, mockFetch, type Responder } from '../../test/http';
-import { profileCardFixture, userFixture } from '../../test/fixtures';
+import { createRoutes } from '../../../app/router';
+import { renderRoutes, seededQueryClient } from '../../../test/render';
+import { deferred, jsonResponse, mockFetch, type Responder } from '../../../test/http';
+import { profileCardFixture, userFixture } from '../../../test/fixtures';
 
 const LIMIT = 'Je hebt vandaag al 4 likes gegeven in het swipespel. Morgen kun je weer verder.';
 

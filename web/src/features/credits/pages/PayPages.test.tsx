@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Payment, PaymentMethodsResponse } from '@app/contract';
-import { createRoutes } from '../../app/router';
-import { renderRoutes, seededQueryClient } from '../../test/render';
-import { jsonResponse, mockFetch, type RecordedCall, type Responder } from '../../test/http';
-import { userFixture } from '../../test/fixtures';
+import { createRoutes } from '../../../app/router';
+import { renderRoutes, seededQueryClient } from '../../../test/render';
+import { jsonResponse, mockFetch, type RecordedCall, type Responder } from '../../../test/http';
+import { userFixture } from '../../../test/fixtures';
 
 const pkg = {
   id: 3,

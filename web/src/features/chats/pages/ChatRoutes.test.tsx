@@ -2,18 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatListItem, ChatMessage, ChatResponse, Gift, User } from '@app/contract';
 import { LAST_CHAT_KEY } from '@app/contract';
-import { createRoutes } from '../../app/router';
-import { renderRoutes, seededQueryClient } from '../../test/render';
-import { jsonResponse, mockFetch, mockViewport, type Responder } from '../../test/http';
+import { createRoutes } from '../../../app/router';
+import { renderRoutes, seededQueryClient } from '../../../test/render';
+import { jsonResponse, mockFetch, mockViewport, type Responder } from '../../../test/http';
 import {
   memberWithPhotosResponseFixture,
   profileCardFixture,
   userFixture,
-} from '../../test/fixtures';
-import { lastChat, rememberLastChat } from './model/last-chat';
+} from '../../../test/fixtures';
+import { lastChat, rememberLastChat } from '../model/last-chat';
 
 // the socket stays out of these page tests (Conversation.test.tsx fakes its events)
-jest.mock('./realtime', () => ({
+jest.mock('../realtime', () => ({
   useRealtimeEvent: () => undefined,
   useRealtimeEmit: () => () => undefined,
   useRealtimeStatus: () => 'connected',

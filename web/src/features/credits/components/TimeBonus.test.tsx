@@ -1,11 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import type { DiscountCodeResponse, User } from '@app/contract';
-import { createRoutes } from '../../app/router';
-import { renderRoutes, seededQueryClient } from '../../test/render';
-import { jsonResponse, mockFetch, type Responder } from '../../test/http';
-import { newUserFixture } from '../../test/fixtures';
-import { userQueryKey } from '../../api/user';
-import { countdownParts, setTimeBonus } from './time-bonus';
+import { createRoutes } from '../../../app/router';
+import { renderRoutes, seededQueryClient } from '../../../test/render';
+import { jsonResponse, mockFetch, type Responder } from '../../../test/http';
+import { newUserFixture } from '../../../test/fixtures';
+import { userQueryKey } from '../../../api/user';
+import { countdownParts, setTimeBonus } from '../time-bonus';
 
 const member: User = { ...newUserFixture, status: 'confirmed', credits: 0, paid_user: false };
 

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatListItem, ChatsResponse } from '@app/contract';
-import { renderRoutes, seededQueryClient } from '../../test/render';
-import { deferred, jsonResponse, mockFetch } from '../../test/http';
-import { profileCardFixture, userFixture } from '../../test/fixtures';
-import { ConversationList } from './components/ConversationList';
+import { renderRoutes, seededQueryClient } from '../../../test/render';
+import { deferred, jsonResponse, mockFetch } from '../../../test/http';
+import { profileCardFixture, userFixture } from '../../../test/fixtures';
+import { ConversationList } from './ConversationList';
 
 const entry = (id: number, name: string, extra: Partial<ChatListItem> = {}): ChatListItem => ({
   conversation: { id },

@@ -1,16 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatMessage, ChatResponse } from '@app/contract';
-import { renderRoutes, seededQueryClient } from '../../test/render';
-import { jsonResponse, mockFetch } from '../../test/http';
-import { profileCardFixture, settingsFixture, userFixture } from '../../test/fixtures';
-import { userQueryKey } from '../../api/user';
-import { Conversation } from './components/Conversation';
+import { renderRoutes, seededQueryClient } from '../../../test/render';
+import { jsonResponse, mockFetch } from '../../../test/http';
+import { profileCardFixture, settingsFixture, userFixture } from '../../../test/fixtures';
+import { userQueryKey } from '../../../api/user';
+import { Conversation } from './Conversation';
 
 // the socket, faked at the feature's one door to it: tests fire server events and see emits
 const handlers = new Map<string, (payload: unknown) => void>();
 const emitted: [string, unknown][] = [];
-jest.mock('./realtime', () => ({
+jest.mock('../realtime', () => ({
   useRealtimeEvent: (event: string, handler: (payload: unknown) => void) => {
     handlers.set(event, handler);
   },
