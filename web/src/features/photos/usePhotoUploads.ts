@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { PHOTO_MAX_BYTES } from '../../../config/constants';
-import { ApiError, newIdempotencyKey } from '../../../api/client';
-import { ownPhotosQueryKey } from '../../../api/own-data';
-import { uploadPhoto } from '../api/photos';
-import { userQueryKey } from '../../../api/user';
+import { PHOTO_MAX_BYTES } from '../../config/constants';
+import { ApiError, newIdempotencyKey } from '../../api/client';
+import { ownPhotosQueryKey } from '../../api/own-data';
+import { uploadPhoto } from './api/photos';
+import { userQueryKey } from '../../api/user';
 
 /** One file on its way: its preview, progress and, when it failed, the reason. */
 export interface PendingUpload {

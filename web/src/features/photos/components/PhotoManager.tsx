@@ -6,7 +6,7 @@ import { PHOTO_MAX_BYTES, PREMIUM_MAX_PHOTOS } from '../../../config/constants';
 import { useOwnPhotos, usePhotoActions } from '../api/photos';
 import { useUser } from '../../../api/user';
 import { Modal } from '../../../components/Modal';
-import { usePhotoUploads, type PendingUpload } from './usePhotoUploads';
+import { usePhotoUploads, type PendingUpload } from '../usePhotoUploads';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif,.heic,.heif,.avif';
 

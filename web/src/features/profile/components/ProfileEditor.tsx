@@ -17,7 +17,7 @@ import {
   profileProblems,
   updateRequest,
   type ProfileFormValues,
-} from './profile-form';
+} from '../profile-form';
 import { SavedToast } from './SavedToast';
 
 /** The whole editor: one form, one PUT of every field, errors shown where they belong. */

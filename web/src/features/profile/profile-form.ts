@@ -10,15 +10,15 @@ import type {
   Sexuality,
   SignupReason,
 } from '@app/contract';
-import { ABOUT_MAX_LENGTH, INTERESTS_MAX } from '../../../config/constants';
+import { ABOUT_MAX_LENGTH, INTERESTS_MAX } from '../../config/constants';
 import {
   birthdateProblem,
   birthdateProblemText,
   dateParts,
   isoDate,
   nameProblemText,
-} from '../../../components/profile-rules';
-import type { FieldProblems } from '../../../components/form';
+} from '../../components/profile-rules';
+import type { FieldProblems } from '../../components/form';
 
 /** The editor's state: selects hold '' for "not said", the date its three parts. */
 export interface ProfileFormValues {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPLAINT_ABOUT, type ComplaintAbout } from '@app/contract/constants';
-import { missingTarget, type ComplaintTarget } from './complaint-target';
+import { missingTarget, type ComplaintTarget } from '../complaint-target';
 
 const ICONS: Record<ComplaintAbout, string> = {
   member: '👤',

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SelectField, ProfileSection } from './fields';
 import { useValueOptions } from './BasicsSection';
-import type { ProfileFormValues } from './profile-form';
+import type { ProfileFormValues } from '../profile-form';
 import type { SectionProps } from './section-props';
 
 type AppearanceField = 'hair_color' | 'eye_color' | 'body_type' | 'tattoos';

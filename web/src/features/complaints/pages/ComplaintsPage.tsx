@@ -2,8 +2,8 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { ComplaintForm } from './ComplaintForm';
-import { complaintTarget } from './complaint-target';
+import { ComplaintForm } from '../components/ComplaintForm';
+import { complaintTarget } from '../complaint-target';
 
 /**
  * /complaints: a complaint about a member, a photo, a message or the site. The report buttons

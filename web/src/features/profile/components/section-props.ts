@@ -1,5 +1,5 @@
 import type { TextRejection } from '@app/contract';
-import type { ProfileFormValues } from './profile-form';
+import type { ProfileFormValues } from '../profile-form';
 
 /**
  * What every section of the editor gets: the form's values, a setter, the errors, and the

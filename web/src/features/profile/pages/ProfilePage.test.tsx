@@ -15,7 +15,7 @@ import { INTERESTS_MAX } from '../../../config/constants';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { jsonResponse, mockFetch, type RecordedCall } from '../../../test/http';
 import { settingsFixture, settingsResponseFixture, userFixture } from '../../../test/fixtures';
-import { GEOCODE_CACHE_KEY } from './locate';
+import { GEOCODE_CACHE_KEY } from '../locate';
 import { profileValueLabelKey } from '../../../components/profile-values';
 
 // the site's lazily loaded routes come first: on a busy machine that takes longer than the

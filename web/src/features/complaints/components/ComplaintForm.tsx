@@ -13,7 +13,7 @@ import { useMemberCard } from '../../../api/members';
 import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
 import { isValidEmail } from '../../../components/email-rules';
 import { AboutChoice } from './AboutChoice';
-import { missingTarget, type ComplaintTarget } from './complaint-target';
+import { missingTarget, type ComplaintTarget } from '../complaint-target';
 import { ReportedMember } from './ReportedMember';
 import { ThankYou } from './ThankYou';
 

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useOwnProfile } from '../api/profile';
 import { serverErrorText } from '../../../api/server-error';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { PhotoManager } from '../photos/PhotoManager';
-import { ProfileEditor } from './ProfileEditor';
+import { PhotoManager } from '../../photos';
+import { ProfileEditor } from '../components/ProfileEditor';
 
 /** /profile: the member's photos and the editor of every profile field. */
 export function ProfilePage() {

@@ -1,7 +1,7 @@
 import type { Geocode } from '@app/contract';
-import { geocode } from '../api/geo';
-import { ApiError } from '../../../api/client';
-import { GEOLOCATION_CACHE_MS } from '../../../config/constants';
+import { geocode } from './api/geo';
+import { ApiError } from '../../api/client';
+import { GEOLOCATION_CACHE_MS } from '../../config/constants';
 
 /** Why "use my location" found nothing: each has its own message. */
 export type LocateProblem = 'unsupported' | 'denied' | 'unavailable' | 'not_found' | 'failed';

@@ -5,7 +5,7 @@ import { useCities } from '../api/geo';
 import { useCountryRegions } from '../../../api/regions';
 import { useSettings } from '../../../api/settings';
 import { ProfileSection, SelectField, type SelectOption } from './fields';
-import { LocateError, locate, type LocateProblem } from './locate';
+import { LocateError, locate, type LocateProblem } from '../locate';
 import type { SectionProps } from './section-props';
 
 /** Names of the chosen region and city, shown while their lists load. */
