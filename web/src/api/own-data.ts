@@ -1,7 +1,7 @@
 /**
- * The cache keys of the member's own photos and own profile. Their calls are the account
- * feature's (features/account/api/); the keys are shared because the realtime connection
- * (web/src/realtime) reloads both when the server says they changed.
+ * The cache keys of the member's own photos and own profile. Their calls are the photos and
+ * profile features' (features/photos/api/, features/profile/api/); the keys are shared because
+ * the realtime connection (web/src/realtime) reloads both when the server says they changed.
  */
 export const ownPhotosQueryKey = ['own-photos'] as const;
 export const ownProfileQueryKey = ['profile', 'own'] as const;

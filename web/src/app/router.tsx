@@ -19,6 +19,8 @@ const chats = () => import('../features/chats/pages');
 const likes = () => import('../features/likes/pages');
 const credits = () => import('../features/credits/pages');
 const account = () => import('../features/account/pages');
+const profile = () => import('../features/profile/pages');
+const complaints = () => import('../features/complaints/pages');
 const statics = () => import('../features/static-pages/pages');
 const home = () => import('../features/home/pages');
 const lander = () => import('../features/landers/pages');
@@ -138,7 +140,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 page('match-finder', '/match-finder', members, (m) => m.MatchFinderPage),
                 page('swipe-game', '/swipe-game', swipe, (m) => m.SwipeGamePage, membersOnly),
 
-                page('profile', '/profile', account, (m) => m.ProfilePage, membersOnly),
+                page('profile', '/profile', profile, (m) => m.ProfilePage, membersOnly),
                 page(
                   'notifications',
                   '/notifications',
@@ -156,7 +158,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 ),
                 // visitors choose too (the locale cookie); a member's choice is also saved to the account
                 page('lang-config', '/lang-config', account, (m) => m.LanguagePage),
-                page('complaints', '/complaints', account, (m) => m.ComplaintsPage),
+                page('complaints', '/complaints', complaints, (m) => m.ComplaintsPage),
 
                 page('premium', '/premium', credits, (m) => m.PremiumPage),
                 page('pricing', '/pricing', credits, (m) => m.PricingPage),

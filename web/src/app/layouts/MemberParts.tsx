@@ -4,7 +4,7 @@
  * this module once a member is logged in (member-parts.ts).
  */
 import { ActivationReminder } from '../../features/auth';
-import { ProfilePhotoAlert } from '../../features/account';
+import { ProfilePhotoAlert } from '../../features/photos';
 import { EmailDisabledAlert } from '../../features/notification-preferences';
 import { MatchModal } from '../../features/likes';
 import { PushAlert } from '../../features/push';

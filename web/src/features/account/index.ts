@@ -1,5 +1,6 @@
 /**
- * The account feature's public API: what the shell and other features may use. The router loads
- * its pages through pages/index.ts.
+ * The account feature's public API: what the shell and other features may use. Nothing yet; the
+ * router loads its pages (the account settings, deleting the account, the language) through
+ * pages/index.ts.
  */
-export { ProfilePhotoAlert, profilePhotoAlert } from './photos/ProfilePhotoAlert';
+export {};

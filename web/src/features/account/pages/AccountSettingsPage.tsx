@@ -9,9 +9,9 @@ import { NewPasswordFields, useNewPassword } from '../../../components/NewPasswo
 import { SettingsCard } from '../../../components/SettingsCard';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { isValidEmail } from '../../../components/email-rules';
-import { BlockedMembers } from '../blocks/BlockedMembers';
-import { DataExportSection } from '../data-export/DataExportSection';
-import { MemberSessions } from '../sessions/MemberSessions';
+import { BlockedMembers } from '../../blocks';
+import { DataExportSection } from '../components/DataExportSection';
+import { MemberSessions } from '../components/MemberSessions';
 
 const PASSWORD_FIELDS = ['old_password', 'password', 'password_repeat'] as const;
 const EMAIL_FIELDS = ['email', 'password'] as const;

@@ -7,7 +7,7 @@ import { serverErrorText } from '../../../api/server-error';
 import { useSettings } from '../../../api/settings';
 import { useUser } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { useChat, type ConversationTarget } from '../api';
+import { useChat, type ConversationTarget } from '../api/chat';
 import { useConversationMessages } from '../hooks/useConversationMessages';
 import { useConversationRoute } from '../hooks/useConversationRoute';
 import { useReadMarkers } from '../hooks/useReadMarkers';

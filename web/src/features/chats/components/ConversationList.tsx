@@ -8,7 +8,7 @@ import { FictionalBadge } from '../../../components/FictionalBadge';
 import { Modal } from '../../../components/Modal';
 import { formatBadgeCount } from '../../../components/CountBadge';
 import { MemberAvatar } from '../../../components/member/MemberCard';
-import { useRemoveChat } from '../api';
+import { useRemoveChat } from '../api/chat';
 import { formatListTime } from '../model/format';
 import { forgetLastChat } from '../model/last-chat';
 

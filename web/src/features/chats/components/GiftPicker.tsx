@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Gift } from '@app/contract';
 import { Modal } from '../../../components/Modal';
-import { useGifts } from '../api';
+import { useGifts } from '../api/gifts';
 import { giftName } from '../model/gift-name';
 
 /** The gift catalogue: each gift with its picture, name and price; a click sends it. */

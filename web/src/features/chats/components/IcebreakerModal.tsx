@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/Modal';
-import { useIcebreakers } from '../api';
+import { useIcebreakers } from '../api/icebreakers';
 
 /** Openers for an empty conversation: the chosen one goes into the text box, to edit or send. */
 export function IcebreakerModal({

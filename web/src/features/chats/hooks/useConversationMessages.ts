@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { ChatMessage, ChatResponse } from '@app/contract';
-import { catchUp, fetchChat } from '../api';
+import { catchUp } from '../api/catch-up';
+import { fetchChat } from '../api/chat';
 import { highestSeq, mergeMessages } from '../model/messages';
 import { useRealtimeEvent, useRealtimeReconnect } from '../realtime';
 import { useTypingIndicator } from './useTypingIndicator';

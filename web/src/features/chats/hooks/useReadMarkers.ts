@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage, ChatsResponse } from '@app/contract';
 import { chatsQueryKey } from '../../../api/chats';
-import { markRead } from '../api';
+import { markRead } from '../api/read-marker';
 import { highestReceivedSeq } from '../model/messages';
 import { useRealtimeEmit, useRealtimeStatus } from '../realtime';
 

@@ -6,13 +6,8 @@ import { ApiError } from '../../../api/client';
 import { chatsQueryKey } from '../../../api/chats';
 import { usePendingKey } from '../../../api/idempotency';
 import { serverErrorText } from '../../../api/server-error';
-import {
-  isRetryable,
-  sendMessage,
-  sendPhoto,
-  useApplyCredits,
-  type ConversationTarget,
-} from '../api';
+import type { ConversationTarget } from '../api/chat';
+import { isRetryable, sendMessage, sendPhoto, useApplyCredits } from '../api/send-message';
 import type { SendPayload } from '../model/messages';
 
 /** Why a send was refused, as a modal: too few credits, or a free member's third conversation. */
