@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATA_EXPORT_LINK_HOURS } from '@app/contract';
 import { ApiError } from '../../../api/client';
-import { requestDataExport } from '../../../api/data-export';
+import { requestDataExport } from '../api/data-export';
 import { CurrentPasswordField } from '../../../components/CurrentPasswordField';
 import { ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ListSkeleton, LoadError } from '../../../components/LoadStates';
 import type { MemberSession } from '@app/contract';
 import { serverErrorText } from '../../../api/server-error';
-import { useEndAllSessions, useEndSession, useSessions } from '../../../api/sessions';
+import { useEndAllSessions, useEndSession, useSessions } from '../api/sessions';
 import { Modal } from '../../../components/Modal';
 import { SettingsCard } from '../../../components/SettingsCard';
 import { ServerErrorAlert } from '../../../components/form';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { NotificationDisabledReason } from '@app/contract';
-import { useEnableEmail } from '../../../api/notification-preferences';
+import { useEnableEmail } from '../api/notification-preferences';
 import { serverErrorText } from '../../../api/server-error';
 import { ServerErrorAlert } from '../../../components/form';
 

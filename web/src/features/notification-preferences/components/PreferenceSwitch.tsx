@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationPreferenceKey } from '@app/contract';
-import { useUpdateNotificationPreferences } from '../../../api/notification-preferences';
+import { useUpdateNotificationPreferences } from '../api/notification-preferences';
 import { serverErrorText } from '../../../api/server-error';
 
 /**

@@ -1,7 +1,7 @@
 import { Link, Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { NotificationPreferenceKey, NotificationSettingsResponse } from '@app/contract';
-import { useNotificationSettings } from '../../../api/notification-preferences';
+import { useNotificationSettings } from '../api/notification-preferences';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { EmailDisabledReasons } from '../components/EmailDisabledReasons';
 import { PreferenceSwitch } from '../components/PreferenceSwitch';

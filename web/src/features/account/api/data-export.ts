@@ -1,5 +1,5 @@
 import type { DataExportRequest, DataExportResponse } from '@app/contract';
-import { apiRequest } from './client';
+import { apiRequest } from '../../../api/client';
 
 /**
  * POST /api/data-export.php (logged in, with the current password): queues a ZIP of all the

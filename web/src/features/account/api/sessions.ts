@@ -5,8 +5,8 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EndSessionRequest, OkResponse, SessionsResponse } from '@app/contract';
-import { apiRequest } from './client';
-import { userQueryKey } from './user';
+import { apiRequest } from '../../../api/client';
+import { userQueryKey } from '../../../api/user';
 
 export const sessionsQueryKey = ['sessions'] as const;
 
