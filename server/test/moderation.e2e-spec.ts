@@ -4,6 +4,7 @@ import { chatMember, get, sendText, type ChatMember } from './helpers/chat';
 import { connect, eventually, listening } from './helpers/sockets';
 import { cookieOf, staffAccount, type StaffAccount } from './helpers/staff';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { RealtimeGateway } from '../src/realtime/realtime.gateway';
 
 /**
  * The staff side of complaints and bans (issue 19, item 4): the inbox with counts, one complaint
@@ -241,6 +242,31 @@ describe('complaints and bans on the staff side', () => {
       reason: 'Oplichting',
     });
     expect(row.after).toMatchObject({ status: 'banned', sessions_ended: 1 });
+  });
+
+  it("tells an open tab of a banned member why it ends even when its process missed the ban's notification", async () => {
+    const { reporter, reported } = await pair();
+    const base = await listening(t);
+    const socket = await connect(base, reported.cookie);
+    const ended = new Promise<string>((resolve) => socket.socket.on('disconnect', resolve));
+    // the process's listener is away (reconnecting after a cut) while the ban commits
+    const gateway = t.app.get(RealtimeGateway);
+    const listener = (gateway as unknown as { listener: { query(sql: string): Promise<unknown> } })
+      .listener;
+    await listener.query('UNLISTEN session_ended');
+    try {
+      const id = await complain(reporter, { about: 'member', member: reported.profile.id });
+      await act(id, 'ban', 'Oplichting').expect(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(socket.socket.connected).toBe(true);
+      expect(socket.of('account:banned')).toHaveLength(0);
+      // the periodic check finds the session gone and the account banned
+      await gateway.checkSessions();
+      await socket.waitFor('account:banned', 1, 3000);
+      expect(await ended).toBe('io server disconnect');
+    } finally {
+      await listener.query('LISTEN session_ended');
+    }
   });
 
   it('hides a banned member from search, the profile page, likes and chats; an unban restores', async () => {

@@ -8,6 +8,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { utcTimestamp } from '../prisma/pg-types';
 import { queryRows } from '../prisma/sql';
 import {
+  bannedAccountsStatement,
   liveSessionsStatement,
   sessionStatement,
   touchStatement,
@@ -176,6 +177,17 @@ export class SessionService {
       this.prisma.pool,
       liveSessionsStatement(sessionIds),
       'socket-sessions',
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Which of these accounts are banned (sockets about to close learn why). */
+  async bannedAmong(userIds: number[]): Promise<Set<number>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await queryRows<{ id: number }>(
+      this.prisma.pool,
+      bannedAccountsStatement(userIds),
+      'banned-accounts',
     );
     return new Set(rows.map((row) => row.id));
   }

@@ -74,3 +74,12 @@ export function liveSessionsStatement(sessionIds: string[]): Prisma.Sql {
           WHERE s.id = ANY(${sessionIds}::uuid[]) AND s.expires_at > (now() AT TIME ZONE 'UTC')
             AND u.status IN ('confirmed', 'not_confirmed')`;
 }
+
+/**
+ * Which of these accounts are banned: the periodic check of the open sockets tells their tabs
+ * why they end (`account:banned`), as the ban's own notification does, when this process missed
+ * that notification (its listener was reconnecting).
+ */
+export function bannedAccountsStatement(userIds: number[]): Prisma.Sql {
+  return Prisma.sql`SELECT u.id FROM users u WHERE u.id = ANY(${userIds}::int[]) AND u.status = 'banned'`;
+}

@@ -358,8 +358,14 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     );
     try {
       const alive = await this.sessions.live(ids);
-      for (const socket of sockets) {
-        if (!alive.has(socket.data.sessionId)) socket.disconnect(true);
+      const ending = sockets.filter((socket) => !alive.has(socket.data.sessionId));
+      // a ban whose notification this process missed: its tabs still learn why they end
+      const banned = await this.sessions
+        .bannedAmong([...new Set(ending.map((socket) => socket.data.userId))])
+        .catch(() => new Set<number>());
+      for (const socket of ending) {
+        if (banned.has(socket.data.userId)) socket.emit('account:banned');
+        socket.disconnect(true);
       }
     } catch (error) {
       this.logger.warn(`Could not check the sockets' sessions: ${String(error)}`);
