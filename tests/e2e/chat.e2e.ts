@@ -51,7 +51,7 @@ for (const viewport of [
     test('a member sends a text, a photo and a gift; the other sees each live, typing first, and the read marks and credits follow', async ({
       browser,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(150_000);
       const anna = await seedE2eMember({ name: 'Anna', credits: 200, paidUser: true, age: 31 });
       const bram = await seedE2eMember({ name: 'Bram', credits: 0, paidUser: true, age: 34 });
       const a = await loggedInPage(browser, anna, { viewport }, OFF_LOGIN);
@@ -251,7 +251,7 @@ for (const viewport of [
     test('a long conversation loads older messages on scrolling up without moving what the member sees', async ({
       browser,
     }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       const anna = await seedE2eMember({ name: 'Anna', credits: 1000, paidUser: true });
       const bram = await seedE2eMember({ name: 'Bram', credits: 1000, paidUser: true });
       const a = await loggedInPage(browser, anna, { viewport }, OFF_LOGIN);

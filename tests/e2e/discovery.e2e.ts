@@ -19,7 +19,7 @@ for (const viewport of [
 ]) {
   test.describe(`discovery on a ${viewport.name}`, () => {
     test('two members like each other and both see the match modal', async ({ browser }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       const anna = await seedE2eMember({ gender: 'female', seekingGender: 'male', age: 31 });
       const bram = await seedE2eMember({ gender: 'male', seekingGender: 'female', age: 33 });
 
@@ -51,7 +51,7 @@ for (const viewport of [
     test('the swipe game stops at the fifth like of the day, and the API refuses it too', async ({
       browser,
     }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       const player = await seedE2eMember({ gender: 'male', seekingGender: 'female', age: 30 });
       const { context, page } = await loggedInPage(browser, player, { viewport });
       await page.goto('/swipe-game');
