@@ -26,7 +26,7 @@ export interface NumberedStatement<Row> {
   /** None: sent unnamed, planned for its values every time (the search statement). */
   readonly name?: string;
   readonly text: string;
-  readonly values: readonly unknown[];
+  readonly values: unknown[];
   /** Never set: carries the row type to queryRows. */
   readonly row?: Row;
 }
@@ -67,7 +67,7 @@ export async function queryRows<T>(
   const result = await tx.query<T & pg.QueryResultRow>({
     ...(named === undefined ? {} : { name: named }),
     text: statement.text,
-    values: [...statement.values],
+    values: statement.values,
     types: PG_ROW_TYPES,
   });
   return result.rows;

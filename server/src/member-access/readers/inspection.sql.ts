@@ -91,7 +91,7 @@ export const INSPECTION_SQL = {
 };
 
 /** Locks a photo and its profile in a deciding transaction (camelCase columns, as Prisma reads). */
-export const lockPhotoStatement = (photoId: number) => Prisma.sql`
+export const lockDecidedPhotoStatement = (photoId: number) => Prisma.sql`
   SELECT f.id, f.profile_id AS "profileId", p.user_id AS "userId", f.status::text AS status,
          f.rejected_reason AS "rejectedReason", f.moderated_by_id AS "moderatedById",
          f.moderated_at AS "moderatedAt", f.claimed_by_id AS "claimedById",
@@ -101,7 +101,7 @@ export const lockPhotoStatement = (photoId: number) => Prisma.sql`
   FOR UPDATE OF f, p`;
 
 /** Locks a text review and its profile in a deciding transaction. */
-export const lockTextStatement = (reviewId: number) => Prisma.sql`
+export const lockDecidedTextStatement = (reviewId: number) => Prisma.sql`
   SELECT r.id, r.profile_id AS "profileId", p.user_id AS "userId", r.field, r.previous,
          r.text, r.status, r.reason, r.claimed_by_id AS "claimedById",
          r.claimed_until AS "claimedUntil",

@@ -17,8 +17,8 @@ import { PhotoPresenter } from '../photo.presenter';
 import { isStaff, type Viewer } from '../visibility';
 import {
   INSPECTION_SQL,
-  lockPhotoStatement,
-  lockTextStatement,
+  lockDecidedPhotoStatement,
+  lockDecidedTextStatement,
   type QueueRow,
   type QueueStatement,
 } from './inspection.sql';
@@ -264,7 +264,10 @@ export class InspectionReads {
 
   /** Locks a photo (and reads its profile's photos) in a deciding transaction; null: gone. */
   async lockPhoto(tx: Db, photoId: number): Promise<LockedPhoto | null> {
-    const rows = await queryRows<Omit<LockedPhoto, 'photos'>>(tx, lockPhotoStatement(photoId));
+    const rows = await queryRows<Omit<LockedPhoto, 'photos'>>(
+      tx,
+      lockDecidedPhotoStatement(photoId),
+    );
     const row = rows[0];
     if (!row) return null;
     const photos = await tx.photo.findMany({
@@ -277,7 +280,7 @@ export class InspectionReads {
 
   /** Locks a text review and its profile in a deciding transaction; null: gone. */
   async lockText(tx: Db, reviewId: number): Promise<LockedText | null> {
-    const rows = await queryRows<LockedText>(tx, lockTextStatement(reviewId));
+    const rows = await queryRows<LockedText>(tx, lockDecidedTextStatement(reviewId));
     return rows[0] ?? null;
   }
 
