@@ -9,9 +9,7 @@ import type { StorageKind } from '../storage';
  * lists, so a new table with personal data fails until both the purge and the export cover it.
  */
 export type ExportCoverage =
-  | `file: ${ExportFile}`
-  | `file: ${ExportFile}; ${string}`
-  | `omit: ${string}`;
+  `file: ${ExportFile}` | `file: ${ExportFile}; ${string}` | `omit: ${string}`;
 
 /** The JSON files of the ZIP. */
 export type ExportFile =
