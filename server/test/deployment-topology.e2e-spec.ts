@@ -7,7 +7,7 @@ import { HTTP_KEEP_ALIVE_MS } from '../src/config/timeouts';
 
 interface Service {
   image?: string;
-  build?: { target?: string };
+  build?: { target?: string; context?: string; dockerfile?: string };
   command?: string[];
   entrypoint?: string[];
   environment?: Record<string, string>;
@@ -106,8 +106,13 @@ describe('the docker-compose topology', () => {
       BACKUP_INTERVAL_SECONDS: '${BACKUP_INTERVAL_SECONDS:-86400}',
     });
     expect(backup.environment?.DATABASE_URL).toBe(services.migrate.environment?.DATABASE_URL);
-    // pg_dump must not be older than the server it dumps
-    expect(backup.image).toBe(services.postgres.image);
+    // pg_dump must not be older than the server it dumps: the image is PostgreSQL's own, with
+    // age added to encrypt the back-ups
+    expect(backup.build).toMatchObject({ context: '.', dockerfile: 'docker/backup.Dockerfile' });
+    const dockerfile = read('docker/backup.Dockerfile');
+    expect(/^FROM (\S+)$/m.exec(dockerfile)?.[1]).toBe(services.postgres.image);
+    expect(dockerfile).toMatch(/apt-get install -y --no-install-recommends age\b/);
+    expect(backup.environment?.BACKUP_AGE_RECIPIENT).toBe('${BACKUP_AGE_RECIPIENT:-}');
     expect(backup.networks).toEqual(['backend']);
     expect(backup.healthcheck?.test.join(' ')).toMatch(/last-success/);
   });
