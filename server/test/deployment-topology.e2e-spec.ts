@@ -60,6 +60,31 @@ describe('the docker-compose topology', () => {
     expect(read('web/src/realtime/connection.ts')).toMatch(/transports: \['websocket'\]/);
   });
 
+  it('removes the country headers a client sends (CF-IPCountry, X-GeoIP-Country) before the app sees them', () => {
+    const caddyfile = read('docker/Caddyfile');
+    // the headers the app reads the visitor's country from (server/src/common/request.ts)
+    const requestSource = read('server/src/common/request.ts');
+    for (const header of ['cf-ipcountry', 'x-geoip-country'])
+      expect(requestSource).toContain(`'${header}'`);
+    expect(caddyfile).toMatch(/^\s+header_up -CF-IPCountry$/m);
+    expect(caddyfile).toMatch(/^\s+header_up -X-GeoIP-Country$/m);
+    // as Caddy itself reads the file (Debian's caddy; .ci/run installs it)
+    const adapted = spawnSync(
+      'caddy',
+      ['adapt', '--config', path.join(REPO_ROOT, 'docker/Caddyfile'), '--adapter', 'caddyfile'],
+      { env: { PATH: process.env.PATH ?? '', SITE_ADDRESS: 'vonkje.example' }, encoding: 'utf8' },
+    );
+    if (adapted.error) return; // no caddy here: the lines above hold the file
+    expect(adapted.status).toBe(0);
+    const proxy = JSON.stringify(JSON.parse(adapted.stdout));
+    const removed = /"handler":"reverse_proxy","headers":\{"request":\{"delete":(\[[^\]]*\])/.exec(
+      proxy,
+    )?.[1];
+    expect(JSON.parse(removed ?? '[]').map((h: string) => h.toLowerCase())).toEqual(
+      expect.arrayContaining(['cf-ipcountry', 'x-geoip-country']),
+    );
+  });
+
   it('runs two workers on the same environment as the API', () => {
     expect(workerServices.reduce((n, [, s]) => n + replicas(s), 0)).toBe(2);
     const [, worker] = workerServices[0];
