@@ -2,11 +2,13 @@
 # Restores a backup made by scripts/backup.sh: the database from a dump and, if given, the photo
 # store from a tarball. Stop the app and the workers first (docs/operations.md, "Restore").
 #
-#   scripts/restore.sh <dating-....dump> [storage-....tar.gz]
+#   scripts/restore.sh <dating-....dump[.age]> [storage-....tar.gz[.age]]
 #
-#   DATABASE_URL   the database to restore into (required): it is DROPPED and made again from
-#                  the dump (the user needs the right to create databases)
-#   STORAGE_DIR    the photo store, emptied and filled from the tarball (with a tarball only)
+#   DATABASE_URL         the database to restore into (required): it is DROPPED and made again
+#                        from the dump (the user needs the right to create databases)
+#   STORAGE_DIR          the photo store, emptied and filled from the tarball (with a tarball only)
+#   BACKUP_AGE_IDENTITY  for encrypted back-ups (.age): the file with the age private key
+#                        (age-keygen's output); they are decrypted into a private temporary folder
 set -eu
 
 : "${DATABASE_URL:?set DATABASE_URL}"
@@ -19,6 +21,33 @@ if [ -n "$photos" ]; then
 fi
 
 log() { echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) restore: $*"; }
+
+# an encrypted back-up (.age): decrypted into a private temporary folder (mktemp -d: 0700),
+# removed at the end
+clear_dir=""
+for file in "$dump" "$photos"; do
+  case "$file" in
+    *.age)
+      : "${BACKUP_AGE_IDENTITY:?set BACKUP_AGE_IDENTITY to the age key file to restore $file}"
+      if [ -z "$clear_dir" ]; then clear_dir="$(mktemp -d)"; fi
+      ;;
+  esac
+done
+trap 'if [ -n "$clear_dir" ]; then rm -rf "$clear_dir"; fi' EXIT
+decrypted() {
+  case "$1" in
+    *.age) ;;
+    *) echo "$1"; return ;;
+  esac
+  out="$clear_dir/$(basename "$1" .age)"
+  # (a subshell: the umask stays here, the photos are unpacked as before)
+  umask 077
+  age --decrypt -i "$BACKUP_AGE_IDENTITY" -o "$out" "$1"
+  echo "$out"
+}
+
+dump="$(decrypted "$dump")"
+if [ -n "$photos" ]; then photos="$(decrypted "$photos")"; fi
 
 database="${DATABASE_URL%%\?*}"
 name="${database##*/}"

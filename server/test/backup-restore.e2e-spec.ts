@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -9,14 +9,21 @@ import { loggedInMember } from './helpers/accounts';
 import { jpeg } from './helpers/images';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-/** Runs scripts/<name> with sh as an operator (or the compose `backup` service) does. */
+/**
+ * Runs scripts/<name> with sh as an operator (or the compose `backup` service) does, under the
+ * usual umask 022 (files readable by everyone unless the script says otherwise).
+ */
 function script(name: string, args: string[], env: Record<string, string>) {
-  const run = spawnSync('sh', [path.join(REPO_ROOT, 'scripts', name), ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    'sh',
+    ['-c', 'umask 022 && exec sh "$@"', 'sh', path.join(REPO_ROOT, 'scripts', name), ...args],
+    { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' },
+  );
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
+
+/** The permission bits of a file or folder, as `ls -l` would show them in octal. */
+const modeOf = async (file: string) => ((await stat(file)).mode & 0o777).toString(8);
 
 /** Every table of the schema with its exact row count. */
 async function rowCounts(db: pg.Client): Promise<Record<string, number>> {
@@ -190,6 +197,87 @@ describe('backup and restore', () => {
     for (const stamp of old) {
       expect(dumps).not.toContain(`dating-${stamp}.dump`);
       expect(tarballs).not.toContain(`storage-${stamp}.tar.gz`);
+    }
+  });
+
+  it('writes its folder 0700 and every back-up 0600 even under umask 022, and closes older files left readable', async () => {
+    await chmod(backups, 0o755);
+    const older = path.join(backups, 'dating-20240101T030000Z.dump');
+    await writeFile(older, 'an older back-up', { mode: 0o644 });
+    expect(await modeOf(older)).toBe('644');
+
+    expect(script('backup.sh', [], env())).toMatchObject({ status: 0 });
+    expect(await modeOf(backups)).toBe('700');
+    const files = await readdir(backups);
+    expect(files.some((f) => /^dating-\d{8}T\d{6}Z\.dump$/.test(f))).toBe(true);
+    expect(files.some((f) => /^storage-\d{8}T\d{6}Z\.tar\.gz$/.test(f))).toBe(true);
+    for (const file of files) {
+      expect([file, await modeOf(path.join(backups, file))]).toEqual([file, '600']);
+    }
+  });
+
+  it('encrypts the dump and the photo tarball to BACKUP_AGE_RECIPIENT, never writing them in the clear, and restores them with the key', async () => {
+    const keys = await mkdtemp(path.join(tmpdir(), 'backup-keys-'));
+    const encrypted = await mkdtemp(path.join(tmpdir(), 'backup-encrypted-'));
+    const restoredStorage = await mkdtemp(path.join(tmpdir(), 'restore-encrypted-storage-'));
+    const restoredDatabase = `${databaseName()}_restored`;
+    const restoredUrl = t.databaseUrl.replace(/\/[^/?]+(\?|$)/, `/${restoredDatabase}$1`);
+    try {
+      const identity = path.join(keys, 'key.txt');
+      execFileSync('age-keygen', ['-o', identity], { stdio: 'ignore' });
+      const recipient = execFileSync('age-keygen', ['-y', identity], { encoding: 'utf8' }).trim();
+      const backup = script('backup.sh', [], {
+        ...env(),
+        BACKUP_DIR: encrypted,
+        BACKUP_AGE_RECIPIENT: recipient,
+      });
+      expect(backup).toMatchObject({ status: 0 });
+
+      const files = (await readdir(encrypted)).sort();
+      const dump = files.find((f) => /^dating-\d{8}T\d{6}Z\.dump\.age$/.test(f)) as string;
+      const tarball = files.find((f) => /^storage-\d{8}T\d{6}Z\.tar\.gz\.age$/.test(f)) as string;
+      expect(dump).toBeDefined();
+      expect(tarball).toBeDefined();
+      // nothing else: no clear copy, no leftover temporary file
+      expect(files).toEqual([dump, 'last-success', tarball].sort());
+      for (const file of [dump, tarball]) {
+        const head = (await readFile(path.join(encrypted, file))).subarray(0, 21).toString();
+        expect(head).toBe('age-encryption.org/v1');
+        expect(await modeOf(path.join(encrypted, file))).toBe('600');
+      }
+
+      // a dump that fails on the way into age leaves no back-up behind, and the run fails
+      const failed = script('backup.sh', [], {
+        ...env(),
+        DATABASE_URL: restoredUrl.replace(restoredDatabase, `${restoredDatabase}_missing`),
+        BACKUP_DIR: encrypted,
+        BACKUP_AGE_RECIPIENT: recipient,
+      });
+      expect(failed.status).not.toBe(0);
+      expect((await readdir(encrypted)).sort()).toEqual(files);
+
+      // without the key the restore stops before anything is dropped
+      const refused = script('restore.sh', [path.join(encrypted, dump)], {
+        DATABASE_URL: restoredUrl,
+      });
+      expect(refused.status).not.toBe(0);
+      expect(refused.output).toMatch(/BACKUP_AGE_IDENTITY/);
+
+      const restore = script(
+        'restore.sh',
+        [path.join(encrypted, dump), path.join(encrypted, tarball)],
+        { DATABASE_URL: restoredUrl, STORAGE_DIR: restoredStorage, BACKUP_AGE_IDENTITY: identity },
+      );
+      expect(restore).toMatchObject({ status: 0 });
+      expect(await connected(restoredUrl, rowCounts)).toEqual(
+        await connected(t.databaseUrl, rowCounts),
+      );
+      expect(await fileHashes(restoredStorage)).toEqual(await fileHashes(storage));
+    } finally {
+      await admin((db) => db.query(`DROP DATABASE IF EXISTS "${restoredDatabase}" WITH (FORCE)`));
+      for (const dir of [keys, encrypted, restoredStorage]) {
+        await rm(dir, { recursive: true, force: true });
+      }
     }
   });
 

@@ -112,6 +112,8 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
     await sendText(t, other, { conversation }, 'Hallo terug').expect(201);
 
     await db.like.create({ data: { likerId: m.user.id, likedId: other.user.id } });
+    await db.like.create({ data: { likerId: other.user.id, likedId: m.user.id } });
+    // a like from a member m blocks: kept, but not shown to m, so not in the export either
     await db.like.create({ data: { likerId: third.user.id, likedId: m.user.id } });
     await db.swipeDecision.create({
       data: { swiperId: m.user.id, swipedId: third.user.id, choice: 'pass' },
@@ -246,7 +248,7 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
     expect(purged).toEqual(await registry.memberColumns());
     // an omission says why
     for (const coverage of Object.values(EXPORT_COVERS)) {
-      expect(coverage).toMatch(/^(file: [a-z_]+\.json|omit: .{10,})$/);
+      expect(coverage).toMatch(/^(file: [a-z_]+\.json(; .{10,})?|omit: .{10,})$/);
     }
   });
 
@@ -277,7 +279,7 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
     const declared = new Set(
       Object.values(EXPORT_COVERS)
         .filter((c) => c.startsWith('file: '))
-        .map((c) => c.slice('file: '.length)),
+        .map((c) => c.slice('file: '.length).split(';')[0]),
     );
     for (const name of declared) expect(zip.has(name)).toBe(true);
 
@@ -317,9 +319,9 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
     const chatFile = await readFile(path.join(storage, 'chat', chatPhoto.split('/')[1]));
     expect(zip.get(chatPhoto)?.equals(chatFile)).toBe(true);
 
-    expect(json('likes.json')).toMatchObject({
-      given: [{ likedId: other.user.id }],
-      received: [{ likerId: third.user.id }],
+    expect(json('likes.json')).toEqual({
+      given: [expect.objectContaining({ likedId: other.user.id })],
+      received: [expect.objectContaining({ likerId: other.user.id, isNew: true })],
     });
     expect(json('swipes.json')).toMatchObject([{ swipedId: third.user.id, choice: 'pass' }]);
     expect(json('blocks.json')).toMatchObject([{ blockedId: third.user.id }]);
@@ -359,6 +361,43 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
     expect(replay.headers['content-type']).toMatch(/text\/html/);
     expect(replay.body.toString()).toContain('Deze downloadlink is al gebruikt');
     expect(readdirSync(path.join(storage, 'exports'))).toEqual([]);
+  });
+
+  it('names among the received likes only the likers the likes page shows: not one who blocked the member, nor an invisible one', async () => {
+    const m = await chatMember(t);
+    const visible = await chatMember(t);
+    const blocker = await chatMember(t);
+    const invisible = await chatMember(t, { profile: { invisible: true } });
+    for (const liker of [visible, blocker, invisible]) {
+      await t.prisma.like.create({ data: { likerId: liker.user.id, likedId: m.user.id } });
+    }
+    // the liker blocks the member after the like
+    await t
+      .http()
+      .post('/api/block.php')
+      .set('Cookie', blocker.cookie)
+      .set('X-Request-Type', 'client')
+      .send({ member: m.profile.id })
+      .expect(200);
+
+    const link = await exportLink(m);
+    const zip = await unzip((await follow(link, m).expect(200)).body as Buffer);
+    const likes = JSON.parse((zip.get('likes.json') as Buffer).toString('utf8')) as {
+      received: { likerId: number }[];
+    };
+    expect(likes.received.map((like) => like.likerId)).toEqual([visible.user.id]);
+    const named = (zip.get('likes.json') as Buffer).toString('utf8');
+    for (const hidden of [blocker, invisible]) {
+      expect(named).not.toMatch(new RegExp(`"likerId": ${hidden.user.id}\\b`));
+    }
+    // exactly the likes the member's likes page shows
+    const page = await t
+      .http()
+      .get('/api/likes.php')
+      .set('Cookie', m.cookie)
+      .set('X-Request-Type', 'client')
+      .expect(200);
+    expect(page.body.liked_by.map((like: { id: number }) => like.id)).toEqual([visible.profile.id]);
   });
 
   it('asks for the password, a session, and a few exports a day at most', async () => {

@@ -7,7 +7,7 @@ import { HTTP_KEEP_ALIVE_MS } from '../src/config/timeouts';
 
 interface Service {
   image?: string;
-  build?: { target?: string };
+  build?: { target?: string; context?: string; dockerfile?: string };
   command?: string[];
   entrypoint?: string[];
   environment?: Record<string, string>;
@@ -60,6 +60,31 @@ describe('the docker-compose topology', () => {
     expect(read('web/src/realtime/connection.ts')).toMatch(/transports: \['websocket'\]/);
   });
 
+  it('removes the country headers a client sends (CF-IPCountry, X-GeoIP-Country) before the app sees them', () => {
+    const caddyfile = read('docker/Caddyfile');
+    // the headers the app reads the visitor's country from (server/src/common/request.ts)
+    const requestSource = read('server/src/common/request.ts');
+    for (const header of ['cf-ipcountry', 'x-geoip-country'])
+      expect(requestSource).toContain(`'${header}'`);
+    expect(caddyfile).toMatch(/^\s+header_up -CF-IPCountry$/m);
+    expect(caddyfile).toMatch(/^\s+header_up -X-GeoIP-Country$/m);
+    // as Caddy itself reads the file (Debian's caddy; .ci/run installs it)
+    const adapted = spawnSync(
+      'caddy',
+      ['adapt', '--config', path.join(REPO_ROOT, 'docker/Caddyfile'), '--adapter', 'caddyfile'],
+      { env: { PATH: process.env.PATH ?? '', SITE_ADDRESS: 'vonkje.example' }, encoding: 'utf8' },
+    );
+    if (adapted.error) return; // no caddy here: the lines above hold the file
+    expect(adapted.status).toBe(0);
+    const proxy = JSON.stringify(JSON.parse(adapted.stdout));
+    const removed = /"handler":"reverse_proxy","headers":\{"request":\{"delete":(\[[^\]]*\])/.exec(
+      proxy,
+    )?.[1];
+    expect(JSON.parse(removed ?? '[]').map((h: string) => h.toLowerCase())).toEqual(
+      expect.arrayContaining(['cf-ipcountry', 'x-geoip-country']),
+    );
+  });
+
   it('runs two workers on the same environment as the API', () => {
     expect(workerServices.reduce((n, [, s]) => n + replicas(s), 0)).toBe(2);
     const [, worker] = workerServices[0];
@@ -106,8 +131,13 @@ describe('the docker-compose topology', () => {
       BACKUP_INTERVAL_SECONDS: '${BACKUP_INTERVAL_SECONDS:-86400}',
     });
     expect(backup.environment?.DATABASE_URL).toBe(services.migrate.environment?.DATABASE_URL);
-    // pg_dump must not be older than the server it dumps
-    expect(backup.image).toBe(services.postgres.image);
+    // pg_dump must not be older than the server it dumps: the image is PostgreSQL's own, with
+    // age added to encrypt the back-ups
+    expect(backup.build).toMatchObject({ context: '.', dockerfile: 'docker/backup.Dockerfile' });
+    const dockerfile = read('docker/backup.Dockerfile');
+    expect(/^FROM (\S+)$/m.exec(dockerfile)?.[1]).toBe(services.postgres.image);
+    expect(dockerfile).toMatch(/apt-get install -y --no-install-recommends age\b/);
+    expect(backup.environment?.BACKUP_AGE_RECIPIENT).toBe('${BACKUP_AGE_RECIPIENT:-}');
     expect(backup.networks).toEqual(['backend']);
     expect(backup.healthcheck?.test.join(' ')).toMatch(/last-success/);
   });

@@ -1,3 +1,8 @@
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import { LANDER_MEMBER_COUNTS, PUBLIC_PAGE_DATA_ID } from '@app/contract';
 import type { SeedMemberOptions } from '../../prisma/seed/member';
 import { LandersService } from '../src/landers';
 import { seedTestMember, signupBody } from './helpers/accounts';
@@ -147,6 +152,22 @@ describe('the landers’ members (GET /api/landers.php)', () => {
     expect(ids(fresh.body.members)).toContain(late.profile.id);
   });
 
+  it('keeps a bounded number of member landings, and walking the ids never drops the landers’ shared list', async () => {
+    const service = t.app.get(LandersService);
+    service.forget();
+    const first = await service.showcase({ count: 8 });
+    const late = await seed();
+    // more member landings than are kept, of ids no member has (each a read by primary key)
+    for (let id = 2_000_000_000; id < 2_000_001_001; id += 1) {
+      await service.showcase({ count: 8, member: id });
+    }
+    expect(service.kept()).toEqual({ lists: 1, members: 1000 });
+    // the landers' list is still the one shared before the walk
+    const after = await service.showcase({ count: 8 });
+    expect(after.members).toEqual(first.members);
+    expect(ids(after.members as LanderCard[])).not.toContain(late.profile.id);
+  });
+
   it('stores the lander and its slug with the tracking data of a signup', async () => {
     const body = signupBody({
       network: 'lnet',
@@ -176,5 +197,128 @@ describe('the landers’ members (GET /api/landers.php)', () => {
       slug: null,
       network: null,
     });
+  });
+});
+
+/**
+ * A stand-in for the web's server build (web/dist-ssr/render.cjs, which needs a web build): the
+ * member landings show `LANDER_MEMBER_COUNTS.member` members and the page's member, and it renders
+ * every card it is given, name and photo, as the real pages do.
+ */
+const STAND_IN_RENDERER = `
+exports.landersOf = (pathname) => {
+  const landing = /^\\/members\\/(\\d+)\\/landing[23]?(\\/|$)/.exec(pathname);
+  if (landing) return { count: ${LANDER_MEMBER_COUNTS.member}, member: Number(landing[1]) };
+  return pathname === '/' ? 'none' : null;
+};
+exports.render = (input) => {
+  const answer = input.landers && input.landers.answer;
+  const cards = answer ? [answer.member, ...answer.members].filter(Boolean) : [];
+  const html = answer
+    ? cards.map((c) => '<h2>' + c.name + '</h2><img src="' + (c.main_image ? c.main_image.filename : '') + '">').join('')
+    : '<div aria-busy="true"></div>';
+  return {
+    html,
+    data: { language: input.language, texts: {}, landers: input.landers, company: input.company },
+    entryWarning: false,
+  };
+};
+`;
+
+/** A built web app's folder: index.html and public.html, the stand-in renderer beside it. */
+function webDistWithRenderer(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'web-build-'));
+  const dist = path.join(root, 'dist');
+  mkdirSync(dist);
+  mkdirSync(path.join(root, 'dist-ssr'));
+  copyFileSync(path.join(__dirname, '../../web/index.html'), path.join(dist, 'index.html'));
+  copyFileSync(path.join(__dirname, '../../web/public.html'), path.join(dist, 'public.html'));
+  writeFileSync(path.join(root, 'dist-ssr', 'render.cjs'), STAND_IN_RENDERER);
+  return dist;
+}
+
+describe('member landings rendered on the server, under the visitor card limit', () => {
+  const LIMIT = 3;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      WEB_DIST_DIR: webDistWithRenderer(),
+      TRUST_PROXY: '1',
+      RATE_LIMIT_VISITOR_PROFILES_PER_IP_HOUR: String(LIMIT),
+    });
+  });
+  afterAll(() => t.close());
+
+  let client = 0;
+  /** A visitor of an address of their own. */
+  const visitor = () => {
+    client += 1;
+    const ip = `198.51.100.${client}`;
+    return {
+      page: (url: string) => t.http().get(url).set('X-Forwarded-For', ip).expect(200),
+      api: (url: string) => t.http().get(url).set('X-Forwarded-For', ip),
+    };
+  };
+  /** The page's HTML inside #root and its public-page-data block. */
+  const pageOf = (html: string) => {
+    const { document } = new JSDOM(html).window;
+    const block = document.getElementById(PUBLIC_PAGE_DATA_ID);
+    return {
+      root: document.getElementById('root')?.innerHTML ?? '',
+      data: JSON.parse(block?.textContent ?? 'null') as { landers: unknown } | null,
+    };
+  };
+
+  it('hold the member’s card until the visitor’s limit, and past it no member data at all; the API then answers 429', async () => {
+    const landa = await seedTestMember(t, { name: 'Landa', country: 'NL', city: 'Den Haag' });
+    await activeMainPhoto(t, landa.profile.id, 'landa');
+    const other = await seedTestMember(t, { name: 'Anderlid', country: 'NL', city: 'Den Haag' });
+    await activeMainPhoto(t, other.profile.id, 'anderlid');
+    const id = landa.profile.id;
+    const v = visitor();
+
+    const pages = [`/members/${id}/landing`, `/members/${id}/landing2`, `/members/${id}/landing3`];
+    let photo = '';
+    for (const url of pages.slice(0, LIMIT)) {
+      const res = await v.page(url);
+      expect(res.text).toContain('Landa');
+      const { landers } = pageOf(res.text).data as {
+        landers: { answer: { member: { main_image: { filename: string } } } };
+      };
+      expect(landers).toMatchObject({
+        member: id,
+        answer: { member: { id, name: 'Landa', city: 'Den Haag' } },
+      });
+      photo = landers.answer.member.main_image.filename.split('?')[0];
+      expect(res.text).toContain(photo);
+    }
+
+    const past = await v.page(`/members/${id}/landing`);
+    const { root, data } = pageOf(past.text);
+    expect(data).toMatchObject({ landers: null });
+    expect(root).toContain('aria-busy');
+    for (const leak of ['Landa', other.profile.name, 'Den Haag', photo]) {
+      expect([leak, past.text.includes(leak)]).toEqual([leak, false]);
+    }
+    // the browser then asks for the members itself and is refused
+    const refused = await v.api(
+      `/api/landers.php?count=${LANDER_MEMBER_COUNTS.member}&member=${id}`,
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe('rate_limited');
+  });
+
+  it('share the limit with the API: cards taken through it leave none for the page', async () => {
+    const ster = await seedTestMember(t, { name: 'Sterretje', country: 'NL', city: 'Den Haag' });
+    const v = visitor();
+    for (let i = 0; i < LIMIT; i += 1)
+      await v.api(`/api/member.php?id=${ster.profile.id}`).expect(200);
+    const res = await v.page(`/members/${ster.profile.id}/landing2`);
+    expect(res.text).not.toContain('Sterretje');
+    expect(pageOf(res.text).data).toMatchObject({ landers: null });
+    // another address still gets the page with the member
+    expect((await visitor().page(`/members/${ster.profile.id}/landing2`)).text).toContain(
+      'Sterretje',
+    );
   });
 });

@@ -154,6 +154,24 @@ export async function consumeOrRefuse(limiter: RateLimiterRedis, key: string): P
   }
 }
 
+/**
+ * The key under which the named limit counts this request (`member:<id>` or `ip:<client>`), or
+ * null when the limit does not count it: members are not counted against a visitors' limit,
+ * visitors not against a members' one. The guard's, and a page's that carries what a limited
+ * route gives (server/src/site-pages/public-pages.ts).
+ */
+export function limitKeyOf(
+  name: RateLimitName,
+  req: { session?: { userId: number } | null; ip?: string },
+): string | null {
+  const per = LIMITS[name].per;
+  if (per === 'visitor' && req.session) return null;
+  if (per === 'member_only' && !req.session) return null;
+  return (per === 'member' || per === 'member_only') && req.session
+    ? `member:${req.session.userId}`
+    : `ip:${clientKey(req.ip)}`;
+}
+
 /** Counts every call of the route against the named limits; over one, 429 rate_limited. */
 export const RateLimit = (...names: RateLimitName[]) => SetMetadata(RATE_LIMIT_KEY, names);
 
@@ -186,16 +204,9 @@ export class RateLimitGuard implements CanActivate, OnModuleInit {
     if (!names) return true;
     const req = context.switchToHttp().getRequest<AuthedRequest>();
     for (const name of names) {
-      const per = LIMITS[name].per;
-      // members are not counted against a visitors' limit, visitors not against a members' one
-      if (per === 'visitor' && req.session) continue;
-      if (per === 'member_only' && !req.session) continue;
-      const key =
-        (per === 'member' || per === 'member_only') && req.session
-          ? `member:${req.session.userId}`
-          : `ip:${clientKey(req.ip)}`;
+      const key = limitKeyOf(name, req);
       const limiter = this.limiters.get(name);
-      if (limiter) await consumeOrRefuse(limiter, key);
+      if (key !== null && limiter) await consumeOrRefuse(limiter, key);
     }
     return true;
   }

@@ -1,13 +1,15 @@
+import type { LikesPage } from '../member-access';
 import type { PrismaService } from '../prisma/prisma.service';
 import type { StorageKind } from '../storage';
 
 /**
  * What the export does with a column that points at a member: the ZIP file holding its rows
- * (`file: <name>`), or why they are left out (`omit: <reason>`). Every column the purge covers
- * has an entry; a test compares the two lists, so a new table with personal data fails until
- * both the purge and the export cover it.
+ * (`file: <name>`, with `; <note>` when only some of them go in), or why they are left out
+ * (`omit: <reason>`). Every column the purge covers has an entry; a test compares the two
+ * lists, so a new table with personal data fails until both the purge and the export cover it.
  */
-export type ExportCoverage = `file: ${ExportFile}` | `omit: ${string}`;
+export type ExportCoverage =
+  `file: ${ExportFile}` | `file: ${ExportFile}; ${string}` | `omit: ${string}`;
 
 /** The JSON files of the ZIP. */
 export type ExportFile =
@@ -53,7 +55,8 @@ export const EXPORT_COVERS: Record<string, ExportCoverage> = {
   'messages.operator_id': STAFF,
   // likes, swipes, blocks
   'likes.liker_id': 'file: likes.json',
-  'likes.liked_id': 'file: likes.json',
+  'likes.liked_id':
+    'file: likes.json; only the likes received that the likes page shows (its `list` rule on the liker, LikesPage.receivedListed): a like from a member who blocked the member or was blocked, browses invisibly or whose profile is hidden or gone is left out, with its liker (GDPR art. 15(4))',
   'swipe_decisions.swiper_id': 'file: swipes.json',
   'swipe_decisions.swiped_id':
     "omit: other members' private choices about the member (GDPR art. 15(4))",
@@ -118,6 +121,7 @@ export function exportJson(value: unknown): Buffer {
  */
 export async function collectExport(
   prisma: PrismaService,
+  likes: LikesPage,
   userId: number,
 ): Promise<ExportContents> {
   const byUser = { where: { userId } };
@@ -244,10 +248,8 @@ export async function collectExport(
         where: { likerId: userId },
         select: { likedId: true, source: true, createdAt: true },
       }),
-      received: await prisma.like.findMany({
-        where: { likedId: userId },
-        select: { likerId: true, source: true, isNew: true, createdAt: true },
-      }),
+      // as the likes page shows them: the others are another member's choice (EXPORT_COVERS)
+      received: await likes.receivedListed(userId),
     },
     'swipes.json': await prisma.swipeDecision.findMany({
       where: { swiperId: userId },

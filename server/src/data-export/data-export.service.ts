@@ -15,6 +15,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { queryRows } from '../prisma/sql';
 import { PasswordGate, type AttemptSource } from '../auth';
 import { MailOutbox } from '../mail';
+import { LikesPage } from '../member-access';
 import { Producer, QUEUES } from '../queue';
 import { FileStorage } from '../storage';
 import { collectExport, exportJson } from './data-export.contents';
@@ -60,6 +61,7 @@ export class DataExportService implements OnApplicationShutdown {
     private readonly gate: PasswordGate,
     private readonly outbox: MailOutbox,
     private readonly storage: FileStorage,
+    private readonly likes: LikesPage,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.queue = new Producer(QUEUES.dataExport, config, this.logger, {
@@ -146,7 +148,7 @@ export class DataExportService implements OnApplicationShutdown {
 
   /** Streams the ZIP into `file`: JSON files, then the stored photos one after another. */
   private async writeZip(userId: number, file: string): Promise<number> {
-    const contents = await collectExport(this.prisma, userId);
+    const contents = await collectExport(this.prisma, this.likes, userId);
     const zip = new ZipFile();
     const out = createWriteStream(file, { mode: 0o600 });
     zip.outputStream.pipe(out);

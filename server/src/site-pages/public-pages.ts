@@ -1,15 +1,21 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import { existsSync } from 'node:fs';
 import { parse as parseCookies } from 'cookie';
 import {
   AUTH_COOKIE,
   type CompanyInfoResponse,
+  type LandersResponse,
   type Language,
   type PublicPageRenderer,
   type SettingsResponse,
 } from '@app/contract';
+import type { RateLimiterRedis } from 'rate-limiter-flexible';
+import { AppError } from '../common/app-error';
+import { consumeOrRefuse, limitKeyOf, namedLimiter } from '../common/rate-limit.guard';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { LandersService } from '../landers';
+import { RedisService } from '../redis/redis.service';
 import { SettingsService } from '../settings';
 
 /**
@@ -24,16 +30,24 @@ export type RenderedPublicPage = ReturnType<PublicPageRenderer['render']>;
  * the browser then takes over (web/src/public), from the same answers: the settings and, on a
  * lander, GET /api/landers.php's. Members (a session cookie) get the app as before, and so does
  * every page when the server build is missing or a render fails (logged; the app renders it).
+ * A page with members counts against the visitor card limit as that API call does
+ * (`visitor_profiles`); past it, the page is rendered without them and the browser asks the API,
+ * which answers 429.
  */
 @Injectable()
 export class PublicPages {
   private readonly logger = new Logger('PublicPages');
   private renderer: PublicPageRenderer | null = null;
+  private readonly cardLimit: RateLimiterRedis;
 
   constructor(
     private readonly landers: LandersService,
     private readonly settingsService: SettingsService,
-  ) {}
+    redis: RedisService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.cardLimit = namedLimiter(redis, config, 'visitor_profiles');
+  }
 
   /** Loads the web's server build; false when there is none (the app renders every page). */
   load(file: string): boolean {
@@ -58,9 +72,7 @@ export class PublicPages {
       if (shows === null) return null;
       // the lander's members and the company's details, read side by side
       const [members, company] = await Promise.all([
-        shows === 'none'
-          ? null
-          : this.landers.showcase({ count: shows.count, member: shows.member ?? undefined }),
+        shows === 'none' ? null : this.members(req, shows),
         this.company(),
       ]);
       const landers = shows === 'none' || !members ? null : { ...shows, answer: members };
@@ -77,6 +89,25 @@ export class PublicPages {
       this.logger.error(`public page ${req.path} not rendered: ${String(error)}`);
       return null;
     }
+  }
+
+  /**
+   * GET /api/landers.php's answer for the page, counted against the visitor's
+   * `visitor_profiles` limit as that call is; null past the limit (the page then comes without
+   * member cards, and the browser's own call is answered 429).
+   */
+  private async members(
+    req: Request,
+    shows: { count: number; member: number | null },
+  ): Promise<LandersResponse | null> {
+    const key = limitKeyOf('visitor_profiles', req);
+    try {
+      if (key !== null) await consumeOrRefuse(this.cardLimit, key);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'rate_limited') return null;
+      throw error;
+    }
+    return this.landers.showcase({ count: shows.count, member: shows.member ?? undefined });
   }
 
   /** GET /api/companyinfo.php's answer, or null (the footer then asks for it itself). */

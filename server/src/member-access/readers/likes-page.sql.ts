@@ -1,3 +1,4 @@
+import type { LikeSource } from '../../generated/prisma/client';
 import { numbered } from '../../prisma/sql';
 import { CARD_COLUMNS, CARD_JOINS, listRuleSql, type CardColumns } from '../card.sql';
 import { privacyPartnerSql } from '../privacy-partner.sql';
@@ -35,3 +36,26 @@ export interface LikeColumns extends CardColumns {
 
 /** The likes page of the viewer. */
 export const likesPageStatement = numbered<LikeColumns, [viewer: number]>('likes-page', LIKES_SQL);
+
+/**
+ * The likes the viewer received that the likes page shows ($1: the viewer), oldest first: the
+ * same `list` rule on the liker (active, not invisible, no block either way), for the data
+ * export. A like from a member the page hides is left out, as the page leaves it out.
+ */
+const RECEIVED_LIKES_SQL = `SELECT l.liker_id, l.source, l.is_new, l.created_at FROM likes l
+  JOIN profiles p ON p.user_id = l.liker_id
+  WHERE l.liked_id = $1 AND ${listRuleSql('$1')}
+  ORDER BY l.created_at, l.liker_id`;
+
+export interface ReceivedLikeColumns {
+  liker_id: number;
+  source: LikeSource;
+  is_new: boolean;
+  created_at: Date;
+}
+
+/** The received likes of the viewer that the likes page shows. */
+export const receivedLikesStatement = numbered<ReceivedLikeColumns, [viewer: number]>(
+  'likes-received',
+  RECEIVED_LIKES_SQL,
+);

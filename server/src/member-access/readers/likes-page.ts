@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import type { LikeSource } from '../../generated/prisma/client';
 import { PrismaService } from '../../prisma/prisma.service';
 import { queryRows } from '../../prisma/sql';
 import { PROFILE_CARD_SELECT, cardRowOf, type ProfileCard } from '../card.presenter';
 import { PhotoPresenter } from '../photo.presenter';
 import { visibleProfileWhere, type Viewer } from '../visibility';
-import { likesPageStatement } from './likes-page.sql';
+import { likesPageStatement, receivedLikesStatement } from './likes-page.sql';
 import { MemberLists } from './member-lists';
 
 /**
@@ -46,6 +47,24 @@ export class LikesPage {
       })),
       cards,
     };
+  }
+
+  /**
+   * The likes the member received that their likes page shows (the data export's
+   * `likes.json` → `received`): the page's `list` rule on the liker, without the cards. A like
+   * from a member who blocked the member (or whom they blocked), browses invisibly, or whose
+   * profile is hidden or gone is left out, as on the page.
+   */
+  async receivedListed(
+    viewerId: number,
+  ): Promise<{ likerId: number; source: LikeSource; isNew: boolean; createdAt: Date }[]> {
+    const rows = await queryRows(this.prisma.pool, receivedLikesStatement(viewerId));
+    return rows.map((row) => ({
+      likerId: row.liker_id,
+      source: row.source,
+      isNew: row.is_new,
+      createdAt: row.created_at,
+    }));
   }
 
   /**
