@@ -59,6 +59,12 @@ export const ERROR_STATUS = {
   complaint_handled: 409,
   complaint_action_unavailable: 409,
   member_already_banned: 409,
+  /**
+   * The staff member's authenticator secret cannot be decrypted any more (STAFF_SECRET_KEY, or
+   * for a secret from before it the MEDIA_SECRET, changed): a recovery code, or an admin resets
+   * the second factor.
+   */
+  staff_second_factor_unreadable: 409,
   member_not_banned: 409,
   account_banned: 403,
   idempotency_in_progress: 409,

@@ -155,6 +155,8 @@ describe('the docker-compose topology', () => {
         POSTGRES_PASSWORD: 'a1b2c3',
         REDIS_PASSWORD: 'd4e5f6',
         MEDIA_SECRET: 'x'.repeat(40),
+        STAFF_SECRET_KEY: 'y'.repeat(40),
+        MAIL_LINK_SECRET: 'z'.repeat(40),
       };
       const config = (env: Record<string, string>) =>
         spawnSync(

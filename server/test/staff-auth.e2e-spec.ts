@@ -1,4 +1,10 @@
-import { STAFF_COOKIE, staffLoginResponse, staffSignedInResponse } from '@app/contract';
+import { createHash } from 'node:crypto';
+import {
+  STAFF_BACKGROUND_HEADER,
+  STAFF_COOKIE,
+  staffLoginResponse,
+  staffSignedInResponse,
+} from '@app/contract';
 import { DeletionService } from '../src/deletion/deletion.service';
 import { Realtime } from '../src/realtime';
 import { AuditLog } from '../src/staff';
@@ -154,6 +160,64 @@ describe('staff sign-in, sessions and the audit log', () => {
     expect(rows[0].after).toEqual({ left: 9 });
   });
 
+  it('keeps recovery codes as keyed hashes: a database copy does not show the plain SHA-256 of any code', async () => {
+    const account = await staffAccount(t, ['operator'], { enrolled: false });
+    const first = await passwordStep(account).expect(200);
+    const enrolled = await post('/api/staff/login-code', {
+      challenge: first.body.challenge,
+      code: await totp(first.body.enroll.secret),
+    }).expect(200);
+    const codes = enrolled.body.recovery_codes as string[];
+    const stored = (
+      await t.prisma.staffRecoveryCode.findMany({ where: { userId: account.id } })
+    ).map((row) => row.codeHash);
+    expect(stored).toHaveLength(10);
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    for (const code of codes) {
+      expect(stored).not.toContain(sha256(code));
+      expect(stored).not.toContain(sha256(code.replace('-', '')));
+    }
+    // a code kept the old way (unsalted SHA-256, as before 2026-11-28) no longer signs in
+    await t.prisma.staffRecoveryCode.create({
+      data: { userId: account.id, codeHash: sha256('abcde-fghjk') },
+    });
+    const old = await passwordStep(account).expect(200);
+    await post('/api/staff/login-code', { challenge: old.body.challenge, code: 'abcde-fghjk' })
+      .expect(401)
+      .expect((res) => expect(res.body.error).toBe('staff_code_invalid'));
+  });
+
+  it('tells a staff member without recovery codes so, and makes new ones with an authenticator code', async () => {
+    const account = await staffAccount(t, ['moderator']);
+    const cookie = await signIn(t, account);
+    const meOf = async () =>
+      (await t.http().get('/api/staff/me').set('Cookie', cookie).expect(200)).body;
+    // none yet (as for everyone once the migration of 2026-11-28 withdrew the old ones)
+    expect((await meOf()).recovery_codes_left).toBe(0);
+    await post('/api/staff/recovery-codes', { code: '000000' }, cookie)
+      .expect(401)
+      .expect((res) => expect(res.body.error).toBe('staff_code_invalid'));
+    // a code of the app (the next time step: the sign-in took this one)
+    const next = await totp(account.secret!, Math.floor(Date.now() / 1000) + 30);
+    const renewed = await post('/api/staff/recovery-codes', { code: next }, cookie).expect(200);
+    const codes = renewed.body.recovery_codes as string[];
+    expect(codes).toHaveLength(10);
+    expect((await meOf()).recovery_codes_left).toBe(10);
+    const [audit] = await t.prisma.staffAuditEntry.findMany({
+      where: { actorId: account.id, action: 'staff.recovery_codes_renewed' },
+    });
+    expect(audit).toMatchObject({ targetUserId: account.id });
+    // a new code signs in once
+    const again = await passwordStep(account).expect(200);
+    await post('/api/staff/login-code', { challenge: again.body.challenge, code: codes[3] }).expect(
+      200,
+    );
+    const twice = await passwordStep(account).expect(200);
+    await post('/api/staff/login-code', { challenge: twice.body.challenge, code: codes[3] }).expect(
+      401,
+    );
+  });
+
   it('ends the staff sessions of an account whose roles, password or status change', async () => {
     for (const change of ['roles', 'password', 'status'] as const) {
       const account = await staffAccount(t, ['moderator']);
@@ -187,6 +251,37 @@ describe('staff sign-in, sessions and the audit log', () => {
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
     expect(await me(old)).toBeNull();
+  });
+
+  it('does not count background requests as activity: polls and reloads do not keep an unattended console signed in', async () => {
+    const account = await staffAccount(t, ['moderator']);
+    const cookie = await cookieOf(account, t);
+    const lastSeen = async () =>
+      (await t.prisma.staffSession.findFirstOrThrow({ where: { userId: account.id } })).lastSeenAt;
+    const idleFor = (minutes: number) =>
+      t.prisma.staffSession.updateMany({
+        where: { userId: account.id },
+        data: { lastSeenAt: new Date(Date.now() - minutes * 60_000) },
+      });
+    const background = (path: string) =>
+      t.http().get(path).set('Cookie', cookie).set(STAFF_BACKGROUND_HEADER, '1');
+
+    await idleFor(29);
+    const before = await lastSeen();
+    // the inspection desk's poll of its stats, and the console's own reading of /me
+    await background('/api/staff/inspection/stats').expect(200);
+    expect((await background('/api/staff/me').expect(200)).body.staff).not.toBeNull();
+    expect(await lastSeen()).toEqual(before);
+    // a minute later the 30 minutes are up: the session ends, whatever the console polls
+    await idleFor(31);
+    await background('/api/staff/inspection/stats').expect(403);
+    expect(await me(cookie)).toBeNull();
+
+    // the staff member's own request does count
+    const active = await cookieOf(account, t);
+    await idleFor(29);
+    await t.http().get('/api/staff/inspection/stats').set('Cookie', active).expect(200);
+    expect(Date.now() - (await lastSeen()).getTime()).toBeLessThan(60_000);
   });
 
   it('keeps the two sides apart: a staff session is no member login, a member session no staff one', async () => {

@@ -17,7 +17,7 @@ mkdirSync(shots, { recursive: true });
 
 /** The member's unsubscribe token as the site makes it (server/src/mail/unsubscribe-tokens.ts). */
 function unsubscribeToken(userId: number): string {
-  const secret = process.env.MEDIA_SECRET ?? 'development-media-secret-do-not-use-live';
+  const secret = process.env.MAIL_LINK_SECRET ?? 'development-mail-link-secret-do-not-use-live';
   const key = Buffer.from(hkdfSync('sha256', secret, 'vonkje', 'unsubscribe', 32));
   return `${userId}.${createHmac('sha256', key).update(`unsubscribe:${userId}`).digest('base64url')}`;
 }

@@ -57,6 +57,8 @@ export { freePort };
  * cards sign theirs with it too, so their answers can be compared with the app's.
  */
 export const RUN_MEDIA_SECRET = randomBytes(36).toString('base64url');
+const RUN_STAFF_SECRET_KEY = randomBytes(36).toString('base64url');
+const RUN_MAIL_LINK_SECRET = randomBytes(36).toString('base64url');
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -78,6 +80,9 @@ export function appEnv(port: number, databaseUrl = benchDatabaseUrl()): NodeJS.P
     SMTP_URL: 'smtp://127.0.0.1:2525',
     // production requires a real key for the signed photo URLs (random per run is fine)
     MEDIA_SECRET: RUN_MEDIA_SECRET,
+    // and its own keys for the staff's second factors and the mails' unsubscribe links
+    STAFF_SECRET_KEY: RUN_STAFF_SECRET_KEY,
+    MAIL_LINK_SECRET: RUN_MAIL_LINK_SECRET,
     // the demo members' avatars and the signed URLs to them, as on a live site
     STORAGE_DIR: BENCH_STORAGE,
     TRUST_PROXY: 'false',

@@ -5,4 +5,5 @@ export const STAFF_ACCOUNT_ACTIONS = [
   'staff.account_disabled',
   'staff.account_enabled',
   'staff.second_factor_reset',
+  'staff.login_unlocked',
 ] as const;

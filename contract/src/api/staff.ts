@@ -68,8 +68,15 @@ export const staffMember = z.object({
 });
 export type StaffMember = z.infer<typeof staffMember>;
 
-/** GET /api/staff/me: the signed-in staff member, or null. */
-export const staffMeResponse = z.object({ staff: staffMember.nullable() });
+/**
+ * GET /api/staff/me: the signed-in staff member, or null; with the number of unused recovery
+ * codes (0: the console asks for new ones, e.g. after the codes of before 2026-11-28 were
+ * withdrawn).
+ */
+export const staffMeResponse = z.object({
+  staff: staffMember.nullable(),
+  recovery_codes_left: z.number().int().min(0).optional(),
+});
 export type StaffMeResponse = z.infer<typeof staffMeResponse>;
 
 /** The answer of a completed sign-in; recovery codes only right after enrolling (shown once). */
@@ -78,6 +85,26 @@ export const staffSignedInResponse = z.object({
   recovery_codes: z.array(z.string()).nullable(),
 });
 export type StaffSignedInResponse = z.infer<typeof staffSignedInResponse>;
+
+/**
+ * POST /api/staff/recovery-codes: new recovery codes for the signed-in staff member (the old
+ * ones stop working), confirmed with a code of the authenticator app; shown once.
+ */
+export const staffRecoveryCodesBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
+export type StaffRecoveryCodesRequest = z.infer<typeof staffRecoveryCodesBody>;
+export const staffRecoveryCodesResponse = z.object({ recovery_codes: z.array(z.string()) });
+export type StaffRecoveryCodesResponse = z.infer<typeof staffRecoveryCodesResponse>;
+
+/**
+ * A console request the staff member did not make themselves (a poll, a reload after a queue
+ * event) carries this header; it does not count as activity for the idle timeout.
+ */
+export const STAFF_BACKGROUND_HEADER = 'X-Staff-Background';
 
 // ------------------------------------------------------------------------------------ audit
 
@@ -92,6 +119,7 @@ export const STAFF_ACTIONS = [
   'staff.sign_out',
   'staff.second_factor_enrolled',
   'staff.recovery_code_used',
+  'staff.recovery_codes_renewed',
   ...STAFF_ACCOUNT_ACTIONS,
   // the members area (staff-members.ts)
   'member.credits_adjusted',

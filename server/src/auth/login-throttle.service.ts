@@ -24,6 +24,7 @@ export interface FailureOutcome {
   accountLockedNow: boolean;
 }
 
+const accountKey = (email: string) => `acct:${email}`;
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 
 /**
@@ -60,7 +61,7 @@ export class LoginThrottleService implements OnModuleInit {
   }
 
   private personalKey(attempt: LoginAttempt): string {
-    return attempt.deviceId ? `dev:${attempt.deviceId}` : `acct:${attempt.email}`;
+    return attempt.deviceId ? `dev:${attempt.deviceId}` : accountKey(attempt.email);
   }
 
   /** The minutes left while the account (or browser) or the address is blocked, else null. */
@@ -104,6 +105,19 @@ export class LoginThrottleService implements OnModuleInit {
   /** After a right password: the account's (or the browser's) counter only. */
   async clear(attempt: LoginAttempt): Promise<void> {
     await this.personal.delete(this.personalKey(attempt));
+  }
+
+  /**
+   * Whether the account is locked for browsers it has not signed in from; `unlock` lifts that
+   * lock (an admin, for a staff member kept out by someone else's failures).
+   */
+  async accountLocked(email: string): Promise<boolean> {
+    const personal = await this.personal.get(accountKey(email));
+    return !!personal && personal.consumedPoints >= LOGIN_MAX_FAILURES;
+  }
+
+  async unlockAccount(email: string): Promise<void> {
+    await this.personal.delete(accountKey(email));
   }
 
   /** True once per lock period: the first caller mails the owner. */

@@ -2,7 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../common/app-error';
 import { clientKey } from '../common/client-address';
 import { MailOutbox } from '../mail';
-import { LoginThrottleService, type LoginAttempt } from './login-throttle.service';
+import {
+  LoginThrottleService,
+  type FailureOutcome,
+  type LoginAttempt,
+} from './login-throttle.service';
 import { PasswordHasher } from './passwords';
 import { TrustedDevices } from './trusted-devices.service';
 
@@ -33,36 +37,72 @@ export class PasswordGate {
   /**
    * `account` is null for an address without a usable account: the same work is done (a dummy
    * compare, the same counters), so the answer and its timing tell nothing. Throws
-   * login_blocked while blocked and on the failure that reaches a limit.
+   * login_blocked while blocked and on the failure that reaches a limit. A right password
+   * clears the account's (or trusted browser's) count, unless `clear` is false: the staff
+   * sign-in clears it only once the second factor is through too.
    */
   async check(
     email: string,
     account: { id: number; passwordHash: string | null } | null,
     password: string,
     source: AttemptSource,
+    { clear = true }: { clear?: boolean } = {},
   ): Promise<GateResult> {
-    const deviceId = account ? await this.devices.idFor(source.deviceToken, account.id) : null;
-    const attempt: LoginAttempt = { email, client: clientKey(source.ip), deviceId };
+    const attempt = await this.attemptOf(email, account, source);
     const blocked = await this.throttle.blockedFor(attempt);
     if (blocked !== null) throw new AppError('login_blocked', { minutes: blocked });
 
     const verified = await this.hasher.verify(password, account?.passwordHash ?? null);
     if (!verified.ok) {
-      const outcome = await this.throttle.recordFailure(attempt);
-      if (
-        account &&
-        outcome.accountLockedNow &&
-        (await this.throttle.firstNoticeOfLock(account.id))
-      ) {
-        // the owner can lift the lock for their own browser with the mailed link
-        await this.outbox.send({ userId: account.id, template: 'login_unlock' });
-      }
+      const outcome = await this.failed(attempt, account);
       if (outcome.blockedMinutes !== null) {
         throw new AppError('login_blocked', { minutes: outcome.blockedMinutes });
       }
       return { ok: false };
     }
-    await this.throttle.clear(attempt);
-    return { ok: true, deviceId, upgraded: verified.upgraded };
+    if (clear) await this.throttle.clear(attempt);
+    return { ok: true, deviceId: attempt.deviceId, upgraded: verified.upgraded };
+  }
+
+  /**
+   * A wrong second factor (the staff sign-in): counted like a wrong password of this browser
+   * (its own count when it is trusted), and the owner mailed when it locks the account.
+   */
+  async recordFailure(
+    email: string,
+    account: { id: number },
+    source: AttemptSource,
+  ): Promise<FailureOutcome> {
+    return this.failed(await this.attemptOf(email, account, source), account);
+  }
+
+  /** After the last step of a sign-in: the account's (or trusted browser's) count only. */
+  async succeeded(email: string, account: { id: number }, source: AttemptSource): Promise<void> {
+    await this.throttle.clear(await this.attemptOf(email, account, source));
+  }
+
+  private async attemptOf(
+    email: string,
+    account: { id: number } | null,
+    source: AttemptSource,
+  ): Promise<LoginAttempt> {
+    const deviceId = account ? await this.devices.idFor(source.deviceToken, account.id) : null;
+    return { email, client: clientKey(source.ip), deviceId };
+  }
+
+  private async failed(
+    attempt: LoginAttempt,
+    account: { id: number } | null,
+  ): Promise<FailureOutcome> {
+    const outcome = await this.throttle.recordFailure(attempt);
+    if (
+      account &&
+      outcome.accountLockedNow &&
+      (await this.throttle.firstNoticeOfLock(account.id))
+    ) {
+      // the owner can lift the lock for their own browser with the mailed link
+      await this.outbox.send({ userId: account.id, template: 'login_unlock' });
+    }
+    return outcome;
   }
 }

@@ -32,6 +32,8 @@ describe('loadConfig: safe production defaults', () => {
     SMTP_URL: 'smtp://mail.example:25',
     APP_URL: 'https://vonkje.example',
     MEDIA_SECRET: 'k'.repeat(40),
+    STAFF_SECRET_KEY: 's'.repeat(40),
+    MAIL_LINK_SECRET: 'm'.repeat(40),
     PAYMENT_PROVIDER: 'mollie',
     MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz1234',
   };
@@ -52,6 +54,18 @@ describe('loadConfig: safe production defaults', () => {
     delete env.MEDIA_SECRET;
     expect(() => loadConfig(env)).toThrow(/MEDIA_SECRET/);
   });
+
+  it.each(['STAFF_SECRET_KEY', 'MAIL_LINK_SECRET'] as const)(
+    'refuses to start in production without its own %s',
+    (key) => {
+      const env: Record<string, string> = { ...production };
+      delete env[key];
+      expect(() => loadConfig(env)).toThrow(new RegExp(`${key} must be a random value`));
+      expect(() => loadConfig({ ...production, [key]: production.MEDIA_SECRET })).toThrow(
+        /must be three different values/,
+      );
+    },
+  );
 
   it('refuses the sandbox payment provider in production unless a demo site asks for it', () => {
     const env: Record<string, string> = { ...production };

@@ -15,13 +15,25 @@ export function productionRules(config: Variables, ctx: z.RefinementCtx<Variable
       });
     }
   }
-  if (config.MEDIA_SECRET.length < 32 || config.MEDIA_SECRET.startsWith('development-')) {
+  for (const key of ['MEDIA_SECRET', 'STAFF_SECRET_KEY', 'MAIL_LINK_SECRET'] as const) {
+    if (config[key].length < 32 || config[key].startsWith('development-')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message:
+          `${key} must be a random value of at least 32 characters when NODE_ENV=production ` +
+          '(e.g. openssl rand -base64 48)',
+      });
+    }
+  }
+  const secrets = [config.MEDIA_SECRET, config.STAFF_SECRET_KEY, config.MAIL_LINK_SECRET];
+  if (new Set(secrets).size !== secrets.length) {
     ctx.addIssue({
       code: 'custom',
-      path: ['MEDIA_SECRET'],
+      path: ['STAFF_SECRET_KEY'],
       message:
-        'MEDIA_SECRET must be a random value of at least 32 characters when NODE_ENV=production ' +
-        '(e.g. openssl rand -base64 48)',
+        'MEDIA_SECRET, STAFF_SECRET_KEY and MAIL_LINK_SECRET must be three different values ' +
+        'when NODE_ENV=production: each is rotated on its own',
     });
   }
   if (config.PAYMENT_PROVIDER === 'sandbox' && !config.ALLOW_SANDBOX_PAYMENTS) {

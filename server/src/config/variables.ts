@@ -27,6 +27,17 @@ export const variables = z.object({
    * Every app process of one site needs the same value.
    */
   MEDIA_SECRET: z.string().min(16).default('development-media-secret-do-not-use-live'),
+  /**
+   * Key of the staff's second factors: their TOTP secrets are stored encrypted and their
+   * recovery codes as HMACs under keys derived from it. Not rotated with MEDIA_SECRET: a new
+   * value means every staff member enrolls again (docs/operations.md, "Rotate secrets").
+   */
+  STAFF_SECRET_KEY: z.string().min(16).default('development-staff-secret-do-not-use-live'),
+  /**
+   * Key of the links in mails that never expire (the one-click unsubscribe): a new value makes
+   * the links in every mail sent before refused.
+   */
+  MAIL_LINK_SECRET: z.string().min(16).default('development-mail-link-secret-do-not-use-live'),
   /** S3-compatible object storage for member files instead of STORAGE_DIR (when set). */
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url('S3_ENDPOINT must be a full URL').optional(),

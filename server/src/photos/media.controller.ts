@@ -61,7 +61,10 @@ export class MediaController {
   /** A private URL's photo for this request: see the class comment. */
   private async privateAllowed(filename: string, req: MemberRequest): Promise<boolean> {
     const staffCookie = cookieOf(req, STAFF_COOKIE);
-    const staff = staffCookie ? await this.staffSessions.resolve(staffCookie) : null;
+    // photos load with the lists that show them (reloads included): never activity of their own
+    const staff = staffCookie
+      ? await this.staffSessions.resolve(staffCookie, { background: true })
+      : null;
     return this.inspection.privatePhotoFileAllowed(filename, {
       memberId: req.session?.userId ?? null,
       staff: !!staff && mayAct(staff.roles, ['moderator']),

@@ -241,8 +241,10 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   private async authenticateStaff(socket: StaffSocket): Promise<void> {
+    // a (re)connecting socket is no action of the staff member's: it keeps no console alive
     const staff = await this.staffSessions.resolve(
       cookieOf({ headers: { cookie: socket.request.headers.cookie } }, STAFF_COOKIE),
+      { background: true },
     );
     if (!staff) throw new Error('authentication_required');
     socket.data = staff;

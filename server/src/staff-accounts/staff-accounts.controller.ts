@@ -113,4 +113,22 @@ export class StaffAccountsController {
   ) {
     return this.accounts.resetSecondFactor(params.id, body.reason, { actor, ip: req.ip });
   }
+
+  @Post(':id/unlock')
+  @Staff('admin')
+  @Returns(StaffAccountResponseDto)
+  @ApiHeader(CLIENT_HEADER)
+  @ApiOperation({
+    summary:
+      "Admin: lifts a staff account's sign-in lock (too many wrong passwords or codes, typed " +
+      'by anyone), for every browser; audited',
+  })
+  unlock(
+    @Param() params: StaffAccountParams,
+    @Body() body: StaffAccountActionBodyDto,
+    @CurrentStaff() actor: StaffPrincipal,
+    @Req() req: Request,
+  ) {
+    return this.accounts.unlockSignIn(params.id, body.reason, { actor, ip: req.ip });
+  }
 }

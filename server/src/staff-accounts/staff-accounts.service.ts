@@ -6,7 +6,7 @@ import {
   type StaffAction,
   type StaffRoleName,
 } from '@app/contract';
-import { PasswordHasher } from '../auth';
+import { LoginThrottleService, PasswordHasher } from '../auth';
 import { AppError } from '../common/app-error';
 import { Prisma, type StaffRole } from '../generated/prisma/client';
 import { NAMED_LOCK, namedLockStatement } from '../prisma/advisory-locks';
@@ -66,7 +66,8 @@ interface Source {
 
 /**
  * Admins manage staff accounts: create one (a one-time password shown once), change its roles,
- * disable and enable it, reset its second factor (it enrolls again at the next sign-in). Every
+ * disable and enable it, reset its second factor (it enrolls again at the next sign-in), lift
+ * its sign-in lock. Every
  * change is one transaction with its audit row, and they run one at a time (an advisory lock),
  * so the check that an enabled admin remains cannot be raced: two admins removing each other's
  * role at once, one of them is refused (409 last_admin). A staff member's sessions end when
@@ -78,6 +79,7 @@ export class StaffAccounts {
   constructor(
     private readonly prisma: PrismaService,
     private readonly hasher: PasswordHasher,
+    private readonly throttle: LoginThrottleService,
     private readonly audit: AuditLog,
   ) {}
 
@@ -199,6 +201,26 @@ export class StaffAccounts {
         action: 'staff.second_factor_reset',
         before: { second_factor: row.staffSecondFactor !== null },
         after: { second_factor: false },
+        reason,
+        changed: true,
+      };
+    });
+  }
+
+  /**
+   * Lifts the account's sign-in lock (wrong passwords or codes typed by anyone, on the member
+   * login too): the way back for a staff member kept out by someone else, whatever browser they
+   * use. Their trusted browsers were never locked; the per-address limits stay.
+   */
+  unlockSignIn(id: number, reason: string | undefined, source: Source) {
+    return this.change(id, source, async (_tx, row) => {
+      const email = row.email ?? '';
+      const locked = await this.throttle.accountLocked(email);
+      await this.throttle.unlockAccount(email);
+      return {
+        action: 'staff.login_unlocked',
+        before: { locked },
+        after: { locked: false },
         reason,
         changed: true,
       };

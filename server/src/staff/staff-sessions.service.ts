@@ -27,7 +27,8 @@ const sameRoles = (a: StaffRole[], b: StaffRole[]) =>
 
 /**
  * Staff sessions (staff_sessions, cookie `ssid`): begun only after the second factor, ended
- * STAFF_SESSION_HOURS after they began or STAFF_SESSION_IDLE_MINUTES after the last request,
+ * STAFF_SESSION_HOURS after they began or STAFF_SESSION_IDLE_MINUTES after the staff member's
+ * last request of their own (background requests do not count: resolve),
  * and by the database when the account's roles, password or status change (trigger of the staff
  * migration). A member's session never gives staff rights.
  */
@@ -59,8 +60,16 @@ export class StaffSessions {
     return { token, expiresAt, id: session.id };
   }
 
-  /** The staff member of a cookie value: a live session of a confirmed account with roles. */
-  async resolve(token: string | undefined, now = new Date()): Promise<StaffPrincipal | null> {
+  /**
+   * The staff member of a cookie value: a live session of a confirmed account with roles. The
+   * request counts as activity (moves the idle time) unless it is `background`: a poll or a
+   * reload the console made on its own, a photo or a socket, none of them the staff member's
+   * own action (security review 2026-11-28, L4).
+   */
+  async resolve(
+    token: string | undefined,
+    { background = false, now = new Date() }: { background?: boolean; now?: Date } = {},
+  ): Promise<StaffPrincipal | null> {
     if (!token || token.length > 200) return null;
     const session = await this.prisma.staffSession.findUnique({
       where: { tokenHash: hashToken(token) },
@@ -94,7 +103,7 @@ export class StaffSessions {
       await this.prisma.staffSession.deleteMany({ where: { id: session.id } });
       return null;
     }
-    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    if (!background && now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       await this.prisma.staffSession.updateMany({
         where: { id: session.id },
         data: { lastSeenAt: now },

@@ -6,6 +6,8 @@ import {
   staffLoginBody,
   staffLoginResponse,
   staffMeResponse,
+  staffRecoveryCodesBody,
+  staffRecoveryCodesResponse,
   staffSignedInResponse,
 } from '@app/contract';
 
@@ -14,5 +16,7 @@ export class StaffLoginResponseDto extends createZodDto(staffLoginResponse) {}
 export class StaffCodeBody extends createZodDto(staffCodeBody) {}
 export class StaffSignedInResponseDto extends createZodDto(staffSignedInResponse) {}
 export class StaffMeResponseDto extends createZodDto(staffMeResponse) {}
+export class StaffRecoveryCodesBody extends createZodDto(staffRecoveryCodesBody) {}
+export class StaffRecoveryCodesResponseDto extends createZodDto(staffRecoveryCodesResponse) {}
 export class AuditQueryDto extends createZodDto(auditQuery) {}
 export class AuditResponseDto extends createZodDto(auditResponse) {}

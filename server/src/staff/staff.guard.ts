@@ -10,7 +10,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import { ApiExtension } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { STAFF_COOKIE } from '@app/contract';
+import { STAFF_BACKGROUND_HEADER, STAFF_COOKIE } from '@app/contract';
 import { cookieOf } from '../auth';
 import { AppError } from '../common/app-error';
 import type { StaffRole } from '../generated/prisma/client';
@@ -28,6 +28,7 @@ export interface StaffRequest extends Request {
  * has one of the route's roles; admins pass every staff route. Anyone else (a visitor, a member
  * with or without staff roles on their member session, a staff member of another role) gets
  * 403 `forbidden`; the console then reads /api/staff/me to tell a lost session from a role.
+ * A request marked as background (isBackground) does not move the session's idle time.
  */
 @Injectable()
 export class StaffGuard implements CanActivate {
@@ -43,11 +44,21 @@ export class StaffGuard implements CanActivate {
         context.getClass(),
       ]) ?? [];
     const req = context.switchToHttp().getRequest<StaffRequest>();
-    const staff = await this.sessions.resolve(cookieOf(req, STAFF_COOKIE));
+    const staff = await this.sessions.resolve(cookieOf(req, STAFF_COOKIE), {
+      background: isBackground(req),
+    });
     if (!staff || !mayAct(staff.roles, roles)) throw new AppError('forbidden');
     req.staff = staff;
     return true;
   }
+}
+
+/**
+ * Whether the console marked this request as one the staff member did not make (a poll, a
+ * reload after a queue event): it does not count as activity for the idle timeout.
+ */
+export function isBackground(req: { headers: Record<string, string | string[] | undefined> }) {
+  return req.headers[STAFF_BACKGROUND_HEADER.toLowerCase()] === '1';
 }
 
 /** Whether an account with `has` may use a route for `allowed` (admins may use every one). */

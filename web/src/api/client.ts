@@ -117,6 +117,16 @@ export function reportAuthFailure(reason?: 'banned'): void {
   authFailureHandler?.(reason);
 }
 
+/** Headers a part of the app adds to its own requests (the console marks its background calls). */
+export type HeaderSource = (name: string) => Record<string, string> | undefined;
+const headerSources = new Set<HeaderSource>();
+
+/** Adds `source`'s headers to every request from now on; returns the function that stops it. */
+export function addRequestHeaders(source: HeaderSource): () => void {
+  headerSources.add(source);
+  return () => void headerSources.delete(source);
+}
+
 export function apiUrl(name: string, query?: Query): string {
   const params =
     query instanceof URLSearchParams ? new URLSearchParams(query) : new URLSearchParams();
@@ -134,7 +144,9 @@ export function apiUrl(name: string, query?: Query): string {
 
 export async function apiRequest<T>(name: string, options: ApiRequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  for (const source of headerSources) Object.assign(headers, source(name));
+  Object.assign(headers, options.headers);
   let body: string | FormData | undefined;
   if (options.body instanceof FormData) {
     // multipart: the browser writes the Content-Type with its boundary

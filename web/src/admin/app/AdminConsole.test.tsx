@@ -104,8 +104,13 @@ describe('the staff console', () => {
 
   it('enrolls the second factor at the first sign-in: the QR code and key, then the recovery codes once', async () => {
     const codes = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
+    let signedIn = false;
     const { router } = renderConsole('/admin/login', {
-      'GET /api/staff/me': () => jsonResponse(200, { staff: null }),
+      'GET /api/staff/me': () =>
+        jsonResponse(
+          200,
+          signedIn ? { staff: moderator, recovery_codes_left: 10 } : { staff: null },
+        ),
       'POST /api/staff/login': () =>
         jsonResponse(200, {
           challenge: 'e'.repeat(43),
@@ -116,8 +121,10 @@ describe('the staff console', () => {
             qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
           },
         }),
-      'POST /api/staff/login-code': () =>
-        jsonResponse(200, { staff: moderator, recovery_codes: codes }),
+      'POST /api/staff/login-code': () => {
+        signedIn = true;
+        return jsonResponse(200, { staff: moderator, recovery_codes: codes });
+      },
     });
     fireEvent.change(await screen.findByLabelText('E-mailadres'), {
       target: { value: moderator.email },
@@ -174,6 +181,30 @@ describe('the staff console', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Afmelden' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
     expect(calls.some((c) => c.method === 'POST' && c.url === '/api/staff/logout')).toBe(true);
+  });
+
+  it('asks a staff member without recovery codes to make new ones, with a code of their app, and shows them once', async () => {
+    let left = 0;
+    const { calls } = renderConsole('/admin', {
+      'GET /api/staff/me': () => jsonResponse(200, { staff: admin, recovery_codes_left: left }),
+      'POST /api/staff/recovery-codes': () => {
+        left = 10;
+        return jsonResponse(200, { recovery_codes: ['abcde-fghjk', 'mnpqr-stuvw'] });
+      },
+    });
+    expect(await screen.findByText('Je hebt geen herstelcodes meer')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Nieuwe herstelcodes maken' }));
+    fireEvent.change(screen.getByLabelText('Code uit je authenticator-app'), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Codes maken' }));
+    expect(await screen.findByText('abcde-fghjk')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/staff/recovery-codes')?.body).toEqual({
+      code: '123456',
+    });
+    fireEvent.click(screen.getByRole('button', { name: /bewaard/ }));
+    await waitFor(() => expect(screen.queryByText('abcde-fghjk')).not.toBeInTheDocument());
+    expect(screen.queryByText('Je hebt geen herstelcodes meer')).not.toBeInTheDocument();
   });
 
   it('reloads a queue when the console’s socket says it changed', async () => {

@@ -12,7 +12,9 @@ import {
   staffMeQueryOptions,
 } from '../shared/api';
 import { useAdminMessages, useAdminTranslation } from '../shared/i18n';
+import { useStaffActivity } from '../shared/activity';
 import { useStaffSocket } from '../shared/realtime';
+import { RecoveryCodesNotice } from '../features/auth';
 import { ADMIN_AREAS } from './areas';
 import { ADMIN_CATALOGUES } from './catalogues';
 import './admin.scss';
@@ -33,6 +35,7 @@ export function AdminShell() {
   const { pathname, search } = useLocation();
   const staff = me.data?.staff ?? null;
   useStaffSocket(staff !== null);
+  useStaffActivity();
 
   useEffect(
     () =>
@@ -61,10 +64,21 @@ export function AdminShell() {
       </main>
     );
   }
-  return <AdminLayout staff={staff as StaffMember} />;
+  return (
+    <AdminLayout
+      staff={staff as StaffMember}
+      recoveryCodesLeft={me.data?.recovery_codes_left ?? null}
+    />
+  );
 }
 
-function AdminLayout({ staff }: { staff: StaffMember }) {
+function AdminLayout({
+  staff,
+  recoveryCodesLeft,
+}: {
+  staff: StaffMember;
+  recoveryCodesLeft: number | null;
+}) {
   const { t } = useAdminTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
@@ -136,6 +150,7 @@ function AdminLayout({ staff }: { staff: StaffMember }) {
           </p>
         </nav>
         <main id="admin-content" className="admin__main" tabIndex={-1}>
+          {recoveryCodesLeft === 0 && <RecoveryCodesNotice />}
           <Outlet />
         </main>
       </div>

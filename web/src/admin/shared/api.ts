@@ -13,6 +13,8 @@ import type {
   StaffLoginRequest,
   StaffLoginResponse,
   StaffMeResponse,
+  StaffRecoveryCodesRequest,
+  StaffRecoveryCodesResponse,
   StaffRoleName,
   StaffSignedInResponse,
 } from '@app/contract';
@@ -36,6 +38,13 @@ export function staffLogin(body: StaffLoginRequest): Promise<StaffLoginResponse>
 
 export function staffLoginCode(body: StaffCodeRequest): Promise<StaffSignedInResponse> {
   return apiRequest<StaffSignedInResponse>('staff/login-code', { method: 'POST', body });
+}
+
+/** New recovery codes for the signed-in staff member, confirmed with an authenticator code. */
+export function renewRecoveryCodes(
+  body: StaffRecoveryCodesRequest,
+): Promise<StaffRecoveryCodesResponse> {
+  return apiRequest<StaffRecoveryCodesResponse>('staff/recovery-codes', { method: 'POST', body });
 }
 
 export function staffLogout(): Promise<{ ok: true }> {

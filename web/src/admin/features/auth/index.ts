@@ -10,3 +10,4 @@ export const messages: CatalogueLoaders = {
   it: () => import('./locales/it.json'),
   pl: () => import('./locales/pl.json'),
 };
+export { RecoveryCodesNotice } from './components/RecoveryCodesNotice';

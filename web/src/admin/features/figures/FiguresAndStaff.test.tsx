@@ -298,4 +298,17 @@ describe('the staff accounts screen', () => {
       ),
     );
   });
+
+  it('lifts the sign-in lock of a staff member kept out by others, after asking', async () => {
+    const { calls } = renderConsole('/admin/staff', {
+      'GET /api/staff/accounts': () => jsonResponse(200, { accounts: [me, moderator] }),
+      'POST /api/staff/accounts/12/unlock': () => jsonResponse(200, { account: moderator }),
+    });
+    const row = (await screen.findByText(/mod@vonkje.test/)).closest('li')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Aanmeldblokkade opheffen' }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(row).getByRole('button', { name: 'Ja, doorgaan' }));
+    expect(await within(row).findByText('De aanmeldblokkade is opgeheven.')).toBeTruthy();
+    expect(calls.some((c) => c.url.endsWith('/api/staff/accounts/12/unlock'))).toBe(true);
+  });
 });

@@ -1,5 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { InspectionPhoto, InspectionText, StaffMember } from '@app/contract';
+import {
+  STAFF_BACKGROUND_HEADER,
+  type InspectionPhoto,
+  type InspectionText,
+  type StaffMember,
+} from '@app/contract';
 import { createRoutes } from '../../../app/router';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { jsonResponse, mockFetch, type RecordedCall } from '../../../test/http';
@@ -144,6 +149,38 @@ describe('the photo inspection desk', () => {
     expect(
       await screen.findByText("Er wachten geen foto's. Nieuwe foto's verschijnen hier vanzelf."),
     ).toBeInTheDocument();
+  });
+});
+
+describe('the idle timeout on the inspection desk', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('marks its minutely poll of the stats as background once the moderator has done nothing for a while, and a click makes it theirs again', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    const { calls } = mockFetch({
+      'GET /api/staff/me': () => jsonResponse(200, { staff: moderator }),
+      'GET /api/staff/inspection/stats': () => jsonResponse(200, stats(0)),
+      'POST /api/staff/inspection/photos/next': () =>
+        jsonResponse(200, { photo: null, stats: stats(0).photos }),
+    });
+    const queryClient = seededQueryClient();
+    renderRoutes(createRoutes(queryClient), { path: '/admin/inspection', queryClient });
+    const polls = () => calls.filter((c) => c.url === '/api/staff/inspection/stats');
+    await waitFor(() => expect(polls()).toHaveLength(1));
+    // the page was just opened: the moderator's own request
+    expect(polls()[0].headers[STAFF_BACKGROUND_HEADER]).toBeUndefined();
+
+    // nobody touches the console: the polls a few minutes on are background
+    await act(() => jest.advanceTimersByTimeAsync(3 * 60_000));
+    await waitFor(() => expect(polls().length).toBeGreaterThanOrEqual(3));
+    expect(polls().at(-1)!.headers[STAFF_BACKGROUND_HEADER]).toBe('1');
+
+    // a click is the moderator's: the next poll counts again
+    fireEvent.pointerDown(document.body);
+    const before = polls().length;
+    await act(() => jest.advanceTimersByTimeAsync(60_000));
+    await waitFor(() => expect(polls().length).toBeGreaterThan(before));
+    expect(polls().at(-1)!.headers[STAFF_BACKGROUND_HEADER]).toBeUndefined();
   });
 });
 

@@ -31,7 +31,8 @@ export function setStaffRoles(id: number, roles: StaffRoleName[]): Promise<Staff
   });
 }
 
-export type StaffAccountCommand = 'disable' | 'enable' | 'reset-second-factor';
+/** POST /api/staff/accounts/:id/<command>; `unlock` lifts the account's sign-in lock. */
+export type StaffAccountCommand = 'disable' | 'enable' | 'reset-second-factor' | 'unlock';
 
 export function staffAccountCommand(
   id: number,

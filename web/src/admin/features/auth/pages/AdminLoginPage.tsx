@@ -6,6 +6,7 @@ import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../
 import { staffLogin, staffLoginCode, staffMeQueryKey } from '../../../shared/api';
 import { useAdminTitle } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
+import { RecoveryCodes } from '../components/RecoveryCodes';
 
 /** Where to go once signed in: the console page that asked, else its home (never elsewhere). */
 export function afterSignInPath(redirectTo: string | null): string {
@@ -40,6 +41,8 @@ export function AdminLoginPage() {
   const queryClient = useQueryClient();
   const enter = async (staff: StaffMember) => {
     queryClient.setQueryData(staffMeQueryKey, { staff });
+    // and read again: how many recovery codes are left (none: the console asks for new ones)
+    void queryClient.invalidateQueries({ queryKey: staffMeQueryKey });
     await navigate(afterSignInPath(params.get('redirect')), { replace: true });
   };
   return (
@@ -177,53 +180,6 @@ function CodeStep({
       </form>
       <button type="button" className="btn btn-link w-100 mt-2" onClick={onRestart}>
         {t('auth.startOver')}
-      </button>
-    </>
-  );
-}
-
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const { t } = useAdminTranslation();
-  const [copied, setCopied] = useState(false);
-  const text = codes.join('\n');
-  const download = `data:text/plain;charset=utf-8,${encodeURIComponent(`${text}\n`)}`;
-  return (
-    <>
-      <h1 className="h3 mb-2">{t('auth.recoveryTitle')}</h1>
-      <p className="text-body-secondary mb-3">{t('auth.recoveryIntro')}</p>
-      <ol
-        className="admin-recovery list-unstyled row row-cols-2 g-2 mb-3"
-        aria-label={t('auth.recoveryTitle')}
-      >
-        {codes.map((code) => (
-          <li key={code} className="col">
-            <code>{code}</code>
-          </li>
-        ))}
-      </ol>
-      <div className="d-flex flex-wrap gap-2 mb-4">
-        <button
-          type="button"
-          className="btn btn-outline-secondary btn-sm"
-          onClick={() =>
-            void navigator.clipboard?.writeText(text).then(
-              () => setCopied(true),
-              () => undefined,
-            )
-          }
-        >
-          {copied ? t('auth.copied') : t('auth.copy')}
-        </button>
-        <a
-          className="btn btn-outline-secondary btn-sm"
-          href={download}
-          download="vonkje-herstelcodes.txt"
-        >
-          {t('auth.download')}
-        </a>
-      </div>
-      <button type="button" className="btn btn-primary w-100 py-2" onClick={onDone}>
-        {t('auth.saved')}
       </button>
     </>
   );

@@ -313,7 +313,21 @@ function AccountRow({ account }: { account: StaffAccount }) {
             >
               {t('staff.resetSecondFactor')}
             </button>
+            {!account.disabled && (
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                onClick={() => setConfirming('unlock')}
+              >
+                {t('staff.unlock')}
+              </button>
+            )}
           </div>
+        )}
+        {command.isSuccess && command.variables === 'unlock' && (
+          <p className="small text-success mt-2 mb-0" role="status">
+            {t('staff.unlocked')}
+          </p>
         )}
         {error && (
           <div className="mt-2">
