@@ -2,7 +2,9 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { loadConfigOrExit } from './config/config';
+import { signalReady } from './common/ready-signal';
 import { createRootLogger, nestLogger, startErrorTracking } from './logging';
+import { MetricsServer } from './metrics';
 import { WorkerRegistry } from './queue';
 import { WorkerModule } from './worker.module';
 
@@ -20,6 +22,7 @@ async function main(): Promise<void> {
   app.enableShutdownHooks();
   await app.get(WorkerRegistry).startAll();
   new Logger('Worker').log('Worker started');
+  signalReady({ ready: 'worker', metricsPort: app.get(MetricsServer).port() ?? null });
 }
 
 main().catch((error: unknown) => {

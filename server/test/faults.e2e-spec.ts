@@ -17,6 +17,7 @@ import { startBlackHole, startRedisServer } from './helpers/redis-server';
 import { TEST_PASSWORD, signupBody } from './helpers/accounts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { waitForMail } from './helpers/smtp';
+import { eventually } from './helpers/sockets';
 
 const PASSWORD = TEST_PASSWORD;
 
@@ -192,9 +193,17 @@ describe('shutting down', () => {
       },
       body: JSON.stringify({ language: 'en' }),
     });
-    await new Promise((r) => setTimeout(r, 300));
+    // the request waits for the row in the database
+    await eventually(async () => {
+      const { rows } = await holder.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+          WHERE NOT l.granted AND a.datname = current_database()`,
+      );
+      return rows[0].n > 0;
+    });
     const closing = app.close();
-    await new Promise((r) => setTimeout(r, 300));
+    // the shutdown has begun: the HTTP server takes no new connections
+    await eventually(() => !server.listening);
     await holder.query('COMMIT');
     await holder.end();
     const res = await request;

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Queue } from 'bullmq';
+import { Queue, QueueEvents } from 'bullmq';
 import { MailOutbox } from '../src/mail';
 import { NotifyProcessor } from '../src/notifications';
 import { QUEUES, workerConnection } from '../src/queue';
@@ -10,17 +10,20 @@ import {
   UnreadRemindersTask,
   WeeklyUpdateTask,
 } from '../src/notification-mails';
+import { MailChannel, type MailBatch } from '../src/notification-mails/mail-channel';
 import { createMailTestApp, type MailTestApp } from './helpers/mail-app';
 import { chatMember, read, sendText, type ChatMember } from './helpers/chat';
 import { activeMainPhoto } from './helpers/photos';
 import { seedTestMember } from './helpers/accounts';
-import { readable, waitForMail, type ReceivedMail } from './helpers/smtp';
-import { connect, listening, settle } from './helpers/sockets';
+import { waitForMail, type ReceivedMail } from './helpers/smtp';
+import { connect, eventually, listening } from './helpers/sockets';
 
-const QUIET_MS = 1_500;
+/**
+ * Longer than the file runs: no quiet period ends by itself, each test ends the ones it means
+ * to (endQuietPeriod), so no test waits for a clock or depends on how fast the machine is.
+ */
+const QUIET_MS = 3_600_000;
 const SIGNING_KEY = 'key-3ax6xnjp29jd6fds4gc373sgvjxteol0';
-/** Longer than a quiet period plus the mail's way through the outbox. */
-const AFTER_QUIET = QUIET_MS + 2_500;
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(path.join(__dirname, 'fixtures', name), 'utf8')) as {
@@ -52,6 +55,9 @@ function signed(name: string, recipient: string, key = SIGNING_KEY, now = Date.n
 describe('notification mails', () => {
   let t: MailTestApp;
   let batches: Queue;
+  let batchEvents: QueueEvents;
+  /** Every notification event the worker's mail channel has decided on, in order. */
+  const handled: { kind: string; recipientId: number }[] = [];
 
   beforeAll(async () => {
     t = await createMailTestApp({
@@ -61,12 +67,88 @@ describe('notification mails', () => {
     t.worker.get(NotifyProcessor).start();
     t.worker.get(NotificationBatchProcessor).start();
     batches = new Queue(QUEUES.notificationMail, { connection: workerConnection(t.config) });
+    batchEvents = new QueueEvents(QUEUES.notificationMail, {
+      connection: workerConnection(t.config),
+    });
+    await batchEvents.waitUntilReady();
+    const channel = t.worker.get(MailChannel);
+    const deliver = channel.deliver.bind(channel);
+    channel.deliver = async (event, recipient) => {
+      await deliver(event, recipient);
+      handled.push({ kind: event.kind, recipientId: event.recipientId });
+    };
   });
 
   afterAll(async () => {
+    await batchEvents.close();
     await batches.close();
     await t.close();
   });
+
+  /**
+   * Resolves once the mail channel has decided on `count` events of `kind` for `m` (so far):
+   * began or joined a quiet period, or let it be (online, turned off...).
+   */
+  const decided = (kind: MailBatch['kind'], m: ChatMember, count = 1) =>
+    eventually(
+      () => handled.filter((e) => e.kind === kind && e.recipientId === m.user.id).length >= count,
+      15_000,
+    );
+
+  /** `m`'s quiet period of `kind`, if one runs (its delayed job). */
+  const quietPeriod = (kind: MailBatch['kind'], m: ChatMember) =>
+    batches.getJob(`${kind}-${m.user.id}`);
+
+  /** Ends `m`'s quiet period of `kind` now (its delayed job runs at once): what its batch did. */
+  async function endQuietPeriod(kind: MailBatch['kind'], m: ChatMember): Promise<string> {
+    const id = `${kind}-${m.user.id}`;
+    const job = await batches.getJob(id);
+    if (!job) throw new Error(`no quiet period ${id}`);
+    const finished = new Promise<string>((resolve, reject) => {
+      const completed = ({ jobId, returnvalue }: { jobId: string; returnvalue: unknown }) => {
+        if (jobId !== id) return;
+        off();
+        resolve(String(returnvalue));
+      };
+      const failed = ({ jobId, failedReason }: { jobId: string; failedReason: string }) => {
+        if (jobId !== id) return;
+        off();
+        reject(new Error(failedReason));
+      };
+      const off = () => {
+        batchEvents.off('completed', completed);
+        batchEvents.off('failed', failed);
+      };
+      batchEvents.on('completed', completed);
+      batchEvents.on('failed', failed);
+    });
+    await job.promote();
+    return finished;
+  }
+
+  /**
+   * Every mail to `m` that is coming has come: no quiet period of theirs runs, and no mail of
+   * theirs waits in the outbox (a mail's intent goes once it is sent or dropped).
+   */
+  async function allSent(m: ChatMember): Promise<void> {
+    for (const kind of ['message', 'conversation', 'like'] as const) {
+      expect(await quietPeriod(kind, m)).toBeUndefined();
+    }
+    await eventually(
+      async () => (await t.prisma.mailIntent.count({ where: { userId: m.user.id } })) === 0,
+      15_000,
+    );
+  }
+
+  /**
+   * Makes the likes `m` got so far a minute old: a quiet period that begins now counts only the
+   * likes that come next (a batch looks a few seconds back, for the event written after commit).
+   */
+  const earlierLikes = (m: ChatMember) =>
+    t.prisma.like.updateMany({
+      where: { likedId: m.user.id },
+      data: { createdAt: new Date(Date.now() - 60_000) },
+    });
 
   const mailsTo = (m: ChatMember): ReceivedMail[] =>
     t.smtp.mails.filter((mail) => mail.to.includes(m.user.email as string));
@@ -103,7 +185,8 @@ describe('notification mails', () => {
       data: { createdAt: new Date(Date.now() - 3_600_000) },
     });
     // the first message's own batch (a new conversation) finds it read: no mail
-    await settle(AFTER_QUIET);
+    await decided('conversation', b);
+    expect(await endQuietPeriod('conversation', b)).toBe('read');
     t.smtp.mails.length = 0;
     return conversation;
   }
@@ -113,11 +196,16 @@ describe('notification mails', () => {
     const b = await chatMember(t);
     const first = await sendText(t, a, { member: b.profile.id }).expect(201);
     await sendText(t, a, { member: b.profile.id }).expect(201);
+    await decided('conversation', b);
+    await decided('message', b);
+    expect(await endQuietPeriod('conversation', b)).toBe('sent');
+    // the next message is of the conversation just begun: no message mail of its own
+    expect(await endQuietPeriod('message', b)).toBe('read');
     const mail = await waitForMail(t.smtp.mails, b.user.email as string, /gesprek met je begonnen/);
     expect(mail).toContain('Subject: Iemand is een gesprek met je begonnen op');
     expect(mail).toContain('Van: Annelies');
     expect(mail).toContain(`http://site.test/chats/${first.body.message.conversation_id}`);
-    await settle(AFTER_QUIET);
+    await allSent(b);
     expect(mailsTo(b)).toHaveLength(1);
   });
 
@@ -125,6 +213,9 @@ describe('notification mails', () => {
     const { a, b, conversation } = await olderPair(await chatMember(t, { name: 'Bram' }));
     await sendText(t, a, { conversation }).expect(201);
     await sendText(t, a, { conversation }).expect(201);
+    // both within one quiet period: the second joined the first's
+    await decided('message', b, 2);
+    expect(await endQuietPeriod('message', b)).toBe('sent');
     const mail = await waitForMail(t.smtp.mails, b.user.email as string, /nieuwe berichten/);
     expect(mail).toContain('Subject: Je hebt 2 nieuwe berichten op');
     expect(mail).toContain('Er staan 2 nieuwe berichten voor je klaar.');
@@ -135,7 +226,7 @@ describe('notification mails', () => {
       /List-Unsubscribe: <http:\/\/site\.test\/api\/unsubscribe\.php\?token=\d+\.[\w-]+>/,
     );
     expect(mail).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-    await settle(AFTER_QUIET);
+    await allSent(b);
     expect(mailsTo(b)).toHaveLength(1);
   });
 
@@ -144,7 +235,9 @@ describe('notification mails', () => {
     const socket = await connect(await listening(t), b.cookie);
     try {
       await sendText(t, a, { conversation }).expect(201);
-      await settle(AFTER_QUIET);
+      await decided('message', b);
+      // no quiet period began
+      await allSent(b);
       expect(mailsTo(b)).toHaveLength(0);
     } finally {
       socket.close();
@@ -155,7 +248,9 @@ describe('notification mails', () => {
     const { a, b, conversation } = await olderPair();
     const sent = await sendText(t, a, { conversation }).expect(201);
     await read(t, b, conversation, sent.body.message.seq as number).expect(200);
-    await settle(AFTER_QUIET);
+    await decided('message', b);
+    expect(await endQuietPeriod('message', b)).toBe('read');
+    await allSent(b);
     expect(mailsTo(b)).toHaveLength(0);
   });
 
@@ -166,9 +261,14 @@ describe('notification mails', () => {
     await like(a, b.profile.id);
     const e = await chatMember(t);
     await sendText(t, e, { member: b.profile.id }).expect(201);
-    await settle(AFTER_QUIET);
+    await decided('message', b);
+    await decided('like', b);
+    await decided('conversation', b);
+    // no quiet period began
+    await allSent(b);
     expect(mailsTo(b)).toHaveLength(0);
 
+    await earlierLikes(b);
     await t.prisma.notificationPreference.update({
       where: { userId: b.user.id },
       data: { like: true },
@@ -177,11 +277,13 @@ describe('notification mails', () => {
     const d = await chatMember(t, { name: 'Dirk' });
     await like(c, b.profile.id);
     await like(d, b.profile.id);
+    await decided('like', b, 3);
+    expect(await endQuietPeriod('like', b)).toBe('sent');
     const mail = await waitForMail(t.smtp.mails, b.user.email as string, /vinden je leuk/);
     expect(mail).toContain('Subject: 2 mensen vinden je leuk op');
     expect(mail).toContain('Van: Cor en Dirk');
     expect(mail).toContain('http://site.test/likes');
-    await settle(AFTER_QUIET);
+    await allSent(b);
     expect(mailsTo(b)).toHaveLength(1);
   });
 
@@ -189,6 +291,8 @@ describe('notification mails', () => {
     const a = await chatMember(t);
     const b = await chatMember(t, { language: 'en' });
     await like(a, b.profile.id);
+    await decided('like', b);
+    expect(await endQuietPeriod('like', b)).toBe('sent');
     await waitForMail(t.smtp.mails, b.user.email as string, /likes you/);
     // from the raw header (the decoding of readable() would take "=12" for a character)
     const url = new URL(/^List-Unsubscribe: <([^>]+)>$/m.exec(mailsTo(b)[0].raw)?.[1] as string);
@@ -212,15 +316,18 @@ describe('notification mails', () => {
     t.smtp.mails.length = 0;
     const c = await chatMember(t);
     await like(c, b.profile.id);
-    await settle(AFTER_QUIET);
+    await decided('like', b, 2);
     expect(mailsTo(b)).toHaveLength(0);
     // not even queued: no quiet period began, no mail was written
-    expect(await batches.getJob(`like-${b.user.id}`)).toBeUndefined();
+    expect(await quietPeriod('like', b)).toBeUndefined();
     expect(await t.prisma.mailIntent.count({ where: { userId: b.user.id } })).toBe(0);
 
+    await earlierLikes(b);
     await t.prisma.user.update({ where: { id: b.user.id }, data: { notificationsDisabled: [] } });
     const d = await chatMember(t);
     await like(d, b.profile.id);
+    await decided('like', b, 3);
+    expect(await endQuietPeriod('like', b)).toBe('sent');
     await waitForMail(t.smtp.mails, b.user.email as string, /likes you/);
   });
 
@@ -248,7 +355,9 @@ describe('notification mails', () => {
     await t.post('/api/mail-events.php', event).expect(403);
 
     await like(a, b.profile.id);
-    await settle(AFTER_QUIET);
+    await decided('like', b);
+    // no quiet period began
+    await allSent(b);
     expect(mailsTo(b)).toHaveLength(0);
 
     // a credential mail still goes, without List-Unsubscribe
@@ -269,9 +378,9 @@ describe('notification mails', () => {
     await outbox.send({ userId: bounced.user.id, template: 'notify_like', params: { count: 1 } });
     await outbox.send({ userId: kept.user.id, template: 'notify_like', params: { count: 1 } });
     await waitForMail(t.smtp.mails, kept.user.email as string, /vindt je leuk/);
-    await settle(500);
+    // its intent goes once its job has dropped it (or sent it)
+    await allSent(bounced);
     expect(mailsTo(bounced)).toHaveLength(0);
-    expect(await t.prisma.mailIntent.count({ where: { userId: bounced.user.id } })).toBe(0);
   });
 
   it('turns notification mails off on a Mailgun complaint (fbl)', async () => {
@@ -313,7 +422,12 @@ describe('notification mails', () => {
     await prefer(c, { unreadMessageReminders: false });
     const toB = await sendText(t, a, { member: b.profile.id }).expect(201);
     await sendText(t, a, { member: c.profile.id }).expect(201);
-    await settle(AFTER_QUIET);
+    // the new-conversation mails of these sends go first, out of the way
+    for (const m of [b, c]) {
+      await decided('conversation', m);
+      expect(await endQuietPeriod('conversation', m)).toBe('sent');
+      await allSent(m);
+    }
     t.smtp.mails.length = 0;
     await t.prisma.message.updateMany({
       where: { senderId: a.user.id },
@@ -327,11 +441,9 @@ describe('notification mails', () => {
     expect(mail).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
 
     await task.run();
-    await settle(1_000);
-    // reminders only: the new-message mail of the first send may still arrive on a busy machine
-    const reminders = (m: ChatMember) =>
-      mailsTo(m).filter((mail) => /^Subject: .*ongelezen bericht/m.test(readable(mail.raw)));
-    expect(reminders(b)).toHaveLength(1);
+    await allSent(b);
+    await allSent(c);
+    expect(mailsTo(b)).toHaveLength(1);
     expect(mailsTo(c)).toHaveLength(0);
   });
 
@@ -383,7 +495,7 @@ describe('notification mails', () => {
     expect(mail).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
 
     await task.run();
-    await settle(1_000);
+    await allSent(seeker);
     expect(mailsTo(seeker)).toHaveLength(1);
   });
 
@@ -397,7 +509,7 @@ describe('notification mails', () => {
     const shown = await seedTestMember(t, { gender: 'male', country: 'NL' });
     await activeMainPhoto(t, shown.profile.id, 'w5');
     await t.worker.get(WeeklyUpdateTask).run();
-    await settle(1_500);
+    await allSent(seeker);
     expect(mailsTo(seeker)).toHaveLength(0);
   });
 });

@@ -16,14 +16,19 @@ test.describe('realtime', () => {
     const page = await b.newPage();
     const sockets: string[] = [];
     page.on('websocket', (socket) => sockets.push(socket.url()));
+    // the page's clock runs on, and the test moves it past the refresh schedule's first reload
+    await page.clock.install();
     await enter(page, bram);
     const likes = page.getByRole('navigation').getByRole('link', { name: /^Likes/ });
     await expect(likes).toBeVisible();
     await expect(likes.locator('.nav-badge')).toHaveCount(0);
     await expect(page).not.toHaveTitle(/^\(/);
     expect(sockets.some((url) => url.includes('/socket.io/'))).toBe(true);
-    // past the refresh schedule's first reload, so only the socket can bring the like in time
-    await page.waitForTimeout(REFRESH_START_DELAY_MS + 1_000);
+    // past the refresh schedule's first reload (its request seen), so only the socket can bring
+    // the like in time
+    const reloaded = page.waitForRequest((req) => req.url().includes('/api/user.php'));
+    await page.clock.fastForward(REFRESH_START_DELAY_MS + 1_000);
+    await reloaded;
 
     // Anna likes Bram through the API, from her own session
     const a = await browser.newContext();

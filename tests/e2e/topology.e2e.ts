@@ -11,15 +11,14 @@ import { randomUUID } from 'node:crypto';
 import { generate } from 'otplib';
 import { PrismaClient } from '../../server/src/generated/prisma/client.ts';
 import { seedMember, type SeedMemberOptions } from '../../prisma/seed/member.ts';
+import { startSmtp, type Smtp } from '../../server/test/helpers/smtp.ts';
 import {
   caddyInstalled,
-  freePort,
   freshDatabase,
   startCaddy,
   startTopology,
   type Topology,
 } from '../support/topology.js';
-import { startMailbox } from './mail.js';
 import { loggedInWithCookie, memberSocket, sendText, type MemberSocket } from './members.js';
 
 const databaseUrl = (() => {
@@ -67,7 +66,7 @@ async function staffSession(base: string, email: string, password: string) {
 test.describe.serial('two app processes and two workers on one PostgreSQL and Redis', () => {
   let topology: Topology;
   let prisma: PrismaClient;
-  let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+  let mailbox: Smtp;
   const contexts: APIRequestContext[] = [];
   const sockets: MemberSocket[] = [];
   let a: string;
@@ -90,14 +89,13 @@ test.describe.serial('two app processes and two workers on one PostgreSQL and Re
     const redis = new Redis(redisUrl);
     await redis.flushdb();
     await redis.quit();
-    const smtpPort = await freePort();
-    mailbox = await startMailbox(smtpPort);
+    mailbox = await startSmtp();
     prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
     topology = await startTopology({
       databaseUrl,
       redisUrl,
       env: {
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+        SMTP_URL: mailbox.url,
         // the outbox relay of both workers runs often, so a mail queued twice would show
         MAIL_RELAY_INTERVAL_MS: '300',
         RATE_LIMIT_RESETS_PER_IP_HOUR: '1000',
@@ -224,8 +222,24 @@ test.describe.serial('two app processes and two workers on one PostgreSQL and Re
     await expect
       .poll(() => members.filter((m) => to(m).length > 0).length, { timeout: 20_000 })
       .toBe(members.length);
-    // the relays of both workers (every 0.3 s) had time to queue any of them a second time
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // nothing more can come: a mail job deletes its intent after sending it (a job of an intent
+    // already gone sends nothing), and no mail job is waiting or in hand any more
+    const redis = new Redis(redisUrl);
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await prisma.mailIntent.count({
+              where: { userId: { in: members.map((m) => m.userId) } },
+            })) +
+            (await redis.llen('bull:mail:wait')) +
+            (await redis.llen('bull:mail:active')),
+          { timeout: 20_000 },
+        )
+        .toBe(0);
+    } finally {
+      await redis.quit();
+    }
     expect(members.map((m) => to(m).length)).toEqual(members.map(() => 1));
   });
 

@@ -22,7 +22,7 @@ export interface TopologyProcess {
   child: ChildProcess;
   /**
    * The process's own internal metrics port (METRICS_PORT of an app, WORKER_METRICS_PORT of a
-   * worker: each process needs its own on one machine); GET /metrics there where the build
+   * worker: 0, so each binds a free one and tells which); GET /metrics there where the build
    * serves metrics.
    */
   metricsPort: number;
@@ -54,7 +54,7 @@ export interface TopologyOptions {
   apps?: number;
   /** Worker processes (default 2). */
   workers?: number;
-  /** Ports of the API processes (default: free ports). */
+  /** Ports of the API processes (default 0: each binds a free port and tells which). */
   ports?: number[];
   /** Added to (and overriding) the production environment below. */
   env?: NodeJS.ProcessEnv;
@@ -64,6 +64,11 @@ export interface TopologyOptions {
   startTimeoutMs?: number;
 }
 
+/**
+ * A port free at this moment. Whoever binds it later may find it taken meanwhile (by another
+ * test's server, or as the local port of some connection): where the server can, let it bind
+ * port 0 and tell the port it got instead (as the app processes here do).
+ */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -124,21 +129,30 @@ function productionEnv(options: TopologyOptions): NodeJS.ProcessEnv {
   };
 }
 
-async function launch(
-  kind: TopologyProcess['kind'],
+/** What a process of the build tells its parent when it is ready (server/src/common/ready-signal.ts). */
+interface ReadySignal {
+  ready: 'api' | 'worker';
+  port?: number;
+  metricsPort: number | null;
+}
+
+/**
+ * Starts one process of the build with an IPC channel; `ready` resolves with what it tells once
+ * it is ready (the ports it bound), and rejects if it exits first or is not ready in `ms`.
+ */
+function launch(
+  kind: 'app' | 'worker',
   index: number,
   env: NodeJS.ProcessEnv,
   echo: boolean,
-): Promise<TopologyProcess> {
+  ms: number,
+): { proc: TopologyProcess; ready: Promise<ReadySignal> } {
   const file = path.join(root, 'server/dist', kind === 'app' ? 'main.js' : 'worker.js');
-  const metricsPort = await freePort();
   const child = spawn(process.execPath, ['--enable-source-maps', file], {
     cwd: root,
-    env: {
-      ...env,
-      [kind === 'app' ? 'METRICS_PORT' : 'WORKER_METRICS_PORT']: String(metricsPort),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // port 0: the kernel gives the metrics server a free port as it binds (the process tells it)
+    env: { ...env, [kind === 'app' ? 'METRICS_PORT' : 'WORKER_METRICS_PORT']: '0' },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let printed = '';
   const label = `[${kind} ${index}] `;
@@ -149,7 +163,26 @@ async function launch(
   };
   child.stdout?.on('data', take);
   child.stderr?.on('data', take);
-  return { kind, index, child, metricsPort, output: () => printed };
+  const proc: TopologyProcess = { kind, index, child, metricsPort: 0, output: () => printed };
+  const ready = new Promise<ReadySignal>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${kind} ${index} not ready in ${ms} ms:\n${printed}`)),
+      ms,
+    );
+    child.on('message', (message: ReadySignal) => {
+      if (!message?.ready) return;
+      clearTimeout(timer);
+      proc.metricsPort = message.metricsPort ?? 0;
+      resolve(message);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${kind} ${index} exited (${code}):\n${printed}`));
+    });
+  });
+  // a rejection nobody awaited yet (another process failed first) must not end the test run
+  ready.catch(() => undefined);
+  return { proc, ready };
 }
 
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
@@ -183,9 +216,9 @@ async function until(
 }
 
 /**
- * Starts the API processes and the workers together; resolves once every app answers
- * /api/health with 200 and every worker has logged that it started. Throws (having stopped
- * them all) when one does not get there.
+ * Starts the API processes and the workers together; resolves once every process told it is
+ * ready (and its ports) and every app answers /api/health with 200. Throws (having stopped them
+ * all) when one does not get there.
  */
 export async function startTopology(options: TopologyOptions): Promise<Topology> {
   if (!existsSync(path.join(root, 'server/dist/main.js'))) {
@@ -193,34 +226,38 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
   }
   const env = productionEnv(options);
   const appCount = options.apps ?? 2;
-  const ports = options.ports ?? [];
-  while (ports.length < appCount) ports.push(await freePort());
   const echo = options.echo ?? false;
-  const apps: AppProcess[] = [];
-  for (const [index, port] of ports.slice(0, appCount).entries()) {
-    // warnings and errors only (no line per request); a worker logs at its own level, and its
-    // start-up line is how we know it runs
-    const app = await launch('app', index, { LOG_LEVEL: 'warn', ...env, PORT: String(port) }, echo);
-    apps.push({ ...app, kind: 'app', port, base: `http://127.0.0.1:${port}` });
-  }
-  const workers: TopologyProcess[] = [];
-  for (let index = 0; index < (options.workers ?? 2); index++) {
-    workers.push(await launch('worker', index, env, echo));
-  }
-  const all: TopologyProcess[] = [...apps, ...workers];
-  const topology: Topology = {
-    apps,
-    workers,
-    env,
-    output: () => all.map((p) => `--- ${p.kind} ${p.index}\n${p.output()}`).join('\n'),
-    stop: async () => {
-      await Promise.all(all.map(stopProcess));
-    },
-  };
   const ms = options.startTimeoutMs ?? 60_000;
+  // port 0 unless told: each app binds a free port and tells which (no port chosen beforehand
+  // that another process could take before the app binds it: EADDRINUSE seen in a CI run)
+  const launched = Array.from({ length: appCount }, (_, index) =>
+    // warnings and errors only (no line per request)
+    launch(
+      'app',
+      index,
+      { LOG_LEVEL: 'warn', ...env, PORT: String(options.ports?.[index] ?? 0) },
+      echo,
+      ms,
+    ),
+  );
+  const starting = [
+    ...launched,
+    ...Array.from({ length: options.workers ?? 2 }, (_, index) =>
+      launch('worker', index, env, echo, ms),
+    ),
+  ];
+  const all = starting.map((s) => s.proc);
+  const stop = async () => {
+    await Promise.all(all.map(stopProcess));
+  };
   try {
-    await Promise.all([
-      ...apps.map((app) =>
+    const signals = await Promise.all(starting.map((s) => s.ready));
+    const apps: AppProcess[] = launched.map(({ proc }, index) => {
+      const port = signals[index].port as number;
+      return { ...proc, kind: 'app', port, base: `http://127.0.0.1:${port}` };
+    });
+    await Promise.all(
+      apps.map((app) =>
         until(
           app,
           () =>
@@ -231,13 +268,18 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
           ms,
         ),
       ),
-      ...workers.map((worker) => until(worker, () => /Worker started/.test(worker.output()), ms)),
-    ]);
+    );
+    return {
+      apps,
+      workers: all.filter((p) => p.kind === 'worker'),
+      env,
+      output: () => all.map((p) => `--- ${p.kind} ${p.index}\n${p.output()}`).join('\n'),
+      stop,
+    };
   } catch (error) {
-    await topology.stop();
+    await stop();
     throw error;
   }
-  return topology;
 }
 
 /** Caddy in front of the app processes, configured by the deployment's docker/Caddyfile. */
@@ -261,10 +303,21 @@ export function caddyInstalled(): boolean {
  * API on another (for upstreams()). Resolves once it answers /api/health through an app.
  */
 export async function startCaddy(apps: AppProcess[]): Promise<Proxy> {
+  // Caddy cannot tell a port it got from the kernel: it gets two free ones, and when another
+  // process took one before Caddy bound it, Caddy exits and starts again on two others
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startCaddyOn(apps, await freePort(), await freePort());
+    } catch (error) {
+      if (attempt >= 5 || !/address already in use/.test(String(error))) throw error;
+    }
+  }
+}
+
+async function startCaddyOn(apps: AppProcess[], port: number, adminPort: number): Promise<Proxy> {
   const caddyfile = readFileSync(path.join(root, 'docker/Caddyfile'), 'utf8');
   const upstreams = /reverse_proxy ([^{\n]+)\{/.exec(caddyfile)?.[1].trim();
   if (!upstreams) throw new Error('docker/Caddyfile has no reverse_proxy with upstreams');
-  const [port, adminPort] = [await freePort(), await freePort()];
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vonkje-caddy-'));
   const file = path.join(dir, 'Caddyfile');
   writeFileSync(

@@ -17,6 +17,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgresql://h/x', PORT: 'eighty' })).toThrow(/PORT/);
   });
 
+  it('takes port 0, any free port the kernel gives (the process then tells the port it got)', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://h/x', PORT: '0' }).PORT).toBe(0);
+  });
+
   it('refuses a Redis URL of the wrong scheme', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgresql://h/x', REDIS_URL: 'http://x' })).toThrow(
       /REDIS_URL must start with redis:\/\//,

@@ -7,7 +7,11 @@ import { base64urlBytes, trustProxy, unsetWhenEmpty } from './env-values';
  */
 export const variables = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /**
+   * The HTTP port. 0 takes any free port (tests: the process logs the port it got and tells it
+   * to a parent process, server/src/common/ready-signal.ts); links then need APP_URL.
+   */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z
     .string({
       error: 'DATABASE_URL is required, e.g. postgresql://postgres@127.0.0.1:5432/dating',

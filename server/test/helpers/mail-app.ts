@@ -6,9 +6,9 @@ import { MailProcessor } from '../../src/mail/mail.processor';
 import { PurgeProcessor } from '../../src/deletion/purge.processor';
 import { AUTH_COOKIE } from '@app/contract';
 import { createTestApp, type TestApp } from './test-app';
-import { startSmtp } from './smtp';
+import { startSmtp, type Smtp } from './smtp';
 
-export type Smtp = Awaited<ReturnType<typeof startSmtp>>;
+export type { Smtp };
 
 export interface MailTestApp extends TestApp {
   smtp: Smtp;

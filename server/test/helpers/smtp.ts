@@ -6,14 +6,34 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server inside the test process; mails that arrive are kept in `mails`. */
-export async function startSmtp(): Promise<{
+export interface SmtpOptions {
+  /** The port to listen on (default 0: any free one, which `port` and `url` then tell). */
+  port?: number;
+  /**
+   * With a fixed port another process may hold (the Playwright journeys share one): how long to
+   * wait for it to be given up before failing (default 0: fail at once).
+   */
+  waitForPortMs?: number;
+}
+
+export interface Smtp {
+  /** smtp://127.0.0.1:<port>?ignoreTLS=true: what SMTP_URL of the app under test says. */
   url: string;
+  port: number;
+  /** Every mail received so far, in order. */
   mails: ReceivedMail[];
+  /** The first mail to `to` (waits for it). */
   waitFor: (to: string, timeoutMs?: number) => Promise<ReceivedMail>;
+  /** Answers the next `count` mails with a temporary failure (451). */
   failNext: (count: number) => void;
   close: () => Promise<void>;
-}> {
+}
+
+/**
+ * A real SMTP server inside the test process (jest's server tests and the Playwright journeys
+ * alike); mails that arrive are kept in `mails`.
+ */
+export async function startSmtp(options: SmtpOptions = {}): Promise<Smtp> {
   const mails: ReceivedMail[] = [];
   let failures = 0;
   const server = new SMTPServer({
@@ -38,10 +58,27 @@ export async function startSmtp(): Promise<{
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const deadline = Date.now() + (options.waitForPortMs ?? 0);
+  for (;;) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(options.port ?? 0, '127.0.0.1', () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      break;
+    } catch (error) {
+      const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (!inUse || Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    port,
     mails,
     failNext: (count) => (failures = count),
     waitFor: async (to, timeoutMs = 15_000) => {
