@@ -61,4 +61,13 @@ describe("each process's statement time limit", () => {
     const ms = `${JOB_STATEMENT_MS}ms`;
     expect(await statementTimeouts(prisma)).toEqual({ pool: ms, prisma: ms, transaction: ms });
   });
+
+  it("lets a worker's statement inside a Prisma transaction run longer than a request's transaction may last", async () => {
+    const prisma = worker.get(PrismaService);
+    // Prisma ends an interactive transaction after 5 s by default: a job's may last one
+    // statement's whole limit
+    await expect(
+      prisma.$transaction((tx) => tx.$executeRaw`SELECT pg_sleep(5.5)`),
+    ).resolves.toBeDefined();
+  }, 30_000);
 });

@@ -39,6 +39,9 @@ export const RETRY_AFTER_SECONDS = 5;
 /** A transaction left idle this long is ended by PostgreSQL (it holds its locks meanwhile). */
 const IDLE_IN_TRANSACTION_MS = 15_000;
 
+/** Prisma's own default for the length of an interactive transaction. */
+const PRISMA_TRANSACTION_MS = 5_000;
+
 type DatabaseConfig = Pick<
   AppConfig,
   | 'DB_CONNECT_TIMEOUT_MS'
@@ -62,6 +65,8 @@ export interface DatabaseTimeouts {
   /** PostgreSQL's own statement_timeout (below queryMs). */
   statementMs: number;
   idleInTransactionMs: number;
+  /** The longest Prisma interactive transaction: one statement with its whole limit fits. */
+  transactionMs: number;
   keepAliveMs: number;
 }
 
@@ -72,6 +77,7 @@ export function databaseTimeouts(config: DatabaseConfig): DatabaseTimeouts {
     queryMs: config.DB_QUERY_TIMEOUT_MS,
     statementMs: config.DB_STATEMENT_TIMEOUT_MS,
     idleInTransactionMs: Math.max(IDLE_IN_TRANSACTION_MS, config.DB_QUERY_TIMEOUT_MS),
+    transactionMs: Math.max(PRISMA_TRANSACTION_MS, config.DB_QUERY_TIMEOUT_MS),
     keepAliveMs: config.TCP_KEEPALIVE_MS,
   };
 }

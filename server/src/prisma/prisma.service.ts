@@ -59,6 +59,8 @@ export class PrismaService extends PrismaClient implements OnApplicationShutdown
       // answer), not Prisma's own 2 s: the pool's waits decide, and end in a 503
       transactionOptions: {
         maxWait: timeouts.poolWaitMs + timeouts.connectMs + timeouts.queryMs,
+        // a job's statement may run JOB_STATEMENT_TIMEOUT_MS inside a transaction too
+        timeout: timeouts.transactionMs,
       },
     });
     this.pool = pool;
