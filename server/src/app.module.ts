@@ -1,16 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import type { AppConfig } from './config/config';
-import { ConfigModule } from './config/config.module';
-import { PrismaModule } from './prisma/prisma.module';
-import { RedisModule } from './redis/redis.module';
-import { StorageModule } from './storage';
+import { CoreModule } from './core.module';
 import { AppExceptionFilter } from './common/exception.filter';
 import { AppValidationPipe } from './common/validation.pipe';
 import { RequestTypeGuard } from './common/request-type.guard';
 import { RateLimitGuard } from './common/rate-limit.guard';
 import { HealthModule } from './health';
-import { MetricsModule } from './metrics';
 import { SettingsModule } from './settings';
 import { GeoModule } from './geo';
 import { AuthModule } from './auth';
@@ -36,7 +32,6 @@ import { LandersModule } from './landers';
 import { ComplaintsModule } from './complaints';
 import { FiguresModule } from './figures';
 import { StaffAccountsModule } from './staff-accounts';
-import { RealtimeModule } from './realtime';
 import { ChatsModule } from './chats';
 import { StaffPartnersModule } from './staff-partners';
 import { DiscountsModule } from './discounts';
@@ -54,12 +49,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
-        MetricsModule.forRoot('api'),
-        PrismaModule,
-        RedisModule,
-        StorageModule,
-        RealtimeModule,
+        CoreModule.forRoot(config, 'api'),
         HealthModule,
         IdempotencyModule,
         SettingsModule,

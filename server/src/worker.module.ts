@@ -1,12 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from './config/config';
-import { ConfigModule } from './config/config.module';
-import { forJobs } from './config/timeouts';
-import { PrismaModule } from './prisma/prisma.module';
-import { RedisModule } from './redis/redis.module';
-import { StorageModule } from './storage';
+import { CoreModule } from './core.module';
 import { QueueModule } from './queue';
-import { MetricsModule } from './metrics';
 import { AuthModule } from './auth';
 import { StaffModule } from './staff';
 import { MailModule } from './mail';
@@ -19,7 +14,6 @@ import { MemberAccessModule } from './member-access';
 import { CreditsModule } from './credits';
 import { IdempotencyModule } from './idempotency';
 import { ComplaintsModule } from './complaints';
-import { RealtimeModule } from './realtime';
 import { ChatsModule } from './chats';
 import { StaffPartnersPurgeModule } from './staff-partners';
 import { PaymentsModule } from './payments';
@@ -29,8 +23,9 @@ import { PushModule } from './push';
 import { DataExportModule } from './data-export';
 
 /**
- * Everything the worker process runs (worker.ts): the features whose `@Worker()` processors and
- * `@Maintenance()` tasks the registry starts.
+ * Everything the worker process runs (worker.ts): the shared infrastructure (CoreModule, with
+ * the jobs' budgets) and the features whose `@Worker()` processors and `@Maintenance()` tasks
+ * the registry starts.
  */
 @Module({})
 export class WorkerModule {
@@ -38,14 +33,8 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [
-        ConfigModule.forRoot(config),
-        MetricsModule.forRoot('worker'),
-        // the worker's statements may run longer than a request's (config/timeouts.ts)
-        ConfigModule.forRoot(forJobs(config)),
-        PrismaModule,
-        RedisModule,
-        StorageModule,
-        RealtimeModule,
+        // the worker's statements may run longer than a request's (forJobs, config/timeouts.ts)
+        CoreModule.forRoot(config, 'worker'),
         QueueModule,
         AuthModule,
         StaffModule,

@@ -130,6 +130,7 @@ function throughRelay(
       DB_CONNECT_TIMEOUT_MS: '1000',
       DB_QUERY_TIMEOUT_MS: '2000',
       DB_STATEMENT_TIMEOUT_MS: '1750',
+      DB_POOL_WAIT_MS: '3000',
       ...(at.redis ? { REDIS_URL: at.redis.url } : {}),
     };
     at.t = await createTestApp(env, { via: { [via]: at.relay.port } });

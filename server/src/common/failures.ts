@@ -63,7 +63,7 @@ const PRISMA_UNAVAILABLE = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']
 // connection exceptions
 const PG_UNAVAILABLE = new Set(['57014', '57P01', '57P03', '53300', '08000', '08003', '08006']);
 const UNAVAILABLE_MESSAGE =
-  /Connection is closed|Stream isn't writeable|Command timed out|Socket timeout|did not answer within|MaxRetriesPerRequest|Reached the max retries|ECONNREFUSED|ETIMEDOUT|ECONNRESET|EHOSTUNREACH|EPIPE|timeout exceeded when trying to connect|Connection terminated|statement timeout|Can't reach database server|too many clients|DatabaseNotReachable|ConnectionClosed|SocketTimeout/i;
+  /Connection is closed|Stream isn't writeable|Command timed out|Socket timeout|did not answer within|MaxRetriesPerRequest|Reached the max retries|ECONNREFUSED|ETIMEDOUT|ECONNRESET|EHOSTUNREACH|EPIPE|timeout exceeded when trying to connect|Connection terminated|statement timeout|Can't reach database server|too many clients|DatabaseNotReachable|ConnectionClosed|SocketTimeout|DatabaseBusyError|DatabaseUnansweredError|Unable to start a transaction in the given time/i;
 
 /**
  * PostgreSQL or Redis is down, slow or unreachable: the request failed through no fault of the

@@ -31,4 +31,11 @@ describe('timeouts', () => {
     expect(jobs.queryMs).toBe(20_250);
     expect(jobs.connectMs).toBe(1_000);
   });
+
+  it('lets a job wait for a pooled connection as long as a statement of another job may hold it', () => {
+    const request = databaseTimeouts(loadConfig(base));
+    const jobs = databaseTimeouts(forJobs(loadConfig(base)));
+    expect(request.poolWaitMs).toBe(REQUEST_BUDGET_MS);
+    expect(jobs.poolWaitMs).toBeGreaterThanOrEqual(jobs.queryMs);
+  });
 });

@@ -131,11 +131,13 @@ export const variables = z.object({
   /**
    * The waits on PostgreSQL and Redis, in milliseconds: what each is for, and how they add up
    * to a request's budget, is in config/timeouts.ts (docs/operations.md, "Timeouts").
-   * PostgreSQL: a connection from the pool (waiting for one, or opening one); an answer to a
-   * statement before its connection is given up (client side); the longest statement
-   * (PostgreSQL's statement_timeout, below the answer's wait); the worker's longest statement.
+   * PostgreSQL: opening a connection; waiting for a free pooled connection while every one is
+   * busy (a database that does not answer ends the wait at once); an answer to a statement
+   * before its connection is given up (client side); the longest statement (PostgreSQL's
+   * statement_timeout, below the answer's wait); the worker's longest statement.
    */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(1000),
+  DB_POOL_WAIT_MS: z.coerce.number().int().min(100).default(3000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(200).default(2000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(1750),
   JOB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),

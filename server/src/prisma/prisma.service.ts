@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { createHash } from 'node:crypto';
-import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { databaseTimeouts } from '../config/timeouts';
-import { boundedClient, boundedConnection } from './bounded-client';
+import { BoundedPool } from './bounded-pool';
 
 const logger = new Logger('PostgreSQL');
 const STATEMENT_NAMES_KEPT = 2_000;
@@ -30,30 +29,39 @@ export function statementName(sql: string): string {
 /**
  * Prisma 7's engine-free client on node-postgres (no binary engine, nothing downloaded), on a
  * pool of our own that hot paths may also use directly (`pool`) with prepared statements. Every
- * wait is bounded (config/timeouts.ts): for a connection, for each statement's answer (a
+ * wait is bounded (config/timeouts.ts): for a free connection and for a new one apart
+ * (bounded-pool.ts: a busy pool is not a dead database), for each statement's answer (a
  * connection that stays silent is cut, so a black-holed database answers 503 quickly instead
  * of hanging, and the pool opens fresh connections once it is back), and for a transaction
  * left idle; idle connections are kept alive (TCP keepalive).
  */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnApplicationShutdown {
-  readonly pool: pg.Pool;
+  readonly pool: BoundedPool;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     const timeouts = databaseTimeouts(config);
-    const pool = new pg.Pool({
-      connectionString: config.DATABASE_URL,
-      max: config.DB_POOL_SIZE,
-      idleTimeoutMillis: 30_000,
-      maxLifetimeSeconds: 3_600,
-      ...boundedConnection(timeouts),
-      Client: boundedClient(timeouts.queryMs),
-    });
+    const pool = new BoundedPool(
+      {
+        connectionString: config.DATABASE_URL,
+        max: config.DB_POOL_SIZE,
+        idleTimeoutMillis: 30_000,
+        maxLifetimeSeconds: 3_600,
+      },
+      timeouts,
+    );
     super({
       adapter: new PrismaPg(pool, {
         disposeExternalPool: true,
         statementNameGenerator: (query) => statementName(query.sql),
       }),
+      // an interactive transaction waits for its connection as the pool does (and for BEGIN's
+      // answer), not Prisma's own 2 s: the pool's waits decide, and end in a 503
+      transactionOptions: {
+        maxWait: timeouts.poolWaitMs + timeouts.connectMs + timeouts.queryMs,
+        // a job's statement may run JOB_STATEMENT_TIMEOUT_MS inside a transaction too
+        timeout: timeouts.transactionMs,
+      },
     });
     this.pool = pool;
     // an idle connection that breaks must not take the process down (Prisma listens only once

@@ -48,6 +48,7 @@ function redisUrl(): string {
  */
 const ROOMY_DATABASE_WAITS = {
   DB_CONNECT_TIMEOUT_MS: '5000',
+  DB_POOL_WAIT_MS: '30000',
   DB_QUERY_TIMEOUT_MS: '15000',
   DB_STATEMENT_TIMEOUT_MS: '14750',
 };
