@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   email_not_found: 404,
   invalid_name_email: 400,
   invalid_name_at: 400,
+  invalid_name_link: 400,
+  invalid_name_phone: 400,
   birthdate_required: 400,
   invalid_birthdate: 400,
   invalid_region: 400,

@@ -9,14 +9,16 @@ import { AppError } from './app-error';
 
 /** The name as stored (invisible formatting removed, trimmed), or the rule it breaks. */
 export function checkProfileName(name: string, email: string | null): string {
-  switch (nameProblem(name, email)) {
+  const problem = nameProblem(name, email);
+  switch (problem) {
     case 'name_required':
       throw new AppError('validation_failed', {}, 'name');
     case 'invalid_name_at':
-      throw new AppError('invalid_name_at', {}, 'name');
     case 'invalid_name_email':
-      throw new AppError('invalid_name_email', {}, 'name');
-    default:
+    case 'invalid_name_link':
+    case 'invalid_name_phone':
+      throw new AppError(problem, {}, 'name');
+    case null:
       return cleanDisplayName(name);
   }
 }
