@@ -93,6 +93,10 @@ export const ERROR_STATUS = {
   discount_reserved: 409,
   repeat_order_unavailable: 409,
   discount_expired: 410,
+  /** A deletion offer's code once the deletion it was offered in is over (the member stayed). */
+  discount_offer_ended: 410,
+  /** The deletion offer asked for without a deletion begun on the deletion page. */
+  deletion_not_started: 409,
   discount_not_applicable: 422,
   discount_minimum_order: 422,
   payment_method_unavailable: 422,

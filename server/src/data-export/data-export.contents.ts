@@ -137,6 +137,7 @@ export async function collectExport(
       lastLoginAt: true,
       lastSeenAt: true,
       deletedAt: true,
+      deletionStartedAt: true,
     },
   });
   const profile = await prisma.profile.findUnique({
