@@ -1,11 +1,9 @@
-import { findPhoneNumbersInText } from 'libphonenumber-js/min';
-import { SUPPORTED_COUNTRIES } from './constants';
-
 /**
  * Text a member chose (a profile name, an about text, a message) that a mail client, a phone or
  * a browser would show as a link: a web address (a scheme, `www.`, a bare `host.tld` with or
- * without a path, an IPv4 address), an e-mail address, a phone number. One place for these
- * shapes: the profile rules refuse names that have one (profile-rules.ts), and the server
+ * without a path, an IPv4 address) or an e-mail address. One place for these shapes (phone
+ * numbers: phone-numbers.ts): the profile rules refuse names that have one (profile-rules.ts),
+ * and the server
  * defuses them wherever member text goes into a mail or a push (server/src/mail, server/src/push),
  * names saved before the rule included.
  */
@@ -50,18 +48,4 @@ export function defuseLinks(text: string): string {
   return text
     .replace(SCHEME, (scheme: string) => scheme.replace(':', '[:]'))
     .replace(HOST_OR_IP, (host) => host.replace(DOTS, '[.]'));
-}
-
-/**
- * Whether the text holds a phone number of one of the site's countries (written nationally or
- * internationally), as libphonenumber-js reads it: a valid number of at least seven digits, so
- * that a year or a short number ("Jan 1985") is not one.
- */
-export function containsPhoneNumber(text: string): boolean {
-  if ((text.match(/\d/g)?.length ?? 0) < 7) return false;
-  return SUPPORTED_COUNTRIES.some((country) =>
-    findPhoneNumbersInText(text, { defaultCountry: country }).some(
-      ({ number }) => number.nationalNumber.length >= 7 && number.isValid(),
-    ),
-  );
 }

@@ -1,4 +1,10 @@
-import { birthdateProblem, cleanDisplayName, nameProblem, parseCalendarDate } from '@app/contract';
+import {
+  birthdateProblem,
+  cleanDisplayName,
+  containsPhoneNumber,
+  nameProblem,
+  parseCalendarDate,
+} from '@app/contract';
 import { AppError } from './app-error';
 
 /**
@@ -7,7 +13,11 @@ import { AppError } from './app-error';
  * the profile editor. Each throws the rule's error code on its field.
  */
 
-/** The name as stored (invisible formatting removed, trimmed), or the rule it breaks. */
+/**
+ * The name as stored (invisible formatting removed, trimmed), or the rule it breaks: the shared
+ * name rules, and no phone number in it (`invalid_name_phone`, checked here only: the web forms
+ * show this message from the answer).
+ */
 export function checkProfileName(name: string, email: string | null): string {
   const problem = nameProblem(name, email);
   switch (problem) {
@@ -16,10 +26,12 @@ export function checkProfileName(name: string, email: string | null): string {
     case 'invalid_name_at':
     case 'invalid_name_email':
     case 'invalid_name_link':
-    case 'invalid_name_phone':
       throw new AppError(problem, {}, 'name');
-    case null:
-      return cleanDisplayName(name);
+    case null: {
+      const cleaned = cleanDisplayName(name);
+      if (containsPhoneNumber(cleaned)) throw new AppError('invalid_name_phone', {}, 'name');
+      return cleaned;
+    }
   }
 }
 
