@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   email_not_found: 404,
   invalid_name_email: 400,
   invalid_name_at: 400,
+  invalid_name_link: 400,
+  invalid_name_phone: 400,
   birthdate_required: 400,
   invalid_birthdate: 400,
   invalid_region: 400,
@@ -97,6 +99,10 @@ export const ERROR_STATUS = {
   discount_reserved: 409,
   repeat_order_unavailable: 409,
   discount_expired: 410,
+  /** A deletion offer's code once the deletion it was offered in is over (the member stayed). */
+  discount_offer_ended: 410,
+  /** The deletion offer asked for without a deletion begun on the deletion page. */
+  deletion_not_started: 409,
   discount_not_applicable: 422,
   discount_minimum_order: 422,
   payment_method_unavailable: 422,

@@ -10,6 +10,8 @@ export * from './site-routes';
 export * from './cookies';
 export * from './password-rules';
 export * from './profile-rules';
+export * from './linkable-text';
+export * from './phone-numbers';
 export * from './errors';
 export * from './events';
 export * from './i18n';

@@ -25,6 +25,26 @@ describe('the profile rules shared by server and web', () => {
     expect(nameProblem('sanne@localhost', 'ander@example.com')).toBeNull();
   });
 
+  it('refuses a name that holds a web address or an e-mail address', () => {
+    for (const name of [
+      'https://vonkje-verify.example/login',
+      'HTTP://x',
+      'www.vonkje-verify.example',
+      'vonkje-verify.example/login',
+      'Sanne vonkje.nl',
+      'anna.love',
+      'example\u3002com',
+      '10.0.0.1/login',
+      'mailto:sanne',
+    ]) {
+      expect([name, nameProblem(name)]).toEqual([name, 'invalid_name_link']);
+    }
+    expect(nameProblem('Sanne schrijf sanne@example.com')).toBe('invalid_name_link');
+    for (const name of ['J.P. de Vries', 'Anne-Marie V.', 'Jan 1985', 'Sanne31', 'Lisa 2.0']) {
+      expect([name, nameProblem(name)]).toEqual([name, null]);
+    }
+  });
+
   it('reads only real calendar dates', () => {
     expect(parseCalendarDate('2000-02-29')).toEqual({ year: 2000, month: 2, day: 29 });
     expect(parseCalendarDate('1999-02-29')).toBeNull();

@@ -1,8 +1,10 @@
 /**
  * The profile rules that have their own messages (SPEC point 5: the name; the minimum age),
  * shared by the server (signup and the profile editor enforce them) and the web forms (which
- * show them before a request is made). Keep this file free of runtime imports.
+ * show them before a request is made). Keep this file free of runtime imports but the address
+ * shapes of linkable-text.ts (itself import-free): the web's forms bundle it.
  */
+import { linkableKind } from './linkable-text';
 
 /**
  * Characters that change how text is shown without being seen: bidirectional overrides and
@@ -17,7 +19,8 @@ export function cleanDisplayName(name: string): string {
 }
 
 /** `name_required` has no error code of its own (the server answers validation_failed). */
-export type NameProblem = 'name_required' | 'invalid_name_at' | 'invalid_name_email';
+export type NameProblem =
+  'name_required' | 'invalid_name_at' | 'invalid_name_email' | 'invalid_name_link';
 
 /** Shaped like an e-mail address: something@domain.tld. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -26,8 +29,11 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
  * What is wrong with a profile name (after cleanDisplayName), or null: not empty, not starting
  * with @ ('Je profielnaam mag niet beginnen met een @'), and not an e-mail address: neither the
  * member's own (`email`, when the caller knows it) nor any other, since a name is shown to
- * everyone ('Je profielnaam moet anders zijn dan je e-mailadres'). The web forms, which do not
- * always know the member's address, refuse exactly what the server refuses.
+ * everyone ('Je profielnaam moet anders zijn dan je e-mailadres'). Nor may it hold a web or
+ * e-mail address (`invalid_name_link`, security review 2026-11-28, M2): a name goes into other
+ * members' mails and pushes, signed by the site, and must not bring them a link. The web forms,
+ * which do not always know the member's address, refuse exactly what this refuses; the server
+ * also refuses a phone number in a name (phone-numbers.ts), which the forms leave to it.
  */
 export function nameProblem(name: string, email?: string | null): NameProblem | null {
   const cleaned = cleanDisplayName(name);
@@ -37,6 +43,7 @@ export function nameProblem(name: string, email?: string | null): NameProblem | 
   if (EMAIL_SHAPE.test(lower) || (email && lower === email.trim().toLowerCase())) {
     return 'invalid_name_email';
   }
+  if (linkableKind(cleaned)) return 'invalid_name_link';
   return null;
 }
 

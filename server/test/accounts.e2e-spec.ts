@@ -1,3 +1,4 @@
+import { SHARED_CATALOGUES, SUPPORTED_LANGUAGES } from '@app/contract';
 import { createMailTestApp, sessionCookie, type MailTestApp } from './helpers/mail-app';
 import { linkIn } from './helpers/smtp';
 
@@ -40,6 +41,25 @@ describe('accounts: signup, activation and login', () => {
       .set('X-Request-Type', 'client')
       .set('X-Forwarded-For', ip)
       .send({ email, password });
+
+  it('refuses a name shaped like a web address, an e-mail address or a phone number in the visitor’s language', async () => {
+    for (const language of SUPPORTED_LANGUAGES) {
+      for (const [name, code] of [
+        ['https://vonkje-verify.example/login', 'invalid_name_link'],
+        ['vonkje-verify.example', 'invalid_name_link'],
+        ['Bel 06-12345678', 'invalid_name_phone'],
+      ] as const) {
+        const body = signupBody({ name });
+        const res = await signup(body).set('Accept-Language', language).expect(400);
+        expect(res.body).toMatchObject({
+          error: code,
+          field: 'name',
+          message: SHARED_CATALOGUES[language].errors[code],
+        });
+        expect(await t.prisma.user.count({ where: { email: body.email.toLowerCase() } })).toBe(0);
+      }
+    }
+  });
 
   it('signs a visitor up, logs them in unconfirmed, and mails an activation link that confirms them', async () => {
     const body = signupBody({ network: 'adnet', ref: 'r1', sub1: 's1' });

@@ -72,6 +72,9 @@ describe('account deletion, reactivation and the 14-day purge', () => {
 
   it('deletes at once, logs out, queues the purge in 14 days, and a mailed link reactivates', async () => {
     const m = await member();
+    // the deletion page: asked for, the deletion offer is open until it is confirmed
+    await post('/api/account-delete-start.php', {}, m.cookie).expect(200);
+    await post('/api/delete-discount.php', {}, m.cookie).expect(200);
     const res = await post(
       '/api/account-delete.php',
       { confirm: true, reason: 'other', remarks: 'Even pauze', password: PASSWORD },
@@ -106,7 +109,13 @@ describe('account deletion, reactivation and the 14-day purge', () => {
     const link = linkIn(await reactivationMail(m.email)).replace('http://site.test', '');
     const back = await t.http().get(link).expect(302);
     expect(back.headers.location).toBe('/login?reactivated=1');
-    await post('/api/user.php', { email: m.email, password: 'geheim-12345' }).expect(200);
+    const login = await post('/api/user.php', {
+      email: m.email,
+      password: 'geheim-12345',
+    }).expect(200);
+    // back as a member, the deletion and its offer are over
+    const offer = await post('/api/delete-discount.php', {}, sessionCookie(login)).expect(409);
+    expect(offer.body.error).toBe('deletion_not_started');
     // the link works once, even when followed twice at the same moment
     expect((await t.http().get(link).expect(302)).headers.location).toBe('/activate/error');
     const request = await t.prisma.deletionRequest.findFirst({ where: { userId: m.id } });

@@ -260,9 +260,43 @@ describe('discount codes: reservations, the deletion offer, guessing', () => {
   });
 
   describe('the deletion offer', () => {
-    const offer = async (member: Member) =>
-      (await as(t, member).post('/api/delete-discount.php', {}, null).expect(200)).body
+    /** The member asks for deletion on the deletion page (past its alternatives). */
+    const startDeletion = (member: Member) =>
+      as(t, member).post('/api/account-delete-start.php', {}, null).expect(200, { ok: true });
+    /** The offer as the deletion page asks for it: once the member asked for deletion. */
+    const offer = async (member: Member) => {
+      await startDeletion(member);
+      return (await as(t, member).post('/api/delete-discount.php', {}, null).expect(200)).body
         .discountcode as DiscountCode | null;
+    };
+
+    it('is made only to a member who asked for deletion, and its code is refused once they stayed', async () => {
+      const member = await newMember(t);
+      const refused = await as(t, member).post('/api/delete-discount.php', {}, null).expect(409);
+      expect(refused.body).toMatchObject({
+        error: 'deletion_not_started',
+        message: 'Deze aanbieding krijg je alleen als je je account wilt verwijderen.',
+      });
+      expect(await t.prisma.discountCode.count({ where: { userId: member.user.id } })).toBe(0);
+
+      const { code } = (await offer(member))!;
+      await quote(member, code).expect(200);
+      // the member stays after all: the deletion they began is over, and the code with it
+      await t
+        .http()
+        .delete('/api/account-delete-start.php')
+        .set('Cookie', member.cookie)
+        .set('X-Request-Type', 'client')
+        .expect(200, { ok: true });
+      const atPayment = await pay(member, code, 'ideal', starter.id).expect(410);
+      expect(atPayment.body).toMatchObject({
+        error: 'discount_offer_ended',
+        message: 'Deze kortingscode gold alleen zolang je je account aan het verwijderen was.',
+      });
+      expect((await lookUp(member, code).expect(410)).body.error).toBe('discount_offer_ended');
+      await as(t, member).post('/api/delete-discount.php', {}, null).expect(409);
+      expect(await t.prisma.payment.count({ where: { userId: member.user.id } })).toBe(0);
+    });
 
     it('tells visitors and members only that there is an offer, never a code', async () => {
       const member = await newMember(t);

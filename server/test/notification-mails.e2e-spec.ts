@@ -287,6 +287,32 @@ describe('notification mails', () => {
     expect(mailsTo(b)).toHaveLength(1);
   });
 
+  it('names a liker whose legacy name is a web address as defused text: no link of it in the HTML, nothing linkable in the text', async () => {
+    const b = await chatMember(t);
+    const c = await chatMember(t);
+    // saved before names holding an address were refused (or by hand): the rule cannot stop it
+    const name = 'https://vonkje-verify.example/login';
+    await t.prisma.profile.update({ where: { id: c.profile.id }, data: { name } });
+    await like(c, b.profile.id);
+    const mail = await waitForMail(t.smtp.mails, b.user.email as string, /vindt je leuk/);
+    const part = (type: string) => {
+      const start = mail.indexOf(`Content-Type: ${type}`);
+      expect(start).toBeGreaterThan(-1);
+      return mail.slice(start, mail.indexOf('\n--', start));
+    };
+    const [text, html] = [part('text/plain'), part('text/html')];
+    expect(text).toContain('Van: https[:]//vonkje-verify[.]example/login');
+    expect(html).toContain('Van: https[:]//vonkje-verify[.]example/login');
+    for (const body of [text, html]) {
+      expect(body).not.toMatch(/https?:\/\/vonkje-verify|vonkje-verify\.example/);
+    }
+    expect(html).not.toMatch(/<a [^>]*vonkje-verify/);
+    // the layout's marks of members' values (U+E000, U+E001 in UTF-8, read byte by byte) never leave it
+    expect(mail).not.toMatch(/\u00EE\u0080[\u0080\u0081]/);
+    // the mail's own links are still there
+    expect(html).toContain('href="http://site.test/likes"');
+  });
+
   it('shows the unsubscribe page on GET without unsubscribing, and unsubscribes on the one-click POST until re-enabled', async () => {
     const a = await chatMember(t);
     const b = await chatMember(t, { language: 'en' });

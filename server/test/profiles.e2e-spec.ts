@@ -1,4 +1,11 @@
-import { INTERESTS_MAX, ABOUT_MAX_LENGTH, citiesResponse, ownProfileResponse } from '@app/contract';
+import {
+  INTERESTS_MAX,
+  ABOUT_MAX_LENGTH,
+  SHARED_CATALOGUES,
+  SUPPORTED_LANGUAGES,
+  citiesResponse,
+  ownProfileResponse,
+} from '@app/contract';
 import type { PrismaClient } from '../src/generated/prisma/client';
 import { seedMember, seedStaff, type SeedMemberOptions } from '../../prisma/seed/member';
 import { signupBody } from './helpers/accounts';
@@ -312,6 +319,28 @@ describe('the own profile: GET and PUT /api/profile.php', () => {
         expect(res.body.error).toBe('validation_failed');
         expect(res.body.issues).toEqual([expect.objectContaining({ field })]);
       }
+    });
+
+    it('refuses a name holding a web address, an e-mail address or a phone number, in the member’s language', async () => {
+      const m = await member({ name: 'Vera', city: 'Haarlem' });
+      const before = (await get(m.cookie).expect(200)).body;
+      for (const language of SUPPORTED_LANGUAGES) {
+        await t.prisma.user.update({ where: { id: m.user.id }, data: { language } });
+        for (const [name, code] of [
+          ['https://vonkje-verify.example/login', 'invalid_name_link'],
+          ['www.vonkje-verify.example', 'invalid_name_link'],
+          ['Vera vera@vonkje-verify.example', 'invalid_name_link'],
+          ['Vera +31 6 12345678', 'invalid_name_phone'],
+        ] as const) {
+          const res = await put(m.cookie, await fullForm({ name })).expect(400);
+          expect(res.body).toMatchObject({
+            error: code,
+            field: 'name',
+            message: SHARED_CATALOGUES[language].errors[code],
+          });
+        }
+      }
+      expect((await get(m.cookie).expect(200)).body).toEqual(before);
     });
 
     it('refuses its own e-mail address as a name, whatever its case', async () => {

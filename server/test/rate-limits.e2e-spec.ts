@@ -13,6 +13,8 @@ describe('abuse limits', () => {
       RATE_LIMIT_MAIL_CHANGES_PER_DAY: '2',
       RATE_LIMIT_VISITOR_PROFILES_PER_IP_HOUR: '2',
       RATE_LIMIT_WEBHOOKS_PER_IP_MINUTE: '3',
+      RATE_LIMIT_LIKES_PER_MINUTE: '3',
+      RATE_LIMIT_LIKES_PER_DAY: '5',
     });
   });
   afterAll(() => t.close());
@@ -114,6 +116,43 @@ describe('abuse limits', () => {
     for (let i = 0; i < 3; i++) {
       await card().set('Cookie', sessionCookie(login)).expect(200);
     }
+  });
+
+  it('limits the likes a member gives per minute and per day, with 429 rate_limited, and not another member’s', async () => {
+    const prisma = t.prisma as unknown as PrismaClient;
+    const login = async () => {
+      const m = await seedMember(prisma, { passwordCost: 4 });
+      const res = await t
+        .http()
+        .post('/api/user.php')
+        .set('X-Request-Type', 'client')
+        .send({ email: m.user.email, password: m.password })
+        .expect(200);
+      return { id: m.user.id, cookie: sessionCookie(res) };
+    };
+    const [liker, other] = [await login(), await login()];
+    const liked = await Promise.all(
+      Array.from({ length: 7 }, () => seedMember(prisma, { passwordCost: 4 })),
+    );
+    const like = (who: { cookie: string }, i: number) =>
+      t
+        .http()
+        .post('/api/like.php')
+        .set('X-Request-Type', 'client')
+        .set('Cookie', who.cookie)
+        .send({ member: liked[i].profile.id });
+    for (const i of [0, 1, 2]) await like(liker, i).expect(200);
+    const minute = await like(liker, 3).expect(429);
+    expect(minute.body).toMatchObject({ error: 'rate_limited' });
+    expect(Number(minute.headers['retry-after'])).toBeLessThanOrEqual(60);
+    await like(other, 3).expect(200);
+    // the next minute (its window ended): two more make the day's five, the sixth is refused
+    await t.redis.del(`ratelimit:likes_minute:member:${liker.id}`);
+    for (const i of [3, 4]) await like(liker, i).expect(200);
+    const day = await like(liker, 5).expect(429);
+    expect(day.body).toMatchObject({ error: 'rate_limited' });
+    expect(Number(day.headers['retry-after'])).toBeGreaterThan(60);
+    expect(await t.prisma.like.count({ where: { likerId: liker.id } })).toBe(5);
   });
 
   it('limits payment webhook calls per address, and answers the provider when to call again', async () => {

@@ -6,6 +6,8 @@ process.env.RATE_LIMIT_SIGNUPS_PER_IP_HOUR ??= '10000';
 process.env.RATE_LIMIT_RESETS_PER_IP_HOUR ??= '10000';
 process.env.RATE_LIMIT_MAIL_CHANGES_PER_DAY ??= '10000';
 process.env.RATE_LIMIT_VISITOR_PROFILES_PER_IP_HOUR ??= '10000';
+process.env.RATE_LIMIT_LIKES_PER_MINUTE ??= '10000';
+process.env.RATE_LIMIT_LIKES_PER_DAY ??= '10000';
 // complaints.e2e-spec.ts sets its own low ones
 process.env.RATE_LIMIT_COMPLAINTS_PER_HOUR ??= '10000';
 process.env.RATE_LIMIT_VISITOR_COMPLAINTS_PER_IP_HOUR ??= '10000';

@@ -54,5 +54,9 @@ export const autoLikeResponse = z.object({
 });
 export type AutoLikeResponse = z.infer<typeof autoLikeResponse>;
 
-/** POST /api/page-hidden.php: the page-bounce beacon (SPEC point 7: an empty JSON body). */
-export const pageHiddenRequest = z.object({});
+/**
+ * POST /api/page-hidden.php: the page-bounce beacon (SPEC point 7: a JSON body). It carries the
+ * page's path, since the site sends `Referrer-Policy: no-referrer` and a beacon has no Referer;
+ * a beacon without one (the spec's empty body) is counted as `other`.
+ */
+export const pageHiddenRequest = z.object({ path: z.string().max(2048).optional() });

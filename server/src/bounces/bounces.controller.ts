@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, Post } from '@nestjs/common';
+import { Body, Controller, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { pageHiddenRequest } from '@app/contract';
@@ -19,13 +19,13 @@ export class BouncesController {
   @AllowExternalCaller()
   @RateLimit('page_bounces')
   @Returns(OkResponseDto)
-  @ApiOperation({ summary: 'Page-bounce beacon (?lb): counts one bounce for the page left' })
-  async hidden(
-    @Body() _body: PageHiddenBody,
-    @Headers('referer') referer?: string,
-    @Headers('host') host?: string,
-  ) {
-    await this.bounces.count(referer, host);
+  @ApiOperation({
+    summary:
+      'Page-bounce beacon (?lb): counts one bounce for the route of the page left (its path in ' +
+      'the body; any path that is not a page of the site counts as other)',
+  })
+  async hidden(@Body() body: PageHiddenBody) {
+    await this.bounces.count(body.path);
     return { ok: true as const };
   }
 }

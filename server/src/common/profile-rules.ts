@@ -1,4 +1,10 @@
-import { birthdateProblem, cleanDisplayName, nameProblem, parseCalendarDate } from '@app/contract';
+import {
+  birthdateProblem,
+  cleanDisplayName,
+  containsPhoneNumber,
+  nameProblem,
+  parseCalendarDate,
+} from '@app/contract';
 import { AppError } from './app-error';
 
 /**
@@ -7,17 +13,25 @@ import { AppError } from './app-error';
  * the profile editor. Each throws the rule's error code on its field.
  */
 
-/** The name as stored (invisible formatting removed, trimmed), or the rule it breaks. */
+/**
+ * The name as stored (invisible formatting removed, trimmed), or the rule it breaks: the shared
+ * name rules, and no phone number in it (`invalid_name_phone`, checked here only: the web forms
+ * show this message from the answer).
+ */
 export function checkProfileName(name: string, email: string | null): string {
-  switch (nameProblem(name, email)) {
+  const problem = nameProblem(name, email);
+  switch (problem) {
     case 'name_required':
       throw new AppError('validation_failed', {}, 'name');
     case 'invalid_name_at':
-      throw new AppError('invalid_name_at', {}, 'name');
     case 'invalid_name_email':
-      throw new AppError('invalid_name_email', {}, 'name');
-    default:
-      return cleanDisplayName(name);
+    case 'invalid_name_link':
+      throw new AppError(problem, {}, 'name');
+    case null: {
+      const cleaned = cleanDisplayName(name);
+      if (containsPhoneNumber(cleaned)) throw new AppError('invalid_name_phone', {}, 'name');
+      return cleaned;
+    }
   }
 }
 

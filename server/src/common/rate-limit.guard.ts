@@ -66,6 +66,21 @@ const LIMITS = {
     seconds: 60,
     points: (c: AppConfig) => c.RATE_LIMIT_MESSAGES_PER_MINUTE,
   },
+  /**
+   * Likes a member may give (like.php) per minute and per day: each can mail and push the member
+   * liked with the liker's name, so one account must not reach everyone (security review
+   * 2026-11-28, M2).
+   */
+  likes_minute: {
+    per: 'member_only',
+    seconds: 60,
+    points: (c: AppConfig) => c.RATE_LIMIT_LIKES_PER_MINUTE,
+  },
+  likes_day: {
+    per: 'member_only',
+    seconds: 86_400,
+    points: (c: AppConfig) => c.RATE_LIMIT_LIKES_PER_DAY,
+  },
   /** Payments a member may start per hour (each is a call to the payment provider). */
   payments: {
     per: 'member_only',

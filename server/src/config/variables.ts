@@ -176,6 +176,12 @@ export const variables = z.object({
   LOGIN_MAX_FAILURES_PER_IP_HOUR: z.coerce.number().int().min(1).default(50),
   /** Chat messages (text, photo, gift) a member may send per minute: generous for people. */
   RATE_LIMIT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /**
+   * Likes a member may give per minute and per day (each can bring the member liked a mail and
+   * a push): generous for people browsing, a brake on one account reaching everyone.
+   */
+  RATE_LIMIT_LIKES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_LIKES_PER_DAY: z.coerce.number().int().min(1).default(300),
   /** Each app process re-checks the sessions of its open sockets this often (expiry, bans). */
   SOCKET_SESSION_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
   /** Payments a member may start per hour (each is a call to the payment provider). */

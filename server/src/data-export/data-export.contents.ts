@@ -141,6 +141,7 @@ export async function collectExport(
       lastLoginAt: true,
       lastSeenAt: true,
       deletedAt: true,
+      deletionStartedAt: true,
     },
   });
   const profile = await prisma.profile.findUnique({

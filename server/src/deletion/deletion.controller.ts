@@ -1,4 +1,15 @@
-import { Body, Controller, Get, Inject, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Inject,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { APP_CONFIG, secureCookies, type AppConfig } from '../config/config';
@@ -13,7 +24,7 @@ import {
 } from '../auth';
 import { DeletionService } from './deletion.service';
 import { DeleteAccountBody, DeleteAccountResponseDto, ReactivateQuery } from './deletion.dto';
-import { Redirects, Returns } from '../common/responses';
+import { OkResponseDto, Redirects, Returns } from '../common/responses';
 
 @ApiTags('accounts')
 @Controller('api')
@@ -22,6 +33,32 @@ export class DeletionController {
     private readonly deletion: DeletionService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  @Post('account-delete-start.php')
+  @Returns(OkResponseDto)
+  @UseGuards(AuthGuard)
+  @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
+  @ApiOperation({
+    summary:
+      'The member asks for deletion (the deletion page past its alternatives): the deletion ' +
+      'offer (delete-discount.php) is open until they stay or confirm',
+  })
+  async start(@CurrentSession() session: CurrentSessionData) {
+    await this.deletion.start(session.userId);
+    return { ok: true as const };
+  }
+
+  @Delete('account-delete-start.php')
+  @Returns(OkResponseDto)
+  @UseGuards(AuthGuard)
+  @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
+  @ApiOperation({
+    summary: 'The member stays: the deletion they began ends, and its offer’s code with it',
+  })
+  async stay(@CurrentSession() session: CurrentSessionData) {
+    await this.deletion.stay(session.userId);
+    return { ok: true as const };
+  }
 
   @Post('account-delete.php')
   @Returns(DeleteAccountResponseDto)

@@ -48,6 +48,20 @@ export class DeletionService implements OnApplicationShutdown {
     });
   }
 
+  /**
+   * The member asks for deletion: the step before confirming it (reason, password). The deletion
+   * offer (a personal retention code, discounts) is issued and accepted only from here until the
+   * member stays (`stay`) or confirms; starting again later just moves the time.
+   */
+  async start(userId: number, now = new Date()): Promise<void> {
+    await this.prisma.user.update({ where: { id: userId }, data: { deletionStartedAt: now } });
+  }
+
+  /** The member stays after all: the deletion they began, and with it its offer, is over. */
+  async stay(userId: number): Promise<void> {
+    await this.prisma.user.update({ where: { id: userId }, data: { deletionStartedAt: null } });
+  }
+
   async delete(userId: number, input: DeleteAccountBody, source: AttemptSource, now = new Date()) {
     const user = await this.prisma.user.findUniqueOrThrow({
       where: { id: userId },
@@ -57,7 +71,11 @@ export class DeletionService implements OnApplicationShutdown {
     if (!checked.ok) throw new AppError('wrong_password', {}, 'password');
     const purgeAt = new Date(now.getTime() + DELETION_RECONSIDERATION_DAYS * DAY_MS);
     const { request, mails } = await this.prisma.$transaction(async (tx) => {
-      await tx.user.update({ where: { id: userId }, data: { status: 'deleted', deletedAt: now } });
+      // the begun deletion is done: a reactivated account has no deletion offer
+      await tx.user.update({
+        where: { id: userId },
+        data: { status: 'deleted', deletedAt: now, deletionStartedAt: null },
+      });
       await tx.profile.updateMany({ where: { userId }, data: { status: 'disabled' } });
       await tx.session.deleteMany({ where: { userId } });
       const created = await tx.deletionRequest.create({

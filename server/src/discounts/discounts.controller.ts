@@ -32,7 +32,9 @@ export class DiscountsController {
   @ApiOperation({
     summary:
       'The deletion page’s offer: the member’s own discount code (issued on the first call, ' +
-      'accepted from nobody else, valid for days); null when there is no offer or it was used',
+      'accepted from nobody else, valid for days, and only while the deletion is begun); null ' +
+      'when there is no offer or it was used; 409 deletion_not_started before ' +
+      'POST account-delete-start.php',
   })
   deletionOffer(@CurrentSession() session: CurrentSessionData) {
     return this.discounts.deletionOffer(session.userId);

@@ -29,6 +29,8 @@ interface Member {
   id: number;
   paidUser: boolean;
   signupDate: Date;
+  /** Set while the member is on the deletion page past its first step (DeletionService.start). */
+  deletionStartedAt: Date | null;
 }
 
 /** A discount a payment carries: the code and the cents it takes off. */
@@ -63,8 +65,11 @@ export interface DiscountOrder {
  *
  * Codes typed that do not exist count as guesses (`discount_code_guesses`, per member per
  * hour, whichever route the code came through); past the limit every typed code is answered
- * 429. The deletion offer is a template (`issue_days`) never accepted itself: each member on
- * the deletion page is issued a personal copy with a random part, bound to them, for days.
+ * 429. The deletion offer is a template (`issue_days`) never accepted itself: each member who
+ * asked for deletion (on the deletion page, the step before confirming it) is issued a personal
+ * copy with a random part, bound to them, for days, and it is accepted only while that deletion
+ * is begun: once the member stayed (or confirmed, and reactivated) it is `discount_offer_ended`
+ * (security review 2026-11-28, L8).
  */
 @Injectable()
 export class DiscountsService {
@@ -87,6 +92,7 @@ export class DiscountsService {
     const member = await this.member(userId);
     const name = query.welcome ? TIME_BONUS_CODE : (query.code ?? '');
     const code = await this.find(this.prisma, name, member);
+    if (offerEnded(code, member)) throw new AppError('discount_offer_ended');
     await this.refuseTaken(this.prisma, code, member.id);
     const discountcode = this.present(code, member, now);
     // the welcome code is offered only while the time bonus runs; any other answer is ignored
@@ -99,12 +105,14 @@ export class DiscountsService {
   /**
    * POST /api/delete-discount.php: the member's personal copy of the deletion offer, made on
    * the first call (one per member and template: a unique key), its expiry renewed when it ran
-   * out unused; null when the site makes no offer or the member has used theirs.
+   * out unused; null when the site makes no offer or the member has used theirs. Only for a
+   * member who asked for deletion: 409 `deletion_not_started` otherwise.
    */
   async deletionOffer(userId: number, now = new Date()): Promise<DeleteDiscountResponse> {
+    const member = await this.member(userId);
+    if (member.deletionStartedAt === null) throw new AppError('deletion_not_started');
     const template = await this.deletionTemplate();
     if (!template) return { discountcode: null };
-    const member = await this.member(userId);
     const expiresAt = new Date(now.getTime() + template.issueDays * DAY_MS);
     const key = { issuedFromId_userId: { issuedFromId: template.id, userId } };
     await this.prisma.discountCode.createMany({
@@ -260,7 +268,7 @@ export class DiscountsService {
   private async member(userId: number, db: Db = this.prisma): Promise<Member> {
     const member = await db.user.findUnique({
       where: { id: userId },
-      select: { id: true, paidUser: true, signupDate: true },
+      select: { id: true, paidUser: true, signupDate: true, deletionStartedAt: true },
     });
     if (!member) throw new AppError('authentication_required');
     return member;
@@ -297,12 +305,16 @@ export class DiscountsService {
     if (found) throw new AppError(takenError(found.state));
   }
 
-  /** Why the code is closed to this member now: expired, or the welcome code after a purchase. */
+  /**
+   * Why the code is closed to this member now: a deletion offer's code after the deletion, expired,
+   * or the welcome code after a purchase.
+   */
   private closed(
     code: DiscountCode,
     member: Member,
     now: Date,
-  ): 'discount_expired' | 'discount_not_applicable' | null {
+  ): 'discount_offer_ended' | 'discount_expired' | 'discount_not_applicable' | null {
+    if (offerEnded(code, member)) return 'discount_offer_ended';
     const expires = this.expiresAt(code, member);
     if (expires !== null && expires <= now) return 'discount_expired';
     if (code.code === TIME_BONUS_CODE && member.paidUser) return 'discount_not_applicable';
@@ -350,6 +362,11 @@ export class DiscountsService {
           : Math.max(0, Math.floor((expires.getTime() - now.getTime()) / 1000)),
     };
   }
+}
+
+/** A copy of the deletion offer while the member is not (or no longer) deleting their account. */
+function offerEnded(code: DiscountCode, member: Member): boolean {
+  return code.issuedFromId !== null && member.deletionStartedAt === null;
 }
 
 /** once: `once:<code>`; once per member: `user:<code>:<member>`; unlimited: `payment:<id>`. */

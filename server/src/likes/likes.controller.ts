@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Post, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentSession, type CurrentSessionData } from '../auth';
 import { viewerOf } from '../member-access';
+import { RateLimit } from '../common/rate-limit.guard';
 import { Returns } from '../common/responses';
 import { AutoLikeResponseDto, LikeBody, LikeResponseDto, LikesResponseDto } from './likes.dto';
 import { LikesService } from './likes.service';
@@ -13,9 +14,14 @@ export class LikesController {
   constructor(private readonly likes: LikesService) {}
 
   @Post('like.php')
+  @RateLimit('likes_minute', 'likes_day')
   @Returns(LikeResponseDto)
   @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
-  @ApiOperation({ summary: 'Likes a member (idempotent); match when they like the caller too' })
+  @ApiOperation({
+    summary:
+      'Likes a member (idempotent); match when they like the caller too; 429 rate_limited past ' +
+      'RATE_LIMIT_LIKES_PER_MINUTE or RATE_LIMIT_LIKES_PER_DAY',
+  })
   like(@CurrentSession() session: CurrentSessionData, @Body() body: LikeBody) {
     return this.likes.like(viewerOf(session), body.member);
   }

@@ -13,6 +13,7 @@ import {
   type MailTemplate,
 } from './mail.templates';
 import { renderMail } from './mail-layout';
+import { memberText } from './member-text';
 import { notificationContent, type NotificationParams } from './notification-content';
 import { UNSUBSCRIBE_PATH, UnsubscribeTokens } from './unsubscribe-tokens';
 
@@ -199,7 +200,7 @@ export class MailDelivery {
   }): Promise<OutgoingMail> {
     const { name: site } = await this.settings.stored();
     const greeting = mail.name
-      ? translate(mail.language, 'mail.greeting', { name: mail.name })
+      ? translate(mail.language, 'mail.greeting', { name: memberText(mail.name) })
       : translate(mail.language, 'mail.greeting_anonymous');
     if (isNotificationMail(mail.template)) {
       const unsubscribe = `${this.appUrl}${UNSUBSCRIBE_PATH}?token=${this.unsubscribeTokens.tokenFor(mail.userId)}`;

@@ -1,5 +1,6 @@
 import { renderMail } from './mail-layout';
 import { notificationContent } from './notification-content';
+import { plainText } from './member-text';
 
 const urls = {
   app: 'https://site.test',
@@ -28,7 +29,8 @@ describe('the mail layout', () => {
       urls,
       'Vonkje',
     );
-    expect(single.content.paragraphs).toContain('Van: Anna en nog iemand');
+    // the names are marked as members' values until the layout renders them
+    expect(single.content.paragraphs.map(plainText)).toContain('Van: Anna en nog iemand');
     expect(text).toContain('Afmelden: https://site.test/api/unsubscribe.php?token=7.abc');
     expect(html).toContain('Er staan 2 nieuwe berichten voor je klaar.');
     // names are text, never markup
@@ -80,5 +82,47 @@ describe('the mail layout', () => {
     expect(text).toBe('Hoi,\n\nVia deze link:\nhttps://site.test/reset?token=a&b\n\nTot ziens.');
     expect(html).toContain('href="https://site.test/reset?token=a&amp;b"');
     expect(html).not.toContain('unsubscribe');
+  });
+
+  it('never links an address in a member’s name, in the HTML part nor in the text part', async () => {
+    const name = 'https://vonkje-verify.example/login';
+    const { content } = notificationContent(
+      'notify_like',
+      'nl',
+      { count: 2, names: [name, 'www.evil.example'], others: 0 },
+      urls,
+      'Vonkje',
+    );
+    const weekly = notificationContent(
+      'weekly_update',
+      'nl',
+      { count: 1, members: [{ name: 'anna@evil.example', age: 30, profileId: 5 }] },
+      urls,
+      'Vonkje',
+    );
+    const { html, text } = await renderMail({
+      site: 'Vonkje',
+      greeting: 'Hoi,',
+      ...content,
+      links: weekly.content.links,
+    });
+    expect(html).not.toMatch(/href="[^"]*(vonkje-verify|evil)/);
+    expect(html).not.toMatch(/<a [^>]*>[^<]*(vonkje-verify|www)/);
+    // a weekly update's member links to the site's own page, the name its defused label
+    expect(html).toMatch(
+      /<a href="https:\/\/site\.test\/members\/5"[^>]*>anna@evil\[\.\]example \(30\)<\/a>/,
+    );
+    for (const part of [html, text]) {
+      expect(part).toContain('https[:]//vonkje-verify[.]example/login');
+      expect(part).toContain('www[.]evil[.]example');
+      expect(part).toContain('anna@evil[.]example');
+      expect(part).not.toMatch(
+        /https?:\/\/vonkje-verify|vonkje-verify\.example|www\.evil|@evil\.example/,
+      );
+      expect(part).not.toMatch(/[\uE000\uE001]/);
+    }
+    // the site's own addresses are still links
+    expect(html).toContain('href="https://site.test/chats"');
+    expect(html).toContain('href="https://site.test/notifications"');
   });
 });

@@ -1,4 +1,5 @@
 import mjml2html from 'mjml';
+import { plainText, textRuns } from './member-text';
 
 /** The site's mail colour (the web app's $primary). */
 const PRIMARY = '#6f42c1';
@@ -8,9 +9,12 @@ export interface MailContent {
   /** The site's name (settings): the header of the HTML part. */
   site: string;
   greeting: string;
-  /** Plain text; web addresses in them become links in the HTML part. */
+  /**
+   * Plain text; the web addresses the site's own texts hold become links in the HTML part,
+   * values a member chose (put in with memberText) never do.
+   */
   paragraphs: string[];
-  /** Named links, one a line (the weekly update's new members). */
+  /** Named links, one a line (the weekly update's new members); a label is never linked. */
   links?: { label: string; url: string }[];
   /** The mail's main link, a button in HTML. */
   action?: { label: string; url: string };
@@ -29,39 +33,53 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-/** Escapes a paragraph and turns its web addresses into links, its line breaks into <br>. */
+/** Escaped text with its line breaks as <br>; the marks of members' values gone. */
+const textHtml = (text: string) => escapeHtml(plainText(text)).replace(/\n/g, '<br />');
+
+/**
+ * A paragraph in HTML: escaped, its line breaks <br>, and the web addresses of the site's own
+ * text turned into links. A member's value (marked by memberText) is only escaped: never a link.
+ */
 function paragraphHtml(text: string): string {
-  return text
-    .split(/(https?:\/\/[^\s]+)/)
-    .map((part, i) =>
-      i % 2 === 1
-        ? `<a href="${escapeHtml(part)}" style="color:${PRIMARY}">${escapeHtml(part)}</a>`
-        : escapeHtml(part).replace(/\n/g, '<br />'),
+  return textRuns(text)
+    .map((run) =>
+      run.member
+        ? textHtml(run.text)
+        : run.text
+            .split(/(https?:\/\/[^\s]+)/)
+            .map((part, i) =>
+              i % 2 === 1
+                ? `<a href="${escapeHtml(part)}" style="color:${PRIMARY}">${escapeHtml(part)}</a>`
+                : textHtml(part),
+            )
+            .join(''),
     )
     .join('');
 }
 
 const link = (l: { label: string; url: string }) =>
-  `<a href="${escapeHtml(l.url)}" style="color:${PRIMARY}">${escapeHtml(l.label)}</a>`;
+  `<a href="${escapeHtml(l.url)}" style="color:${PRIMARY}">${textHtml(l.label)}</a>`;
 
 /**
  * The one layout of the site's mails, written in MJML (responsive HTML that mail clients
  * render alike) and rendered when a mail is sent; the text part says the same in plain text.
  */
 export async function renderMail(content: MailContent): Promise<RenderedMail> {
-  const text = [
-    content.greeting,
-    ...content.paragraphs,
-    ...(content.links?.length
-      ? [content.links.map((l) => `- ${l.label}: ${l.url}`).join('\n')]
-      : []),
-    ...(content.action ? [`${content.action.label}:\n${content.action.url}`] : []),
-    ...(content.footer
-      ? [
-          `--\n${content.footer.text}\n${content.footer.links.map((l) => `${l.label}: ${l.url}`).join('\n')}`,
-        ]
-      : []),
-  ].join('\n\n');
+  const text = plainText(
+    [
+      content.greeting,
+      ...content.paragraphs,
+      ...(content.links?.length
+        ? [content.links.map((l) => `- ${l.label}: ${l.url}`).join('\n')]
+        : []),
+      ...(content.action ? [`${content.action.label}:\n${content.action.url}`] : []),
+      ...(content.footer
+        ? [
+            `--\n${content.footer.text}\n${content.footer.links.map((l) => `${l.label}: ${l.url}`).join('\n')}`,
+          ]
+        : []),
+    ].join('\n\n'),
+  );
 
   const mj = `<mjml>
   <mj-head>
@@ -78,12 +96,12 @@ export async function renderMail(content: MailContent): Promise<RenderedMail> {
     </mj-section>
     <mj-section background-color="#ffffff" border-radius="8px" padding="16px 8px">
       <mj-column>
-        <mj-text>${escapeHtml(content.greeting)}</mj-text>
+        <mj-text>${textHtml(content.greeting)}</mj-text>
         ${content.paragraphs.map((p) => `<mj-text>${paragraphHtml(p)}</mj-text>`).join('\n        ')}
         ${content.links?.length ? `<mj-text>${content.links.map(link).join('<br />')}</mj-text>` : ''}
         ${
           content.action
-            ? `<mj-button href="${escapeHtml(content.action.url)}" background-color="${PRIMARY}" border-radius="6px" font-size="15px">${escapeHtml(content.action.label)}</mj-button>`
+            ? `<mj-button href="${escapeHtml(content.action.url)}" background-color="${PRIMARY}" border-radius="6px" font-size="15px">${textHtml(content.action.label)}</mj-button>`
             : ''
         }
       </mj-column>
@@ -92,7 +110,7 @@ export async function renderMail(content: MailContent): Promise<RenderedMail> {
       content.footer
         ? `<mj-section padding="8px 0 24px">
       <mj-column>
-        <mj-text font-size="12px" color="#6c757d" align="center">${escapeHtml(content.footer.text)}<br />${content.footer.links.map(link).join(' · ')}</mj-text>
+        <mj-text font-size="12px" color="#6c757d" align="center">${textHtml(content.footer.text)}<br />${content.footer.links.map(link).join(' · ')}</mj-text>
       </mj-column>
     </mj-section>`
         : ''

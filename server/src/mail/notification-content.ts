@@ -2,6 +2,7 @@ import type { Language } from '@app/contract';
 import { translate } from '../i18n/i18n';
 import type { MailContent } from './mail-layout';
 import type { NotificationMail } from './mail.templates';
+import { memberText } from './member-text';
 
 /** What a notification, reminder or weekly mail tells (mail_intents.params). */
 export interface NotificationParams {
@@ -28,12 +29,13 @@ const ACTION: Record<NotificationMail, string> = {
 /** `_one` or `_many` of a key: the catalogues need no plural rules per language. */
 const variant = (key: string, count: number) => `${key}_${count === 1 ? 'one' : 'many'}`;
 
-/** "Anna, Piet and 2 others", in the member's language. */
+/** "Anna, Piet and 2 others", in the member's language; the names as members' values. */
 function namesLine(language: Language, names: string[], others: number): string {
+  const marked = names.map(memberText);
   const items =
     others > 0
-      ? [...names, translate(language, variant('mail.and_others', others), { count: others })]
-      : names;
+      ? [...marked, translate(language, variant('mail.and_others', others), { count: others })]
+      : marked;
   return new Intl.ListFormat(language, { type: 'conjunction' }).format(items);
 }
 
@@ -77,8 +79,8 @@ export function notificationContent(
   const links = (params.members ?? []).map((m) => ({
     label:
       m.age === null
-        ? m.name
-        : translate(language, 'mail.member_with_age', { name: m.name, age: m.age }),
+        ? memberText(m.name)
+        : translate(language, 'mail.member_with_age', { name: memberText(m.name), age: m.age }),
     url: `${urls.app}/members/${m.profileId}`,
   }));
   return {

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type PushPayload } from '@app/contract';
+import { DEFAULT_LANGUAGE, defuseLinks, type PushPayload } from '@app/contract';
 import { isLanguage, translate } from '../i18n/i18n';
 import type { NotifyEvent } from '../notifications';
 import type { PushOptions } from './push-sender';
@@ -8,7 +8,8 @@ const TTL_SECONDS = 24 * 60 * 60;
 
 /**
  * The push of an event, in the member's language: who wrote or liked (never the message's text:
- * a lock screen shows it), where a click goes, the notification's tag and the app badge; and
+ * a lock screen shows it; the name with any address in it defused, so no notification shows a
+ * member's link), where a click goes, the notification's tag and the app badge; and
  * the push service's headers: one Topic per conversation (and one for likes), so a newer push
  * replaces one still waiting for the browser (RFC 8030 §5.4), as the tag replaces a shown one.
  */
@@ -19,7 +20,7 @@ export function pushOf(
 ): { payload: PushPayload; options: PushOptions } {
   const lng = isLanguage(language) ? language : DEFAULT_LANGUAGE;
   const texts = (kind: NotifyEvent['kind']) => ({
-    title: translate(lng, `push.${kind}_title`, { name: facts.actorName }),
+    title: translate(lng, `push.${kind}_title`, { name: defuseLinks(facts.actorName) }),
     body: translate(lng, `push.${kind}_body`),
   });
   if (event.kind === 'like' || event.conversationId === undefined) {

@@ -3,3 +3,4 @@ export { SitePagesModule } from './site-pages.module';
 export { SitePages } from './site-pages.service';
 export { servePage, serveSearchEngineFiles } from './serve';
 export { ENTRY_CHECK_CSP_SOURCE } from './entry-check';
+export { matchRoute } from './routes';

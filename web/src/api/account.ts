@@ -77,8 +77,21 @@ export function deleteAccount(body: DeleteAccountRequest): Promise<DeleteAccount
 }
 
 /**
- * POST /api/delete-discount.php (logged in): the deletion page's discount, a code of the
- * member's own (issued on the first call, the same one after); null when there is none.
+ * POST /api/account-delete-start.php: the member asks for deletion (the deletion page past its
+ * alternatives); the deletion offer is open from then until they stay or confirm.
+ */
+export function startDeletion(): Promise<OkResponse> {
+  return apiRequest<OkResponse>('account-delete-start', { method: 'POST' });
+}
+
+/** DELETE /api/account-delete-start.php: the member stays; the offer's code ends with it. */
+export function stayAfterAll(): Promise<OkResponse> {
+  return apiRequest<OkResponse>('account-delete-start', { method: 'DELETE' });
+}
+
+/**
+ * POST /api/delete-discount.php (logged in, after startDeletion): the deletion offer, a code of
+ * the member's own (issued on the first call, the same one after); null when there is none.
  */
 export const deleteDiscountQueryOptions = () =>
   queryOptions({

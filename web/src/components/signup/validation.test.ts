@@ -31,6 +31,20 @@ describe('signup validation', () => {
     );
   });
 
+  it('refuses a name holding a web address, in the page’s language (phone numbers: the server)', async () => {
+    const nl = i18n.getFixedT('nl');
+    expect(validateName('https://vonkje-verify.example/login', '', nl)).toBe(
+      'Je profielnaam mag geen webadres of e-mailadres bevatten',
+    );
+    // libphonenumber's metadata stays out of the form: the server refuses a number
+    expect(validateName('Bel 06-12345678', '', nl)).toBeNull();
+    await i18n.loadLanguages('de');
+    const de = i18n.getFixedT('de');
+    expect(validateName('www.vonkje-verify.example', '', de)).toBe(
+      'Dein Profilname darf keine Webadresse und keine E-Mail-Adresse enthalten',
+    );
+  });
+
   it("gives the spec's messages for a missing or wrong date of birth and a wrong address", () => {
     const t = i18n.getFixedT('nl');
     const values = { ...EMPTY_SIGNUP, day: '31', month: '2', year: '1990' };

@@ -206,19 +206,21 @@ describe('account deletion', () => {
   async function deleteWith({ password = '', confirm = true }) {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Toch verwijderen' }));
-    await user.click(screen.getByLabelText('Geen tijd'));
+    await user.click(await screen.findByLabelText('Geen tijd'));
     if (password) await user.type(screen.getByLabelText('Huidig wachtwoord'), password);
     if (confirm) await user.click(screen.getByLabelText('Ja, ik wil mijn account verwijderen'));
     await user.click(screen.getByRole('button', { name: 'Account verwijderen' }));
   }
 
-  it('offers the alternatives first, requires a reason, sends it and lands on /account-deleted', async () => {
+  it('offers the alternatives first, the discount once the deletion is asked for, requires a reason, sends it and lands on /account-deleted', async () => {
     const { calls } = mockFetch({
+      'POST /api/account-delete-start.php': () => jsonResponse(200, { ok: true }),
       'POST /api/delete-discount.php': () => jsonResponse(200, personalOffer),
       'POST /api/account-delete.php': () =>
         jsonResponse(200, { purge_at: '2026-12-07T00:00:00.000Z' } satisfies DeleteAccountResponse),
     });
-    const deletions = () => calls.filter((call) => call.url.includes('account-delete'));
+    const deletions = () => calls.filter((call) => call.url.includes('account-delete.php'));
+    const asked = (path: string) => calls.filter((call) => call.url.includes(path));
     const { router, queryClient } = renderLoggedIn('/account', { deleteDiscount: true });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('link', { name: 'Account verwijderen' }));
@@ -233,7 +235,15 @@ describe('account deletion', () => {
       'href',
       '/credits',
     );
-    // the member's own code, issued on this page
+    // no offer before the member asks for deletion: the server would refuse it
+    expect(screen.queryByText('STAY50-K7QM2XPD9A')).not.toBeInTheDocument();
+    expect(asked('delete-discount')).toHaveLength(0);
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Toch verwijderen' }));
+    expect(await screen.findAllByRole('radio')).toHaveLength(7);
+    expect(asked('account-delete-start')).toHaveLength(1);
+    // the member's own code, issued now, beside the reason
     expect(await screen.findByText('STAY50-K7QM2XPD9A')).toBeInTheDocument();
     expect(
       screen.getByText(
@@ -244,10 +254,6 @@ describe('account deletion', () => {
       'href',
       '/credits?code=STAY50-K7QM2XPD9A',
     );
-    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
-
-    await user.click(screen.getByRole('button', { name: 'Toch verwijderen' }));
-    expect(screen.getAllByRole('radio')).toHaveLength(7);
 
     // no reason chosen: nothing is sent
     await user.click(screen.getByLabelText('Ja, ik wil mijn account verwijderen'));
@@ -287,14 +293,36 @@ describe('account deletion', () => {
 
   it('shows no discount when the member has used the offer already', async () => {
     const { calls } = mockFetch({
+      'POST /api/account-delete-start.php': () => jsonResponse(200, { ok: true }),
       'POST /api/delete-discount.php': () => jsonResponse(200, { discountcode: null }),
     });
     renderLoggedIn('/account/delete', { deleteDiscount: true });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Toch verwijderen' }));
     await waitFor(() =>
       expect(calls.filter((call) => call.url.includes('delete-discount'))).toHaveLength(1),
     );
-    expect(await screen.findByRole('link', { name: 'E-mailadres wijzigen' })).toBeInTheDocument();
+    expect(await screen.findAllByRole('radio')).toHaveLength(7);
     expect(screen.queryByText('Blijf met korting')).not.toBeInTheDocument();
+  });
+
+  it('ends the begun deletion, and its offer, when the member stays after all', async () => {
+    const { calls } = mockFetch({
+      'POST /api/account-delete-start.php': () => jsonResponse(200, { ok: true }),
+      'POST /api/delete-discount.php': () => jsonResponse(200, personalOffer),
+      'DELETE /api/account-delete-start.php': () => jsonResponse(200, { ok: true }),
+    });
+    const { router } = renderLoggedIn('/account/delete', { deleteDiscount: true });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Toch verwijderen' }));
+    expect(await screen.findByText('STAY50-K7QM2XPD9A')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Ik blijf' }));
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.method === 'DELETE' && c.url.includes('account-delete-start')),
+      ).toHaveLength(1),
+    );
+    expect(router.state.location.pathname).toBe('/members');
   });
 
   it('requires the current password before deleting', async () => {
@@ -304,7 +332,7 @@ describe('account deletion', () => {
     const password = screen.getByLabelText('Huidig wachtwoord');
     expect(password).toHaveAccessibleDescription('Vul je huidige wachtwoord in.');
     expect(password).toHaveAttribute('autocomplete', 'current-password');
-    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    expect(calls.filter((call) => call.url.includes('account-delete.php'))).toHaveLength(0);
   });
 
   it('shows a wrong password under the password field and keeps the member on the form', async () => {
@@ -325,14 +353,14 @@ describe('account deletion', () => {
     );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/account/delete');
-    expect(calls.filter((call) => call.method === 'POST')[0].body).toEqual({
+    expect(calls.filter((call) => call.url.includes('account-delete.php'))[0].body).toEqual({
       confirm: true,
       reason: 'time',
       password: 'verkeerd-wachtwoord',
     });
-    expect(calls.filter((call) => call.method === 'POST')[0].headers).not.toHaveProperty(
-      'Idempotency-Key',
-    );
+    expect(
+      calls.filter((call) => call.url.includes('account-delete.php'))[0].headers,
+    ).not.toHaveProperty('Idempotency-Key');
   });
 
   it('shows the block message in an alert when the password was guessed too often', async () => {
@@ -357,7 +385,7 @@ describe('account deletion', () => {
     expect(
       await screen.findByText('Bevestig dat je je account wilt verwijderen.'),
     ).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    expect(calls.filter((call) => call.url.includes('account-delete.php'))).toHaveLength(0);
   });
 });
 

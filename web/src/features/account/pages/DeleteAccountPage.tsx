@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CurrentPasswordField } from '../../../components/CurrentPasswordField';
 import {
@@ -17,41 +17,80 @@ import {
   type DeletionReason,
 } from '@app/contract/constants';
 import type { DiscountCode } from '@app/contract';
-import { deleteAccount, deleteDiscountQueryOptions } from '../../../api/account';
+import {
+  deleteAccount,
+  deleteDiscountQueryOptions,
+  startDeletion,
+  stayAfterAll,
+} from '../../../api/account';
 import { useCompanyInfo } from '../../../api/companyinfo';
 import { userQueryKey, useUser } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard } from '../../../components/AuthCard';
 import { formatDate } from '../../../i18n/format';
 
-/** /account/delete: the alternatives first, then reason and explicit confirmation. */
+/**
+ * /account/delete: the alternatives first; "continue" asks the server for the deletion
+ * (account-delete-start.php), and only then, beside the reason and the explicit confirmation,
+ * comes the deletion offer (a code of the member's own, valid while the deletion is begun);
+ * staying ends the begun deletion and the code with it.
+ */
 export function DeleteAccountPage() {
   const { t } = useTranslation();
   usePageTitle(t('deleteAccount.title'));
   const { user, isPending } = useUser();
   const [step, setStep] = useState<'alternatives' | 'reason'>('alternatives');
   const [leaving, setLeaving] = useState(false);
+  // the reason step comes whatever the answer: the start only opens the offer
+  const start = useMutation({ mutationFn: startDeletion, onSettled: () => setStep('reason') });
   if (isPending) return null;
   if (!user && !leaving) return <Navigate to="/login" replace />;
   return (
     <AuthCard title={t('deleteAccount.title')} icon="🗑️" wide>
       {step === 'alternatives' ? (
-        <Alternatives onContinue={() => setStep('reason')} />
+        <Alternatives busy={start.isPending} onContinue={() => start.mutate()} />
       ) : (
-        <ReasonForm onDeleted={() => setLeaving(true)} />
+        <>
+          {start.isSuccess && <DeletionOffer />}
+          <ReasonForm onDeleted={() => setLeaving(true)} />
+        </>
       )}
     </AuthCard>
   );
 }
 
-function Alternatives({ onContinue }: { onContinue: () => void }) {
-  const { t } = useTranslation();
+/** The deletion offer, asked for once the deletion is begun; nothing when there is none. */
+function DeletionOffer() {
   const { data: company } = useCompanyInfo();
-  // the code is the member's own, issued here; companyinfo.php says only whether there is one
+  // the code is the member's own, issued now; companyinfo.php says only whether there is one
   const { data: discount } = useQuery({
     ...deleteDiscountQueryOptions(),
     enabled: company?.delete_discount === true,
   });
+  if (!discount) return null;
+  return (
+    <ul className="list-unstyled mb-4">
+      <DiscountOffer discount={discount} />
+    </ul>
+  );
+}
+
+/** The stay button of a begun deletion: it ends (fire and forget: the member is on their way). */
+function StayLink() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to="/members"
+      className="btn btn-primary rounded-pill px-4"
+      onClick={() => void stayAfterAll().catch(() => undefined)}
+    >
+      {t('deleteAccount.stay')}
+    </Link>
+  );
+}
+
+function Alternatives({ busy, onContinue }: { busy: boolean; onContinue: () => void }) {
+  const { t } = useTranslation();
   return (
     <>
       <p className="text-center text-body-secondary mb-4">{t('deleteAccount.alternativesIntro')}</p>
@@ -77,7 +116,6 @@ function Alternatives({ onContinue }: { onContinue: () => void }) {
             {t('deleteAccount.altTryoutLink')}
           </Link>
         </li>
-        {discount && <DiscountOffer discount={discount} />}
       </ul>
       <div className="d-flex flex-column flex-sm-row gap-2 justify-content-between">
         <Link to="/members" className="btn btn-primary rounded-pill px-4">
@@ -86,6 +124,7 @@ function Alternatives({ onContinue }: { onContinue: () => void }) {
         <button
           type="button"
           className="btn btn-outline-danger rounded-pill px-4"
+          disabled={busy}
           onClick={onContinue}
         >
           {t('deleteAccount.continue')}
@@ -190,9 +229,7 @@ function ReasonForm({ onDeleted }: { onDeleted: () => void }) {
         onChange={(event) => setConfirmed(event.target.checked)}
       />
       <div className="d-flex flex-column flex-sm-row gap-2 justify-content-between">
-        <Link to="/members" className="btn btn-primary rounded-pill px-4">
-          {t('deleteAccount.stay')}
-        </Link>
+        <StayLink />
         <SubmitButton className="btn btn-danger rounded-pill px-4" busy={form.busy}>
           {t('deleteAccount.submit')}
         </SubmitButton>

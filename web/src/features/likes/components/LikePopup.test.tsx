@@ -85,10 +85,19 @@ describe('page-bounce logging (?lb)', () => {
     navigator.sendBeacon = jest.fn(() => true);
   });
 
-  it('sends the empty-JSON beacon when the page is hidden, for the rest of the session', () => {
+  it('sends the beacon with the page’s path when the page is hidden, for the rest of the session', async () => {
+    window.history.pushState({}, '', '/landers/video/zomer?lb=1');
     const first = render(<Bounce search="?lb=1" />);
     hide();
     expect(navigator.sendBeacon).toHaveBeenCalledWith('/api/page-hidden.php', expect.any(Blob));
+    const [, blob] = jest.mocked(navigator.sendBeacon).mock.calls[0] as [string, Blob];
+    // the site sends no Referer: the path travels in the body
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(blob);
+    });
+    expect(JSON.parse(text)).toEqual({ path: '/landers/video/zomer' });
     expect(window.sessionStorage.getItem(PAGE_BOUNCE_KEY)).toBe('1');
     first.unmount();
     render(<Bounce search="" />);

@@ -293,7 +293,7 @@ describe('the profile editor', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('refuses a name starting with @ or shaped like an e-mail address without sending it', async () => {
+  it('refuses a name starting with @, shaped like an e-mail address or holding a web address without sending it', async () => {
     const { calls } = routes();
     renderProfile();
     await loaded();
@@ -310,6 +310,11 @@ describe('the profile editor', () => {
     await user.type(name, 'sanne@example.com');
     expect(
       await screen.findByText('Je profielnaam moet anders zijn dan je e-mailadres'),
+    ).toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, 'vonkje-verify.example/login');
+    expect(
+      await screen.findByText('Je profielnaam mag geen webadres of e-mailadres bevatten'),
     ).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
   });
