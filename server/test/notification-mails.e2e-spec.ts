@@ -294,6 +294,8 @@ describe('notification mails', () => {
     const name = 'https://vonkje-verify.example/login';
     await t.prisma.profile.update({ where: { id: c.profile.id }, data: { name } });
     await like(c, b.profile.id);
+    await decided('like', b);
+    expect(await endQuietPeriod('like', b)).toBe('sent');
     const mail = await waitForMail(t.smtp.mails, b.user.email as string, /vindt je leuk/);
     const part = (type: string) => {
       const start = mail.indexOf(`Content-Type: ${type}`);
