@@ -20,6 +20,9 @@ const PRODUCTION_WAITS = {
   DB_POOL_WAIT_MS: String(REQUEST_BUDGET_MS),
 };
 
+/** A wait for a pooled connection that no answer here may come near. */
+const LONG_POOL_WAIT_MS = 60_000;
+
 /** A process that keeps one core busy until it is killed (a loaded machine). */
 function busyLoop(): ChildProcess {
   return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
@@ -126,8 +129,10 @@ describe('a black-holed database while requests wait for a pooled connection', (
   beforeAll(async () => {
     const port = Number(new URL(process.env.DATABASE_URL ?? 'postgresql://127.0.0.1:5432').port);
     relay = await startRelay(port);
+    // a wait for a connection far longer than anything else here: an answer well within it can
+    // only come from the pool ending the waits once PostgreSQL is found silent (no clock raced)
     t = await createTestApp(
-      { ...PRODUCTION_WAITS, DB_POOL_SIZE: '2' },
+      { ...PRODUCTION_WAITS, DB_POOL_SIZE: '2', DB_POOL_WAIT_MS: String(LONG_POOL_WAIT_MS) },
       {
         via: { databasePort: relay.port },
       },
@@ -139,7 +144,7 @@ describe('a black-holed database while requests wait for a pooled connection', (
     await relay.close();
   });
 
-  it('answers every one of them 503 within the request budget, and works again once the database answers', async () => {
+  it('answers every one of them 503 once PostgreSQL is found silent, not after their wait for a connection, and works again once the database answers', async () => {
     const member = await loggedInMember(t);
     const user = () =>
       timed(() =>
@@ -155,8 +160,12 @@ describe('a black-holed database while requests wait for a pooled connection', (
         status: 503,
         error: 'service_unavailable',
       });
-      expect(ms).toBeLessThan(REQUEST_BUDGET_MS);
+      expect(ms).toBeLessThan(LONG_POOL_WAIT_MS / 2);
     }
+    const times = answers.map(({ ms }) => ms).sort((x, y) => x - y);
+    console.info(
+      `20 requests on 2 connections, database silent: 503 after p50 ${Math.round(times[9]!)} ms, max ${Math.round(times[19]!)} ms`,
+    );
 
     relay.restore();
     const deadline = Date.now() + 15_000;
@@ -167,5 +176,5 @@ describe('a black-holed database while requests wait for a pooled connection', (
     }
     expect(last.res.status).toBe(200);
     expect(last.res.body.user).not.toBeNull();
-  }, 60_000);
+  }, 90_000);
 });

@@ -1,4 +1,4 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import {
   STAFF_CHALLENGE_MINUTES,
   STAFF_CODE_TRIES,
@@ -53,6 +53,8 @@ export type SignInSource = StaffSource & AttemptSource;
  * only the completed second factor clears the count, so knowing the password does not buy
  * endless code guesses. An admin can lift an account's lock (staff-accounts).
  */
+
+const logger = new Logger('StaffAuth');
 @Injectable()
 export class StaffAuth implements OnApplicationBootstrap {
   constructor(
@@ -69,7 +71,16 @@ export class StaffAuth implements OnApplicationBootstrap {
    * so that a later rotation of MEDIA_SECRET cannot lock anyone out. Each row once, whichever
    * process gets there first; a secret no key opens is left for its next sign-in to refuse.
    */
-  async onApplicationBootstrap(): Promise<void> {
+  onApplicationBootstrap(): void {
+    // in the background: a process must start (and answer 503) while the database is away
+    void this.sealLegacySecrets().catch((error: unknown) =>
+      logger.warn(
+        `Staff secrets not sealed again at start (next start or sign-in does): ${String(error)}`,
+      ),
+    );
+  }
+
+  private async sealLegacySecrets(): Promise<void> {
     const sealed = await this.prisma.staffSecondFactor.findMany({
       where: { NOT: { secret: { startsWith: SecondFactor.SEALED_PREFIX } } },
       select: { userId: true, secret: true },
