@@ -66,7 +66,7 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
 
   /** Resolves once a process's handler (a spy) finished `count` client events, however they went. */
   async function handled(
-    spy: jest.SpiedFunction<(...args: never[]) => Promise<void>>,
+    spy: { mock: { calls: unknown[]; results: { value: unknown }[] } },
     count: number,
   ) {
     await eventually(() => spy.mock.calls.length >= count);

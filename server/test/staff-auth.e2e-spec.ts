@@ -12,15 +12,11 @@ import { STAFF_SOCKET_NAMESPACE } from '@app/contract';
 import { connect, eventually, listening } from './helpers/sockets';
 import { chatMember } from './helpers/chat';
 import { cookieOf, signIn, staffAccount, totp, type StaffAccount } from './helpers/staff';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
 /** Staff sign-in (password, then TOTP), staff sessions and the audit log, over HTTP. */
 describe('staff sign-in, sessions and the audit log', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const post = (path: string, body: object, cookie?: string) => {
     const req = t.http().post(path).set('X-Request-Type', 'client');
