@@ -13,6 +13,8 @@ const config: Config = {
   roots: ['<rootDir>/src'],
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
   setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
+  // room for the async utilities' wait (src/test/setup.ts) on a busy machine
+  testTimeout: 30_000,
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper: {
     '\\.(css|scss|sass)$': 'identity-obj-proxy',

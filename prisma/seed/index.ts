@@ -8,6 +8,7 @@
  * `prisma/seed/member` (no relative runtime imports) directly.
  * No top-level await and no import.meta, so CommonJS (ts-jest) can load every file.
  */
+export { seedConversation, type SeedMessage } from './conversation.js';
 export { seedCities, seedCountries, seedGeography, seedRegions, type GeoCounts } from './geo.js';
 export {
   seedCompanyInfo,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AUTH_COOKIE } from '@app/contract';
 import { SessionService } from '../src/auth/session.service';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, type TestApp, useTestApp } from './helpers/test-app';
 
 async function memberSession(t: TestApp): Promise<string> {
   const user = await t.prisma.user.create({
@@ -16,11 +16,7 @@ async function memberSession(t: TestApp): Promise<string> {
 }
 
 describe('API conventions', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('reports health only when PostgreSQL and Redis both answer', async () => {
     const res = await t.http().get('/api/health').expect(200);

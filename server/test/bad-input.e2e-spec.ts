@@ -5,7 +5,7 @@ import { AUTH_COOKIE, STAFF_COOKIE } from '@app/contract';
 import { StaffSessions } from '../src/staff';
 import { SessionService } from '../src/auth/session.service';
 import { describeApi, sample } from './helpers/openapi';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
 /**
  * Bad input never gives a 5xx: each case of the security review's L1 with the answer it must
@@ -13,11 +13,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
  * OpenAPI description and accepts any answer but a 5xx.
  */
 describe('bad input', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   /** A member's session (with staff roles: also a staff session, for the staff routes). */
   async function session(roles: ('admin' | 'operator' | 'moderator')[] = []): Promise<string> {

@@ -1,15 +1,11 @@
 import { CATCH_UP_LIMIT, CHAT_PAGE_SIZE } from '@app/contract';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 import { chatMember, get, read, removeChat, sendText, type ChatMember } from './helpers/chat';
 
 type Message = { id: number; seq: number; text: string | null; mine: boolean; status: string };
 
 describe('chat: conversations, the list, catch-up, markers and who may see them', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_MESSAGES_PER_MINUTE: '1000' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ RATE_LIMIT_MESSAGES_PER_MINUTE: '1000' });
 
   /** Two members with a conversation that `a` started with `texts`. */
   async function pairWith(texts: string[] = ['Hoi'], options = {}) {

@@ -3,7 +3,7 @@ import { createMailTestApp, sessionCookie, type MailTestApp } from './helpers/ma
 import { linkIn } from './helpers/smtp';
 import { signupBody } from './helpers/accounts';
 import { chatMember, get, sendText } from './helpers/chat';
-import { connect, listening, settle, type Received } from './helpers/sockets';
+import { connect, listening, type Received } from './helpers/sockets';
 
 type New = { message: ChatMessage };
 
@@ -46,8 +46,11 @@ describe('chat: a member whose e-mail is not confirmed writes, but is delivered 
     const own = await get(t, writer, '/api/messages.php?since=0').expect(200);
     expect(own.body.messages.map((m: ChatMessage) => m.text)).toEqual(['Eerste', 'Tweede']);
 
-    // the recipient has nothing yet: no event, no list entry, no catch-up
-    await settle();
+    // the recipient has nothing yet: no event (it would have come before a later like's), no
+    // list entry, no catch-up
+    const liker = await chatMember(t);
+    await t.post('/api/like.php', { member: recipient.profile.id }, liker.cookie).expect(200);
+    await recipientTab.waitFor('likes:changed');
     expect(recipientTab.of('message:new')).toEqual([]);
     expect((await get(t, recipient, '/api/chats.php').expect(200)).body.chats).toEqual([]);
     expect((await get(t, recipient, '/api/messages.php?since=0')).body.messages).toEqual([]);

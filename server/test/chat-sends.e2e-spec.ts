@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { FREE_MAX_CONVERSATIONS, SHARED_CATALOGUES } from '@app/contract';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, type TestApp, useTestApp } from './helpers/test-app';
 import { chatMember, get, sendGift, sendPhoto, sendText } from './helpers/chat';
 import { PDF, SVG_WITH_SCRIPT, jpeg } from './helpers/images';
 
@@ -334,11 +334,7 @@ describe('chat: sending messages, paid with credits', () => {
 });
 
 describe('chat: the sending limit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_MESSAGES_PER_MINUTE: '3' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ RATE_LIMIT_MESSAGES_PER_MINUTE: '3' });
 
   it('refuses a member’s sends beyond the per-minute limit with 429 and Retry-After, charging nothing', async () => {
     const a = await chatMember(t, { credits: 100, paidUser: true });

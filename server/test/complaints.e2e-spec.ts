@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { complaintResponse, staffComplaintsResponse } from '@app/contract';
-import type { PrismaClient } from '../src/generated/prisma/client';
+import { seedConversation } from '../../prisma/seed/conversation';
 import { seedMember, type SeedMemberOptions } from '../../prisma/seed/member';
 import { DeletionService } from '../src/deletion/deletion.service';
 import { sessionCookie } from './helpers/mail-app';
 import { staffCookie as staffCookieOf } from './helpers/staff';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { type TestApp, useTestApp } from './helpers/test-app';
 
 const body = (overrides: Record<string, unknown> = {}) => ({
   about: 'site',
@@ -16,7 +16,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 
 function helpers(get: () => TestApp) {
   const seed = (options: SeedMemberOptions = {}) =>
-    seedMember(get().prisma as unknown as PrismaClient, { passwordCost: 4, ...options });
+    seedMember(get().seedClient, { passwordCost: 4, ...options });
 
   async function loggedIn(options: SeedMemberOptions = {}) {
     const m = await seed(options);
@@ -40,11 +40,7 @@ function helpers(get: () => TestApp) {
 }
 
 describe('complaints', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: '1' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ TRUST_PROXY: '1' });
   const { seed, loggedIn, complain } = helpers(() => t);
 
   const stored = (id: number) => t.prisma.complaint.findUniqueOrThrow({ where: { id } });
@@ -58,17 +54,6 @@ describe('complaints', () => {
         width: 10,
         height: 10,
         status,
-      },
-    });
-  }
-
-  async function conversation(a: number, b: number) {
-    return t.prisma.conversation.create({
-      data: {
-        userLowId: Math.min(a, b),
-        userHighId: Math.max(a, b),
-        initiatorId: a,
-        participants: { create: [{ userId: a }, { userId: b }] },
       },
     });
   }
@@ -245,9 +230,10 @@ describe('complaints', () => {
     const reporter = await loggedIn();
     const sender = await seed();
     const outsider = await loggedIn();
-    const convo = await conversation(reporter.user.id, sender.user.id);
-    const message = await t.prisma.message.create({
-      data: { conversationId: convo.id, senderId: sender.user.id, type: 'text', body: 'Hatelijk' },
+    const {
+      messages: [message],
+    } = await seedConversation(t.seedClient, reporter.user.id, sender.user.id, {
+      messages: [{ senderId: sender.user.id, type: 'text', body: 'Hatelijk' }],
     });
     const payload = body({ about: 'message', member: sender.profile.id, message_id: message.id });
     const res = await complain(payload, reporter.cookie).expect(201);
@@ -403,15 +389,11 @@ describe('complaints', () => {
 });
 
 describe('the complaint limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      TRUST_PROXY: '1',
-      RATE_LIMIT_COMPLAINTS_PER_HOUR: '2',
-      RATE_LIMIT_VISITOR_COMPLAINTS_PER_IP_HOUR: '2',
-    });
+  const t = useTestApp({
+    TRUST_PROXY: '1',
+    RATE_LIMIT_COMPLAINTS_PER_HOUR: '2',
+    RATE_LIMIT_VISITOR_COMPLAINTS_PER_IP_HOUR: '2',
   });
-  afterAll(() => t.close());
   const { loggedIn, complain } = helpers(() => t);
 
   it('answers a member’s third complaint within the hour 429 with Retry-After, and stores nothing', async () => {

@@ -11,19 +11,14 @@ import {
   signupMatchesResponse,
   userResponse,
 } from '@app/contract';
-import type { PrismaClient } from '../src/generated/prisma/client';
 import { seedMember } from '../../prisma/seed/member';
 import { openApiDocument } from '../src/app';
 import { loginSeededMember, signupBody } from './helpers/accounts';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
 /** The server keeps the contract: its OpenAPI description and its answers. */
 describe('the contract', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('describes an answer with a schema for every operation (or the redirect a link gives)', () => {
     const doc = openApiDocument(t.app) as unknown as {
@@ -48,7 +43,7 @@ describe('the contract', () => {
 
   it('answers in the shapes the contract gives, for visitors and members', async () => {
     const http = () => t.http();
-    const other = await seedMember(t.prisma as unknown as PrismaClient, { passwordCost: 4 });
+    const other = await seedMember(t.seedClient, { passwordCost: 4 });
     const { cookies } = await loginSeededMember(t);
     const cookie = cookies
       .split('\n')

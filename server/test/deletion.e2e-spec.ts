@@ -1,3 +1,4 @@
+import { seedConversation } from '../../prisma/seed/conversation';
 import { Queue } from 'bullmq';
 import { mkdirSync, mkdtempSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -132,15 +133,8 @@ describe('account deletion, reactivation and the 14-day purge', () => {
     const m = await member();
     const other = await member();
     await t.prisma.like.create({ data: { likerId: m.id, likedId: other.id } });
-    const convo = await t.prisma.conversation.create({
-      data: {
-        userLowId: Math.min(m.id, other.id),
-        userHighId: Math.max(m.id, other.id),
-        initiatorId: m.id,
-      },
-    });
-    await t.prisma.message.create({
-      data: { conversationId: convo.id, senderId: m.id, type: 'text', body: 'Hallo daar' },
+    await seedConversation(t.seedClient, m.id, other.id, {
+      messages: [{ type: 'text', body: 'Hallo daar' }],
     });
     await t.prisma.creditLedgerEntry.create({
       data: { userId: m.id, delta: 100, balanceAfter: 100, reason: 'purchase' },
@@ -274,20 +268,8 @@ describe('account deletion, reactivation and the 14-day purge', () => {
         height: 10,
       },
     });
-    const convo = await t.prisma.conversation.create({
-      data: {
-        userLowId: Math.min(m.id, other.id),
-        userHighId: Math.max(m.id, other.id),
-        initiatorId: m.id,
-      },
-    });
-    await t.prisma.message.create({
-      data: {
-        conversationId: convo.id,
-        senderId: m.id,
-        type: 'photo',
-        imageFilename: `c${m.id}-full.webp`,
-      },
+    await seedConversation(t.seedClient, m.id, other.id, {
+      messages: [{ type: 'photo', imageFilename: `c${m.id}-full.webp` }],
     });
     await t.prisma.mailIntent.create({ data: { userId: m.id, template: 'password_changed' } });
     await t.prisma.trustedDevice.create({

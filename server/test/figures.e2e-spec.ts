@@ -1,3 +1,4 @@
+import { seedConversation } from '../../prisma/seed/conversation';
 import { randomUUID } from 'node:crypto';
 import { figuresResponse, type FiguresResponse } from '@app/contract';
 import { Prisma, type PaymentMethod } from '../src/generated/prisma/client';
@@ -75,20 +76,11 @@ describe('figures (admins)', () => {
     await payment(c.id, at('2031-03-26T12:00:00Z'), 'paypal', 700);
     await payment(late.id, null, 'ideal', 1234);
     // messages: one on the 29th (23:59 CET), two on the 30th
-    const conversation = await t.prisma.conversation.create({
-      data: { userLowId: a.id, userHighId: b.id, initiatorId: a.id },
+    await seedConversation(t.seedClient, a.id, b.id, {
+      messages: ['2031-03-29T22:59:00Z', '2031-03-29T23:01:00Z', '2031-03-30T14:00:00Z'].map(
+        (iso) => ({ type: 'text' as const, body: 'hallo', createdAt: at(iso) }),
+      ),
     });
-    for (const iso of ['2031-03-29T22:59:00Z', '2031-03-29T23:01:00Z', '2031-03-30T14:00:00Z']) {
-      await t.prisma.message.create({
-        data: {
-          conversationId: conversation.id,
-          senderId: a.id,
-          type: 'text',
-          body: 'hallo',
-          createdAt: at(iso),
-        },
-      });
-    }
   });
   afterAll(() => t.close());
 

@@ -1,11 +1,7 @@
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
 describe('GET /api/geocode.php', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers a point in Utrecht with the city and province of Utrecht', async () => {
     const res = await t.http().get('/api/geocode.php?lat=52.0907&lon=5.1214').expect(200);

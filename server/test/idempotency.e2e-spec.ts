@@ -2,18 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { openApiDocument } from '../src/app';
 import { loginSeededMember } from './helpers/accounts';
 import { chatMember, sendText } from './helpers/chat';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
 /**
  * Idempotency-Key on calls that send something: a repeat with the same key (the retry of a
  * request whose answer was lost) gets the first answer and sends nothing again.
  */
 describe('Idempotency-Key', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   async function member() {
     const { member, cookies } = await loginSeededMember(t);

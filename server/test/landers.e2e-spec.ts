@@ -7,7 +7,7 @@ import type { SeedMemberOptions } from '../../prisma/seed/member';
 import { LandersService } from '../src/landers';
 import { seedTestMember, signupBody } from './helpers/accounts';
 import { activeMainPhoto } from './helpers/photos';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
 type LanderCard = {
   id: number;
@@ -20,11 +20,7 @@ type LanderCard = {
 };
 
 describe('the landers’ members (GET /api/landers.php)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   /** Seeded members rank first: active a minute from now (the list is most recently active first). */
   let ahead = 0;
@@ -239,15 +235,11 @@ function webDistWithRenderer(): string {
 
 describe('member landings rendered on the server, under the visitor card limit', () => {
   const LIMIT = 3;
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      WEB_DIST_DIR: webDistWithRenderer(),
-      TRUST_PROXY: '1',
-      RATE_LIMIT_VISITOR_PROFILES_PER_IP_HOUR: String(LIMIT),
-    });
+  const t = useTestApp({
+    WEB_DIST_DIR: webDistWithRenderer(),
+    TRUST_PROXY: '1',
+    RATE_LIMIT_VISITOR_PROFILES_PER_IP_HOUR: String(LIMIT),
   });
-  afterAll(() => t.close());
 
   let client = 0;
   /** A visitor of an address of their own. */

@@ -1,13 +1,9 @@
 import type { SeedMemberOptions } from '../../prisma/seed/member';
 import { loggedInMember, seedTestMember } from './helpers/accounts';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
 describe('likes lists, the new flag and auto-like', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const seed = (options: SeedMemberOptions = {}) => seedTestMember(t, options);
 

@@ -1,5 +1,4 @@
 import bcrypt from 'bcrypt';
-import type { PrismaClient } from '../src/generated/prisma/client';
 import { seedMember } from '../../prisma/seed/member';
 import { createMailTestApp, sessionCookie, type MailTestApp } from './helpers/mail-app';
 import { linkIn, waitForMail } from './helpers/smtp';
@@ -28,7 +27,7 @@ describe('login security', () => {
   /** A confirmed member with a known password (hashed at `cost`). */
   async function member(cost = 5) {
     n += 1;
-    const seeded = await seedMember(t.prisma as unknown as PrismaClient, {
+    const seeded = await seedMember(t.seedClient, {
       password: `sterk-wachtwoord-${n}`,
       passwordCost: cost,
     });

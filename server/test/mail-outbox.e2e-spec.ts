@@ -1,15 +1,11 @@
 import { Queue } from 'bullmq';
 import { QUEUES, workerConnection } from '../src/queue';
 import { signupBody } from './helpers/accounts';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
 /** Without a worker: what a request leaves in Redis and in PostgreSQL for the mail to be sent. */
 describe('the mail outbox', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('queues a reset mail as ids only (its intent, the request that queued it): no link token, no address in Redis', async () => {
     const { email } = signupBody();

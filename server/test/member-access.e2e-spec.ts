@@ -1,4 +1,4 @@
-import type { PrismaClient } from '../src/generated/prisma/client';
+import { seedConversation } from '../../prisma/seed/conversation';
 import { seedMember, type SeedMemberOptions } from '../../prisma/seed/member';
 import { AppError } from '../src/common/app-error';
 import { MemberLists, ProfileTargets, type Viewer } from '../src/member-access';
@@ -16,7 +16,7 @@ describe('member access', () => {
   afterAll(() => t.close());
 
   const seed = (options: SeedMemberOptions = {}) =>
-    seedMember(t.prisma as unknown as PrismaClient, { passwordCost: 4, ...options });
+    seedMember(t.seedClient, { passwordCost: 4, ...options });
   const viewer = (userId: number, roles: ('moderator' | 'admin')[] = []): Viewer => ({
     userId,
     roles,
@@ -49,14 +49,7 @@ describe('member access', () => {
       expect(await canContact(null, other)).toBe(false);
 
       // an existing conversation partner still reaches an invisible member
-      await t.prisma.conversation.create({
-        data: {
-          userLowId: Math.min(me.user.id, hidden.user.id),
-          userHighId: Math.max(me.user.id, hidden.user.id),
-          initiatorId: me.user.id,
-          participants: { create: [{ userId: me.user.id }, { userId: hidden.user.id }] },
-        },
-      });
+      await seedConversation(t.seedClient, me.user.id, hidden.user.id);
       expect(await canContact(viewer(me.user.id), hidden)).toBe(true);
     });
 

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { seedTestMember } from './helpers/accounts';
 import { sessionCookie } from './helpers/mail-app';
-import { connect, eventually, listening, settle, type Received } from './helpers/sockets';
+import {
+  connect,
+  endedSessionsHandled,
+  eventually,
+  listening,
+  type Received,
+} from './helpers/sockets';
 import { describeUserAgent } from '../src/auth/member-sessions.service';
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -124,7 +130,7 @@ describe('a member’s own sessions: list, log out one, log out everywhere', () 
     await end(mine, sessions[1].id).expect(200, { ok: true });
 
     await eventually(() => !theirTab.socket.connected, 3000);
-    await settle();
+    await endedSessionsHandled(t, base);
     expect(myTab.socket.connected).toBe(true);
     expect((await t.http().get('/api/user.php').set('Cookie', theirs)).body.user).toBeNull();
     expect((await list(mine).expect(200)).body.sessions).toHaveLength(1);
@@ -146,7 +152,7 @@ describe('a member’s own sessions: list, log out one, log out everywhere', () 
     expect(stolen.body.error).toBe('session_not_found');
     expect(stolen.body.message).toBe('Deze sessie bestaat niet (meer).');
     await end(mine, randomUUID()).expect(404);
-    await settle();
+    await endedSessionsHandled(t, base);
     expect(victimTab.socket.connected).toBe(true);
     expect(
       (await t.http().get('/api/user.php').set('Cookie', victimCookie)).body.user,
@@ -202,7 +208,7 @@ describe('a member’s own sessions: list, log out one, log out everywhere', () 
     for (const cookie of [here, there]) {
       expect((await t.http().get('/api/user.php').set('Cookie', cookie)).body.user).toBeNull();
     }
-    await settle();
+    await endedSessionsHandled(t, base);
     expect(otherTab.socket.connected).toBe(true);
   });
 

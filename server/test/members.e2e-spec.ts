@@ -1,28 +1,16 @@
+import { seedConversation } from '../../prisma/seed/conversation';
 import type { SeedMemberOptions } from '../../prisma/seed/member';
 import { loggedInMember, seedTestMember } from './helpers/accounts';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
 describe('member cards and the first matches after signup', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const seed = (options: SeedMemberOptions = {}) => seedTestMember(t, options);
 
   const loggedIn = (options: SeedMemberOptions = {}) => loggedInMember(t, options);
 
-  async function converse(a: number, b: number) {
-    await t.prisma.conversation.create({
-      data: {
-        userLowId: Math.min(a, b),
-        userHighId: Math.max(a, b),
-        initiatorId: a,
-        participants: { create: [{ userId: a }, { userId: b }] },
-      },
-    });
-  }
+  const converse = (a: number, b: number) => seedConversation(t.seedClient, a, b);
 
   describe('GET /api/member.php', () => {
     it('shows a visitor the age, city and fictional flag, never the date of birth', async () => {

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { complaintDetailResponse, staffInboxResponse } from '@app/contract';
 import { chatMember, get, sendText, type ChatMember } from './helpers/chat';
@@ -5,6 +6,7 @@ import { connect, eventually, listening } from './helpers/sockets';
 import { cookieOf, staffAccount, type StaffAccount } from './helpers/staff';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { RealtimeGateway } from '../src/realtime/realtime.gateway';
+import { Realtime } from '../src/realtime/realtime.service';
 
 /**
  * The staff side of complaints and bans (issue 19, item 4): the inbox with counts, one complaint
@@ -251,20 +253,29 @@ describe('complaints and bans on the staff side', () => {
     const ended = new Promise<string>((resolve) => socket.socket.on('disconnect', resolve));
     // the process's listener is away (reconnecting after a cut) while the ban commits
     const gateway = t.app.get(RealtimeGateway);
-    const listener = (gateway as unknown as { listener: { query(sql: string): Promise<unknown> } })
-      .listener;
+    const listener = (gateway as unknown as { listener: pg.Client }).listener;
     await listener.query('UNLISTEN session_ended');
+    // a notification of our own, sent after the ban: the listener gets notifications in commit
+    // order, so the ban's would have come before it
+    await listener.query('LISTEN test_marker');
+    const marked = new Promise<void>((resolve) =>
+      listener.on('notification', (n) => n.channel === 'test_marker' && resolve()),
+    );
     try {
       const id = await complain(reporter, { about: 'member', member: reported.profile.id });
       await act(id, 'ban', 'Oplichting').expect(200);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(socket.socket.connected).toBe(true);
+      await t.prisma.$executeRaw`NOTIFY test_marker`;
+      await marked;
+      // the tab is still open: an event sent now reaches it, and nothing told it of a ban
+      t.app.get(Realtime).toMember(reported.user.id, 'chats:changed');
+      await socket.waitFor('chats:changed');
       expect(socket.of('account:banned')).toHaveLength(0);
       // the periodic check finds the session gone and the account banned
       await gateway.checkSessions();
       await socket.waitFor('account:banned', 1, 3000);
       expect(await ended).toBe('io server disconnect');
     } finally {
+      await listener.query('UNLISTEN test_marker');
       await listener.query('LISTEN session_ended');
     }
   });

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 import { loggedInMember } from './helpers/accounts';
 
 const ALL_ON = {
@@ -13,11 +13,7 @@ const ALL_ON = {
 };
 
 describe('notification preferences: GET/PUT /api/notifications.php and re-enabling e-mail', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const put = (cookie: string, body: unknown) =>
     t

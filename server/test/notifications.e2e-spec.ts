@@ -9,7 +9,8 @@ import {
 } from '../src/notifications';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { chatMember, sendText, type ChatMember } from './helpers/chat';
-import { connect, eventually, listening, settle } from './helpers/sockets';
+import { Presence } from '../src/realtime/presence.service';
+import { connect, eventually, listening } from './helpers/sockets';
 
 /**
  * The notification pipeline: chats and likes queue an event after their commit; the worker
@@ -23,7 +24,9 @@ describe('notification events', () => {
   let b: ChatMember;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // one event at a time, in queue order: an event queued later is a marker that every earlier
+    // one was handled (told or not)
+    t = await createTestApp({ NOTIFY_CONCURRENCY: '1' });
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
       logger: ['error'],
     });
@@ -80,12 +83,14 @@ describe('notification events', () => {
   it('says the recipient is online while a socket of theirs is connected, and not after it closed', async () => {
     const base = await listening(t);
     const socket = await connect(base, b.cookie);
+    const presence = t.app.get(Presence);
+    await eventually(() => presence.isConnected(b.user.id));
     await sendText(t, a, { member: b.profile.id }).expect(201);
     await eventually(() => told.length === 1);
     expect(told[0].recipient.online).toBe(true);
 
     socket.close();
-    await settle(300);
+    await eventually(async () => !(await presence.isConnected(b.user.id)));
     await sendText(t, a, { member: b.profile.id }).expect(201);
     await eventually(() => told.length === 2);
     expect(told[1].recipient.online).toBe(false);
@@ -112,8 +117,9 @@ describe('notification events', () => {
       actorId: c.user.id,
     });
     await like(c, b.profile.id).expect(200);
-    await settle(500);
-    expect(told).toHaveLength(1);
+    await like(c, a.profile.id).expect(200);
+    await eventually(() => told.length === 2);
+    expect(told.map((e) => e.event.recipientId)).toEqual([b.user.id, a.user.id]);
   });
 
   it('tells nobody when the recipient is a fictional chat partner or the sender is not confirmed yet', async () => {
@@ -121,7 +127,9 @@ describe('notification events', () => {
     await sendText(t, a, { member: fictional.profile.id }).expect(201);
     const unconfirmed = await chatMember(t, { status: 'not_confirmed' });
     await sendText(t, unconfirmed, { member: b.profile.id }).expect(201);
-    await settle(800);
-    expect(told).toHaveLength(0);
+    // a message that is told comes after both
+    await sendText(t, a, { member: b.profile.id }).expect(201);
+    await eventually(() => told.length > 0);
+    expect(told.map((e) => e.event.actorId)).toEqual([a.user.id]);
   });
 });

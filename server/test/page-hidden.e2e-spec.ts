@@ -1,12 +1,8 @@
 import { SITE_ROUTES } from '@app/contract';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
 describe('the page-bounce beacon (POST /api/page-hidden.php)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const today = () => `page_bounces:${new Date().toISOString().slice(0, 10)}`;
   /** As navigator.sendBeacon sends it: JSON, no X-Request-Type and (no-referrer) no Referer. */

@@ -2,7 +2,6 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { PrismaClient } from '../src/generated/prisma/client';
 import { SHARED_CATALOGUES } from '@app/contract';
 import { seedMember, type SeedMemberOptions } from '../../prisma/seed/member';
 import { staffCookie } from './helpers/staff';
@@ -24,7 +23,7 @@ describe('photos: upload, inspection, main photo, delete', () => {
   });
 
   const seed = (options: SeedMemberOptions = {}) =>
-    seedMember(t.prisma as unknown as PrismaClient, { passwordCost: 4, ...options });
+    seedMember(t.seedClient, { passwordCost: 4, ...options });
 
   async function login(options: SeedMemberOptions = {}) {
     const member = await seed(options);

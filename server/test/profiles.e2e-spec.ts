@@ -6,20 +6,15 @@ import {
   citiesResponse,
   ownProfileResponse,
 } from '@app/contract';
-import type { PrismaClient } from '../src/generated/prisma/client';
 import { seedMember, seedStaff, type SeedMemberOptions } from '../../prisma/seed/member';
 import { signupBody } from './helpers/accounts';
 import { sessionCookie } from './helpers/mail-app';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
 describe('the own profile: GET and PUT /api/profile.php', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
-  const prisma = () => t.prisma as unknown as PrismaClient;
+  const prisma = () => t.seedClient;
 
   async function login(email: string | null, password: string | null) {
     const res = await t
@@ -402,11 +397,7 @@ describe('the own profile: GET and PUT /api/profile.php', () => {
 });
 
 describe('GET /api/cities.php', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it("answers a region's cities by name, and only those", async () => {
     const utrecht = await t.prisma.region.findFirstOrThrow({

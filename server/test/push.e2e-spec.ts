@@ -9,7 +9,7 @@ import { SUBSCRIPTIONS_PER_MEMBER } from '../src/push';
 import { QUEUES, workerConnection } from '../src/queue';
 import { Presence } from '../src/realtime';
 import { PushService, type StandInSubscription } from '../../tests/support/push-service';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, type TestApp, useTestApp } from './helpers/test-app';
 import { chatMember, sendText, type ChatMember } from './helpers/chat';
 import { connect, eventually, listening } from './helpers/sockets';
 import { sessionCookie } from './helpers/mail-app';
@@ -365,11 +365,7 @@ describe('web push', () => {
 });
 
 describe('web push without VAPID keys', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '' });
 
   it('answers push_unavailable to a subscription, in the member’s language', async () => {
     const member = await chatMember(t, { language: 'en' });

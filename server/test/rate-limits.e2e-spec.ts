@@ -1,23 +1,18 @@
-import type { PrismaClient } from '../src/generated/prisma/client';
 import { seedMember } from '../../prisma/seed/member';
 import { sessionCookie } from './helpers/mail-app';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
 describe('abuse limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      TRUST_PROXY: '1',
-      RATE_LIMIT_SIGNUPS_PER_IP_HOUR: '2',
-      RATE_LIMIT_RESETS_PER_IP_HOUR: '2',
-      RATE_LIMIT_MAIL_CHANGES_PER_DAY: '2',
-      RATE_LIMIT_VISITOR_PROFILES_PER_IP_HOUR: '2',
-      RATE_LIMIT_WEBHOOKS_PER_IP_MINUTE: '3',
-      RATE_LIMIT_LIKES_PER_MINUTE: '3',
-      RATE_LIMIT_LIKES_PER_DAY: '5',
-    });
+  const t = useTestApp({
+    TRUST_PROXY: '1',
+    RATE_LIMIT_SIGNUPS_PER_IP_HOUR: '2',
+    RATE_LIMIT_RESETS_PER_IP_HOUR: '2',
+    RATE_LIMIT_MAIL_CHANGES_PER_DAY: '2',
+    RATE_LIMIT_VISITOR_PROFILES_PER_IP_HOUR: '2',
+    RATE_LIMIT_WEBHOOKS_PER_IP_MINUTE: '3',
+    RATE_LIMIT_LIKES_PER_MINUTE: '3',
+    RATE_LIMIT_LIKES_PER_DAY: '5',
   });
-  afterAll(() => t.close());
 
   let n = 0;
   const signup = (ip: string) => {
@@ -73,7 +68,7 @@ describe('abuse limits', () => {
 
   it('limits e-mail change mails per member, not per address', async () => {
     const login = async () => {
-      const m = await seedMember(t.prisma as unknown as PrismaClient, { passwordCost: 4 });
+      const m = await seedMember(t.seedClient, { passwordCost: 4 });
       const res = await t
         .http()
         .post('/api/user.php')
@@ -100,7 +95,7 @@ describe('abuse limits', () => {
   });
 
   it('limits member cards for visitors per address, but not for members', async () => {
-    const m = await seedMember(t.prisma as unknown as PrismaClient, { passwordCost: 4 });
+    const m = await seedMember(t.seedClient, { passwordCost: 4 });
     const card = () =>
       t.http().get(`/api/member.php?id=${m.profile.id}`).set('X-Forwarded-For', '192.0.2.44');
     await card().expect(200);
@@ -119,7 +114,7 @@ describe('abuse limits', () => {
   });
 
   it('limits the likes a member gives per minute and per day, with 429 rate_limited, and not another member’s', async () => {
-    const prisma = t.prisma as unknown as PrismaClient;
+    const prisma = t.seedClient;
     const login = async () => {
       const m = await seedMember(prisma, { passwordCost: 4 });
       const res = await t

@@ -1,14 +1,8 @@
 import type { ChatMessage } from '@app/contract';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { ChatEvents } from '../src/chats/chat-events';
 import { chatMember, get, read, sendText, type ChatMember } from './helpers/chat';
-import {
-  connect,
-  eventually,
-  listening,
-  rawSocket,
-  settle,
-  type Received,
-} from './helpers/sockets';
+import { connect, eventually, listening, rawSocket, type Received } from './helpers/sockets';
 
 type New = { message: ChatMessage };
 
@@ -38,6 +32,7 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
   });
   afterEach(() => {
     for (const s of sockets.splice(0)) s.close();
+    jest.restoreAllMocks();
   });
   afterAll(async () => {
     await two.close();
@@ -48,6 +43,34 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
     const s = await connect(base, cookie, options);
     sockets.push(s);
     return s;
+  }
+
+  /**
+   * Proves that `tabs` got everything process `t` emitted to `member` before this call, so that
+   * what a test says did not arrive would have: the member likes a new member through `t`, and
+   * the `likes:changed` that follows in the same ordered channel (that process's writes, then
+   * its Redis stream to the other process) has to reach each tab.
+   */
+  async function behindMarker(t: TestApp, member: ChatMember, ...tabs: Received[]) {
+    const before = tabs.map((tab) => tab.of('likes:changed').length);
+    const liked = await chatMember(one);
+    await t
+      .http()
+      .post('/api/like.php')
+      .set('Cookie', member.cookie)
+      .set('X-Request-Type', 'client')
+      .send({ member: liked.profile.id })
+      .expect(200);
+    await Promise.all(tabs.map((tab, i) => tab.waitFor('likes:changed', before[i] + 1)));
+  }
+
+  /** Resolves once a process's handler (a spy) finished `count` client events, however they went. */
+  async function handled(
+    spy: { mock: { calls: unknown[]; results: { value: unknown }[] } },
+    count: number,
+  ) {
+    await eventually(() => spy.mock.calls.length >= count);
+    await Promise.allSettled(spy.mock.results.map((result) => result.value as Promise<void>));
   }
 
   async function pair() {
@@ -105,8 +128,12 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
     const after = await socketOf(base2, b.cookie);
     const caught = (await get(two, b, `/api/messages.php?since=${since}`).expect(200)).body;
     for (const message of caught.messages as ChatMessage[]) held.set(message.id, message);
-    await settle();
-    for (const e of after.of<New>('message:new')) held.set(e.message.id, e.message);
+    // whatever of the 20 still came live, it came before a later message through the same path
+    const marker = (await sendText(one, a, { conversation }, 'Marker').expect(201)).body.message;
+    await eventually(() => after.of<New>('message:new').some((e) => e.message.id === marker.id));
+    for (const e of after.of<New>('message:new')) {
+      if (e.message.id !== marker.id) held.set(e.message.id, e.message);
+    }
     const shown = [...held.values()].sort((x, y) => x.seq - y.seq).filter((m) => m.seq > since);
     expect(shown.map((m) => m.id)).toEqual(ids);
     expect(shown.map((m) => m.text)).toEqual(ids.map((_, i) => `offline ${i}`));
@@ -114,14 +141,10 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
 
   it('after a short outage reconnects as a new socket and the client catches up every missed message once', async () => {
     const { a, b, conversation } = await pair();
-    const s = await socketOf(base2, b.cookie, { reconnection: true });
+    const s = await socketOf(base2, b.cookie);
     const first = await sendText(one, a, { conversation }, 'Eerst').expect(201);
     await s.waitFor('message:new');
-    // the transport drops (not a deliberate disconnect): the client reconnects by itself, after
-    // a fixed 3 s, long after the 20 sends below (with socket.io's default 0.5-1.5 s, a busy
-    // machine's sends outlasted it and the last ones came live, as they should)
-    s.socket.io.reconnectionDelay(3_000);
-    s.socket.io.randomizationFactor(0);
+    // the transport drops (not a deliberate disconnect) ...
     const dropped = new Promise<void>((resolve) => s.socket.once('disconnect', () => resolve()));
     s.socket.io.engine.close();
     await dropped;
@@ -129,11 +152,13 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
     for (let i = 0; i < 20; i++) {
       ids.push((await sendText(one, a, { conversation }, `weg ${i}`).expect(201)).body.message.id);
     }
-    await eventually(() => s.socket.connected, 10_000);
+    // ... and the same client connects again once the 20 were sent: the step its reconnection
+    // timer takes (the same socket object, with whatever it could present for a recovery),
+    // taken by the test instead of after a delay that a busy machine's sends might outlast
+    s.socket.connect();
+    await eventually(() => s.socket.connected);
     // nothing is replayed by socket.io (no connection state recovery, security review H1) ...
     expect(s.socket.recovered).toBeFalsy();
-    await settle();
-    expect(s.of<New>('message:new')).toHaveLength(1);
     // ... the client asks for what came after the highest seq it holds
     const since = first.body.message.seq as number;
     const caught = (await get(two, b, `/api/messages.php?since=${since}`).expect(200)).body;
@@ -141,10 +166,13 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
     // each message once, by id)
     const missed = (caught.messages as ChatMessage[]).filter((m) => m.seq > since);
     expect(missed.map((m) => m.id)).toEqual(ids);
-    // and the new socket is live again
+    // and the new socket is live again; a replay would have come before this live message
     const next = await sendText(one, a, { conversation }, 'Weer live').expect(201);
-    const [, live] = await s.waitFor<New>('message:new', 2);
-    expect(live.message.id).toBe(next.body.message.id);
+    await s.waitFor<New>('message:new', 2);
+    expect(s.of<New>('message:new').map((e) => e.message.id)).toEqual([
+      first.body.message.id,
+      next.body.message.id,
+    ]);
   });
 
   describe('a socket presenting another session’s recovery id (security review H1)', () => {
@@ -182,10 +210,15 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
       await logout(b);
       await sendText(one, a, { conversation }, 'SECRET sent while cut off').expect(201);
       const attacker = await rawSocket(base2, null, auth);
-      await attacker.until((frame) => frame.startsWith('44'));
-      await settle();
+      // refused (44), not connected (40)
+      expect(await attacker.until((frame) => /^4[04]/.test(frame))).toMatch(/^44/);
+      // a second CONNECT on the same connection: its refusal comes after anything the server
+      // wrote after the first
+      attacker.send(`40${JSON.stringify(auth)}`);
+      await attacker.until(() => attacker.frames.filter((f) => f.startsWith('44')).length === 2);
       attacker.close();
       expect(attacker.frames.filter((f) => f.startsWith('44'))).toEqual([
+        '44{"message":"authentication_required"}',
         '44{"message":"authentication_required"}',
       ]);
       // only the transport's own open packet and the refusal: no event, nothing of the member
@@ -206,9 +239,11 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
         201,
       );
       await attacker.until((frame) => frame.includes(`"id":${toIntruder.body.message.id},`));
-      // ... the member's do not, neither those missed while cut off nor new ones
+      // ... the member's do not, neither those missed while cut off nor new ones (a new one would
+      // come before the next message to the intruder)
       await sendText(one, a, { conversation }, 'SECRET after').expect(201);
-      await settle(500);
+      const next = await sendText(one, a, { member: intruder.profile.id }, 'Again').expect(201);
+      await attacker.until((frame) => frame.includes(`"id":${next.body.message.id},`));
       attacker.close();
       expect(attacker.frames.join('\n')).not.toContain('SECRET');
       expect(attacker.frames.join('\n')).not.toContain('Before the cut');
@@ -227,7 +262,9 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
       observer.close();
       const again = await rawSocket(base2, b.cookie, auth);
       await again.until((frame) => frame.startsWith('40'));
-      await settle();
+      // a replay would be written right after the connect, before any later message
+      await sendText(one, a, { conversation }, 'Back now').expect(201);
+      await again.until((frame) => frame.includes('Back now'));
       again.close();
       // missed messages come from messages.php, not from a replay of the old socket's state
       expect(again.frames.join('\n')).not.toContain('Missed while away');
@@ -242,6 +279,9 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
     const bTab1 = await socketOf(base1, b.cookie);
     const bTab2 = await socketOf(base2, b.cookie);
     const strangerSocket = await socketOf(base2, stranger.cookie);
+    const onTwo = two.app.get(ChatEvents);
+    const typing = jest.spyOn(onTwo, 'typing');
+    const delivered = jest.spyOn(onTwo, 'delivered');
     aTyping.socket.emit('typing', { conversation_id: conversation });
     const [t1] = await bTab1.waitFor<{ conversation_id: number; profile_id: number }>('typing');
     expect(t1).toEqual({ conversation_id: conversation, profile_id: a.profile.id });
@@ -250,7 +290,13 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
     strangerSocket.socket.emit('typing', { conversation_id: conversation });
     strangerSocket.socket.emit('typing', { conversation_id: 'x' } as never);
     strangerSocket.socket.emit('delivered', { conversation_id: conversation, seq: 10 ** 12 });
-    await settle(500);
+    // process two decided on both (the rubbish never reaches a handler), and whatever it emitted
+    // would have come before a later event of that process
+    await handled(typing, 1);
+    await handled(delivered, 1);
+    await behindMarker(two, b, bTab1, bTab2);
+    await behindMarker(two, a, aTyping);
+    await behindMarker(two, stranger, strangerSocket);
     expect(bTab1.of('typing')).toHaveLength(1);
     expect(aTyping.of('typing')).toHaveLength(0);
     expect(aTyping.of('delivered')).toHaveLength(0);
@@ -299,7 +345,8 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
     const aTab = await socketOf(base1, a.cookie);
     const aOtherProcess = await socketOf(base2, a.cookie);
     const answer = await read(two, b, conversation, sent.body.message.seq);
-    await settle();
+    // a `read` the refused request emitted would come before this later event of process two
+    await behindMarker(two, a, aTab, aOtherProcess);
     expect(aTab.of('read')).toEqual([]);
     expect(aOtherProcess.of('read')).toEqual([]);
     expect(answer.status).toBe(404);
@@ -352,13 +399,6 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
     const tab2 = await socketOf(base2, a.cookie);
     const otherTab1 = await socketOf(base1, other.cookie);
     const otherTab2 = await socketOf(base2, otherCookie2);
-    await one
-      .http()
-      .get('/api/logout.php')
-      .set('Cookie', a.cookie)
-      .set('X-Request-Type', 'client')
-      .expect((res) => expect(res.status).toBeLessThan(400));
-    await eventually(() => !tab1.socket.connected && !tab2.socket.connected, 3000);
     // a password change ends the member's other sessions: their sockets go, this one stays
     await one
       .http()
@@ -372,7 +412,16 @@ describe('realtime: live delivery across app processes, catch-up, typing, marker
       })
       .expect((res) => expect(res.status).toBeLessThan(300));
     await eventually(() => !otherTab2.socket.connected, 3000);
-    await settle();
+    await one
+      .http()
+      .get('/api/logout.php')
+      .set('Cookie', a.cookie)
+      .set('X-Request-Type', 'client')
+      .expect((res) => expect(res.status).toBeLessThan(400));
+    await eventually(() => !tab1.socket.connected && !tab2.socket.connected, 3000);
+    // each process hears ended sessions in commit order: both have handled the password change
+    // by now, and the member's remaining tab still gets its events
+    await behindMarker(one, other, otherTab1);
     expect(otherTab1.socket.connected).toBe(true);
     // the session is gone: a new socket with its cookie is refused
     await expect(connect(base2, a.cookie)).rejects.toThrow('authentication_required');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ENTRY_CHECK_TAG } from '../src/site-pages/entry-check';
 import { loginSeededMember } from './helpers/accounts';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, type TestApp, useTestApp } from './helpers/test-app';
 
 function webDist(): string {
   const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
@@ -20,23 +20,19 @@ async function loginCookie(t: TestApp): Promise<string> {
 }
 
 describe('a production instance', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'error',
-      SMTP_URL: 'smtp://127.0.0.1:9?ignoreTLS=true',
-      APP_URL: 'https://vonkje.example',
-      BCRYPT_COST: '10',
-      MEDIA_SECRET: 'a-production-media-secret-of-more-than-32-chars',
-      STAFF_SECRET_KEY: 'a-production-staff-secret-of-more-than-32-chars',
-      MAIL_LINK_SECRET: 'a-production-mail-link-secret-of-more-than-32-chars',
-      PAYMENT_PROVIDER: 'mollie',
-      MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz1234',
-      WEB_DIST_DIR: webDist(),
-    });
+  const t = useTestApp({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'error',
+    SMTP_URL: 'smtp://127.0.0.1:9?ignoreTLS=true',
+    APP_URL: 'https://vonkje.example',
+    BCRYPT_COST: '10',
+    MEDIA_SECRET: 'a-production-media-secret-of-more-than-32-chars',
+    STAFF_SECRET_KEY: 'a-production-staff-secret-of-more-than-32-chars',
+    MAIL_LINK_SECRET: 'a-production-mail-link-secret-of-more-than-32-chars',
+    PAYMENT_PROVIDER: 'mollie',
+    MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz1234',
+    WEB_DIST_DIR: webDist(),
   });
-  afterAll(() => t.close());
 
   it('publishes neither the API description nor source maps', async () => {
     await t.http().get('/api/docs').expect(404);
@@ -88,17 +84,13 @@ describe('cookies follow the public address, not NODE_ENV', () => {
 });
 
 describe('the development outbox', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'error',
-      SMTP_URL: '',
-      TRUST_PROXY: '1',
-      STORAGE_DIR: mkdtempSync(path.join(tmpdir(), 'storage-')),
-    });
+  const t = useTestApp({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'error',
+    SMTP_URL: '',
+    TRUST_PROXY: '1',
+    STORAGE_DIR: mkdtempSync(path.join(tmpdir(), 'storage-')),
   });
-  afterAll(() => t.close());
 
   it('is served to a browser on this machine', async () => {
     await t.http().get('/dev/outbox').expect(200);

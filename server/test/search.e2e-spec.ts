@@ -5,16 +5,12 @@ import { MemberLists, viewerOf } from '../src/member-access';
 import { SettingsService } from '../src/settings';
 import { loggedInMember, seedTestMember } from './helpers/accounts';
 import { activeMainPhoto } from './helpers/photos';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
 type Card = { id: number; name: string; age: number; online: boolean; main_image: unknown };
 
 describe('member search (GET /api/search.php)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const seed = (options: SeedMemberOptions = {}) => seedTestMember(t, options);
 

@@ -1,4 +1,3 @@
-import type { PrismaClient } from '../src/generated/prisma/client';
 import { seedMember, seedStaff } from '../../prisma/seed/member';
 import { SessionService } from '../src/auth';
 import { TOUCH_INTERVAL_MS } from '../src/auth/session.service';
@@ -15,7 +14,7 @@ describe('the session read of every request', () => {
   });
   afterAll(() => t.close());
 
-  const prisma = () => t.prisma as unknown as PrismaClient;
+  const prisma = () => t.seedClient;
 
   it('reads with its prepared statement exactly what the Prisma read gives', async () => {
     const member = await seedMember(prisma(), { passwordCost: 4, credits: 12, paidUser: true });

@@ -1,6 +1,6 @@
 import { SUPPORTED_COUNTRIES } from '@app/contract';
 import { SettingsService } from '../src/settings/settings.service';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
 /** Every Settings field of SPEC point 3, word for word. */
 const SPEC_SETTINGS_FIELDS = [
@@ -39,11 +39,7 @@ const SPEC_SETTINGS_FIELDS = [
 ];
 
 describe('site settings and reference data', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('returns every Settings field the spec lists, with values', async () => {
     const res = await t.http().get('/api/settings.php?forced_domain=vonkje.nl').expect(200);

@@ -1,15 +1,11 @@
 import { runScript } from './helpers/databases';
 import { cookieOf, staffAccount } from './helpers/staff';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
 /** `npm run staff:create -- ... --reset-2fa | --remove-role`, run as an operator runs it. */
 describe('the staff command line: second factor reset and role removal', () => {
   jest.setTimeout(60_000);
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const staffCreate = (args: string[]) =>
     runScript('prisma/staff.ts', args, { DATABASE_URL: t.databaseUrl });

@@ -2,7 +2,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { PrismaClient } from '../src/generated/prisma/client';
 import { seedMember } from '../../prisma/seed/member';
 import { FileStorage, LocalFileStorage, S3FileStorage } from '../src/storage';
 import { sessionCookie } from './helpers/mail-app';
@@ -102,7 +101,7 @@ describe('file storage', () => {
     afterAll(() => t.close());
 
     it('stores an upload in the bucket, serves it from there, and deletes it there', async () => {
-      const member = await seedMember(t.prisma as unknown as PrismaClient, { passwordCost: 4 });
+      const member = await seedMember(t.seedClient, { passwordCost: 4 });
       const login = await t
         .http()
         .post('/api/user.php')

@@ -1,17 +1,13 @@
 import { SWIPE_LIKES_PER_DAY } from '@app/contract';
 import type { SeedMemberOptions } from '../../prisma/seed/member';
 import { loggedInMember, seedTestMember } from './helpers/accounts';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
 const LIMIT_MESSAGE =
   'Je hebt vandaag al 4 likes gegeven in het swipespel. Morgen kun je weer verder.';
 
 describe('the swipe game (GET and POST /api/swipe.php)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const seed = (options: SeedMemberOptions = {}) => seedTestMember(t, options);
 

@@ -1,4 +1,3 @@
-import type { PrismaClient } from '../../src/generated/prisma/client';
 import { seedMember, type SeedMemberOptions } from '../../../prisma/seed/member';
 import { sessionCookie } from './mail-app';
 import type { TestApp } from './test-app';
@@ -23,7 +22,7 @@ export function signupBody(overrides: Record<string, unknown> = {}) {
 
 /** A seeded, confirmed member logged in through POST /api/user.php; its Set-Cookie lines. */
 export async function loginSeededMember(t: TestApp) {
-  const member = await seedMember(t.prisma as unknown as PrismaClient, { passwordCost: 4 });
+  const member = await seedMember(t.seedClient, { passwordCost: 4 });
   const res = await t
     .http()
     .post('/api/user.php')
@@ -35,7 +34,7 @@ export async function loginSeededMember(t: TestApp) {
 
 /** A member made with the shared seed library, with cheap password hashing for tests. */
 export function seedTestMember(t: TestApp, options: SeedMemberOptions = {}) {
-  return seedMember(t.prisma as unknown as PrismaClient, { passwordCost: 4, ...options });
+  return seedMember(t.seedClient, { passwordCost: 4, ...options });
 }
 
 /** A seeded member logged in through POST /api/user.php, with its session cookie. */

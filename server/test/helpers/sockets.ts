@@ -3,6 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@app/contract';
 import type { TestApp } from './test-app';
+import { loggedInMember } from './accounts';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -70,14 +71,25 @@ export async function eventually(check: () => boolean | Promise<boolean>, ms = 5
   }
 }
 
-/** Lets in-flight events arrive (to prove that something did not). */
-export const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Resolves once the app process(es) at `bases` handled every session that ended before the call:
+ * a probe session ended after them has its sockets cut, and ended sessions reach each process in
+ * commit order. A socket still connected after it was not cut by any of them.
+ */
+export async function endedSessionsHandled(t: TestApp, ...bases: string[]): Promise<void> {
+  const { cookie } = await loggedInMember(t);
+  const probes = await Promise.all(bases.map((base) => connect(base, cookie)));
+  await t.http().get('/api/logout.php').set('Cookie', cookie).set('X-Request-Type', 'client');
+  await eventually(() => probes.every((probe) => !probe.socket.connected));
+}
 
 /** Every frame a server wrote to a raw connection, as text, in order. */
 export interface RawSocket {
   frames: string[];
   /** Resolves once a frame matching `match` arrived (rejects after `ms`). */
   until: (match: (frame: string) => boolean, ms?: number) => Promise<string>;
+  /** Writes a frame as it is (e.g. a second namespace CONNECT). */
+  send: (frame: string) => void;
   close: () => void;
 }
 
@@ -107,7 +119,9 @@ export function rawSocket(base: string, cookie: string | null, auth: object): Pr
     }
   };
   return new Promise((resolve, reject) => {
-    ws.once('open', () => resolve({ frames, until, close: () => ws.close() }));
+    ws.once('open', () =>
+      resolve({ frames, until, send: (frame) => ws.send(frame), close: () => ws.close() }),
+    );
     ws.once('error', reject);
   });
 }

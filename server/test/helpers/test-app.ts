@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { createApp } from '../../src/app';
 import type { LogOptions } from '../../src/logging';
 import { loadConfig, type AppConfig } from '../../src/config/config';
+import type { PrismaClient } from '../../src/generated/prisma/client';
 import { PrismaService } from '../../src/prisma/prisma.service';
 import { RedisService } from '../../src/redis/redis.service';
 import { FILE_DB_PREFIX, TEMPLATE_DB, admin, urlFor } from './databases';
@@ -13,6 +14,8 @@ export interface TestApp {
   app: NestExpressApplication;
   http: () => ReturnType<typeof request>;
   prisma: PrismaService;
+  /** The same client, typed as the seed library (prisma/seed) takes it. */
+  seedClient: PrismaClient;
   redis: RedisService;
   config: AppConfig;
   databaseUrl: string;
@@ -88,10 +91,13 @@ export async function createTestApp(
   const redis = app.get(RedisService);
   await redis.flushdb();
   const server = app.getHttpServer();
+  const prisma = app.get(PrismaService);
   return {
     app,
     http: () => request(server),
-    prisma: app.get(PrismaService),
+    prisma,
+    // PrismaService adds the app's query extensions; the seed library needs only the client
+    seedClient: prisma as unknown as PrismaClient,
     redis,
     config,
     databaseUrl: database.url,
@@ -101,4 +107,23 @@ export async function createTestApp(
       await database.drop();
     },
   };
+}
+
+/**
+ * The test app of a describe block (or file): made in `beforeAll`, closed in `afterAll`. The
+ * object returned is filled in when `beforeAll` has run: use it in tests and hooks, not while
+ * the block is being declared.
+ */
+export function useTestApp(
+  env: Record<string, string> = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(env, options));
+  });
+  afterAll(async () => {
+    await t.close?.();
+  });
+  return t;
 }

@@ -20,6 +20,7 @@ import { createQueryClient } from '../api/query-client';
 import { userFixture } from '../test/fixtures';
 import { jsonResponse, mockFetch } from '../test/http';
 import { TestSocketServer } from '../test/socket-server';
+import { RealtimeConnection } from './connection';
 import {
   RealtimeProvider,
   useRealtimeEmit,
@@ -124,7 +125,8 @@ function newMessage(text: string): Parameters<ServerToClientEvents['message:new'
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Runs what is already queued (promise callbacks, React's updates): the effects of a step. */
+const flush = () => act(async () => undefined);
 
 describe('RealtimeProvider', () => {
   it('connects once while a member is logged in and hands server events to the latest handler', async () => {
@@ -155,8 +157,8 @@ describe('RealtimeProvider', () => {
     mockApi({ user: null });
     const queryClient = seededQueryClient(null);
     renderApp(queryClient);
-    expect(await screen.findByText(/status:disconnected/)).toBeVisible();
-    await sleep(100);
+    // opening a socket says `connecting` at once (render runs the effects)
+    expect(screen.getByText(/status:disconnected/)).toBeVisible();
     expect(server.connections()).toHaveLength(0);
     act(() => {
       queryClient.setQueryData(userQueryKey, { user: userFixture });
@@ -181,7 +183,10 @@ describe('RealtimeProvider', () => {
       queryClient.setQueryData(userQueryKey, { user: null });
     });
     expect(await screen.findByText(/status:disconnected/)).toBeVisible();
-    await sleep(300);
+    // the client's load that the opening waited for has come: it made no socket of it
+    await act(() => import('socket.io-client'));
+    await flush();
+    expect(screen.getByText(/status:disconnected/)).toBeVisible();
     expect(server.connections()).toHaveLength(0);
     expect(screen.getByText(/status:disconnected/)).toBeVisible();
     // a later login still connects, once
@@ -190,6 +195,22 @@ describe('RealtimeProvider', () => {
     });
     await connected();
     expect(server.connections()).toHaveLength(1);
+  });
+
+  it('makes no socket when closed while socket.io’s client loads', async () => {
+    await startServer(true);
+    const connection = new RealtimeConnection(url);
+    connection.open();
+    expect(connection.getStatus()).toBe('connecting');
+    connection.close();
+    // the load that the opening waits for comes after the close: no socket of it
+    await import('socket.io-client');
+    await flush();
+    expect(connection.getStatus()).toBe('disconnected');
+    connection.open();
+    await waitFor(() => expect(connection.getStatus()).toBe('connected'));
+    expect(server.connections()).toHaveLength(1);
+    connection.close();
   });
 
   it('reloads chats.php on chats:changed, and likes.php with chats.php on likes:changed', async () => {
@@ -241,9 +262,10 @@ describe('RealtimeProvider', () => {
       queryClient.setQueryData(userQueryKey, { user: userFixture });
     });
     await connected(2);
-    await sleep(200);
-    // not buffered and sent on the next connect either
-    expect(server.clientEvents()).toHaveLength(1);
+    // not buffered and sent on the next connect either: it would come before a later event
+    emitRef.current!('typing', { conversation_id: 8 });
+    await waitFor(() => expect(server.clientEvents()).toHaveLength(2));
+    expect(server.clientEvents().map((e) => e.event)).toEqual(['typing', 'typing']);
   });
 
   it('after a reconnect that recovery replayed, runs no catch-up and delivers the missed events', async () => {
@@ -293,11 +315,16 @@ describe('RealtimeProvider', () => {
     try {
       renderApp(seededQueryClient(userFixture));
       await connected();
+      const { Socket } = await import('socket.io-client');
+      const connect = jest.spyOn(Socket.prototype, 'connect');
       server.end();
       await waitFor(() => expect(loggedOut).toHaveBeenCalledTimes(1));
       expect(count(calls, 'user')).toBe(1);
       expect(await screen.findByText(/status:disconnected/)).toBeVisible();
-      await sleep(300);
+      // the decision after the user read is made: no new attempt to connect
+      await flush();
+      expect(connect).not.toHaveBeenCalled();
+      connect.mockRestore();
       expect(server.connections()).toHaveLength(1);
     } finally {
       unregister();
@@ -323,11 +350,13 @@ describe('RealtimeProvider', () => {
         })
         .execute(undefined);
       server.end();
-      await sleep(300);
+      // the client saw the end (and waits for the deletion's answer)
+      expect(await screen.findByText(/status:disconnected/)).toBeVisible();
+      await flush();
       expect(loggedOut).not.toHaveBeenCalled();
       answer();
       await deletion;
-      await sleep(300);
+      await flush();
       expect(loggedOut).not.toHaveBeenCalled();
       expect(count(calls, 'user')).toBe(0);
       expect(await screen.findByText(/status:disconnected/)).toBeVisible();

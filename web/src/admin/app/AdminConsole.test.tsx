@@ -1,14 +1,10 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { StaffMember } from '@app/contract';
 import { createRoutes } from '../../app/router';
 import { renderRoutes, seededQueryClient } from '../../test/render';
 import { jsonResponse, mockFetch, type Responder } from '../../test/http';
 import { SUPPORTED_LANGUAGES } from '../../config/constants';
 import { ADMIN_CATALOGUES } from './catalogues';
-
-// the console's lazily loaded route tree and every area's catalogues load first: on a busy
-// machine that takes longer than the default second
-configure({ asyncUtilTimeout: 10_000 });
 
 /** The console's socket, as a fake that records what the console listens to. */
 const socketHandlers = new Map<string, (...args: unknown[]) => void>();

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SITE_ENTRY_SKIP_KEY } from '@app/contract/cookies';
 import type { User } from '@app/contract';
@@ -28,12 +28,23 @@ function client(
 
 const warning = () => screen.queryByRole('alertdialog', { name: 'Alleen voor volwassenen' });
 
-/** Lets the lazily loaded modal and its texts arrive, then says whether it is there. */
-async function settle() {
-  await new Promise((resolve) => setTimeout(resolve, 50));
-}
-
 describe('the site-entry warning (SPEC point 2, popups)', () => {
+  // the lazily loaded modal and its texts, loaded once: from then on a warning that shows is in
+  // the document as soon as it renders, so one that is not there after the render did not show
+  beforeAll(async () => {
+    mockMediaQueries(() => false);
+    const { unmount } = renderRoutes(<SiteEntryWarning installedApp={false} />, {
+      queryClient: client(),
+    });
+    await screen.findByRole('alertdialog', { name: 'Alleen voor volwassenen' });
+    unmount();
+  });
+
+  it('shows at once when its modal was loaded before (what the tests of its absence rely on)', () => {
+    renderRoutes(<SiteEntryWarning installedApp={false} />, { queryClient: client() });
+    expect(warning()).toBeInTheDocument();
+  });
+
   beforeEach(() => {
     window.localStorage.clear();
     mockMediaQueries(() => false);
@@ -56,13 +67,11 @@ describe('the site-entry warning (SPEC point 2, popups)', () => {
     renderRoutes(<SiteEntryWarning installedApp={false} />, {
       queryClient: client({}, userFixture),
     });
-    await settle();
     expect(warning()).not.toBeInTheDocument();
   });
 
   it('does not show in the installed app', async () => {
     renderRoutes(<SiteEntryWarning installedApp />, { queryClient: client() });
-    await settle();
     expect(warning()).not.toBeInTheDocument();
   });
 
@@ -70,7 +79,6 @@ describe('the site-entry warning (SPEC point 2, popups)', () => {
     renderRoutes(<SiteEntryWarning installedApp={false} />, {
       queryClient: client({ enabled: false }),
     });
-    await settle();
     expect(warning()).not.toBeInTheDocument();
   });
 
@@ -78,14 +86,12 @@ describe('the site-entry warning (SPEC point 2, popups)', () => {
     renderRoutes(<SiteEntryWarning installedApp={false} />, {
       queryClient: client({ country }),
     });
-    await settle();
     expect(warning()).not.toBeInTheDocument();
   });
 
   it('does not show again once this browser stored a skip timestamp', async () => {
     window.localStorage.setItem(SITE_ENTRY_SKIP_KEY, String(Date.now() - 60_000));
     renderRoutes(<SiteEntryWarning installedApp={false} />, { queryClient: client() });
-    await settle();
     expect(warning()).not.toBeInTheDocument();
   });
 
@@ -174,8 +180,7 @@ describe('the site-entry warning (SPEC point 2, popups)', () => {
         queryClient: client(),
       });
       await screen.findByRole('link', { name: 'Inloggen' });
-      await settle();
-      await waitFor(() => expect(warning()).not.toBeInTheDocument());
+      expect(warning()).not.toBeInTheDocument();
     });
   });
 });

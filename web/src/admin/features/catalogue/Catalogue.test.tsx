@@ -20,7 +20,6 @@ jest.mock('socket.io-client', () => ({
 }));
 
 const admin: StaffMember = { id: 8, email: 'admin@vonkje.test', name: 'Anna', roles: ['admin'] };
-const WAIT = { timeout: 10_000 };
 
 const invite: StaffInvite = {
   id: 3,
@@ -84,9 +83,7 @@ describe('the catalogue (admins)', () => {
     renderCatalogue('/admin/catalogue', {
       'GET /api/staff/catalogue/invites': () => jsonResponse(200, { invites: [] }),
     });
-    expect(
-      await screen.findByRole('heading', { name: 'Uitnodigingscodes' }, WAIT),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Uitnodigingscodes' })).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Beheermenu' });
     expect(within(menu).getByRole('link', { name: /Catalogus/ })).toHaveAttribute(
       'href',
@@ -108,7 +105,7 @@ describe('the catalogue (admins)', () => {
       'GET /api/staff/catalogue/invites': () => jsonResponse(200, { invites }),
       'POST /api/staff/catalogue/invites': () => answer.promise,
     });
-    fireEvent.change(await screen.findByLabelText('Aantal codes', {}, WAIT), {
+    fireEvent.change(await screen.findByLabelText('Aantal codes'), {
       target: { value: '2' },
     });
     fireEvent.change(screen.getByLabelText('Geldig (dagen)'), { target: { value: '30' } });
@@ -136,9 +133,7 @@ describe('the catalogue (admins)', () => {
         return jsonResponse(200, { invite: invites[0] });
       },
     });
-    fireEvent.click(
-      await screen.findByRole('button', { name: 'Code WELKOM-2027 intrekken' }, WAIT),
-    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Code WELKOM-2027 intrekken' }));
     expect(await screen.findByText('Ingetrokken')).toBeInTheDocument();
     expect(calls.some((c) => c.url.endsWith('/invites/3/revoke'))).toBe(true);
     expect(screen.queryByRole('button', { name: /intrekken/ })).not.toBeInTheDocument();
@@ -154,7 +149,7 @@ describe('the catalogue (admins)', () => {
           issues: [{ field: 'value_percentage', message: 'Mag hoogstens 100 zijn.' }],
         }),
     });
-    fireEvent.change(await screen.findByLabelText('Code', {}, WAIT), {
+    fireEvent.change(await screen.findByLabelText('Code'), {
       target: { value: 'zomer20' },
     });
     const percentage = screen.getByLabelText('Korting (%)');
@@ -182,7 +177,7 @@ describe('the catalogue (admins)', () => {
       'PATCH /api/staff/catalogue/packages/11': (call) =>
         jsonResponse(200, { package: { ...pkg, ...(call.body as object), id: 12 } }),
     });
-    expect(await screen.findByRole('heading', { name: 'Pakketten in EUR' }, WAIT)).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Pakketten in EUR' })).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'basis bewerken' }));
     const form = screen.getByRole('form', { name: 'Pakket basis bewerken' });
     expect(within(form).getByText(/nieuwe versie/)).toBeInTheDocument();
@@ -202,7 +197,7 @@ describe('the catalogue (admins)', () => {
       'POST /api/staff/catalogue/packages': (call) =>
         jsonResponse(201, { package: { ...pkg, ...(call.body as object) } }),
     });
-    expect(await screen.findByText('Er zijn nog geen pakketten.', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Er zijn nog geen pakketten.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Pakket maken' }));
     const form = screen.getByRole('form', { name: 'Pakket maken' });
     fireEvent.change(within(form).getByLabelText('Naam (slug)'), { target: { value: 'zomer' } });
@@ -238,7 +233,7 @@ describe('the catalogue (admins)', () => {
             })
           : jsonResponse(201, { gift: { ...rose, ...(call.body as object), id: 6 } }),
     });
-    expect(await screen.findByText('Roos', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Roos')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Cadeau maken' }));
     const form = screen.getByRole('form', { name: 'Cadeau maken' });
     fireEvent.change(within(form).getByLabelText('Naam (slug)'), { target: { value: 'kus' } });
@@ -278,7 +273,7 @@ describe('the catalogue (admins)', () => {
       'PUT /api/staff/catalogue/company': (call) =>
         jsonResponse(200, { companyinfo: call.body as CompanyInfoValues }),
     });
-    const tradenames = await screen.findByLabelText('Handelsnamen', {}, WAIT);
+    const tradenames = await screen.findByLabelText('Handelsnamen');
     fireEvent.change(tradenames, { target: { value: 'Vonkje\n\n Sparkle \n' } });
     fireEvent.change(screen.getByLabelText('Btw-nummers'), {
       target: { value: 'nl123456789b01\nBE 0123456789' },
@@ -305,11 +300,7 @@ describe('the catalogue (admins)', () => {
         }),
     });
     expect(
-      await screen.findByText(
-        'Er zijn nog geen bedrijfsgegevens. Vul ze in en sla ze op.',
-        {},
-        WAIT,
-      ),
+      await screen.findByText('Er zijn nog geen bedrijfsgegevens. Vul ze in en sla ze op.', {}),
     ).toBeInTheDocument();
     const offer = screen.getByLabelText('Kortingscode bij verwijderen');
     fireEvent.change(offer, { target: { value: 'BESTAATNIET' } });
@@ -333,6 +324,6 @@ describe('the catalogue (admins)', () => {
     );
     fail = false;
     fireEvent.click(retry);
-    expect(await screen.findByText('Er zijn nog geen cadeaus.', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Er zijn nog geen cadeaus.')).toBeInTheDocument();
   }, 40_000);
 });

@@ -95,9 +95,7 @@ describe('the complaints area of the console', () => {
         }),
       'GET /api/staff/complaints/31': () => jsonResponse(200, detail()),
     });
-    expect(
-      await screen.findByRole('heading', { name: 'Klachten', level: 1 }, { timeout: 5000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Klachten', level: 1 })).toBeTruthy();
     expect((await screen.findByTestId('count-open')).textContent).toBe('3');
     expect(screen.getByTestId('count-resolved').textContent).toBe('12');
     expect(calls.some((c) => c.url.includes('status=open'))).toBe(true);
@@ -120,11 +118,7 @@ describe('the complaints area of the console', () => {
               next_before: null,
             }),
     });
-    const retry = await screen.findByRole(
-      'button',
-      { name: 'Opnieuw proberen' },
-      { timeout: 5000 },
-    );
+    const retry = await screen.findByRole('button', { name: 'Opnieuw proberen' });
     fail = false;
     fireEvent.click(retry);
     expect(await screen.findByText('Geen open klachten. Alles is bijgewerkt.')).toBeTruthy();

@@ -20,8 +20,6 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 } as unknown as typeof ResizeObserver;
 
-jest.setTimeout(20_000);
-
 const admin: StaffMember = { id: 8, email: 'admin@vonkje.test', name: 'Anna', roles: ['admin'] };
 
 function figures(range: number, busy = true): FiguresResponse {
@@ -94,11 +92,7 @@ describe('the figures dashboard', () => {
         jsonResponse(200, figures(Number(new URL(call.url, 'http://x').searchParams.get('range')))),
     });
     // the first load brings the console's texts and pages (slow on a busy machine)
-    const signups = await screen.findByRole(
-      'region',
-      { name: 'Aanmeldingen' },
-      { timeout: 10_000 },
-    );
+    const signups = await screen.findByRole('region', { name: 'Aanmeldingen' });
     expect(within(signups).getAllByText('3')).toHaveLength(2); // the total and today's row
     expect(within(signups).getByText('totaal, 7 dagen')).toBeTruthy();
     // the text alternative: one row per day
@@ -125,11 +119,7 @@ describe('the figures dashboard', () => {
       'GET /api/staff/figures': () => jsonResponse(200, figures(90, false)),
     });
     expect(
-      await screen.findByText(
-        'Geen aanmeldingen, betalingen of berichten in deze periode.',
-        {},
-        { timeout: 10_000 },
-      ),
+      await screen.findByText('Geen aanmeldingen, betalingen of berichten in deze periode.'),
     ).toBeTruthy();
     expect(screen.getByText('Nog geen betalingen in deze periode.')).toBeTruthy();
   });
@@ -142,7 +132,7 @@ describe('the figures dashboard', () => {
           ? jsonResponse(400, { error: 'validation_failed', message: 'Controleer de invoer.' })
           : jsonResponse(200, figures(30)),
     });
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Opnieuw proberen' }));
     expect(await screen.findByRole('region', { name: 'Aanmeldingen' })).toBeTruthy();
@@ -157,11 +147,7 @@ describe("the operators' reply times on the figures dashboard", () => {
     const { calls } = renderConsole('/admin/figures?range=7', {
       'GET /api/staff/figures': figuresRoute,
     });
-    const section = await screen.findByRole(
-      'region',
-      { name: 'Reactietijden van operators' },
-      { timeout: 10_000 },
-    );
+    const section = await screen.findByRole('region', { name: 'Reactietijden van operators' });
     // the table beside the chart: a header row and one row per operator, in the server's order
     const rows = await within(section).findAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
@@ -184,11 +170,7 @@ describe("the operators' reply times on the figures dashboard", () => {
       'GET /api/staff/figures/reply-times': (call) =>
         jsonResponse(200, replyTimes(daysOf(call.url), false)),
     });
-    const section = await screen.findByRole(
-      'region',
-      { name: 'Reactietijden van operators' },
-      { timeout: 10_000 },
-    );
+    const section = await screen.findByRole('region', { name: 'Reactietijden van operators' });
     expect(
       await within(section).findByText('Geen antwoorden van operators in deze periode.'),
     ).toBeTruthy();
@@ -204,11 +186,7 @@ describe("the operators' reply times on the figures dashboard", () => {
           ? jsonResponse(400, { error: 'validation_failed', message: 'Controleer de invoer.' })
           : jsonResponse(200, replyTimes(daysOf(call.url))),
     });
-    const section = await screen.findByRole(
-      'region',
-      { name: 'Reactietijden van operators' },
-      { timeout: 10_000 },
-    );
+    const section = await screen.findByRole('region', { name: 'Reactietijden van operators' });
     const alert = await within(section).findByRole('alert');
     expect(alert.textContent).toContain('Controleer de invoer.');
     expect(screen.getByRole('region', { name: 'Aanmeldingen' })).toBeTruthy();
@@ -247,7 +225,7 @@ describe('the staff accounts screen', () => {
         return jsonResponse(201, { account, password: 'eenmalig-wachtwoord-123456789012' });
       },
     });
-    expect(await screen.findByText('Jij', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Jij')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('E-mailadres'), {
       target: { value: 'nieuw@vonkje.test' },
     });

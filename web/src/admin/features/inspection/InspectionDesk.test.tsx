@@ -54,10 +54,18 @@ const stats = (waiting: number) => ({
   texts: { waiting: 0, oldest_at: null },
 });
 
-/** Lets the answers already given reach the page. */
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-
 describe('the photo inspection desk', () => {
+  // the photo ahead is loaded by setting an image's src (PhotoInspectionPage's prefetch)
+  let imageSrc: jest.SpyInstance;
+  beforeEach(() => {
+    imageSrc = jest.spyOn(HTMLImageElement.prototype, 'src', 'set');
+  });
+  afterEach(() => imageSrc.mockRestore());
+
+  /** Resolves once the claim of photo `id` ahead came back: a decision now shows it at once. */
+  const loadedAhead = (id: number) =>
+    waitFor(() => expect(imageSrc).toHaveBeenCalledWith(photo(id, '').full_url));
+
   it('approves with A, rejects with a reason number, shows the next photo at once, and undoes with U', async () => {
     const queue = [photo(1, 'Roos'), photo(2, 'Mila'), photo(3, 'Sanne')];
     const decided = new Set<number>();
@@ -97,7 +105,7 @@ describe('the photo inspection desk', () => {
         calls.filter((c) => c.url === '/api/staff/inspection/photos/next').map((c) => c.body),
       ).toEqual([{ exclude: [] }, { exclude: [1] }]),
     );
-    await settle();
+    await loadedAhead(2);
 
     fireEvent.keyDown(window, { key: 'a' });
     expect(screen.getByRole('img', { name: 'Foto #2 van Mila' })).toBeInTheDocument();
@@ -112,7 +120,7 @@ describe('the photo inspection desk', () => {
         exclude: [2],
       }),
     );
-    await settle();
+    await loadedAhead(3);
 
     // 3 is the third reason: nudity
     fireEvent.keyDown(window, { key: '3' });
@@ -221,13 +229,13 @@ describe('the profile text desk', () => {
     expect(
       screen.getByText('Ik wandel graag.', { selector: '.inspection-text--previous' }),
     ).toBeInTheDocument();
-    await settle();
-    await settle();
     // the first text and the one ahead, each claimed once
-    expect(calls.filter((c) => c.url.endsWith('/texts/next')).map((c) => c.body)).toEqual([
-      { exclude: [] },
-      { exclude: [5] },
-    ]);
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.endsWith('/texts/next')).map((c) => c.body)).toEqual([
+        { exclude: [] },
+        { exclude: [5] },
+      ]),
+    );
 
     // 1 is the first text reason: contact details
     fireEvent.keyDown(window, { key: '1' });

@@ -142,7 +142,7 @@ describe('the members area of the console', () => {
           ? jsonResponse(400, { error: 'validation_failed', message: 'Er is een fout opgetreden.' })
           : jsonResponse(200, { by: 'name', members: [], next_after: null }),
     });
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Er is een fout opgetreden.');
     fail = false;
     fireEvent.click(within(alert).getByRole('button'));
@@ -259,9 +259,7 @@ describe('the members area of the console', () => {
       'GET /api/staff/members/42': () =>
         jsonResponse(200, memberPage({ status: 'banned', banned: true })),
     });
-    expect(
-      await screen.findByText(/Dit lid is geblokkeerd/, {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(/Dit lid is geblokkeerd/)).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Naar de klachten' })[0]).toHaveAttribute(
       'href',
       '/admin/complaints',

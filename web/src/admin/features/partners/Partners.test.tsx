@@ -103,17 +103,13 @@ describe('chat partners in the console', () => {
         });
       },
     });
-    expect(
-      await screen.findByRole('link', { name: 'Lid1 met Sanne' }, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Lid1 met Sanne' })).toBeInTheDocument();
     expect(screen.getAllByText(/Fictief/).length).toBeGreaterThan(0);
     expect(screen.getByText(/Vraagt of hij of zij met een echt persoon praat/)).toBeInTheDocument();
     expect(screen.getByText('wacht 7 minuten')).toBeInTheDocument();
     await waitFor(() => expect(socketHandlers.has('queue:changed')).toBe(true));
     act(() => socketHandlers.get('queue:changed')!({ queue: 'inbox' }));
-    expect(
-      await screen.findByRole('link', { name: 'Lid2 met Sanne' }, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Lid2 met Sanne' })).toBeInTheDocument();
     expect(screen.getByText(/bij Kees/)).toBeInTheDocument();
   });
 
@@ -134,9 +130,7 @@ describe('chat partners in the console', () => {
       'GET /api/staff/inbox': () =>
         jsonResponse(200, { conversations: [], waiting: 0, waiting_capped: false, next: null }),
     });
-    expect(
-      await screen.findByText(/Let op: mogelijk kwetsbaar lid/, {}, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(/Let op: mogelijk kwetsbaar lid/)).toBeInTheDocument();
     expect(screen.getByText('Houdt van zeilen')).toBeInTheDocument();
     expect(within(screen.getByRole('main')).queryByText(/@/)).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Eerlijk antwoord invullen' }));
@@ -156,14 +150,10 @@ describe('chat partners in the console', () => {
       'POST /api/staff/inbox/1/take-over': () => jsonResponse(200, { conversation }),
     });
     expect(
-      await screen.findByText(
-        'Een andere medewerker beantwoordt dit gesprek al.',
-        {},
-        { timeout: 8000 },
-      ),
+      await screen.findByText('Een andere medewerker beantwoordt dit gesprek al.'),
     ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Overnemen' }));
-    const chat = await screen.findByRole('region', { name: 'Lid1 met Sanne' }, { timeout: 8000 });
+    const chat = await screen.findByRole('region', { name: 'Lid1 met Sanne' });
     expect(within(chat).getByText('Ben je wel echt?')).toBeInTheDocument();
   });
 });
@@ -189,7 +179,7 @@ describe('a new chat partner', () => {
     });
 
     // the console's pages load on demand: the first one may take a while on a busy machine
-    const name = await screen.findByLabelText('Naam', {}, { timeout: 10_000 });
+    const name = await screen.findByLabelText('Naam');
     fireEvent.change(name, { target: { value: 'Sanne' } });
     fireEvent.change(screen.getByLabelText('Geboortedatum'), { target: { value: '1990-04-02' } });
     fireEvent.change(screen.getByLabelText('Zoekt'), { target: { value: 'female' } });

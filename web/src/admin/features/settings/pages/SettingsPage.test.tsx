@@ -63,11 +63,7 @@ function renderSettings() {
 describe('the settings page (admins)', () => {
   it('sends only what changed, typed: a number, a switch and a list of fields', async () => {
     const { calls } = renderSettings();
-    const credits = await screen.findByLabelText(
-      /Minimaal tegoed per cadeau/,
-      {},
-      { timeout: 10_000 },
-    );
+    const credits = await screen.findByLabelText(/Minimaal tegoed per cadeau/);
     fireEvent.change(credits, { target: { value: '35' } });
     fireEvent.click(screen.getByRole('switch', { name: /Profielen gedeeld met partnersites/ }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Haarkleur' }));
@@ -79,11 +75,11 @@ describe('the settings page (admins)', () => {
       member_resell: true,
       visible_profile_fields: ['gender', 'age', 'hair_color'],
     });
-  }, 30_000);
+  });
 
   it('refuses what the settings schema refuses, at the field, without sending it', async () => {
     const { calls } = renderSettings();
-    const age = await screen.findByLabelText(/Minimumleeftijd/, {}, { timeout: 10_000 });
+    const age = await screen.findByLabelText(/Minimumleeftijd/);
     fireEvent.change(age, { target: { value: '16' } });
     fireEvent.change(screen.getByLabelText(/Minimale kosten per bericht/), {
       target: { value: '{' },
@@ -92,5 +88,5 @@ describe('the settings page (admins)', () => {
     expect(await screen.findByText('Geen geldige JSON.')).toBeInTheDocument();
     expect(age).toHaveClass('is-invalid');
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(false));
-  }, 30_000);
+  });
 });
