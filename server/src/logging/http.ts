@@ -51,7 +51,8 @@ interface Tracked extends Response {
  * The hot path does only what is needed: the context's child logger is made when something in
  * the request logs (logger.ts, LogContext), and the line is composed only when its level is
  * written (LOG_LEVEL `error` writes only the 5xx lines). One listener, the answer's `close`
- * (emitted after `finish`, or when the client went away first: logged, not counted).
+ * (emitted once: after `finish`, or when the client went away first: logged, not counted;
+ * `on`, since `once` wraps each listener in a new function).
  */
 export function httpLogging(logger: Pino, finished: Finished) {
   function answered(res: Tracked): void {
@@ -84,7 +85,7 @@ export function httpLogging(logger: Pino, finished: Finished) {
     const tracked = res as Tracked;
     tracked[STARTED] = performance.now();
     tracked[REQUEST_ID] = id;
-    res.once('close', closed);
+    res.on('close', closed);
     storage.run(new LogContext(logger, { reqId: id }), next);
   };
 }
