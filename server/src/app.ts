@@ -11,6 +11,7 @@ import path from 'node:path';
 import { apiDocsEnabled, secureCookies, type AppConfig } from './config/config';
 import { HTTP_KEEP_ALIVE_MS } from './config/timeouts';
 import { AppModule } from './app.module';
+import { JsonReplyAdapter } from './common/json-reply';
 import {
   createRootLogger,
   httpLogging,
@@ -29,7 +30,9 @@ export async function createApp(
 ): Promise<NestExpressApplication> {
   const logger = createRootLogger(config, 'api', log);
   startErrorTracking(config, 'api');
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  // JSON answers written without Express's per-answer content-type work (common/json-reply.ts)
+  const adapter = new JsonReplyAdapter();
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), adapter, {
     logger: nestLogger(logger),
     // JSON bodies only, parsed only for requests that can have one (see below)
     bodyParser: false,

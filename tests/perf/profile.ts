@@ -5,7 +5,7 @@
  * 1. Statements and commands per request. The built app runs with its PostgreSQL and Redis
  *    connections through two counting TCP proxies in this process, which read the wire protocols
  *    (PostgreSQL: Parse/Bind/Execute/Query messages and their SQL; Redis: RESP commands). Beside
- *    them, PostgreSQL's own counters (pg_stat_database of dating_bench: transactions, rows) are
+ *    them, PostgreSQL's own counters (pg_stat_database of the bench database: transactions, rows) are
  *    read before and after a fixed number of requests, after the 10 s in which a backend flushes
  *    them. An idle window first gives the background rate (maintenance tasks, socket.io's Redis
  *    streams), which is subtracted.
@@ -75,6 +75,9 @@ const ROUTES: Route[] = [
     url: (base: string) => `${base}/api/search.php?gender=female&country=NL`,
   },
 ].filter((route) => (process.env.PROFILE_ROUTES ?? 'user,member').split(',').includes(route.key));
+
+/** The bench database's name (BENCH_DATABASE, default dating_bench). */
+const benchDatabaseName = () => new URL(benchDatabaseUrl()).pathname.slice(1);
 
 // ---------------------------------------------------------------- counting proxies
 
@@ -283,10 +286,11 @@ const STAT_COLUMNS = [
 
 type DbStats = Record<(typeof STAT_COLUMNS)[number], number>;
 
-/** pg_stat_database of dating_bench, read over a connection to another database. */
+/** pg_stat_database of the bench database, read over a connection to another database. */
 async function dbStats(client: pg.Client): Promise<DbStats> {
   const { rows } = await client.query<Record<string, string>>(
-    `SELECT ${STAT_COLUMNS.join(', ')} FROM pg_stat_database WHERE datname = 'dating_bench'`,
+    `SELECT ${STAT_COLUMNS.join(', ')} FROM pg_stat_database WHERE datname = $1`,
+    [benchDatabaseName()],
   );
   return Object.fromEntries(STAT_COLUMNS.map((c) => [c, Number(rows[0][c])])) as DbStats;
 }
@@ -673,7 +677,7 @@ async function profileRoute(route: Route): Promise<{ line: string; detail: strin
 
 async function main(): Promise<void> {
   mkdirSync(profileDir, { recursive: true });
-  console.log('Preparing dating_bench (migrate + seed)...');
+  console.log(`Preparing ${benchDatabaseName()} (migrate + seed)...`);
   prepareDatabase();
   const report: string[] = [
     `# Profile of the hot routes (${new Date().toISOString()}, server ${serverMain}, Node ` +

@@ -1,8 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Store, storage } from 'nestjs-pino/storage';
+import { storage } from 'nestjs-pino/storage';
 import type { Logger as Pino } from 'pino';
-import { pinoHttp } from 'pino-http';
+import { LogContext } from './logger';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id';
 
 /** Prefixes of what the server answers outside its routes (files, pages, sockets). */
@@ -32,48 +31,61 @@ export function loggableUrl(url: string): string {
   return `${path}?${names.join('&')}`;
 }
 
-/** What the line of a completed request tells of it. */
-function described(req: IncomingMessage) {
-  const express = req as Request;
-  return {
-    req: { method: req.method, url: loggableUrl(express.originalUrl ?? req.url ?? '') },
-    route: routeOf(express),
-  };
-}
-
 type Finished = (req: Request, res: Response, seconds: number) => void;
+
+/** What the request middleware keeps on each answer (no closure per request). */
+const STARTED = Symbol('started');
+const REQUEST_ID = Symbol('requestId');
+interface Tracked extends Response {
+  [STARTED]: number;
+  [REQUEST_ID]: string;
+}
 
 /**
  * The first middleware of the HTTP app: gives each request an id (a sane incoming X-Request-Id,
  * or a new one) answered in X-Request-Id, writes one JSON line when it completes (method, path
  * without query values, route, status, duration: no headers, cookies or body), and runs the
  * rest of the request in a log context carrying the id (`reqId`): every line its code logs, and
- * the jobs it queues, carry it. `finished` is told of every completed request (the metrics).
+ * the jobs it queues, carry it. `finished` is told of every answered request (the metrics).
+ *
+ * The hot path does only what is needed: the context's child logger is made when something in
+ * the request logs (logger.ts, LogContext), and the line is composed only when its level is
+ * written (LOG_LEVEL `error` writes only the 5xx lines). One listener, the answer's `close`
+ * (emitted once: after `finish`, or when the client went away first: logged, not counted;
+ * `on`, since `once` wraps each listener in a new function).
  */
 export function httpLogging(logger: Pino, finished: Finished) {
-  const log = pinoHttp<IncomingMessage, ServerResponse>({
-    logger,
-    quietReqLogger: true,
-    quietResLogger: true,
-    genReqId: (req, res) => {
-      const id = requestIdFrom(req.headers['x-request-id']);
-      res.setHeader(REQUEST_ID_HEADER, id);
-      return id;
-    },
-    // the answer's status only: none of its headers (Set-Cookie is redacted besides)
-    serializers: { res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }) },
-    // no headers, cookies or body: the method, the path (query values left out), the route
-    customSuccessObject: (req, _res, value: object) => ({ ...value, ...described(req) }),
-    customErrorObject: (req, _res, _error, value: object) => ({ ...value, ...described(req) }),
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessMessage: (req, res) =>
-      `${req.method} ${routeOf(req as Request)} ${res.statusCode}`,
-    customErrorMessage: (req, res) => `${req.method} ${routeOf(req as Request)} ${res.statusCode}`,
-    customAttributeKeys: { reqId: 'reqId' },
-  });
+  function answered(res: Tracked): void {
+    const req = res.req;
+    const seconds = (performance.now() - res[STARTED]) / 1000;
+    if (res.writableEnded) finished(req, res, seconds);
+    const failed = res.statusCode >= 500;
+    if (!logger.isLevelEnabled(failed ? 'error' : 'info')) return;
+    const route = routeOf(req);
+    const line = {
+      reqId: res[REQUEST_ID],
+      // the answer's status only: none of its headers
+      res: { statusCode: res.statusCode },
+      ...(failed ? { err: new Error(`failed with status code ${res.statusCode}`) } : {}),
+      responseTime: Math.round(seconds * 1000),
+      // no headers, cookies or body: the method, the path (query values left out), the route
+      req: { method: req.method, url: loggableUrl(req.originalUrl ?? req.url) },
+      route,
+    };
+    const message = `${req.method} ${route} ${res.statusCode}`;
+    if (failed) logger.error(line, message);
+    else logger.info(line, message);
+  }
+  function closed(this: Tracked): void {
+    answered(this);
+  }
   return (req: Request, res: Response, next: NextFunction) => {
-    const started = process.hrtime.bigint();
-    res.on('finish', () => finished(req, res, Number(process.hrtime.bigint() - started) / 1e9));
-    log(req, res, () => storage.run(new Store(req.log), next));
+    const id = requestIdFrom(req.headers['x-request-id']);
+    res.setHeader(REQUEST_ID_HEADER, id);
+    const tracked = res as Tracked;
+    tracked[STARTED] = performance.now();
+    tracked[REQUEST_ID] = id;
+    res.on('close', closed);
+    storage.run(new LogContext(logger, { reqId: id }), next);
   };
 }

@@ -1,5 +1,5 @@
 import { Logger as NestLogger, PinoLogger } from 'nestjs-pino';
-import { Store, storage } from 'nestjs-pino/storage';
+import { storage, type Store } from 'nestjs-pino/storage';
 import pino, { type DestinationStream, type Logger as Pino } from 'pino';
 import type { AppConfig } from '../config/config';
 
@@ -84,14 +84,60 @@ export function nestLogger(logger: Pino): NestLogger {
   return new NestLogger(new PinoLogger({ pinoHttp: { logger } }), {});
 }
 
+type Bindings = Record<string, unknown>;
+
+/**
+ * The log context of a request, job or socket event (nestjs-pino's store, which its loggers
+ * read): its bindings, and the child logger made of them only when something within it logs.
+ * Making a child costs pino its bindings' serialisation and redaction (~30 µs); most requests
+ * log nothing, so they never pay it (docs/performance.md).
+ */
+export class LogContext implements Store {
+  responseLogger?: Pino;
+  private made?: Pino;
+
+  constructor(
+    private readonly parent: LogContext | Pino,
+    private readonly bindings: Bindings,
+  ) {}
+
+  /** The logger carrying the bindings (made on first use). */
+  get logger(): Pino {
+    this.made ??= this.parentLogger().child(this.bindings);
+    return this.made;
+  }
+
+  /** nestjs-pino's PinoLogger.assign replaces the logger of the context. */
+  set logger(logger: Pino) {
+    this.made = logger;
+  }
+
+  /** A binding of this context (or of the ones it runs within), without making a logger. */
+  binding(key: string): unknown {
+    if (this.made) return this.made.bindings()[key];
+    // pino leaves out undefined bindings: the outer context's value stays
+    const own = this.bindings[key];
+    if (own !== undefined) return own;
+    return this.parent instanceof LogContext
+      ? this.parent.binding(key)
+      : this.parent.bindings()[key];
+  }
+
+  private parentLogger(): Pino {
+    return this.parent instanceof LogContext ? this.parent.logger : this.parent;
+  }
+}
+
 /** Runs `work` with `bindings` (a request id, a job) on every line logged within it. */
-export function withLogContext<T>(bindings: Record<string, unknown>, work: () => T): T {
-  const parent = storage.getStore()?.logger ?? rootLogger();
-  return storage.run(new Store(parent.child(bindings)), work);
+export function withLogContext<T>(bindings: Bindings, work: () => T): T {
+  const outer = storage.getStore();
+  const parent = outer instanceof LogContext ? outer : (outer?.logger ?? rootLogger());
+  return storage.run(new LogContext(parent, bindings), work);
 }
 
 /** The request id of the request, job or socket event being handled, if any. */
 export function currentRequestId(): string | undefined {
-  const id: unknown = storage.getStore()?.logger.bindings().reqId;
+  const store = storage.getStore();
+  const id = store instanceof LogContext ? store.binding('reqId') : store?.logger.bindings().reqId;
   return typeof id === 'string' ? id : undefined;
 }

@@ -1,8 +1,8 @@
 /**
- * What the chats.php, likes.php and search.php baselines share (plain `node`, types stripped; no server
- * code): the session lookup of session-pg.ts reduced to the viewer's id, a member card exactly
- * as the app presents it (age, online, the main image with signed URLs of the same key), and a
- * tiny HTTP server. The bench passes the app's MEDIA_SECRET, so the URLs are the app's.
+ * What the session-reading baselines share (plain `node`, types stripped; no server code): the
+ * pool, the session lookup of session-pg.ts reduced to the viewer's id, signed photo URLs, a
+ * member card exactly as the app presents it (age, online, the main image with signed URLs of
+ * the same key), and a tiny HTTP server. The bench passes the app's MEDIA_SECRET, so the URLs are the app's.
  */
 import { createHmac, createSecretKey } from 'node:crypto';
 import http from 'node:http';
@@ -38,15 +38,22 @@ export async function viewerId(header: string | undefined): Promise<number | nul
   return row.status === 'purged' || row.status === 'banned' ? null : row.user_id;
 }
 
-/** The signed, expiring public URL of a photo's file of this size, as the app's MediaSigner signs it. */
-export function photoUrl(filename: string, size: string): string {
+/**
+ * The signed, expiring URL of a photo's file of this size, as the app's MediaSigner signs it:
+ * `public` for other members (cards, pages), `private` for the owner (GET /api/user.php).
+ */
+export function photoUrl(
+  filename: string,
+  size: string,
+  scope: 'public' | 'private' = 'public',
+): string {
   const file = `${filename.replace(/-(full|card|thumb|locked)\.webp$/, '')}-${size}.webp`;
   const expires = (Math.floor(Date.now() / 1000 / 3600) + 2) * 3600;
   const signature = createHmac('sha256', key)
-    .update(`photos/${file}\n${expires}\npublic`)
+    .update(`photos/${file}\n${expires}\n${scope}`)
     .digest('base64url')
     .slice(0, 32);
-  return `/media/photos/${file}?e=${expires}&v=a&s=${signature}`;
+  return `/media/photos/${file}?e=${expires}&v=${scope === 'public' ? 'a' : 'o'}&s=${signature}`;
 }
 
 export interface CardRow {

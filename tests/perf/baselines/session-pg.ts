@@ -1,31 +1,27 @@
 /**
  * Baseline: the essence of GET /api/user.php with one prepared `pg` statement. Reads the `sid`
- * cookie, hashes it (SHA-256, hex), selects the session by token hash joined to its user and
- * profile (only the columns the answer needs; prepared once per connection as "session"),
- * checks expiry and user status and answers the same JSON as the app (see
- * server/src/accounts/user.presenter.ts). No activity write, no middleware: the ceiling for a
- * session-reading route. Own process; prints `{"port":N}`. Env: DATABASE_URL, DB_POOL_SIZE.
+ * cookie, hashes it (SHA-256, hex), selects the session by token hash joined to its user, profile
+ * and the profile's main photo (only the columns the answer needs; prepared once per connection
+ * as "session"), checks expiry and user status and answers the same JSON as the app (see
+ * server/src/accounts/user.presenter.ts: the main photo in whatever state, its card and thumbnail
+ * URLs signed for the owner). No activity write, no middleware: the ceiling for a
+ * session-reading route. Own process; prints `{"port":N}`. Env: DATABASE_URL, DB_POOL_SIZE,
+ * MEDIA_SECRET.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+import { photoUrl, pool } from './common.ts';
 import { sessionTokenHash } from './session-cookie.ts';
-
-// Prisma keeps DateTime as `timestamp(3)` (no time zone) holding UTC
-pg.types.setTypeParser(1114, (value: string) => new Date(`${value.replace(' ', 'T')}Z`));
-
-const pool = new pg.Pool({
-  connectionString: process.env.DATABASE_URL,
-  max: Number(process.env.DB_POOL_SIZE ?? 10),
-});
 
 const SESSION_SQL = `SELECT s.expires_at, u.id, u.status, u.credits, u.paid_user, u.language,
     u.signup_date, u.notifications_disabled::text[] AS notifications_disabled,
     u.roles::text[] AS roles, p.id AS profile_id, p.name, p.status AS profile_status,
-    p.country_code, p.gender, p.fictional, p.invisible, p.privacy_mode
+    p.country_code, p.gender, p.fictional, p.invisible, p.privacy_mode,
+    ph.id AS photo_id, ph.filename, ph.status AS photo_status
   FROM sessions s
   JOIN users u ON u.id = s.user_id
   LEFT JOIN profiles p ON p.user_id = u.id
+  LEFT JOIN photos ph ON ph.id = p.main_photo_id
   WHERE s.token_hash = $1`;
 
 interface SessionRow {
@@ -46,6 +42,9 @@ interface SessionRow {
   fictional: boolean;
   invisible: boolean;
   privacy_mode: boolean;
+  photo_id: number | null;
+  filename: string | null;
+  photo_status: string | null;
 }
 
 function present(row: SessionRow, fictionalIcon: string) {
@@ -72,7 +71,15 @@ function present(row: SessionRow, fictionalIcon: string) {
             fictional: row.fictional,
             invisible: row.invisible,
             privacy_mode: row.privacy_mode,
-            main_image: null,
+            main_image:
+              row.photo_id === null || row.filename === null
+                ? null
+                : {
+                    id: row.photo_id,
+                    filename: photoUrl(row.filename, 'card', 'private'),
+                    thumb_filename: photoUrl(row.filename, 'thumb', 'private'),
+                    status: row.photo_status,
+                  },
           },
   };
 }
