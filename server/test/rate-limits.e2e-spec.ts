@@ -1,4 +1,5 @@
 import { seedMember } from '../../prisma/seed/member';
+import { loggedInMember } from './helpers/accounts';
 import { sessionCookie } from './helpers/mail-app';
 import { useTestApp } from './helpers/test-app';
 
@@ -68,14 +69,8 @@ describe('abuse limits', () => {
 
   it('limits e-mail change mails per member, not per address', async () => {
     const login = async () => {
-      const m = await seedMember(t.seedClient, { passwordCost: 4 });
-      const res = await t
-        .http()
-        .post('/api/user.php')
-        .set('X-Request-Type', 'client')
-        .send({ email: m.user.email, password: m.password })
-        .expect(200);
-      return { cookie: sessionCookie(res), password: m.password as string };
+      const m = await loggedInMember(t);
+      return { cookie: m.cookie, password: m.password as string };
     };
     const [first, second] = [await login(), await login()];
     const change = (member: { cookie: string; password: string }) =>
@@ -116,14 +111,8 @@ describe('abuse limits', () => {
   it('limits the likes a member gives per minute and per day, with 429 rate_limited, and not another member’s', async () => {
     const prisma = t.seedClient;
     const login = async () => {
-      const m = await seedMember(prisma, { passwordCost: 4 });
-      const res = await t
-        .http()
-        .post('/api/user.php')
-        .set('X-Request-Type', 'client')
-        .send({ email: m.user.email, password: m.password })
-        .expect(200);
-      return { id: m.user.id, cookie: sessionCookie(res) };
+      const m = await loggedInMember(t);
+      return { id: m.user.id, cookie: m.cookie };
     };
     const [liker, other] = [await login(), await login()];
     const liked = await Promise.all(
