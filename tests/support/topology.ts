@@ -108,7 +108,8 @@ export function freshDatabase(databaseUrl: string): void {
 
 /**
  * What every process gets: production mode as deployed, minus the proxy (no TRUST_PROXY) and the
- * web app (API only); the same MEDIA_SECRET for all, as docker-compose's shared environment.
+ * web app (API only); the same secrets (MEDIA_SECRET, STAFF_SECRET_KEY, MAIL_LINK_SECRET) for
+ * all, as docker-compose's shared environment.
  */
 function productionEnv(options: TopologyOptions): NodeJS.ProcessEnv {
   return {
@@ -120,6 +121,8 @@ function productionEnv(options: TopologyOptions): NodeJS.ProcessEnv {
     APP_URL: 'http://localhost',
     SMTP_URL: 'smtp://127.0.0.1:2525?ignoreTLS=true',
     MEDIA_SECRET: randomBytes(36).toString('base64url'),
+    STAFF_SECRET_KEY: randomBytes(36).toString('base64url'),
+    MAIL_LINK_SECRET: randomBytes(36).toString('base64url'),
     STORAGE_DIR: path.join(os.tmpdir(), `vonkje-topology-${process.pid}`),
     TRUST_PROXY: 'false',
     // production refuses the sandbox provider unless told; a topology takes no real payments
