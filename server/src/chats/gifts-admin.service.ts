@@ -5,7 +5,9 @@ import type { Gift, Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { queryRows } from '../prisma/sql';
 import { CacheInvalidation } from '../redis/invalidation';
+import { SettingsService } from '../settings';
 import { AuditLog, type StaffPrincipal } from '../staff';
+import { GIFT_IMAGE_DIR } from './gifts.service';
 import { lockGiftStatement, type LockedGiftRow } from './gifts-admin.sql';
 
 function present(row: Gift): StaffGift {
@@ -32,13 +34,18 @@ export class GiftsAdmin {
     private readonly prisma: PrismaService,
     private readonly audit: AuditLog,
     private readonly invalidation: CacheInvalidation,
+    private readonly settings: SettingsService,
   ) {}
 
+  /** The gifts, and where their pictures are served (cdn_prefix, as every media URL). */
   async list() {
-    const rows = await this.prisma.gift.findMany({
-      orderBy: [{ active: 'desc' }, { position: 'asc' }, { id: 'asc' }],
-    });
-    return { gifts: rows.map(present) };
+    const [rows, stored] = await Promise.all([
+      this.prisma.gift.findMany({
+        orderBy: [{ active: 'desc' }, { position: 'asc' }, { id: 'asc' }],
+      }),
+      this.settings.stored(),
+    ]);
+    return { gifts: rows.map(present), image_prefix: `${stored.cdn_prefix}${GIFT_IMAGE_DIR}` };
   }
 
   async create(
