@@ -8,7 +8,6 @@ import { expect, request, test, type APIRequestContext } from '@playwright/test'
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { generate } from 'otplib';
 import { PrismaClient } from '../../server/src/generated/prisma/client.ts';
 import { seedMember, type SeedMemberOptions } from '../../prisma/seed/member.ts';
 import { startSmtp, type Smtp } from '../../server/test/helpers/smtp.ts';
@@ -20,6 +19,7 @@ import {
   type Topology,
 } from '../support/topology.js';
 import { loggedInWithCookie, memberSocket, sendText, type MemberSocket } from './members.js';
+import { staffSignIn } from './staff.js';
 
 const databaseUrl = (() => {
   const url = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/dating');
@@ -50,16 +50,7 @@ async function staffSession(base: string, email: string, password: string) {
     baseURL: base,
     extraHTTPHeaders: { 'X-Request-Type': 'client' },
   });
-  const first = await api.post('/api/staff/login', { data: { email, password } });
-  expect(first.status()).toBe(200);
-  const { challenge, enroll } = (await first.json()) as {
-    challenge: string;
-    enroll: { secret: string };
-  };
-  const code = await generate({ secret: enroll.secret });
-  expect((await api.post('/api/staff/login-code', { data: { challenge, code } })).status()).toBe(
-    200,
-  );
+  await staffSignIn(api, { email, password });
   return api;
 }
 
