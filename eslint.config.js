@@ -32,9 +32,23 @@ export default tseslint.config(
   },
   {
     files: ['server/src/**/*.ts'],
+    ignores: ['server/src/common/zod-dto.ts'],
     rules: {
       // NestJS injects by constructor parameter types
       '@typescript-eslint/consistent-type-imports': 'off',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'nestjs-zod',
+              importNames: ['createZodDto'],
+              message:
+                "DTOs come from server/src/common/zod-dto.ts's createZodDto, which publishes nullable fields truly in the OpenAPI document",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -121,8 +121,34 @@ export function openApiDocument(app: NestExpressApplication) {
         'POST/PUT/PATCH/DELETE need the header X-Request-Type: client.',
     )
     .setVersion('1')
+    .setOpenAPIVersion('3.1.0')
     .build();
-  return cleanupOpenApiDoc(SwaggerModule.createDocument(app, openApi));
+  const document = cleanupOpenApiDoc(SwaggerModule.createDocument(app, openApi), {
+    version: '3.1',
+  });
+  return withoutNullableKeyword(document);
+}
+
+/**
+ * OpenAPI 3.1 writes "or null" as JSON Schema does (`type: ['integer', 'null']`); the 3.0
+ * keyword `nullable`, which Nest's Swagger still writes for some properties, means nothing
+ * there. Every `nullable: true` is rewritten in 3.1's terms.
+ */
+function withoutNullableKeyword<T>(document: T): T {
+  const visit = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(visit);
+    if (value === null || typeof value !== 'object') return value;
+    const { nullable, ...rest } = value as Record<string, unknown>;
+    const schema = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, visit(v)]));
+    if (nullable !== true) return schema;
+    if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum.push(null);
+    if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'] };
+    if (Array.isArray(schema.type)) {
+      return schema.type.includes('null') ? schema : { ...schema, type: [...schema.type, 'null'] };
+    }
+    return { anyOf: [schema, { type: 'null' }] };
+  };
+  return visit(document) as T;
 }
 
 /** /api/docs and /api/docs-json: outside production only, unless API_DOCS says otherwise. */

@@ -325,7 +325,7 @@ describe('bad input', () => {
           const bases = [
             base,
             ...required.flatMap((name) =>
-              (properties[name].enum ?? [])
+              (resolve(properties[name]).enum ?? [])
                 .filter((value) => value !== null)
                 .map((value) => ({ ...base, [name]: value })),
             ),

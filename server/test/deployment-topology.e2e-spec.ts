@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { REPO_ROOT } from './helpers/databases';
 import { HTTP_KEEP_ALIVE_MS } from '../src/config/timeouts';
+import { shutdownDrainMs } from '../src/config/config';
 
 interface Service {
   image?: string;
@@ -15,6 +16,7 @@ interface Service {
   networks?: string[];
   healthcheck?: { test: string[] };
   deploy?: { replicas?: number };
+  stop_grace_period?: string;
   depends_on?: string[] | Record<string, unknown>;
 }
 
@@ -50,6 +52,14 @@ describe('the docker-compose topology', () => {
     const keepalive = /^\s+keepalive (\d+)s$/m.exec(caddyfile)?.[1];
     expect(Number(keepalive) * 1000).toBeLessThan(HTTP_KEEP_ALIVE_MS);
     expect(caddyfile).toMatch(/^\s+lb_try_duration \d+s/m);
+    // a stopping replica drains (readiness 503, still answering) longer than the proxy takes to
+    // notice, and compose waits for the drain and the requests under way before it kills
+    const healthInterval = Number(/^\s+health_interval (\d+)s$/m.exec(caddyfile)?.[1]) * 1000;
+    const drain = shutdownDrainMs({ NODE_ENV: 'production', SHUTDOWN_DRAIN_MS: undefined });
+    expect(drain).toBeGreaterThan(healthInterval);
+    for (const [, api] of apiServices) {
+      expect(parseInt(api.stop_grace_period ?? '10s', 10) * 1000).toBeGreaterThan(drain + 15_000);
+    }
     expect(services.proxy.depends_on).toEqual(apiServices.map(([name]) => name));
     for (const [, api] of apiServices) {
       expect(api.networks).toContain('frontend');

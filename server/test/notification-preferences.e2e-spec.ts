@@ -1,3 +1,5 @@
+import { PREFERENCE_DEFAULTS, PREFERENCES_SELECT } from '../src/notification-preferences';
+import { Recipients } from '../src/notifications/recipients.service';
 import { useTestApp } from './helpers/test-app';
 import { loggedInMember } from './helpers/accounts';
 
@@ -35,6 +37,19 @@ describe('notification preferences: GET/PUT /api/notifications.php and re-enabli
     const res = await t.http().get('/api/notifications.php').set('Cookie', m.cookie).expect(200);
     expect(res.body.preferences).toEqual(ALL_ON);
     expect(await t.prisma.notificationPreference.count({ where: { userId: m.user.id } })).toBe(1);
+  });
+
+  it('notifies a member without a preferences row as the schema’s defaults would make the row', async () => {
+    const m = await loggedInMember(t);
+    const made = await t.prisma.notificationPreference.findUniqueOrThrow({
+      where: { userId: m.user.id },
+      select: PREFERENCES_SELECT,
+    });
+    // the row signup made has the schema's defaults: what a missing row stands for
+    expect(PREFERENCE_DEFAULTS).toEqual(made);
+    await t.prisma.notificationPreference.delete({ where: { userId: m.user.id } });
+    const recipient = await t.app.get(Recipients).find(m.user.id);
+    expect(recipient?.preferences).toEqual(made);
   });
 
   it('changes only the preferences the body names and keeps them for the next read', async () => {

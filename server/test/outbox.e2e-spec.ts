@@ -67,6 +67,29 @@ describe('the local outbox (no SMTP server configured)', () => {
     expect(res.headers.location).toBe('/activate/done');
   });
 
+  it('shows each mail as members see it: the HTML part in a sandboxed frame without scripts, beside the text part', async () => {
+    const page = (await t.http().get('/dev/outbox').expect(200)).text;
+    const frame = /<iframe title="([^"]*)" sandbox="([^"]*)" srcdoc="([^"]*)"><\/iframe>/.exec(
+      page,
+    );
+    expect(frame).not.toBeNull();
+    const [, title, sandbox, srcdoc] = frame!;
+    expect(title).toMatch(/\(HTML\)$/);
+    // no scripts and no access to this page's origin; links open outside the frame
+    expect(sandbox.split(' ')).not.toContain('allow-scripts');
+    expect(sandbox.split(' ')).not.toContain('allow-same-origin');
+    const html = srcdoc
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
+    expect(html).toContain('<base target="_blank">');
+    // the mail layout's HTML, with its activation link as a button
+    expect(html).toMatch(/<a [^>]*href="http:\/\/site\.test\/api\/activate\.php\?token=/);
+    // the text part beside it
+    expect(page).toMatch(/<h3>Text<\/h3><pre>/);
+  });
+
   it('serves the web app for page routes next to the outbox page', async () => {
     const page = await t.http().get('/members').expect(200);
     expect(page.text).toContain('<div id="root">web app</div>');

@@ -458,6 +458,11 @@ describe('the site catalogue and settings (admins)', () => {
       );
       const gifts = (await get('/api/gifts.php', viewer).expect(200)).body.gifts;
       expect(gifts[0].image).toMatch(/^https:\/\/cdn\.vonkje\.test\/media\/gifts\/\w+\.svg$/);
+      // the console's gift previews too
+      const staffList = (await get('/api/staff/catalogue/gifts').expect(200)).body as {
+        image_prefix: string;
+      };
+      expect(staffList.image_prefix).toBe('https://cdn.vonkje.test/media/gifts/');
       // the same signature verifies at the server's own path (the CDN forwards /media/...)
       const path = new URL(await mediaUrl()).pathname;
       expect(path.startsWith('/media/photos/')).toBe(true);

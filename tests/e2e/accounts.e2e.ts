@@ -2,23 +2,14 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MAILBOX_WAIT_MS, startMailbox } from './mail.js';
+import { useMailbox } from './mail.js';
 import { SIGNUP_PASSWORD, fillSignup } from './signup.js';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
 
 // one SMTP server on a fixed port: the journeys of this file run one after another
-test.describe.configure({ mode: 'serial' });
-
-let mailbox: Awaited<ReturnType<typeof startMailbox>>;
-test.beforeAll(async () => {
-  test.setTimeout(MAILBOX_WAIT_MS + 10_000);
-  mailbox = await startMailbox();
-});
-test.afterAll(async () => {
-  await mailbox.close();
-});
+const mailbox = useMailbox();
 
 const PASSWORD = SIGNUP_PASSWORD;
 const uniqueEmail = (tag: string) =>

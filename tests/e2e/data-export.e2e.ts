@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yauzl from 'yauzl';
 import { scanner } from './axe.js';
-import { MAILBOX_WAIT_MS, startMailbox } from './mail.js';
+import { useMailbox } from './mail.js';
 import { enter } from './members.js';
 import { seedE2eMember } from './seed.js';
 
@@ -13,16 +13,7 @@ const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screensho
 mkdirSync(shots, { recursive: true });
 
 // one SMTP server on a fixed port: the journeys of this file run one after another
-test.describe.configure({ mode: 'serial' });
-
-let mailbox: Awaited<ReturnType<typeof startMailbox>>;
-test.beforeAll(async () => {
-  test.setTimeout(MAILBOX_WAIT_MS + 10_000);
-  mailbox = await startMailbox();
-});
-test.afterAll(async () => {
-  await mailbox.close();
-});
+const mailbox = useMailbox();
 
 /** The names of the files in a ZIP and the text of one of them. */
 function zipEntries(data: Buffer, read: string): Promise<{ names: string[]; text: string }> {

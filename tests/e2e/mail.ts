@@ -1,3 +1,4 @@
+import { test } from '@playwright/test';
 import { linkIn, startSmtp } from '../../server/test/helpers/smtp.ts';
 
 /** How long a file waits for another file's mailbox to give the fixed port up. */
@@ -23,6 +24,31 @@ export async function startMailbox(port = Number(process.env.E2E_SMTP_PORT ?? 25
         if (Date.now() - start > timeoutMs) throw new Error(`no mail to ${to} with ${marker}`);
         await new Promise((r) => setTimeout(r, 100));
       }
+    },
+  };
+}
+
+type Mailbox = Awaited<ReturnType<typeof startMailbox>>;
+
+/**
+ * One mailbox for the whole test file, started before its first journey and closed after its
+ * last; the file's journeys run one after another (the port is fixed). Call it at the top level.
+ */
+export function useMailbox(): Pick<Mailbox, 'linkFor'> {
+  test.describe.configure({ mode: 'serial' });
+  let mailbox: Mailbox | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(MAILBOX_WAIT_MS + 10_000);
+    mailbox = await startMailbox();
+  });
+  test.afterAll(async () => {
+    await mailbox?.close();
+  });
+  return {
+    linkFor: (to, marker, timeoutMs) => {
+      if (!mailbox)
+        throw new Error('the mailbox is not started: call useMailbox() at the top level');
+      return mailbox.linkFor(to, marker, timeoutMs);
     },
   };
 }

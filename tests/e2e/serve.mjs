@@ -26,6 +26,10 @@ const env = {
   // hop is trusted, so X-Forwarded-For's one entry is the client), so the
   // other journeys, from the same machine, are not blocked with them
   TRUST_PROXY: '1',
+  // two app processes and a worker on one machine, beside other checkouts' runs: each binds a
+  // free internal metrics port (the defaults 9464/9465 would clash: "Metrics not served")
+  METRICS_PORT: '0',
+  WORKER_METRICS_PORT: '0',
 };
 
 // web push: a key pair of this run, and the push service stand-in a journey starts on the port

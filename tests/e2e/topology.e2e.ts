@@ -8,7 +8,6 @@ import { expect, request, test, type APIRequestContext } from '@playwright/test'
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { generate } from 'otplib';
 import { PrismaClient } from '../../server/src/generated/prisma/client.ts';
 import { seedMember, type SeedMemberOptions } from '../../prisma/seed/member.ts';
 import { startSmtp, type Smtp } from '../../server/test/helpers/smtp.ts';
@@ -20,6 +19,7 @@ import {
   type Topology,
 } from '../support/topology.js';
 import { loggedInWithCookie, memberSocket, sendText, type MemberSocket } from './members.js';
+import { staffSignIn } from './staff.js';
 
 const databaseUrl = (() => {
   const url = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/dating');
@@ -50,16 +50,7 @@ async function staffSession(base: string, email: string, password: string) {
     baseURL: base,
     extraHTTPHeaders: { 'X-Request-Type': 'client' },
   });
-  const first = await api.post('/api/staff/login', { data: { email, password } });
-  expect(first.status()).toBe(200);
-  const { challenge, enroll } = (await first.json()) as {
-    challenge: string;
-    enroll: { secret: string };
-  };
-  const code = await generate({ secret: enroll.secret });
-  expect((await api.post('/api/staff/login-code', { data: { challenge, code } })).status()).toBe(
-    200,
-  );
+  await staffSignIn(api, { email, password });
   return api;
 }
 
@@ -268,6 +259,69 @@ test.describe.serial('two app processes and two workers on one PostgreSQL and Re
   });
 
   // last: it stops one of the app processes
+  test('a rolling restart behind Caddy under steady load loses no request: each stopping process fails readiness at once, keeps answering while the proxy takes it out, then closes', async () => {
+    test.skip(!caddyInstalled(), 'Caddy is not installed here (Debian package caddy)');
+    test.setTimeout(180_000);
+    const proxy = await startCaddy(topology.apps);
+    try {
+      const anna = await member();
+      const annaViaProxy = await on(proxy.base, anna);
+      // steady load: four clients, each reading user.php and writing a preference (a POST, which
+      // no proxy may send twice) one request after the other, until the restart is over
+      let running = true;
+      let answered = 0;
+      const failures: string[] = [];
+      const client = async () => {
+        for (let i = 0; running; i++) {
+          const call =
+            i % 2 === 0
+              ? annaViaProxy.api.get('/api/user.php')
+              : annaViaProxy.api.post('/api/notifications.php?enable_email=1');
+          try {
+            const response = await call;
+            if (response.status() === 200) answered += 1;
+            else failures.push(`${i % 2 === 0 ? 'GET' : 'POST'} ${response.status()}`);
+          } catch (error) {
+            failures.push(String(error));
+          }
+        }
+      };
+      const load = Promise.all([client(), client(), client(), client()]);
+      /** Requests to user.php that an app process answered (its own metrics). */
+      const served = async (index: number) => {
+        const metrics = topology.apps[index].metricsPort;
+        const text = await fetch(`http://127.0.0.1:${metrics}/metrics`).then((r) => r.text());
+        return [...text.matchAll(/^http_requests_total\{[^}]*user\.php[^}]*\} (\d+)/gm)]
+          .map((m) => Number(m[1]))
+          .reduce((sum, n) => sum + n, 0);
+      };
+      // both processes carry traffic before one stops
+      await expect.poll(() => served(0), { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect.poll(() => served(1), { timeout: 30_000 }).toBeGreaterThan(0);
+      for (const index of [0, 1]) {
+        const app = topology.apps[index];
+        const exited = new Promise((resolve) => app.child.once('exit', resolve));
+        app.child.kill('SIGTERM');
+        // not ready at once, yet still alive and answering what reaches it directly
+        await expect
+          .poll(() => fetch(`${app.base}/api/health/ready`).then((r) => r.status))
+          .toBe(503);
+        expect((await fetch(`${app.base}/api/health/live`)).status).toBe(200);
+        expect((await fetch(`${app.base}/api/settings.php`)).status).toBe(200);
+        await exited;
+        // the new process on the same port, back in the proxy's rotation before the next stops
+        await topology.startApp(index);
+        await expect.poll(() => served(index), { timeout: 30_000 }).toBeGreaterThan(0);
+      }
+      running = false;
+      await load;
+      expect(failures).toEqual([]);
+      expect(answered).toBeGreaterThan(50);
+    } finally {
+      await proxy.stop();
+    }
+  });
+
   test('through Caddy with the deployment’s Caddyfile, sockets spread over both app processes, and the site answers every request while one stops', async () => {
     test.skip(!caddyInstalled(), 'Caddy is not installed here (Debian package caddy)');
     const proxy = await startCaddy(topology.apps);

@@ -45,6 +45,12 @@ export interface Topology {
   output(): string;
   /** SIGTERM to every process (SIGKILL after 15 s); resolves when all have exited. */
   stop(): Promise<void>;
+  /**
+   * A new process for app `index` on the port the old one had (a rolling deploy's restart; the
+   * old one must have exited): resolves once it answers /api/health, and takes its place in
+   * `apps`.
+   */
+  startApp(index: number): Promise<AppProcess>;
 }
 
 export interface TopologyOptions {
@@ -233,15 +239,11 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
   const ms = options.startTimeoutMs ?? 60_000;
   // port 0 unless told: each app binds a free port and tells which (no port chosen beforehand
   // that another process could take before the app binds it: EADDRINUSE seen in a CI run)
+  // warnings and errors only (no line per request)
+  const launchApp = (index: number, port: number) =>
+    launch('app', index, { LOG_LEVEL: 'warn', ...env, PORT: String(port) }, echo, ms);
   const launched = Array.from({ length: appCount }, (_, index) =>
-    // warnings and errors only (no line per request)
-    launch(
-      'app',
-      index,
-      { LOG_LEVEL: 'warn', ...env, PORT: String(options.ports?.[index] ?? 0) },
-      echo,
-      ms,
-    ),
+    launchApp(index, options.ports?.[index] ?? 0),
   );
   const starting = [
     ...launched,
@@ -259,25 +261,35 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       const port = signals[index].port as number;
       return { ...proc, kind: 'app', port, base: `http://127.0.0.1:${port}` };
     });
-    await Promise.all(
-      apps.map((app) =>
-        until(
-          app,
-          () =>
-            fetch(`${app.base}/api/health`).then(
-              (res) => res.ok,
-              () => false,
-            ),
-          ms,
-        ),
-      ),
-    );
+    const healthy = (app: AppProcess) =>
+      until(
+        app,
+        () =>
+          fetch(`${app.base}/api/health`).then(
+            (res) => res.ok,
+            () => false,
+          ),
+        ms,
+      );
+    await Promise.all(apps.map(healthy));
+    const startApp = async (index: number): Promise<AppProcess> => {
+      const old = apps[index];
+      if (running(old.child)) throw new Error(`app ${index} is still running`);
+      const { proc, ready } = launchApp(index, old.port);
+      all.push(proc);
+      await ready;
+      const app: AppProcess = { ...proc, kind: 'app', port: old.port, base: old.base };
+      await healthy(app);
+      apps[index] = app;
+      return app;
+    };
     return {
       apps,
       workers: all.filter((p) => p.kind === 'worker'),
       env,
       output: () => all.map((p) => `--- ${p.kind} ${p.index}\n${p.output()}`).join('\n'),
       stop,
+      startApp,
     };
   } catch (error) {
     await stop();

@@ -250,7 +250,11 @@ export const giftChangeBody = z
   .refine((body) => Object.keys(body).length > 0, 'Niets om te wijzigen');
 export type GiftChange = z.infer<typeof giftChangeBody>;
 
-export const staffGiftsResponse = z.object({ gifts: z.array(staffGift) });
+export const staffGiftsResponse = z.object({
+  gifts: z.array(staffGift),
+  /** Where the pictures are served: the media prefix (cdn_prefix) and `gifts/`. */
+  image_prefix: z.string(),
+});
 export type StaffGiftsResponse = z.infer<typeof staffGiftsResponse>;
 export const staffGiftResponse = z.object({ gift: staffGift });
 

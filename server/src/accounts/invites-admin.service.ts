@@ -4,7 +4,7 @@ import type { InviteState, StaffInvite } from '@app/contract';
 import { AppError } from '../common/app-error';
 import type { Invite } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import { AuditLog, type StaffPrincipal } from '../staff';
+import { StaffChanges, type StaffPrincipal } from '../staff';
 
 const DAY_MS = 86_400_000;
 const LIST_LIMIT = 500;
@@ -44,7 +44,7 @@ export function presentInvite(invite: Invite, now = new Date()): StaffInvite {
 export class InvitesAdmin {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly audit: AuditLog,
+    private readonly changes: StaffChanges,
   ) {}
 
   async list() {
@@ -63,36 +63,33 @@ export class InvitesAdmin {
       ? new Date(now.getTime() + body.expires_in_days * DAY_MS)
       : null;
     const codes = body.code ? [body.code] : Array.from({ length: body.count }, randomCode);
-    const invites = await this.prisma.$transaction(async (tx) => {
+    const invites = await this.changes.apply(staff, ip, null, async (tx) => {
       const made = await tx.invite.createManyAndReturn({
         data: codes.map((code) => ({ code, expiresAt })),
         skipDuplicates: true,
       });
       if (made.length !== codes.length) throw new AppError('code_taken', {}, 'code');
       const views = made.map((row) => presentInvite(row, now));
-      await this.audit.record(
-        tx,
-        staff,
-        {
+      return {
+        result: views,
+        audit: {
           action: 'invite.create',
           subjectType: 'invite',
           subjectId: made.length === 1 ? made[0].id : null,
           after: { codes: views.map((v) => v.code), expires_at: expiresAt?.toISOString() ?? null },
         },
-        ip,
-      );
-      return views;
+      };
     });
     return { invites };
   }
 
   /** Revokes an open code; revoking it again changes nothing; a used code cannot be revoked. */
   async revoke(staff: StaffPrincipal, id: number, ip?: string) {
-    return this.prisma.$transaction(async (tx) => {
+    return this.changes.apply(staff, ip, null, async (tx) => {
       const before = await tx.invite.findUnique({ where: { id } });
       if (!before) throw new AppError('not_found');
       if (before.usedAt) throw new AppError('conflict');
-      if (before.revokedAt) return { invite: presentInvite(before) };
+      if (before.revokedAt) return { result: { invite: presentInvite(before) }, audit: null };
       // only if still unused: a signup claiming it right now wins or loses as a whole
       const revoked = await tx.invite.updateManyAndReturn({
         where: { id, usedAt: null, revokedAt: null },
@@ -100,19 +97,16 @@ export class InvitesAdmin {
       });
       if (revoked.length === 0) throw new AppError('conflict');
       const after = presentInvite(revoked[0]);
-      await this.audit.record(
-        tx,
-        staff,
-        {
+      return {
+        result: { invite: after },
+        audit: {
           action: 'invite.revoke',
           subjectType: 'invite',
           subjectId: id,
           before: presentInvite(before),
           after,
         },
-        ip,
-      );
-      return { invite: after };
+      };
     });
   }
 }

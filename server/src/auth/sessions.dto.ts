@@ -1,4 +1,4 @@
-import { createZodDto } from 'nestjs-zod';
+import { createZodDto } from '../common/zod-dto';
 import { endSessionRequest, sessionsResponse } from '@app/contract';
 
 export class EndSessionBody extends createZodDto(endSessionRequest) {}

@@ -1,6 +1,6 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { createZodDto } from 'nestjs-zod';
+import { createZodDto } from '../common/zod-dto';
 import { pageHiddenRequest } from '@app/contract';
 import { AllowExternalCaller } from '../common/request-type.guard';
 import { RateLimit } from '../common/rate-limit.guard';

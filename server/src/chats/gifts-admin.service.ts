@@ -4,8 +4,9 @@ import { AppError } from '../common/app-error';
 import type { Gift, Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { queryRows } from '../prisma/sql';
-import { CacheInvalidation } from '../redis/invalidation';
-import { AuditLog, type StaffPrincipal } from '../staff';
+import { SettingsService } from '../settings';
+import { StaffChanges, type StaffPrincipal } from '../staff';
+import { GIFT_IMAGE_DIR } from './gifts.service';
 import { lockGiftStatement, type LockedGiftRow } from './gifts-admin.sql';
 
 function present(row: Gift): StaffGift {
@@ -30,15 +31,19 @@ function present(row: Gift): StaffGift {
 export class GiftsAdmin {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly audit: AuditLog,
-    private readonly invalidation: CacheInvalidation,
+    private readonly changes: StaffChanges,
+    private readonly settings: SettingsService,
   ) {}
 
+  /** The gifts, and where their pictures are served (cdn_prefix, as every media URL). */
   async list() {
-    const rows = await this.prisma.gift.findMany({
-      orderBy: [{ active: 'desc' }, { position: 'asc' }, { id: 'asc' }],
-    });
-    return { gifts: rows.map(present) };
+    const [rows, stored] = await Promise.all([
+      this.prisma.gift.findMany({
+        orderBy: [{ active: 'desc' }, { position: 'asc' }, { id: 'asc' }],
+      }),
+      this.settings.stored(),
+    ]);
+    return { gifts: rows.map(present), image_prefix: `${stored.cdn_prefix}${GIFT_IMAGE_DIR}` };
   }
 
   async create(
@@ -46,7 +51,7 @@ export class GiftsAdmin {
     body: { slug: string; names: GiftNames; image: string; credits: number; position: number },
     ip?: string,
   ) {
-    const gift = await this.prisma.$transaction(async (tx) => {
+    const gift = await this.changes.apply(staff, ip, 'gifts', async (tx) => {
       const made = await tx.gift.createManyAndReturn({
         data: [
           {
@@ -61,20 +66,16 @@ export class GiftsAdmin {
       });
       if (made.length === 0) throw new AppError('code_taken', {}, 'slug');
       const view = present(made[0]);
-      await this.audit.record(
-        tx,
-        staff,
-        { action: 'gift.create', subjectType: 'gift', subjectId: view.id, after: view },
-        ip,
-      );
-      return view;
+      return {
+        result: view,
+        audit: { action: 'gift.create', subjectType: 'gift', subjectId: view.id, after: view },
+      };
     });
-    await this.invalidation.publish('gifts');
     return { gift };
   }
 
   async change(staff: StaffPrincipal, id: number, change: GiftChange, ip?: string) {
-    const gift = await this.prisma.$transaction(async (tx) => {
+    const gift = await this.changes.apply(staff, ip, 'gifts', async (tx) => {
       const locked = await queryRows<LockedGiftRow>(tx, lockGiftStatement(id));
       if (locked.length === 0) throw new AppError('not_found');
       const old = present(await tx.gift.findUniqueOrThrow({ where: { id } }));
@@ -86,15 +87,11 @@ export class GiftsAdmin {
         ...(change.active !== undefined ? { active: change.active } : {}),
       };
       const after = present(await tx.gift.update({ where: { id }, data }));
-      await this.audit.record(
-        tx,
-        staff,
-        { action: 'gift.change', subjectType: 'gift', subjectId: id, before: old, after },
-        ip,
-      );
-      return after;
+      return {
+        result: after,
+        audit: { action: 'gift.change', subjectType: 'gift', subjectId: id, before: old, after },
+      };
     });
-    await this.invalidation.publish('gifts');
     return { gift };
   }
 }

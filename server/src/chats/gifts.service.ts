@@ -6,7 +6,7 @@ import { SettingsService } from '../settings';
 
 const CACHE_MS = 10_000;
 /** The gift pictures are served under the media prefix (cdn_prefix): <prefix>gifts/<file>. */
-const GIFT_IMAGE_DIR = 'gifts/';
+export const GIFT_IMAGE_DIR = 'gifts/';
 
 /**
  * The gift catalogue (seeded; admins add gifts, change prices or retire gifts): cached until a

@@ -1,6 +1,6 @@
 import { applyDecorators, HttpCode, HttpStatus } from '@nestjs/common';
 import { ApiFoundResponse, ApiResponse } from '@nestjs/swagger';
-import { createZodDto } from 'nestjs-zod';
+import { createZodDto } from './zod-dto';
 import { emailResponse, okResponse } from '@app/contract';
 
 export class OkResponseDto extends createZodDto(okResponse) {}

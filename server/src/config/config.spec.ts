@@ -1,4 +1,4 @@
-import { loadConfig, ConfigError, smsTransport } from './config';
+import { loadConfig, ConfigError, shutdownDrainMs, smsTransport } from './config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults when only the database is given', () => {
@@ -133,6 +133,15 @@ describe('loadConfig: safe production defaults', () => {
   it('refuses a bcrypt cost below 10 in production', () => {
     expect(() => loadConfig({ ...production, BCRYPT_COST: '8' })).toThrow(/BCRYPT_COST/);
     expect(loadConfig({ ...production }).BCRYPT_COST).toBe(12);
+  });
+
+  it('drains a stopping API process for 7 s in production and not at all elsewhere, unless SHUTDOWN_DRAIN_MS says otherwise', () => {
+    expect(shutdownDrainMs(loadConfig(production))).toBe(7000);
+    expect(shutdownDrainMs(loadConfig(base))).toBe(0);
+    expect(shutdownDrainMs(loadConfig({ ...production, SHUTDOWN_DRAIN_MS: '12000' }))).toBe(12000);
+    // compose's empty ${SHUTDOWN_DRAIN_MS:-} keeps the default
+    expect(shutdownDrainMs(loadConfig({ ...production, SHUTDOWN_DRAIN_MS: '' }))).toBe(7000);
+    expect(() => loadConfig({ ...base, SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
   });
 
   it('refuses TRUST_PROXY=true, which would trust addresses that clients write', () => {

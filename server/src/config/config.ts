@@ -45,6 +45,14 @@ export function smsTransport(config: Pick<AppConfig, 'NODE_ENV' | 'SMS_TRANSPORT
   return config.SMS_TRANSPORT ?? (config.NODE_ENV === 'production' ? 'none' : 'dev');
 }
 
+/**
+ * How long a stopping API process keeps answering while not ready (SHUTDOWN_DRAIN_MS): longer
+ * than the proxy's health interval (5 s, docker/Caddyfile) in production, nothing elsewhere.
+ */
+export function shutdownDrainMs(config: Pick<AppConfig, 'NODE_ENV' | 'SHUTDOWN_DRAIN_MS'>) {
+  return config.SHUTDOWN_DRAIN_MS ?? (config.NODE_ENV === 'production' ? 7000 : 0);
+}
+
 /** Injection token for the validated configuration. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
 

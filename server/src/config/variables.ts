@@ -142,6 +142,13 @@ export const variables = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(1750),
   JOB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * On SIGTERM an API process answers readiness with 503 at once and keeps serving for this long
+   * before it closes, so the proxy's health check (every 5 s, docker/Caddyfile) has taken it out
+   * of the rotation first: a rolling restart loses no request. 0 closes at once. Default: 7000
+   * in production, 0 elsewhere (a developer's Ctrl-C stops at once); see shutdownDrainMs().
+   */
+  SHUTDOWN_DRAIN_MS: unsetWhenEmpty(z.coerce.number().int().min(0).max(60_000)),
   /** Redis: connecting, and a single command (the connection is dropped and made again). */
   REDIS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(1000),
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).default(1000),

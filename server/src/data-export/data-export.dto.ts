@@ -1,4 +1,4 @@
-import { createZodDto } from 'nestjs-zod';
+import { createZodDto } from '../common/zod-dto';
 import { dataExportRequest, dataExportResponse, linkQuery } from '@app/contract';
 
 export class DataExportBody extends createZodDto(dataExportRequest) {}

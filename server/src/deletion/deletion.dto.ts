@@ -1,4 +1,4 @@
-import { createZodDto } from 'nestjs-zod';
+import { createZodDto } from '../common/zod-dto';
 import { deleteAccountRequest, deleteAccountResponse, linkQuery } from '@app/contract';
 
 export class DeleteAccountBody extends createZodDto(deleteAccountRequest) {}

@@ -4,7 +4,7 @@ import { AppError } from '../common/app-error';
 import { Prisma, type DiscountCode } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { queryRows } from '../prisma/sql';
-import { AuditLog, type StaffPrincipal } from '../staff';
+import { StaffChanges, type StaffPrincipal } from '../staff';
 import { lockStaffCodeStatement, type LockedCodeRow } from './discounts.sql';
 
 const LIST_LIMIT = 500;
@@ -45,7 +45,7 @@ function present(code: DiscountCode, usage: Usage): StaffDiscount {
 export class DiscountsAdmin {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly audit: AuditLog,
+    private readonly changes: StaffChanges,
   ) {}
 
   private async usage(ids: number[]): Promise<Map<number, Usage>> {
@@ -90,7 +90,7 @@ export class DiscountsAdmin {
     },
     ip?: string,
   ) {
-    const discount = await this.prisma.$transaction(async (tx) => {
+    const discount = await this.changes.apply(staff, ip, null, async (tx) => {
       const made = await tx.discountCode.createManyAndReturn({
         data: [
           {
@@ -109,44 +109,38 @@ export class DiscountsAdmin {
       });
       if (made.length === 0) throw new AppError('code_taken', {}, 'code');
       const view = present(made[0], { claimed: 0, held: 0 });
-      await this.audit.record(
-        tx,
-        staff,
-        {
+      return {
+        result: view,
+        audit: {
           action: 'discount.create',
           subjectType: 'discount_code',
           subjectId: view.id,
           after: view,
         },
-        ip,
-      );
-      return view;
+      };
     });
     return { discount };
   }
 
   /** Deactivates a code (a second time changes nothing). Open checkouts holding it keep it. */
   async deactivate(staff: StaffPrincipal, id: number, ip?: string) {
-    const discount = await this.prisma.$transaction(async (tx) => {
+    const discount = await this.changes.apply(staff, ip, null, async (tx) => {
       const rows = await queryRows<LockedCodeRow>(tx, lockStaffCodeStatement(id));
       if (rows.length === 0) throw new AppError('not_found');
       const before = await tx.discountCode.findUniqueOrThrow({ where: { id } });
       const usage = (await this.usage([id])).get(id) ?? { claimed: 0, held: 0 };
-      if (before.status === 'inactive') return present(before, usage);
+      if (before.status === 'inactive') return { result: present(before, usage), audit: null };
       const after = await tx.discountCode.update({ where: { id }, data: { status: 'inactive' } });
-      await this.audit.record(
-        tx,
-        staff,
-        {
+      return {
+        result: present(after, usage),
+        audit: {
           action: 'discount.deactivate',
           subjectType: 'discount_code',
           subjectId: id,
           before: { status: before.status },
           after: { status: after.status },
         },
-        ip,
-      );
-      return present(after, usage);
+      };
     });
     return { discount };
   }

@@ -1,4 +1,4 @@
-import { createZodDto } from 'nestjs-zod';
+import { createZodDto } from '../common/zod-dto';
 import { citiesQuery, citiesResponse, geocodeQuery, geocodeResponse } from '@app/contract';
 
 export class GeocodeQuery extends createZodDto(geocodeQuery) {}

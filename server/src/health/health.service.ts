@@ -23,6 +23,9 @@ export interface Liveness {
  */
 @Injectable()
 export class HealthService {
+  /** Set once the process is stopping: readiness fails from then on, liveness does not. */
+  private draining = false;
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly redis: RedisService,
@@ -34,10 +37,20 @@ export class HealthService {
   }
 
   /**
+   * The process is stopping (SIGTERM, server/src/main.ts): from now on it is not ready, so the
+   * proxy sends it no new requests, while it still answers the ones it gets.
+   */
+  startDraining(): void {
+    this.draining = true;
+  }
+
+  /**
    * 200 only when PostgreSQL and Redis each answer within READINESS_BUDGET_MS; otherwise 503
-   * (with Retry-After) at the latest then, whatever the outage looks like.
+   * (with Retry-After) at the latest then, whatever the outage looks like. A stopping process
+   * answers 503 at once.
    */
   async ready(): Promise<Health> {
+    if (this.draining) throw new AppError('service_unavailable');
     try {
       await Promise.all([
         within(this.prisma.$queryRaw`SELECT 1`, READINESS_BUDGET_MS, 'PostgreSQL'),

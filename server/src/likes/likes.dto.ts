@@ -1,4 +1,4 @@
-import { createZodDto } from 'nestjs-zod';
+import { createZodDto } from '../common/zod-dto';
 import { autoLikeResponse, likeRequest, likeResponse, likesResponse } from '@app/contract';
 
 export class LikeBody extends createZodDto(likeRequest) {}

@@ -9,6 +9,30 @@ import { MailService } from './mail.service';
 const escape = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
+/**
+ * A mail's HTML part is shown as a member's mail program would: in a sandboxed frame (no
+ * scripts, no access to this page's origin), its links opening in a new tab.
+ */
+const MAIL_FRAME_SANDBOX = 'allow-popups allow-popups-to-escape-sandbox';
+
+const OUTBOX_STYLE = [
+  'body{font-family:system-ui;margin:2rem auto;max-width:80rem;padding:0 1rem}',
+  'article{border-top:1px solid #ddd;padding:1rem 0}',
+  '.parts{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1rem}',
+  '@media (max-width:50rem){.parts{grid-template-columns:minmax(0,1fr)}}',
+  'h3{font-size:.9rem;margin:0 0 .5rem;color:#555}',
+  'iframe{width:100%;height:36rem;border:1px solid #ddd;border-radius:.5rem;background:#fff}',
+  'pre{white-space:pre-wrap;background:#f6f3fb;padding:1rem;border-radius:.5rem;margin:0}',
+].join('');
+
+/** The mail's HTML with its links opening outside the frame. */
+function linksInNewTab(html: string): string {
+  const base = '<base target="_blank">';
+  return /<head[^>]*>/i.test(html)
+    ? html.replace(/<head[^>]*>/i, (head) => head + base)
+    : base + html;
+}
+
 function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   try {
@@ -40,11 +64,14 @@ export class DevOutboxController {
     if (!devOutboxEnabled(this.config) || !local) throw new AppError('not_found');
     const mails = await this.mail.outbox();
     const items = mails
-      .map(({ to, subject, text, date }) => {
+      .map(({ to, subject, text, html, date }) => {
         const linked = escape(text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
-        return `<article><h2>${escape(subject)}</h2><p>${escape(to)} · ${escape(date)}</p><pre>${linked}</pre></article>`;
+        const rendered = html
+          ? `<section><h3>HTML</h3><iframe title="${escape(subject)} (HTML)" sandbox="${MAIL_FRAME_SANDBOX}" srcdoc="${escape(linksInNewTab(html))}"></iframe></section>`
+          : '';
+        return `<article><h2>${escape(subject)}</h2><p>${escape(to)} · ${escape(date)}</p><div class="parts">${rendered}<section><h3>Text</h3><pre>${linked}</pre></section></div></article>`;
       })
       .join('');
-    return `<!doctype html><meta charset="utf-8"><title>Outbox</title><style>body{font-family:system-ui;margin:2rem;max-width:60rem}pre{white-space:pre-wrap;background:#f6f3fb;padding:1rem;border-radius:.5rem}</style><h1>Local outbox (development)</h1><p>Mails are kept here because SMTP_URL is not set.</p>${items || '<p>No mails yet.</p>'}`;
+    return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbox</title><style>${OUTBOX_STYLE}</style><h1>Local outbox (development)</h1><p>Mails are kept here because SMTP_URL is not set: each as members see it (HTML) beside its text part.</p>${items || '<p>No mails yet.</p>'}`;
   }
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { createZodDto } from 'nestjs-zod';
+import { createZodDto } from '../common/zod-dto';
 import { RateLimit } from '../common/rate-limit.guard';
 import { AllowExternalCaller } from '../common/request-type.guard';
 import { OkResponseDto, Returns } from '../common/responses';

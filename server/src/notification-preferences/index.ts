@@ -4,4 +4,9 @@
  * unsubscribe. The mails and pushes that honour them read them through the service.
  */
 export { NotificationPreferencesModule } from './notification-preferences.module';
-export { NotificationPreferencesService } from './notification-preferences.service';
+export {
+  NotificationPreferencesService,
+  PREFERENCES_SELECT,
+  PREFERENCE_DEFAULTS,
+  type PreferenceRow,
+} from './notification-preferences.service';

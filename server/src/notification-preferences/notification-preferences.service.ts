@@ -7,7 +7,8 @@ import type {
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 
-const PREFERENCES_SELECT = {
+/** The preference columns: the one list every reader of the preferences selects. */
+export const PREFERENCES_SELECT = {
   newConversations: true,
   newMessages: true,
   like: true,
@@ -18,7 +19,17 @@ const PREFERENCES_SELECT = {
   reminders: true,
 } satisfies Prisma.NotificationPreferenceSelect;
 
-type PreferenceRow = Prisma.NotificationPreferenceGetPayload<{ select: typeof PREFERENCES_SELECT }>;
+export type PreferenceRow = Prisma.NotificationPreferenceGetPayload<{
+  select: typeof PREFERENCES_SELECT;
+}>;
+
+/**
+ * A member without a preferences row (older accounts) is treated as the schema's defaults would
+ * make the row: everything on.
+ */
+export const PREFERENCE_DEFAULTS: PreferenceRow = Object.fromEntries(
+  Object.keys(PREFERENCES_SELECT).map((column) => [column, true]),
+) as PreferenceRow;
 
 function present(row: PreferenceRow): NotificationPreferences {
   return {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { NotificationDisabledReason } from '../generated/prisma/client';
+import type { PreferenceRow } from '../notification-preferences';
 import type { NotifyEvent } from './notify-event';
 
 /** The member an event is for, as the worker found them when it took the event. */
@@ -10,16 +11,7 @@ export interface Recipient {
   /** Non-empty: the address bounced, complained or unsubscribed (no notification mail). */
   notificationsDisabled: NotificationDisabledReason[];
   /** The member's notification preferences (notification_preferences; all on when no row). */
-  preferences: {
-    newConversations: boolean;
-    newMessages: boolean;
-    like: boolean;
-    unreadMessageReminders: boolean;
-    promotions: boolean;
-    weeklyUpdates: boolean;
-    news: boolean;
-    reminders: boolean;
-  };
+  preferences: PreferenceRow;
   /** A socket of the member is connected (realtime Presence): they see it live. */
   online: boolean;
 }

@@ -1,18 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { PREFERENCE_DEFAULTS, PREFERENCES_SELECT } from '../notification-preferences';
 import { PrismaService } from '../prisma/prisma.service';
 import { Presence } from '../realtime';
 import type { Recipient } from './channels';
-
-const ALL_ON: Recipient['preferences'] = {
-  newConversations: true,
-  newMessages: true,
-  like: true,
-  unreadMessageReminders: true,
-  promotions: true,
-  weeklyUpdates: true,
-  news: true,
-  reminders: true,
-};
 
 /** Reads the member an event is for: account, preferences and whether a socket is connected. */
 @Injectable()
@@ -31,18 +21,7 @@ export class Recipients {
           language: true,
           notificationsDisabled: true,
           profile: { select: { fictional: true } },
-          notificationPreferences: {
-            select: {
-              newConversations: true,
-              newMessages: true,
-              like: true,
-              unreadMessageReminders: true,
-              promotions: true,
-              weeklyUpdates: true,
-              news: true,
-              reminders: true,
-            },
-          },
+          notificationPreferences: { select: PREFERENCES_SELECT },
         },
       }),
       this.presence.isConnected(userId),
@@ -54,7 +33,7 @@ export class Recipients {
       status: user.status,
       language: user.language,
       notificationsDisabled: user.notificationsDisabled,
-      preferences: user.notificationPreferences ?? ALL_ON,
+      preferences: user.notificationPreferences ?? PREFERENCE_DEFAULTS,
       online,
     };
   }

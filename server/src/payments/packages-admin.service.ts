@@ -4,9 +4,8 @@ import { AppError } from '../common/app-error';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { queryRows } from '../prisma/sql';
-import { CacheInvalidation } from '../redis/invalidation';
 import { SettingsService } from '../settings';
-import { AuditLog, type StaffPrincipal } from '../staff';
+import { StaffChanges, type StaffPrincipal } from '../staff';
 import { belowMinimum } from './minimum-costs';
 import { lockPackageStatement, type LockedPackageRow } from './packages.sql';
 
@@ -62,9 +61,8 @@ interface Priced {
 export class PackagesAdmin {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly audit: AuditLog,
+    private readonly changes: StaffChanges,
     private readonly settings: SettingsService,
-    private readonly invalidation: CacheInvalidation,
   ) {}
 
   async list() {
@@ -93,20 +91,21 @@ export class PackagesAdmin {
     ip?: string,
   ) {
     await this.refuseBelowMinimum(body);
-    const made = await this.prisma.$transaction(async (tx) => {
+    const made = await this.changes.apply(staff, ip, 'packages', async (tx) => {
       const id = await this.insert(tx, body, null);
       const view = present(
         await tx.creditPackage.findUniqueOrThrow({ where: { id }, select: PACKAGE_SELECT }),
       );
-      await this.audit.record(
-        tx,
-        staff,
-        { action: 'package.create', subjectType: 'credit_package', subjectId: id, after: view },
-        ip,
-      );
-      return view;
+      return {
+        result: view,
+        audit: {
+          action: 'package.create',
+          subjectType: 'credit_package',
+          subjectId: id,
+          after: view,
+        },
+      };
     });
-    await this.invalidation.publish('packages');
     return { package: made };
   }
 
@@ -142,7 +141,7 @@ export class PackagesAdmin {
   }
 
   async change(staff: StaffPrincipal, id: number, change: PackageChange, ip?: string) {
-    const result = await this.prisma.$transaction(async (tx) => {
+    const result = await this.changes.apply(staff, ip, 'packages', async (tx) => {
       // one change of a package at a time (two admins: the second sees the first's result)
       const locked = await queryRows<LockedPackageRow>(tx, lockPackageStatement(id));
       if (locked.length === 0) throw new AppError('not_found');
@@ -170,19 +169,16 @@ export class PackagesAdmin {
             select: PACKAGE_SELECT,
           }),
         );
-        await this.audit.record(
-          tx,
-          staff,
-          {
+        return {
+          result: after,
+          audit: {
             action: 'package.version',
             subjectType: 'credit_package',
             subjectId: newId,
             before: old,
             after,
           },
-          ip,
-        );
-        return after;
+        };
       }
       await tx.creditPackage.update({
         where: { id },
@@ -209,21 +205,17 @@ export class PackagesAdmin {
       const after = present(
         await tx.creditPackage.findUniqueOrThrow({ where: { id }, select: PACKAGE_SELECT }),
       );
-      await this.audit.record(
-        tx,
-        staff,
-        {
+      return {
+        result: after,
+        audit: {
           action: 'package.change',
           subjectType: 'credit_package',
           subjectId: id,
           before: old,
           after,
         },
-        ip,
-      );
-      return after;
+      };
     });
-    await this.invalidation.publish('packages');
     return { package: result };
   }
 }

@@ -1,4 +1,4 @@
-import { createZodDto } from 'nestjs-zod';
+import { createZodDto } from '../common/zod-dto';
 import { pushSubscriptionRequest, pushUnsubscribeRequest } from '@app/contract';
 
 export class PushSubscriptionBody extends createZodDto(pushSubscriptionRequest) {}

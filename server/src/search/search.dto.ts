@@ -1,4 +1,4 @@
-import { createZodDto } from 'nestjs-zod';
+import { createZodDto } from '../common/zod-dto';
 import { searchQuery, searchResponse } from '@app/contract';
 
 export class SearchQueryDto extends createZodDto(searchQuery) {}

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Put, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { createZodDto } from 'nestjs-zod';
+import { createZodDto } from '../common/zod-dto';
 import {
   companyInfoValues,
   settingsChangeBody,

@@ -10,8 +10,7 @@ import type { Prisma } from '../generated/prisma/client';
 import { NAMED_LOCK, namedLockStatement } from '../prisma/advisory-locks';
 import { PrismaService } from '../prisma/prisma.service';
 import { executeStatement } from '../prisma/sql';
-import { CacheInvalidation } from '../redis/invalidation';
-import { AuditLog, type StaffPrincipal } from '../staff';
+import { StaffChanges, type StaffPrincipal } from '../staff';
 import { SETTING_DEFAULTS, type SettingKey } from '../settings';
 
 // every editable setting has a default, and every default is editable
@@ -36,8 +35,7 @@ function valueOf(key: keyof SettingsValues, row: unknown): unknown {
 export class SettingsAdmin {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly audit: AuditLog,
-    private readonly invalidation: CacheInvalidation,
+    private readonly changes: StaffChanges,
   ) {}
 
   async values(db: Prisma.TransactionClient | PrismaService = this.prisma) {
@@ -50,7 +48,7 @@ export class SettingsAdmin {
 
   /** PUT /api/staff/settings: one audit row with the changed settings before and after. */
   async change(staff: StaffPrincipal, change: SettingsChange, ip?: string) {
-    const settings = await this.prisma.$transaction(async (tx) => {
+    const settings = await this.changes.apply(staff, ip, 'settings', async (tx) => {
       // one change at a time (prisma/advisory-locks.ts): the before of each row is what the previous change left
       await executeStatement(tx, namedLockStatement(NAMED_LOCK.SETTINGS));
       const current = await this.values(tx);
@@ -66,16 +64,12 @@ export class SettingsAdmin {
           update: { value: value as Prisma.InputJsonValue },
         });
       }
-      if (Object.keys(after).length === 0) return current;
-      await this.audit.record(
-        tx,
-        staff,
-        { action: 'settings.change', subjectType: 'settings', before, after },
-        ip,
-      );
-      return { ...current, ...after } as SettingsValues;
+      if (Object.keys(after).length === 0) return { result: current, audit: null };
+      return {
+        result: { ...current, ...after } as SettingsValues,
+        audit: { action: 'settings.change', subjectType: 'settings', before, after },
+      };
     });
-    await this.invalidation.publish('settings');
     return { settings };
   }
 
@@ -106,28 +100,24 @@ export class SettingsAdmin {
       supportPhone: values.support_phone,
       deleteDiscount: values.delete_discount,
     };
-    const companyinfo = await this.prisma.$transaction(async (tx) => {
+    const companyinfo = await this.changes.apply(staff, ip, 'settings', async (tx) => {
       const old = await tx.companyInfo.findUnique({ where: { id: 1 } });
       const row = await tx.companyInfo.upsert({
         where: { id: 1 },
         create: { id: 1, ...data, added: new Date() },
         update: data,
       });
-      await this.audit.record(
-        tx,
-        staff,
-        {
+      return {
+        result: presentCompany(row),
+        audit: {
           action: 'company_info.change',
           subjectType: 'company_info',
           subjectId: 1,
           before: old && presentCompany(old),
           after: presentCompany(row),
         },
-        ip,
-      );
-      return presentCompany(row);
+      };
     });
-    await this.invalidation.publish('settings');
     return { companyinfo };
   }
 }

@@ -3,3 +3,4 @@ export { StaffModule } from './staff.module';
 export { CurrentStaff, Staff, StaffGuard, mayAct, type StaffRequest } from './staff.guard';
 export { StaffSessions, type StaffPrincipal } from './staff-sessions.service';
 export { AuditLog, type AuditRecord } from './audit.service';
+export { StaffChanges, type Changed } from './staff-change';

@@ -7,9 +7,13 @@ import { StaffAuth } from './staff-auth.service';
 import { StaffAuthController } from './staff-auth.controller';
 import { StaffGuard } from './staff.guard';
 import { StaffSessions } from './staff-sessions.service';
+import { StaffChanges } from './staff-change';
 
-/** What every feature with staff routes uses: the guard (@Staff), the sessions, the audit log. */
-const EXPORTED = [StaffSessions, StaffGuard, AuditLog];
+/**
+ * What every feature with staff routes uses: the guard (@Staff), the sessions, the audit log,
+ * and the one way a change and its audit row are written (StaffChanges).
+ */
+const EXPORTED = [StaffSessions, StaffGuard, AuditLog, StaffChanges];
 
 /**
  * The staff side's own sign-in (password, then TOTP), sessions, role guard and audit log.

@@ -1,4 +1,4 @@
-import { createZodDto } from 'nestjs-zod';
+import { createZodDto } from '../common/zod-dto';
 import { swipeDecisionResponse, swipeRequest, swipeResponse } from '@app/contract';
 
 export class SwipeBody extends createZodDto(swipeRequest) {}

@@ -61,23 +61,27 @@ export function describeApi(app: NestExpressApplication) {
 }
 
 /**
- * nestjs-zod 5.5 hands Nest's Swagger zod's `type: ['boolean', 'null']` of a nullable boolean or
- * string in a request body, which Swagger reads as an array of booleans (a known fault of the
- * published description: ProfileUpdateBody and ChatPartnerBody's `tattoos`). Its `default: null`
- * gives it away: read it as the nullable value it is.
+ * The document is OpenAPI 3.1, which writes "or null" as JSON Schema does: `type: [T, 'null']`
+ * or `anyOf: [schema, {type: 'null'}]`. The tests read such a field as the value it is, with
+ * `nullable: true` (as 3.0 wrote it).
  */
-function nullableRestored(schema: Schema & { default?: unknown }): Schema {
-  const items = schema.items;
-  if (schema.type !== 'array' || schema.default !== null || !items?.type || items.enum) {
-    return schema;
+function nullableRestored(schema: Schema & { type?: string | string[] }): Schema {
+  if (Array.isArray(schema.type)) {
+    const types = schema.type.filter((type) => type !== 'null');
+    return types.length === 1 ? { ...schema, type: types[0], nullable: true } : schema;
   }
-  if (items.type !== 'boolean' && items.type !== 'string') return schema;
-  const { items: _items, ...rest } = schema;
-  return { ...rest, type: items.type, nullable: true };
+  const variants = schema.anyOf ?? [];
+  const others = variants.filter((variant) => (variant.type as unknown) !== 'null');
+  if (variants.length === 2 && others.length === 1) {
+    const { anyOf: _anyOf, ...rest } = schema;
+    return { ...rest, ...nullableRestored(others[0]), nullable: true };
+  }
+  return schema;
 }
 
 /** A value the schema accepts (the first of an enum, a string as long as it must be). */
-export function sample(schema: Schema): unknown {
+export function sample(written: Schema): unknown {
+  const schema = nullableRestored(written);
   if (schema.enum) return schema.enum.find((v) => v !== null) ?? null;
   switch (schema.type) {
     case 'integer':

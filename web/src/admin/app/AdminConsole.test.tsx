@@ -5,23 +5,14 @@ import { renderRoutes, seededQueryClient } from '../../test/render';
 import { jsonResponse, mockFetch, type Responder } from '../../test/http';
 import { SUPPORTED_LANGUAGES } from '../../config/constants';
 import { ADMIN_CATALOGUES } from './catalogues';
+import { staffSocket } from '../../test/staff-socket';
 
 /** The console's socket, as a fake that records what the console listens to. */
-const socketHandlers = new Map<string, (...args: unknown[]) => void>();
-const connectedTo: string[] = [];
-jest.mock('socket.io-client', () => ({
-  io: (url: string) => {
-    connectedTo.push(url);
-    return {
-      active: true,
-      on: (event: string, handler: (...args: unknown[]) => void) => {
-        socketHandlers.set(event, handler);
-      },
-      removeAllListeners: () => socketHandlers.clear(),
-      disconnect: () => undefined,
-    };
-  },
-}));
+jest.mock('socket.io-client', () =>
+  jest
+    .requireActual<typeof import('../../test/staff-socket')>('../../test/staff-socket')
+    .socketIoModule(),
+);
 
 const moderator: StaffMember = {
   id: 7,
@@ -60,8 +51,7 @@ function renderConsole(path: string, routes: Record<string, Responder>) {
 
 describe('the staff console', () => {
   beforeEach(() => {
-    socketHandlers.clear();
-    connectedTo.length = 0;
+    staffSocket.reset();
   });
 
   it('sends a signed-out visitor to the sign-in, and after password and code to the page asked for', async () => {
@@ -95,7 +85,7 @@ describe('the staff console', () => {
       code: '123456',
     });
     // the console's socket to the staff namespace, once signed in
-    expect(connectedTo).toEqual(['/staff']);
+    expect(staffSocket.connectedTo).toEqual(['/staff']);
   });
 
   it('enrolls the second factor at the first sign-in: the QR code and key, then the recovery codes once', async () => {
@@ -209,8 +199,8 @@ describe('the staff console', () => {
     });
     await screen.findByRole('heading', { name: /Goedendag/ });
     queryClient.setQueryData(['admin', 'photos', 'queue'], { photos: [] });
-    await waitFor(() => expect(socketHandlers.has('queue:changed')).toBe(true));
-    act(() => socketHandlers.get('queue:changed')!({ queue: 'photos' }));
+    await waitFor(() => expect(staffSocket.handlers.has('queue:changed')).toBe(true));
+    act(() => staffSocket.handlers.get('queue:changed')!({ queue: 'photos' }));
     expect(queryClient.getQueryState(['admin', 'photos', 'queue'])?.isInvalidated).toBe(true);
   });
 

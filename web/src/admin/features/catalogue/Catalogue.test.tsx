@@ -10,14 +10,11 @@ import { createRoutes } from '../../../app/router';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { deferred, jsonResponse, mockFetch, type Responder } from '../../../test/http';
 
-jest.mock('socket.io-client', () => ({
-  io: () => ({
-    active: true,
-    on: () => undefined,
-    removeAllListeners: () => undefined,
-    disconnect: () => undefined,
-  }),
-}));
+jest.mock('socket.io-client', () =>
+  jest
+    .requireActual<typeof import('../../../test/staff-socket')>('../../../test/staff-socket')
+    .socketIoModule(),
+);
 
 const admin: StaffMember = { id: 8, email: 'admin@vonkje.test', name: 'Anna', roles: ['admin'] };
 
@@ -223,7 +220,8 @@ describe('the catalogue (admins)', () => {
   it('makes a gift with its name in all seven languages, and shows a missing one at its field', async () => {
     let attempt = 0;
     const { calls } = renderCatalogue('/admin/catalogue/gifts', {
-      'GET /api/staff/catalogue/gifts': () => jsonResponse(200, { gifts: [rose] }),
+      'GET /api/staff/catalogue/gifts': () =>
+        jsonResponse(200, { gifts: [rose], image_prefix: 'https://cdn.vonkje.test/media/gifts/' }),
       'POST /api/staff/catalogue/gifts': (call) =>
         ++attempt === 1
           ? jsonResponse(400, {
@@ -234,6 +232,9 @@ describe('the catalogue (admins)', () => {
           : jsonResponse(201, { gift: { ...rose, ...(call.body as object), id: 6 } }),
     });
     expect(await screen.findByText('Roos')).toBeInTheDocument();
+    // the previews come from where the site serves media (cdn_prefix)
+    const preview = screen.getByText('Roos').closest('li')!.querySelector('img');
+    expect(preview?.getAttribute('src')).toBe(`https://cdn.vonkje.test/media/gifts/${rose.image}`);
     fireEvent.click(screen.getByRole('button', { name: 'Cadeau maken' }));
     const form = screen.getByRole('form', { name: 'Cadeau maken' });
     fireEvent.change(within(form).getByLabelText('Naam (slug)'), { target: { value: 'kus' } });
@@ -315,7 +316,7 @@ describe('the catalogue (admins)', () => {
       'GET /api/staff/catalogue/gifts': () =>
         fail
           ? jsonResponse(500, { error: 'internal_error', message: 'Er ging iets mis.' })
-          : jsonResponse(200, { gifts: [] }),
+          : jsonResponse(200, { gifts: [], image_prefix: '/media/gifts/' }),
     });
     const retry = await screen.findByRole(
       'button',

@@ -9,14 +9,11 @@ import { createRoutes } from '../../../app/router';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { jsonResponse, mockFetch, type RecordedCall } from '../../../test/http';
 
-jest.mock('socket.io-client', () => ({
-  io: () => ({
-    active: true,
-    on: () => undefined,
-    removeAllListeners: () => undefined,
-    disconnect: () => undefined,
-  }),
-}));
+jest.mock('socket.io-client', () =>
+  jest
+    .requireActual<typeof import('../../../test/staff-socket')>('../../../test/staff-socket')
+    .socketIoModule(),
+);
 
 const moderator: StaffMember = {
   id: 7,

@@ -3,18 +3,13 @@ import type { InboxConversation, InboxResponse, StaffMember } from '@app/contrac
 import { createRoutes } from '../../../app/router';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { jsonResponse, mockFetch, type Responder } from '../../../test/http';
+import { staffSocket } from '../../../test/staff-socket';
 
-const socketHandlers = new Map<string, (...args: unknown[]) => void>();
-jest.mock('socket.io-client', () => ({
-  io: () => ({
-    active: true,
-    on: (event: string, handler: (...args: unknown[]) => void) => {
-      socketHandlers.set(event, handler);
-    },
-    removeAllListeners: () => socketHandlers.clear(),
-    disconnect: () => undefined,
-  }),
-}));
+jest.mock('socket.io-client', () =>
+  jest
+    .requireActual<typeof import('../../../test/staff-socket')>('../../../test/staff-socket')
+    .socketIoModule(),
+);
 
 const operator: StaffMember = { id: 5, email: 'op@vonkje.test', name: 'Olga', roles: ['operator'] };
 const admin: StaffMember = { id: 8, email: 'admin@vonkje.test', name: 'Anna', roles: ['admin'] };
@@ -74,7 +69,7 @@ function renderConsole(path: string, routes: Record<string, Responder>) {
 jest.setTimeout(30_000);
 
 describe('chat partners in the console', () => {
-  beforeEach(() => socketHandlers.clear());
+  beforeEach(() => staffSocket.reset());
 
   it('lists the waiting conversations with the fictional label and reloads them when the inbox changes', async () => {
     let pages = 0;
@@ -107,8 +102,8 @@ describe('chat partners in the console', () => {
     expect(screen.getAllByText(/Fictief/).length).toBeGreaterThan(0);
     expect(screen.getByText(/Vraagt of hij of zij met een echt persoon praat/)).toBeInTheDocument();
     expect(screen.getByText('wacht 7 minuten')).toBeInTheDocument();
-    await waitFor(() => expect(socketHandlers.has('queue:changed')).toBe(true));
-    act(() => socketHandlers.get('queue:changed')!({ queue: 'inbox' }));
+    await waitFor(() => expect(staffSocket.handlers.has('queue:changed')).toBe(true));
+    act(() => staffSocket.handlers.get('queue:changed')!({ queue: 'inbox' }));
     expect(await screen.findByRole('link', { name: 'Lid2 met Sanne' })).toBeInTheDocument();
     expect(screen.getByText(/bij Kees/)).toBeInTheDocument();
   });

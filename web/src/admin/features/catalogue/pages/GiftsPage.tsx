@@ -19,8 +19,8 @@ type Language = (typeof SUPPORTED_LANGUAGES)[number];
 type GiftImage = (typeof GIFT_IMAGES)[number];
 const FIELDS = ['slug', 'names', 'image', 'credits', 'position', 'active'] as const;
 
-/** Where the site serves a gift's picture (the default media prefix). */
-const imageUrl = (image: string) => `/media/gifts/${image}`;
+/** Until the list tells where pictures are served (cdn_prefix): the default media prefix. */
+const DEFAULT_IMAGE_PREFIX = '/media/gifts/';
 
 /**
  * Gifts (admins): a name in each of the catalogue's seven languages, one of the site's
@@ -30,10 +30,11 @@ const imageUrl = (image: string) => `/media/gifts/${image}`;
 export function GiftsPage() {
   const { t } = useAdminTranslation();
   const query = useQuery(giftsOptions());
+  const imagePrefix = query.data?.image_prefix ?? DEFAULT_IMAGE_PREFIX;
   return (
     <CatalogueFrame screen="gifts">
       <CreateToggle label={t('catalogue.gifts.create')}>
-        {(close) => <GiftForm onDone={close} />}
+        {(close) => <GiftForm imagePrefix={imagePrefix} onDone={close} />}
       </CreateToggle>
       <ListSection
         heading={t('catalogue.gifts.list')}
@@ -44,7 +45,7 @@ export function GiftsPage() {
         {(gifts) => (
           <ul className="list-unstyled mb-0">
             {gifts.map((gift) => (
-              <GiftItem key={gift.id} gift={gift} />
+              <GiftItem key={gift.id} gift={gift} imagePrefix={imagePrefix} />
             ))}
           </ul>
         )}
@@ -57,7 +58,7 @@ function nameOf(gift: StaffGift, language: string): string {
   return gift.names[language as Language] ?? gift.names.nl ?? gift.slug;
 }
 
-function GiftItem({ gift }: { gift: StaffGift }) {
+function GiftItem({ gift, imagePrefix }: { gift: StaffGift; imagePrefix: string }) {
   const { t, i18n } = useAdminTranslation();
   const [editing, setEditing] = useState(false);
   const name = nameOf(gift, i18n.language);
@@ -65,7 +66,7 @@ function GiftItem({ gift }: { gift: StaffGift }) {
     <li className="card mb-2">
       <div className="card-body">
         <div className="d-flex align-items-center gap-3">
-          <img className="admin-catalogue__gift-image" src={imageUrl(gift.image)} alt="" />
+          <img className="admin-catalogue__gift-image" src={imagePrefix + gift.image} alt="" />
           <div className="flex-grow-1 min-w-0">
             <div className="d-flex flex-wrap align-items-center gap-2">
               <strong>{name}</strong>
@@ -90,7 +91,7 @@ function GiftItem({ gift }: { gift: StaffGift }) {
         </div>
         {editing && (
           <div className="mt-3">
-            <GiftForm gift={gift} onDone={() => setEditing(false)} />
+            <GiftForm gift={gift} imagePrefix={imagePrefix} onDone={() => setEditing(false)} />
           </div>
         )}
       </div>
@@ -130,7 +131,15 @@ function valuesOf(draft: Draft) {
 }
 
 /** A new gift (no `gift`) or a change of one: only what changed is sent. */
-function GiftForm({ gift, onDone }: { gift?: StaffGift; onDone: () => void }) {
+function GiftForm({
+  gift,
+  imagePrefix,
+  onDone,
+}: {
+  gift?: StaffGift;
+  imagePrefix: string;
+  onDone: () => void;
+}) {
   const { t, i18n } = useAdminTranslation();
   const id = useId();
   const [draft, setDraft] = useState(() => draftOf(gift));
@@ -227,7 +236,7 @@ function GiftForm({ gift, onDone }: { gift?: StaffGift; onDone: () => void }) {
             </option>
           ))}
         </SelectField>
-        <img className="admin-catalogue__gift-image" src={imageUrl(draft.image)} alt="" />
+        <img className="admin-catalogue__gift-image" src={imagePrefix + draft.image} alt="" />
       </div>
       {gift && (
         <div className="col-12 col-md-6 d-flex align-items-end">

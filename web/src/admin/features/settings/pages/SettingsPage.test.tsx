@@ -4,14 +4,11 @@ import { createRoutes } from '../../../../app/router';
 import { renderRoutes, seededQueryClient } from '../../../../test/render';
 import { jsonResponse, mockFetch } from '../../../../test/http';
 
-jest.mock('socket.io-client', () => ({
-  io: () => ({
-    active: true,
-    on: () => undefined,
-    removeAllListeners: () => undefined,
-    disconnect: () => undefined,
-  }),
-}));
+jest.mock('socket.io-client', () =>
+  jest
+    .requireActual<typeof import('../../../../test/staff-socket')>('../../../../test/staff-socket')
+    .socketIoModule(),
+);
 
 const admin: StaffMember = { id: 8, email: 'admin@vonkje.test', name: 'Anna', roles: ['admin'] };
 const values: SettingsValues = {
