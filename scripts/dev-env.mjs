@@ -55,8 +55,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const dir = path.resolve(process.argv[2] ?? root);
   const done = ensureDevEnv(dir);
   if (done === 'written') {
-    console.log(`Web push: a development key pair (VAPID) was written to ${path.join(dir, '.env')}.`);
+    console.log(
+      `Web push: a development key pair (VAPID) was written to ${path.join(dir, '.env')}.`,
+    );
   } else if (done === 'production') {
-    console.log('Web push: NODE_ENV=production, no keys written (`npm run push:keys` makes a pair).');
+    console.log(
+      'Web push: NODE_ENV=production, no keys written (`npm run push:keys` makes a pair).',
+    );
   }
 }

@@ -35,9 +35,11 @@ function pushWith(text: string) {
 
 describe("`npm run setup` on a newcomer's machine: web push keys", () => {
   it('runs right after the install, before anything starts the site', () => {
-    const setup = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
-      scripts: Record<string, string>;
-    }).scripts.setup.split(' && ');
+    const setup = (
+      JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts.setup.split(' && ');
     expect(setup[0]).toMatch(/^npm install/);
     expect(setup[1]).toBe('node scripts/dev-env.mjs');
   });

@@ -16,7 +16,14 @@ import { InvitesAdmin } from './invites-admin.service';
 
 /** Signup, activation, login, password and e-mail changes: the member's account itself. */
 @Module({
-  imports: [SettingsModule, MailModule, AuthModule, CreditsModule, ChatsModule, VisitorCountryModule],
+  imports: [
+    SettingsModule,
+    MailModule,
+    AuthModule,
+    CreditsModule,
+    ChatsModule,
+    VisitorCountryModule,
+  ],
   controllers: [UserController, CredentialsController, InvitesAdminController],
   providers: [AccountsService, SignupService, CredentialsService, AccountPurge, InvitesAdmin],
 })

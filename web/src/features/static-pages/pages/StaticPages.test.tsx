@@ -59,7 +59,7 @@ describe('the static pages', () => {
   });
 
   it.each(SUPPORTED_LANGUAGES)(
-    'credit DB-IP, whose database tells a visitor\'s country, with a link in the privacy statement (%s)',
+    "credit DB-IP, whose database tells a visitor's country, with a link in the privacy statement (%s)",
     async (language) => {
       await i18n.changeLanguage(language);
       renderRoutes(<PrivacyPage />);
