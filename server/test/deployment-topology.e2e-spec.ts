@@ -72,8 +72,8 @@ describe('the docker-compose topology', () => {
 
   it('removes the country headers a client sends (CF-IPCountry, X-GeoIP-Country) before the app sees them', () => {
     const caddyfile = read('docker/Caddyfile');
-    // the headers the app reads the visitor's country from (server/src/common/request.ts)
-    const requestSource = read('server/src/common/request.ts');
+    // the headers the app reads the visitor's country from, behind a trusted proxy
+    const requestSource = read('server/src/visitor-country/visitor-country.service.ts');
     for (const header of ['cf-ipcountry', 'x-geoip-country'])
       expect(requestSource).toContain(`'${header}'`);
     expect(caddyfile).toMatch(/^\s+header_up -CF-IPCountry$/m);

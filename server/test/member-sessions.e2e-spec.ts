@@ -20,7 +20,8 @@ describe('a member’s own sessions: list, log out one, log out everywhere', () 
   let base: string;
   const sockets: Received[] = [];
   beforeAll(async () => {
-    t = await createTestApp({ SOCKET_SESSION_CHECK_MS: '60000' });
+    // the test stands in for a GeoIP-aware proxy in front of the app: loopback is trusted
+    t = await createTestApp({ SOCKET_SESSION_CHECK_MS: '60000', TRUST_PROXY: 'loopback' });
     base = await listening(t);
   });
   afterEach(() => {
@@ -28,7 +29,7 @@ describe('a member’s own sessions: list, log out one, log out everywhere', () 
   });
   afterAll(() => t.close());
 
-  /** Logs a member in from a browser (user agent) in a country (the GeoIP proxy header). */
+  /** Logs a member in from a browser (user agent) in a country (the trusted proxy's header). */
   async function login(
     member: { user: { email: string | null }; password: string | null },
     userAgent: string,

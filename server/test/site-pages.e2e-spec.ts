@@ -59,7 +59,8 @@ describe('the pages the server serves (status, head, robots.txt, sitemap.xml)', 
   const get = (url: string) => t.http().get(url).set('Host', HOST);
 
   beforeAll(async () => {
-    t = await createTestApp({ WEB_DIST_DIR: webDist(), APP_URL: ORIGIN });
+    // loopback is a trusted proxy: the test's country header is believed
+    t = await createTestApp({ WEB_DIST_DIR: webDist(), APP_URL: ORIGIN, TRUST_PROXY: 'loopback' });
   });
   afterAll(() => t.close());
 

@@ -2,7 +2,8 @@
  * The site-entry warning (issue 21, point 3; SPEC point 2, popups): a logged-out visitor from NL
  * or DE meets it once on a lander or a member's chat page, never again after answering it (a
  * reload included), and never in the installed app. The server reads the visitor's country from
- * the GeoIP header a proxy adds (cf-ipcountry).
+ * the GeoIP header a trusted proxy adds (cf-ipcountry): the journeys' server trusts one proxy hop
+ * (serve.mjs), so the browser stands in for that proxy.
  */
 import { expect, test, type Browser, type BrowserContextOptions } from '@playwright/test';
 import { createHash } from 'node:crypto';

@@ -4,6 +4,7 @@ import { MailModule } from '../mail';
 import { AuthModule } from '../auth';
 import { CreditsModule } from '../credits';
 import { ChatsModule } from '../chats';
+import { VisitorCountryModule } from '../visitor-country';
 import { SignupService } from './signup.service';
 import { CredentialsService } from './credentials.service';
 import { CredentialsController } from './credentials.controller';
@@ -15,7 +16,14 @@ import { InvitesAdmin } from './invites-admin.service';
 
 /** Signup, activation, login, password and e-mail changes: the member's account itself. */
 @Module({
-  imports: [SettingsModule, MailModule, AuthModule, CreditsModule, ChatsModule],
+  imports: [
+    SettingsModule,
+    MailModule,
+    AuthModule,
+    CreditsModule,
+    ChatsModule,
+    VisitorCountryModule,
+  ],
   controllers: [UserController, CredentialsController, InvitesAdminController],
   providers: [AccountsService, SignupService, CredentialsService, AccountPurge, InvitesAdmin],
 })

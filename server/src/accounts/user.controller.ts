@@ -15,7 +15,7 @@ import type { Request, Response } from 'express';
 import { APP_CONFIG, secureCookies, type AppConfig } from '../config/config';
 import { AppError } from '../common/app-error';
 import { requestLanguage } from '../common/request-language';
-import { geoipCountry } from '../common/request';
+import { VisitorCountry } from '../visitor-country';
 import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@app/contract';
 import { SettingsService } from '../settings';
 import {
@@ -56,6 +56,7 @@ export class UserController {
     private readonly accounts: AccountsService,
     private readonly signups: SignupService,
     private readonly signer: MediaSigner,
+    private readonly visitorCountry: VisitorCountry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -69,7 +70,7 @@ export class UserController {
     const { token, expiresAt } = await this.sessions.create(userId, {
       ip: req.ip,
       userAgent: req.headers['user-agent'],
-      country: geoipCountry(req),
+      country: this.visitorCountry.of(req),
     });
     setSessionCookie(res, token, expiresAt, this.secure);
   }

@@ -108,7 +108,7 @@ function sessionOf(row: SessionRow): CurrentSessionData {
 export class SessionService {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** `country`: the GeoIP header at login (ISO code), shown in the member's sessions list. */
+  /** `country`: where the login came from (ISO code, VisitorCountry), shown in the member's sessions list. */
   async create(userId: number, meta: { ip?: string; userAgent?: string; country?: string }) {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + AUTH_COOKIE_DAYS * DAY_MS);

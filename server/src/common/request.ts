@@ -13,23 +13,3 @@ export interface AuthedRequest<S extends SessionOnRequest = SessionOnRequest> ex
   session?: S;
   language?: Language;
 }
-
-/** A request header's first value. */
-export function headerValue(req: Request, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** The country a GeoIP-aware proxy (Cloudflare, or our nginx) put on the request, as sent. */
-export function geoipHeader(req: Request): string | undefined {
-  return headerValue(req, 'cf-ipcountry') ?? headerValue(req, 'x-geoip-country');
-}
-
-/**
- * The GeoIP header as an ISO country code, or undefined for none and for the proxies'
- * placeholders (Cloudflare's XX unknown, T1 Tor).
- */
-export function geoipCountry(req: Request): string | undefined {
-  const code = geoipHeader(req)?.trim().toUpperCase();
-  return code && /^[A-Z]{2}$/.test(code) && code !== 'XX' && code !== 'T1' ? code : undefined;
-}

@@ -11,12 +11,15 @@ import {
   SettingsResponseDto,
 } from './settings.dto';
 import { Returns } from '../common/responses';
-import { geoipHeader } from '../common/request';
+import { VisitorCountry } from '../visitor-country';
 
 @ApiTags('settings')
 @Controller('api')
 export class SettingsController {
-  constructor(private readonly settings: SettingsService) {}
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly visitorCountry: VisitorCountry,
+  ) {}
 
   @Get('settings.php')
   @Returns(SettingsResponseDto)
@@ -26,7 +29,7 @@ export class SettingsController {
   get(@Query() query: SettingsQuery, @Req() req: Request) {
     return this.settings.publicSettings(query, {
       host: req.hostname,
-      geoipHeader: geoipHeader(req),
+      country: this.visitorCountry.of(req),
     });
   }
 

@@ -17,8 +17,8 @@ const CACHE_MS = 10_000;
 
 export interface RequestContext {
   host: string;
-  /** Country from a GeoIP-aware proxy header, when there is one. */
-  geoipHeader?: string;
+  /** The visitor's country (VisitorCountry: a trusted proxy's header, else the address), if known. */
+  country?: string;
 }
 
 /** Reads operator settings (defaults + database rows) and the reference lists. */
@@ -112,7 +112,7 @@ export class SettingsService {
     const { stored, countries, regionData, interests } = await this.data();
     const domain = domainOf(query.forced_domain || ctx.host || '');
     const domainLanguage = domainLanguageOf(stored, domain);
-    const geoipCountry = supportedCountry(ctx.geoipHeader) ?? countryOfLanguage(domainLanguage);
+    const geoipCountry = supportedCountry(ctx.country) ?? countryOfLanguage(domainLanguage);
     const settings = {
       countries,
       name: stored.name,

@@ -21,7 +21,7 @@ import {
   type StoredSettings,
 } from '../settings';
 import { escapeHtml, renderHead, type PageHead } from './head';
-import { geoipHeader } from '../common/request';
+import { VisitorCountry } from '../visitor-country';
 import { indexablePaths, matchRoute, type MatchedRoute } from './routes';
 
 /** What the server answers for a page address of the web app. */
@@ -57,6 +57,7 @@ export class SitePages {
   constructor(
     private readonly settings: SettingsService,
     private readonly profilePages: ProfilePages,
+    private readonly visitorCountry: VisitorCountry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -90,7 +91,7 @@ export class SitePages {
       const country = typeof req.query.country === 'string' ? req.query.country : undefined;
       return await this.settings.publicSettings(
         { forced_domain: req.hostname, country: country?.length === 2 ? country : undefined },
-        { host: req.hostname, geoipHeader: geoipHeader(req) },
+        { host: req.hostname, country: this.visitorCountry.of(req) },
       );
     } catch (error) {
       this.logger.warn(`settings unavailable for a page: ${String(error)}`);

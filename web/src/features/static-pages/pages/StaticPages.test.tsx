@@ -1,5 +1,5 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import { SITE_COOKIES } from '@app/contract';
+import { SITE_COOKIES, SUPPORTED_LANGUAGES } from '@app/contract';
 import i18n from '../../../i18n';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { companyInfoQueryKey } from '../../../api/companyinfo';
@@ -57,6 +57,19 @@ describe('the static pages', () => {
       '/account/delete',
     );
   });
+
+  it.each(SUPPORTED_LANGUAGES)(
+    "credit DB-IP, whose database tells a visitor's country, with a link in the privacy statement (%s)",
+    async (language) => {
+      await i18n.changeLanguage(language);
+      renderRoutes(<PrivacyPage />);
+      await screen.findByTestId('static-page-privacy');
+      expect(screen.getByRole('link', { name: 'IP Geolocation by DB-IP' })).toHaveAttribute(
+        'href',
+        'https://db-ip.com',
+      );
+    },
+  );
 
   it('list every cookie and storage key of the contract on the cookie page', async () => {
     renderRoutes(<CookiesPage />);
