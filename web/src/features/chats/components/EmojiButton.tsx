@@ -10,7 +10,7 @@ let panelModule: Promise<PanelModule> | null = null;
 function loadPanel(): Promise<PanelModule> {
   if (!panelModule) {
     panelModule = import('../emoji/EmojiPickerPanel');
-    panelModule.catch(() => {
+    void panelModule.catch(() => {
       panelModule = null;
     });
   }
@@ -42,7 +42,7 @@ export function EmojiButton({ draft, onInsert, textareaRef, disabled }: EmojiBut
 
   const load = () => {
     setFailed(false);
-    loadPanel().then(
+    void loadPanel().then(
       (module) => setPanel(() => module.default),
       () => setFailed(true),
     );

@@ -233,7 +233,9 @@ describe('the photo manager of the profile editor', () => {
       const upload = jest.spyOn(photosApi, 'uploadPhoto');
       const user = userEvent.setup();
       await user.upload(await screen.findByTestId('photo-input'), [file('strand.jpg')]);
-      const dialog = await screen.findByRole('dialog', { name: 'Foto bijsnijden' });
+      // the step's own code has come (its hint), the photo is still being decoded
+      await screen.findByText(/Zo staat je foto op je profielkaart/);
+      const dialog = screen.getByRole('dialog', { name: 'Foto bijsnijden' });
       expect(within(dialog).getByRole('status')).toHaveTextContent('Foto laden…');
       await user.click(within(dialog).getByRole('button', { name: 'Sluiten' }));
       expect(screen.queryByRole('dialog')).toBeNull();

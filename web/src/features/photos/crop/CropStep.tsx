@@ -10,7 +10,7 @@ let dialogModule: Promise<DialogModule> | null = null;
 function loadDialog(): Promise<DialogModule> {
   if (!dialogModule) {
     dialogModule = import('./PhotoCropDialog');
-    dialogModule.catch(() => {
+    void dialogModule.catch(() => {
       dialogModule = null;
     });
   }
@@ -49,7 +49,7 @@ export function CropStep({ queue, ...handlers }: CropStepProps) {
   useEffect(() => {
     if (!waiting) return;
     let live = true;
-    loadDialog().then(
+    void loadDialog().then(
       (module) => live && setDialog(() => module.default),
       () => live && uploadRest.current(),
     );

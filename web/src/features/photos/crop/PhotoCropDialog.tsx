@@ -63,7 +63,7 @@ export default function PhotoCropDialog(props: PhotoCropDialogProps) {
     const image = new Image();
     image.src = url;
     let live = true;
-    image.decode().then(
+    void image.decode().then(
       () => {
         if (!live) return;
         if (image.naturalWidth === 0 || image.naturalHeight === 0) {
