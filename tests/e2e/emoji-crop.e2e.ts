@@ -73,18 +73,14 @@ for (const viewport of [
       // the data came from this site, in Dutch (no CDN: the journeys have no internet)
       await expect(dialog.getByRole('menuitem').first()).toBeVisible();
       expect(loaded.some((url) => url.includes('EmojiPickerPanel-'))).toBe(true);
-      expect(loaded.every((url) => new URL(url).origin === new URL(page.url()).origin)).toBe(
-        true,
-      );
+      expect(loaded.every((url) => new URL(url).origin === new URL(page.url()).origin)).toBe(true);
       await scan('chat-emoji-picker');
 
       // searched in Dutch, chosen with the arrow keys and Enter
       await page.keyboard.type('hart');
       await expect(dialog.getByRole('option').first()).toBeVisible();
       await page.keyboard.press('ArrowDown');
-      const chosen = (
-        await dialog.getByRole('option', { selected: true }).textContent()
-      )?.trim();
+      const chosen = (await dialog.getByRole('option', { selected: true }).textContent())?.trim();
       expect(chosen).toMatch(/\p{Extended_Pictographic}/u);
       await page.keyboard.press('Enter');
       await expect(dialog).toHaveCount(0);
@@ -101,9 +97,7 @@ for (const viewport of [
 
       // sent as any text
       await composer.press('Enter');
-      await expect(
-        page.getByTestId('message-area').getByText(`Hoi Bram ${chosen}`),
-      ).toBeVisible();
+      await expect(page.getByTestId('message-area').getByText(`Hoi Bram ${chosen}`)).toBeVisible();
       expect(problems).toEqual({});
       await context.close();
     });

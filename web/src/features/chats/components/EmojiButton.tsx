@@ -128,11 +128,7 @@ export function EmojiButton({ draft, onInsert, textareaRef, disabled }: EmojiBut
           ) : failed ? (
             <div className="p-3 text-center small" role="alert">
               <p className="mb-2">{t('chat.emoji.loadError')}</p>
-              <button
-                type="button"
-                className="btn btn-sm btn-primary rounded-pill"
-                onClick={load}
-              >
+              <button type="button" className="btn btn-sm btn-primary rounded-pill" onClick={load}>
                 {t('common.retry')}
               </button>
             </div>

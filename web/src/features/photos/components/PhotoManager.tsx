@@ -71,10 +71,11 @@ export function PhotoManager() {
       queue.files.length > 1 ? { ...queue, files: queue.files.slice(1) } : NO_CROP,
     );
   const uploadRestAsTheyAre = () => {
-    if (cropping.files.length > 0) add(
-      cropping.files.map((queued) => queued.file),
-      free,
-    );
+    if (cropping.files.length > 0)
+      add(
+        cropping.files.map((queued) => queued.file),
+        free,
+      );
     setCropping(NO_CROP);
   };
   const onDrop = (event: DragEvent) => {

@@ -103,8 +103,7 @@ export default function PhotoCropDialog(props: PhotoCropDialogProps) {
     }
   };
 
-  const title =
-    total > 1 ? t('photos.crop.titleOf', { index, total }) : t('photos.crop.title');
+  const title = total > 1 ? t('photos.crop.titleOf', { index, total }) : t('photos.crop.title');
 
   return (
     <Modal
