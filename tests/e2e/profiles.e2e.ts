@@ -43,12 +43,22 @@ async function approveAll(moderator: APIRequestContext, profileId: number) {
   }
 }
 
-async function uploadFromEditor(page: Page, name: string) {
+/** Chooses a photo in the editor and passes the crop step: cropped, or as it was. */
+async function uploadFromEditor(page: Page, name: string, crop: 'crop' | 'as it is' = 'crop') {
   await page.getByTestId('photo-input').setInputFiles({
     name,
     mimeType: 'image/jpeg',
     buffer: await holidayPhoto(),
   });
+  const step = page.getByRole('dialog', { name: 'Foto bijsnijden' });
+  await expect(step.getByRole('group', { name: 'Uitsnede' })).toBeVisible();
+  await step
+    .getByRole('button', {
+      name: crop === 'crop' ? 'Uploaden' : 'Zonder bijsnijden uploaden',
+      exact: true,
+    })
+    .click();
+  await expect(step).toHaveCount(0);
 }
 
 for (const viewport of [
@@ -102,7 +112,7 @@ for (const viewport of [
       await expect(page.getByTestId('own-photo').first()).toContainText('Actief');
 
       // a second photo, approved too: premium members see it, free members only locked
-      await uploadFromEditor(page, 'strand.jpg');
+      await uploadFromEditor(page, 'strand.jpg', 'as it is');
       await expect(page.getByTestId('own-photo')).toHaveCount(2);
       await approveAll(staff, owner.profileId);
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmojiButton } from './EmojiButton';
 
 export interface SendFooterProps {
   draft: string;
@@ -25,7 +26,8 @@ export interface SendFooterProps {
 
 /**
  * The send footer: the text box with its length counter and price, an image upload area (a
- * button, or a photo dropped on the footer) with a preview before sending, and the gift picker.
+ * button, or a photo dropped on the footer) with a preview before sending, the gift picker and
+ * the emoji picker (loaded when first opened).
  * Enter sends, Shift+Enter starts a new line.
  */
 export function SendFooter(props: SendFooterProps) {
@@ -182,6 +184,14 @@ export function SendFooter(props: SendFooterProps) {
             if (event.target.value) props.onTyping();
           }}
           onKeyDown={onKeyDown}
+        />
+        <EmojiButton
+          draft={draft}
+          onInsert={(text) => {
+            props.onDraftChange(text);
+            props.onTyping();
+          }}
+          textareaRef={props.textareaRef}
         />
         <button
           type="submit"

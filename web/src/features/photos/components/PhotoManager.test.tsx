@@ -195,6 +195,56 @@ describe('the photo manager of the profile editor', () => {
     expect((upload.mock.calls[0][0] as File).name).toBe('een.jpg');
   });
 
+  describe('with the crop step (a browser that can draw photos)', () => {
+    const decode = HTMLImageElement.prototype.decode;
+    beforeEach(() => {
+      window.createImageBitmap = jest.fn() as unknown as typeof window.createImageBitmap;
+    });
+    afterEach(() => {
+      delete (window as { createImageBitmap?: unknown }).createImageBitmap;
+      HTMLImageElement.prototype.decode = decode;
+    });
+
+    it('uploads a photo the browser cannot draw as it is, and says so', async () => {
+      HTMLImageElement.prototype.decode = () => Promise.reject(new Error('HEIC'));
+      renderManager({
+        'GET /api/photos.php': () =>
+          jsonResponse(200, { photos: [], max_photos: 3, has_main_image: false }),
+      });
+      const upload = jest
+        .spyOn(photosApi, 'uploadPhoto')
+        .mockImplementation(() => new Promise(() => undefined));
+      const heic = new File([new Uint8Array(1000)], 'IMG_0042.heic', { type: 'image/heic' });
+      const user = userEvent.setup();
+      await user.upload(await screen.findByTestId('photo-input'), [heic]);
+      await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
+      expect((upload.mock.calls[0][0] as File).name).toBe('IMG_0042.heic');
+      expect(upload.mock.calls[0][0].size).toBe(1000);
+      expect(await screen.findByTestId('crop-skipped')).toHaveTextContent(
+        "Je browser kan deze foto niet bewerken (zoals HEIC-foto's van een iPhone), dus hij wordt geüpload zoals hij is: IMG_0042.heic",
+      );
+    });
+
+    it('uploads nothing when the member closes the crop step', async () => {
+      HTMLImageElement.prototype.decode = () => new Promise(() => undefined);
+      renderManager({
+        'GET /api/photos.php': () =>
+          jsonResponse(200, { photos: [], max_photos: 3, has_main_image: false }),
+      });
+      const upload = jest.spyOn(photosApi, 'uploadPhoto');
+      const user = userEvent.setup();
+      await user.upload(await screen.findByTestId('photo-input'), [file('strand.jpg')]);
+      // the step's own code has come (its hint), the photo is still being decoded
+      await screen.findByText(/Zo staat je foto op je profielkaart/);
+      const dialog = screen.getByRole('dialog', { name: 'Foto bijsnijden' });
+      expect(within(dialog).getByRole('status')).toHaveTextContent('Foto laden…');
+      await user.click(within(dialog).getByRole('button', { name: 'Sluiten' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(upload).not.toHaveBeenCalled();
+      expect(screen.queryByTestId('photo-upload')).toBeNull();
+    });
+  });
+
   it('offers a retry when the photos cannot be loaded', async () => {
     let fail = true;
     const { user } = renderManager({

@@ -7,14 +7,19 @@ import { useOwnPhotos, usePhotoActions } from '../api/photos';
 import { useUser } from '../../../api/user';
 import { Modal } from '../../../components/Modal';
 import { usePhotoUploads, type PendingUpload } from '../usePhotoUploads';
+import { browserCanCrop, CropStep, type CropQueue } from '../crop/CropStep';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif,.heic,.heif,.avif';
+const NO_CROP: CropQueue = { files: [], total: 0 };
+let cropSequence = 0;
 
 /**
  * The member's photos in the profile editor: upload (drag and drop or the file picker, several
  * at once, progress and retry per file), the state of each photo (under inspection, active,
  * rejected with the moderator's reason), main photo choice, delete with confirmation, and the
- * 3 / 25 limit with a clear message.
+ * 3 / 25 limit with a clear message. Each chosen photo first passes the crop step (crop to the
+ * profile card's shape, turn a quarter), which the member may skip; a photo the browser cannot
+ * draw (HEIC in most browsers) is uploaded as it is, and the member is told.
  */
 export function PhotoManager() {
   const { t } = useTranslation();
@@ -24,6 +29,9 @@ export function PhotoManager() {
   const { uploads, add, retry, dismiss } = usePhotoUploads();
   const [dragging, setDragging] = useState(false);
   const [deleting, setDeleting] = useState<OwnPhoto | null>(null);
+  const [cropping, setCropping] = useState<CropQueue>(NO_CROP);
+  /** The names of the photos uploaded without the crop step because the browser cannot draw them. */
+  const [undrawable, setUndrawable] = useState<string[]>([]);
   const input = useRef<HTMLInputElement>(null);
   const headingId = useId();
   const hintId = useId();
@@ -32,12 +40,43 @@ export function PhotoManager() {
   const max = photos.data?.max_photos ?? 0;
   const busy = uploads.filter((u) => u.state !== 'failed').length;
   const free = Math.max(0, max - list.length);
-  const full = photos.isSuccess && free - busy <= 0;
+  const full = photos.isSuccess && free - busy - cropping.files.length <= 0;
 
   const choose = (files: FileList | null) => {
     if (!files || files.length === 0) return;
-    add(Array.from(files), free);
+    const chosen = Array.from(files);
     if (input.current) input.current.value = '';
+    setUndrawable([]);
+    if (!browserCanCrop()) {
+      add(chosen, free);
+      return;
+    }
+    // the crop step for those that fit; a file too large or beyond the free places is refused
+    // at once, with its reason, as before
+    const room = Math.max(0, free - busy - cropping.files.length);
+    const editable = chosen.filter((file) => file.size <= PHOTO_MAX_BYTES).slice(0, room);
+    const refused = chosen.filter((file) => !editable.includes(file));
+    if (refused.length > 0) add(refused, 0);
+    if (editable.length === 0) return;
+    setCropping((queue) => ({
+      files: [
+        ...queue.files,
+        ...editable.map((file) => ({ id: `crop-${(cropSequence += 1)}`, file })),
+      ],
+      total: (queue.files.length > 0 ? queue.total : 0) + editable.length,
+    }));
+  };
+  const nextCrop = () =>
+    setCropping((queue) =>
+      queue.files.length > 1 ? { ...queue, files: queue.files.slice(1) } : NO_CROP,
+    );
+  const uploadRestAsTheyAre = () => {
+    if (cropping.files.length > 0)
+      add(
+        cropping.files.map((queued) => queued.file),
+        free,
+      );
+    setCropping(NO_CROP);
   };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -149,6 +188,12 @@ export function PhotoManager() {
               </ul>
             )}
 
+            {undrawable.length > 0 && (
+              <div className="alert alert-info small" role="status" data-testid="crop-skipped">
+                {t('photos.crop.undrawable', { names: undrawable.join(', ') })}
+              </div>
+            )}
+
             {(setMain.isError || remove.isError) && (
               <div className="alert alert-danger small" role="alert">
                 {(setMain.error ?? remove.error)?.message || t('errors.generic')}
@@ -203,6 +248,21 @@ export function PhotoManager() {
           </>
         )}
       </div>
+
+      <CropStep
+        queue={cropping}
+        onCropped={(file) => {
+          add([file], free);
+          nextCrop();
+        }}
+        onUnchanged={(file, cannotDraw) => {
+          add([file], free);
+          if (cannotDraw) setUndrawable((names) => [...names, file.name]);
+          nextCrop();
+        }}
+        onUnchangedRest={uploadRestAsTheyAre}
+        onCancel={nextCrop}
+      />
 
       <Modal
         open={deleting !== null}
