@@ -67,10 +67,9 @@ test.describe('a visitor arriving with ?t=<seconds>', () => {
     await expect(popup).toBeVisible();
     expect(await sinceOpened(page)).toBeGreaterThanOrEqual(2000);
     await expect(popup).toContainText(/\d+ jaar/);
-    await expect(popup.getByRole('link', { name: 'Meld je gratis aan om te liken' })).toHaveAttribute(
-      'href',
-      '/signup',
-    );
+    await expect(
+      popup.getByRole('link', { name: 'Meld je gratis aan om te liken' }),
+    ).toHaveAttribute('href', '/signup');
     await expect(popup.getByRole('link', { name: 'Ik heb al een account' })).toHaveAttribute(
       'href',
       '/login',
@@ -121,9 +120,7 @@ test.describe('a visitor arriving with ?t=<seconds>', () => {
   test("on a member's landing meets the like popup offering that member", async ({ page }) => {
     await page.setViewportSize(PHONE);
     await page.goto(`/members/${member.profileId}/landing2/herfst?t=0`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      'Begin een gesprek met Popje',
-    );
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Begin een gesprek met Popje');
     expect(addressOf(page)).toBe(`/members/${member.profileId}/landing2/herfst`);
     const popup = likePopup(page);
     await expect(popup).toBeVisible();

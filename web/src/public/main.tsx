@@ -3,7 +3,7 @@
  * (render.tsx), taken over here without React Router or a catalogue script. Links lead into the
  * full app (index.html, web/src/main.tsx) by loading the page.
  */
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { PUBLIC_PAGE_DATA_ID, type PublicPageData } from '@app/contract';
 import '../styles/main.scss';
@@ -51,15 +51,19 @@ if (!data || !settings || !page || !root) {
   startPublicI18n(data.language, data.texts);
   const queryClient = createQueryClient();
   seedPublicQueries(queryClient, settings, data);
-  hydrateRoot(
-    root,
+  const app = (later?: ReactNode) => (
     <StrictMode>
-      <PublicApp queryClient={queryClient} page={page} location={{ pathname, search, hash }} />
-    </StrictMode>,
+      <PublicApp queryClient={queryClient} page={page} location={{ pathname, search, hash }}>
+        {later}
+      </PublicApp>
+    </StrictMode>
   );
+  const taken = hydrateRoot(root, app());
   if (likePopupDelay !== null) {
     void import('./like-popup')
-      .then(({ showLikePopup }) => showLikePopup(queryClient, likePopupDelay))
+      .then(({ PublicLikePopup }) =>
+        taken.render(app(<PublicLikePopup delay={likePopupDelay} pathname={pathname} />)),
+      )
       .catch(() => undefined);
   }
   // the installable app's service worker, as the app registers it (production builds)

@@ -2,24 +2,18 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * Whether the site-entry warning is on screen, for the popups that must not cover it (the like
- * popup waits until it is answered). One page shows one warning; a count keeps a copy that
- * unmounts after another mounted from clearing it.
+ * popup waits until it is answered). A count: a copy that unmounts after another mounted does not
+ * clear it.
  */
 let shown = 0;
 const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
 
-function notify() {
-  for (const listener of listeners) listener();
-}
-
-/** The warning is on screen until the returned function is called. */
+/** The warning is on screen until the returned function is called (once: an effect's cleanup). */
 export function siteEntryWarningShown(): () => void {
   shown += 1;
   notify();
-  let released = false;
   return () => {
-    if (released) return;
-    released = true;
     shown -= 1;
     notify();
   };

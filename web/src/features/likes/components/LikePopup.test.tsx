@@ -4,14 +4,10 @@ import { createRoutes } from '../../../app/router';
 import { PAGE_BOUNCE_KEY, usePageBounceLogging } from '../../../app/page-bounce';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { jsonResponse, mockFetch } from '../../../test/http';
-import {
-  profileCardFixture,
-  settingsResponseFixture,
-  userFixture,
-} from '../../../test/fixtures';
+import { profileCardFixture, settingsResponseFixture, userFixture } from '../../../test/fixtures';
 import { settingsQueryKey } from '../../../api/settings';
 import { SiteEntryWarning } from '../../site-entry';
-import { LikePopupDialog, likePopupDelay } from './LikePopup';
+import { LikePopup, likePopupDelay } from './LikePopup';
 import { takeLikePopupDelay } from '../like-popup-delay';
 
 const suggestion = { ...profileCardFixture, id: 33, name: 'Fleur', fictional: false };
@@ -90,12 +86,13 @@ describe('the like popup (?t=<seconds>)', () => {
       },
     });
     window.localStorage.clear();
+    // a lander's address from an ad: its time (0 s) comes while the warning is there
     renderRoutes(
       <>
         <SiteEntryWarning installedApp={false} />
-        <LikePopupDialog pageMember={undefined} onClose={() => undefined} />
+        <LikePopup />
       </>,
-      { queryClient },
+      { queryClient, path: '/landers/video?t=0' },
     );
     const proceed = await screen.findByRole('button', { name: 'Ik ben 18+, ga verder' });
     // not even asked for a member while the warning is there
