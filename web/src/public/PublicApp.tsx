@@ -52,15 +52,20 @@ function decode(part: string | undefined): string | undefined {
   }
 }
 
-/** The page in its layout, as the app shows it, with the providers it needs. */
+/**
+ * The page in its layout, as the app shows it, with the providers it needs. `children`: what the
+ * browser adds once it took the page over (the like popup), never rendered by the server.
+ */
 export function PublicApp({
   queryClient,
   page,
   location,
+  children,
 }: {
   queryClient: QueryClient;
   page: PublicPage;
   location: { pathname: string; search: string; hash: string };
+  children?: ReactNode;
 }) {
   const content: ReactNode = page.page === 'home' ? <HomePage /> : <LanderPage />;
   const route: PublicRoute = { ...location, params: page.params, outlet: content };
@@ -70,6 +75,7 @@ export function PublicApp({
         <PublicRouteProvider route={route}>
           <PublicShell search={location.search} />
           {page.page === 'home' ? <DefaultLayout /> : <LanderLayout />}
+          {children}
         </PublicRouteProvider>
       </I18nextProvider>
     </QueryClientProvider>

@@ -65,12 +65,24 @@ export function startPublicI18n(language: Language, resources: Record<string, Ca
   }
 }
 
-/** The rest of the page language's texts (for what a visitor opens next: the signup form…). */
-export async function completeCatalogue(): Promise<void> {
+const completing = new Map<string, Promise<void>>();
+
+/**
+ * The rest of the page language's texts (for what a visitor opens next: the signup form, the
+ * like popup…), fetched once however many ask; a failed fetch may be asked again.
+ */
+export function completeCatalogue(): Promise<void> {
   const language = i18n.language;
-  const full = await fetchCatalogue(language);
-  // deep, without overwriting: the texts on the page stay as they are
-  i18n.addResourceBundle(language, 'translation', full, true, false);
+  let done = completing.get(language);
+  if (!done) {
+    done = fetchCatalogue(language).then((full) => {
+      // deep, without overwriting: the texts on the page stay as they are
+      i18n.addResourceBundle(language, 'translation', full, true, false);
+    });
+    done.catch(() => completing.delete(language));
+    completing.set(language, done);
+  }
+  return done;
 }
 
 export default i18n;

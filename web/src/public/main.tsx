@@ -3,7 +3,7 @@
  * (render.tsx), taken over here without React Router or a catalogue script. Links lead into the
  * full app (index.html, web/src/main.tsx) by loading the page.
  */
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { PUBLIC_PAGE_DATA_ID, type PublicPageData } from '@app/contract';
 import '../styles/main.scss';
@@ -15,6 +15,7 @@ import { completeCatalogue, startPublicI18n } from './i18n';
 import { PublicApp, matchPublicPage } from './PublicApp';
 import { seedPublicQueries } from './seed';
 import { SITE_ENTRY_NS } from '../features/site-entry/i18n';
+import { takeLikePopupDelay } from '../features/likes/like-popup-delay';
 
 // the landing URL's tracking parameters travel with a later signup (SPEC point 3)
 captureTracking(window.location.search);
@@ -34,6 +35,11 @@ const data = takeData();
 const settings = takeInlineSettings();
 const page = matchPublicPage(window.location.pathname);
 const root = document.getElementById('root');
+// the address as the server rendered the page, before `t` leaves it
+const { pathname, search, hash } = window.location;
+// ?t=<seconds>, the like popup (SPEC point 2): the parameter leaves the address at once; the
+// popup's code loads only for such a visit
+const likePopupDelay = takeLikePopupDelay();
 
 if (!data || !settings || !page || !root) {
   // not rendered for the public entry (cannot happen with the server's pages): the HTML stays,
@@ -45,13 +51,21 @@ if (!data || !settings || !page || !root) {
   startPublicI18n(data.language, data.texts);
   const queryClient = createQueryClient();
   seedPublicQueries(queryClient, settings, data);
-  const { pathname, search, hash } = window.location;
-  hydrateRoot(
-    root,
+  const app = (later?: ReactNode) => (
     <StrictMode>
-      <PublicApp queryClient={queryClient} page={page} location={{ pathname, search, hash }} />
-    </StrictMode>,
+      <PublicApp queryClient={queryClient} page={page} location={{ pathname, search, hash }}>
+        {later}
+      </PublicApp>
+    </StrictMode>
   );
+  const taken = hydrateRoot(root, app());
+  if (likePopupDelay !== null) {
+    void import('./like-popup')
+      .then(({ PublicLikePopup }) =>
+        taken.render(app(<PublicLikePopup delay={likePopupDelay} pathname={pathname} />)),
+      )
+      .catch(() => undefined);
+  }
   // the installable app's service worker, as the app registers it (production builds)
   if (import.meta.env.PROD) {
     void import('../app/pwa/register').then(({ registerServiceWorker }) => registerServiceWorker());

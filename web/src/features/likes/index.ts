@@ -3,4 +3,4 @@
  * its pages through pages/index.ts.
  */
 export { MatchModal } from './components/MatchModal';
-export { LikePopup, likePopupDelay } from './components/LikePopup';
+export { LikePopup, LikePopupDialog, likePopupDelay } from './components/LikePopup';

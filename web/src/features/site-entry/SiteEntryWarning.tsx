@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../api/settings';
 import { useUser } from '../../api/user';
 import { SITE_ENTRY_NS } from './i18n';
 import { readSiteEntrySkip, shouldShowSiteEntryWarning, storeSiteEntrySkip } from './rules';
 import { SiteEntryDialog } from './SiteEntryDialog';
+import { siteEntryWarningShown } from './shown';
 import './site-entry.scss';
 
 // the modal's focus handling and its texts come only to a visitor who will see them; a chunk
@@ -41,6 +42,8 @@ export function SiteEntryWarning({ installedApp }: { installedApp: boolean }) {
       country: settings.geoip_country,
       skippedAt: inBrowser ? skippedAt : null,
     });
+  // other popups (the like popup) wait while it is on screen
+  useEffect(() => (show && inBrowser ? siteEntryWarningShown() : undefined), [show, inBrowser]);
   if (!show) return null;
   const onProceed = () => {
     const now = Date.now();

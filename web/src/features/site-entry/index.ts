@@ -1,2 +1,3 @@
 /** The site-entry warning (adults only) for the chat and lander layouts. */
 export { SiteEntryWarning } from './SiteEntryWarning';
+export { useSiteEntryWarningShown } from './shown';

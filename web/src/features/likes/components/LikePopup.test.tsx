@@ -4,13 +4,16 @@ import { createRoutes } from '../../../app/router';
 import { PAGE_BOUNCE_KEY, usePageBounceLogging } from '../../../app/page-bounce';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { jsonResponse, mockFetch } from '../../../test/http';
-import { profileCardFixture, userFixture } from '../../../test/fixtures';
-import { likePopupDelay } from './LikePopup';
+import { profileCardFixture, settingsResponseFixture, userFixture } from '../../../test/fixtures';
+import { settingsQueryKey } from '../../../api/settings';
+import { SiteEntryWarning } from '../../site-entry';
+import { LikePopup, likePopupDelay } from './LikePopup';
+import { takeLikePopupDelay } from '../like-popup-delay';
 
 const suggestion = { ...profileCardFixture, id: 33, name: 'Fleur', fictional: false };
 
 describe('the like popup (?t=<seconds>)', () => {
-  it('takes t out of the URL at once and opens after the delay with a member to like', async () => {
+  it('takes t out of the URL at once, keeping the other parameters and the hash, and opens after the delay with a member to like', async () => {
     const { calls } = mockFetch({
       'GET /api/signup-matches.php': () => jsonResponse(200, { profiles: [suggestion] }),
       'GET /api/search.php': () =>
@@ -25,10 +28,11 @@ describe('the like popup (?t=<seconds>)', () => {
     });
     const queryClient = seededQueryClient(userFixture);
     const { router } = renderRoutes(createRoutes(queryClient), {
-      path: '/members?gender=male&t=1',
+      path: '/members?gender=male&t=1#results',
       queryClient,
     });
     await waitFor(() => expect(router.state.location.search).toBe('?gender=male'));
+    expect(router.state.location.hash).toBe('#results');
     expect(screen.queryByTestId('like-popup')).toBeNull();
     const popup = await screen.findByTestId('like-popup', {}, { timeout: 3000 });
     expect(popup).toHaveTextContent('Fleur');
@@ -61,12 +65,83 @@ describe('the like popup (?t=<seconds>)', () => {
     expect(screen.queryByRole('button', { name: 'Fleur liken' })).toBeNull();
   });
 
+  it('waits while the site-entry warning is on screen, and opens once the visitor answered it', async () => {
+    const { calls } = mockFetch({
+      'GET /api/search.php': () =>
+        jsonResponse(200, {
+          profiles: [suggestion],
+          next_cursor: null,
+          num_results: 1,
+          num_results_capped: false,
+          similar: null,
+        }),
+    });
+    const queryClient = seededQueryClient(null);
+    queryClient.setQueryData(settingsQueryKey, {
+      ...settingsResponseFixture,
+      settings: {
+        ...settingsResponseFixture.settings,
+        geoip_country: 'NL',
+        enable_site_entry_popup: true,
+      },
+    });
+    window.localStorage.clear();
+    // a lander's address from an ad: its time (0 s) comes while the warning is there
+    renderRoutes(
+      <>
+        <SiteEntryWarning installedApp={false} />
+        <LikePopup />
+      </>,
+      { queryClient, path: '/landers/video?t=0' },
+    );
+    const proceed = await screen.findByRole('button', { name: 'Ik ben 18+, ga verder' });
+    // not even asked for a member while the warning is there
+    expect(calls.some((c) => c.url.includes('/api/search.php'))).toBe(false);
+    expect(screen.queryByTestId('like-popup')).toBeNull();
+    await userEvent.setup().click(proceed);
+    expect(await screen.findByTestId('like-popup')).toHaveTextContent('Fleur');
+  });
+
   it('reads only whole seconds up to an hour', () => {
     expect(likePopupDelay('5')).toBe(5);
     expect(likePopupDelay('3600')).toBe(3600);
     expect(likePopupDelay('3601')).toBeNull();
     expect(likePopupDelay('1e3')).toBeNull();
     expect(likePopupDelay(null)).toBeNull();
+  });
+});
+
+describe('taking t out of a public page’s address (no router there)', () => {
+  const at = (address: string) => {
+    const url = new URL(address, 'https://vonkje.test');
+    const replaced: string[] = [];
+    const history = {
+      state: { kept: true },
+      replaceState: (state: unknown, _unused: string, next?: string | URL | null) => {
+        expect(state).toEqual({ kept: true });
+        replaced.push(String(next));
+      },
+    };
+    return { delay: takeLikePopupDelay(url, history), replaced };
+  };
+
+  it('removes t in place, keeping the other parameters and the hash, and gives its delay', () => {
+    expect(at('/landers/video?network=ads&t=5&sub1=x#top')).toEqual({
+      delay: 5,
+      replaced: ['/landers/video?network=ads&sub1=x#top'],
+    });
+    expect(at('/?t=0')).toEqual({ delay: 0, replaced: ['/'] });
+  });
+
+  it('removes a t that is no delay too, without a popup', () => {
+    expect(at('/members/12/landing?t=soon')).toEqual({
+      delay: null,
+      replaced: ['/members/12/landing'],
+    });
+  });
+
+  it('leaves an address without t alone', () => {
+    expect(at('/landers/video?network=ads')).toEqual({ delay: null, replaced: [] });
   });
 });
 

@@ -1,61 +1,78 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLikeMutation } from '../../../api/likes';
 import { useUser } from '../../../api/user';
 import { FictionalBadge } from '../../../components/FictionalBadge';
 import { Modal } from '../../../components/Modal';
+import { useSiteEntryWarningShown } from '../../site-entry';
 import { useLikeSuggestion } from '../api/like-suggestion';
 import { SignupLink } from '../../../components/signup/SignupLink';
 import { MemberAvatar } from '../../../components/member/MemberCard';
+import { LIKE_POPUP_PARAM, likePopupDelay, likePopupPageMember } from '../like-popup-delay';
 
-/** The longest delay a link may ask for (seconds). */
-const MAX_DELAY_S = 3600;
-
-/** The delay of `?t=<seconds>`, or null when absent or not a number of seconds. */
-export function likePopupDelay(value: string | null): number | null {
-  if (value === null || !/^\d{1,4}$/.test(value)) return null;
-  const seconds = Number(value);
-  return seconds <= MAX_DELAY_S ? seconds : null;
-}
+export { likePopupDelay };
 
 /**
- * The like popup (SPEC point 2): a link with `?t=<seconds>` opens it after that delay, and the
- * parameter leaves the URL at once (a reload or a shared link does not bring it back). It offers
- * one member to like: the member of a /members/{id}/... page, else the first of the member's
- * matches, else (visitors) the first search result; visitors are asked to sign up to like.
+ * The like popup (SPEC point 2) in the app: a link with `?t=<seconds>` opens it after that delay,
+ * and the parameter leaves the URL at once (a reload or a shared link does not bring it back; the
+ * other parameters and the hash stay). The server-rendered public pages (home, landers, member
+ * landings) have no router: their entry (web/src/public) takes `t` out itself and loads the same
+ * dialog lazily, only when `t` is there.
  */
 export function LikePopup() {
-  const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const { pathname } = useLocation();
-  const { user } = useUser();
+  const [params] = useSearchParams();
+  const { pathname, hash } = useLocation();
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [liked, setLiked] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const like = useLikeMutation();
-  const pageMember = /^\/members\/(\d+)/.exec(pathname)?.[1];
 
   useEffect(() => {
-    const delay = likePopupDelay(params.get('t'));
-    if (!params.has('t')) return;
+    if (!params.has(LIKE_POPUP_PARAM)) return;
+    const delay = likePopupDelay(params.get(LIKE_POPUP_PARAM));
     const next = new URLSearchParams(params);
-    next.delete('t');
-    setParams(next, { replace: true });
+    next.delete(LIKE_POPUP_PARAM);
+    const query = next.toString();
+    void navigate({ search: query ? `?${query}` : '', hash }, { replace: true });
     if (delay === null) return;
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setOpen(true), delay * 1000);
-  }, [params, setParams]);
+  }, [params, hash, navigate]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const suggestion = useLikeSuggestion(pageMember, !!user, open);
+  if (!open) return null;
+  return (
+    <LikePopupDialog pageMember={likePopupPageMember(pathname)} onClose={() => setOpen(false)} />
+  );
+}
+
+/**
+ * The popup itself, once its time has come. It offers one member to like: the member of a
+ * /members/{id}/... page (`pageMember`), else the first of the member's matches, else (visitors)
+ * the first search result; visitors are asked to sign up to like. It waits while the site-entry
+ * warning is on screen (the visitor answers that first), and shows nothing when there is no one
+ * to offer.
+ */
+export function LikePopupDialog({
+  pageMember,
+  onClose,
+}: {
+  pageMember: string | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { user } = useUser();
+  const [liked, setLiked] = useState(false);
+  const like = useLikeMutation();
+  const entryWarning = useSiteEntryWarningShown();
+
+  const suggestion = useLikeSuggestion(pageMember, !!user, !entryWarning);
   const member = suggestion.data;
-  if (!open || suggestion.isPending || !member) return null;
-  const close = () => setOpen(false);
+  if (entryWarning || suggestion.isPending || !member) return null;
   const place = member.city ?? member.region ?? t(`countries.${member.country}`);
 
   return (
-    <Modal open title={t('likePopup.title')} onClose={close}>
+    <Modal open title={t('likePopup.title')} onClose={onClose}>
       <div className="text-center" data-testid="like-popup">
         <div className="d-flex justify-content-center mb-3">
           <MemberAvatar member={member} size="lg" />
@@ -85,7 +102,7 @@ export function LikePopup() {
             <SignupLink className="btn btn-primary rounded-pill">
               {t('likePopup.signup')}
             </SignupLink>
-            <Link to="/login" className="btn btn-link" onClick={close}>
+            <Link to="/login" className="btn btn-link" onClick={onClose}>
               {t('likePopup.login')}
             </Link>
           </div>
@@ -96,10 +113,10 @@ export function LikePopup() {
           </p>
         )}
         <div className="mt-3 d-flex justify-content-center gap-3">
-          <Link to={`/members/${member.id}`} className="small" onClick={close}>
+          <Link to={`/members/${member.id}`} className="small" onClick={onClose}>
             {t('likePopup.viewProfile')}
           </Link>
-          <button type="button" className="btn btn-link btn-sm p-0" onClick={close}>
+          <button type="button" className="btn btn-link btn-sm p-0" onClick={onClose}>
             {t('likePopup.notNow')}
           </button>
         </div>
