@@ -57,7 +57,7 @@ for (const { who, gender } of [
     const member = await seedE2eMember({ gender, seekingGender: gender, age: 32 });
     // someone of each gender near the age of the profile he or she opens, in the same country
     await seedE2eMember({ gender, seekingGender: gender, age: 31 });
-    const page31 = await seedE2eMember({ gender: other, seekingGender: other, age: 31 });
+    const opened = await seedE2eMember({ gender: other, seekingGender: other, age: 31 });
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
 
@@ -99,7 +99,7 @@ for (const { who, gender } of [
 
     // the similar profiles of a profile of the other gender
     const profile = answer(page, 'member.php');
-    await page.goto(`/members/${page31.profileId}`);
+    await page.goto(`/members/${opened.profileId}`);
     expectAll((await cardsOf(await profile, 'related')).cards, gender);
     await context.close();
   });
