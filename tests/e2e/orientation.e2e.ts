@@ -23,9 +23,7 @@ interface Card {
 function answer(page: Page, name: string, match: (url: URL) => boolean = () => true) {
   return page.waitForResponse((response) => {
     const url = new URL(response.url());
-    return (
-      url.pathname === `/api/${name}` && response.request().method() === 'GET' && match(url)
-    );
+    return url.pathname === `/api/${name}` && response.request().method() === 'GET' && match(url);
   });
 }
 

@@ -6,12 +6,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type {
-  Gender,
-  LoggedInResponse,
-  UpdateUserRequest,
-  UserResponse,
-} from '@app/contract';
+import type { Gender, LoggedInResponse, UpdateUserRequest, UserResponse } from '@app/contract';
 import { ApiError, apiRequest } from './client';
 import { applyMemberLanguage, chooseLanguage } from '../i18n/locale';
 import type { Language } from '../config/constants';
@@ -51,7 +46,10 @@ export function setCachedCredits(queryClient: QueryClient, credits: number): voi
 export function setCachedSeekingGender(queryClient: QueryClient, seeking: Gender | null): void {
   queryClient.setQueryData(userQueryKey, (data) =>
     data?.user?.profile
-      ? { ...data, user: { ...data.user, profile: { ...data.user.profile, seeking_gender: seeking } } }
+      ? {
+          ...data,
+          user: { ...data.user, profile: { ...data.user.profile, seeking_gender: seeking } },
+        }
       : data,
   );
 }

@@ -112,7 +112,8 @@ export function SignupForm({ onBusyChange, onComplete, memberId }: SignupFormPro
   const set: SetSignupValue = (key, value) => {
     setValues((current) => ({ ...current, [key]: value }));
     // the visit's searches follow what the visitor seeks, also when they leave the form
-    if (key === 'gender' || key === 'seeking_gender') rememberSignupChoice(key, value as Gender | '');
+    if (key === 'gender' || key === 'seeking_gender')
+      rememberSignupChoice(key, value as Gender | '');
   };
 
   const errorFor = (field: SignupField) => stepErrors[field] ?? form.fieldError(field);

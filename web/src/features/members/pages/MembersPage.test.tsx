@@ -36,7 +36,7 @@ const regions = {
 function renderSearch(
   path: string,
   respond: (call: RecordedCall) => Response,
-  user = userFixture,
+  user: User | null = userFixture,
   settings?: Partial<Settings>,
 ) {
   const fetch = mockFetch({
