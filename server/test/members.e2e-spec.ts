@@ -93,6 +93,33 @@ describe('member cards and the first matches after signup', () => {
       expect((await card().expect(200)).body.profile.online).toBe(true);
     });
 
+    it('relates to a page members of the gender the viewer seeks, else of the member’s gender', async () => {
+      // its own country keeps this test apart from members other tests seed
+      const country = 'IT';
+      const page = await seed({ gender: 'female', age: 30, country });
+      const man = await seed({ gender: 'male', age: 31, country });
+      const woman = await seed({ gender: 'female', age: 29, country });
+      const related = async (cookie?: string, profileId = page.profile.id) => {
+        const req = t.http().get(`/api/member.php?id=${profileId}`);
+        const res = await (cookie ? req.set('Cookie', cookie) : req).expect(200);
+        return (res.body.related as { id: number }[]).map((card) => card.id);
+      };
+      const seeksMen = await loggedIn({ gender: 'male', seekingGender: 'male' });
+      const seeksWomen = await loggedIn({ gender: 'female', seekingGender: 'female' });
+      const seeksEither = await loggedIn({ gender: 'male', seekingGender: null });
+
+      // a man who seeks men, on a woman's page: men like her, not women
+      expect(await related(seeksMen.cookie)).toEqual([man.profile.id]);
+      // a woman who seeks women, on a man's page: women like him
+      expect(await related(seeksWomen.cookie, man.profile.id)).toEqual([
+        woman.profile.id,
+        page.profile.id,
+      ]);
+      // a visitor, and a member who seeks either: members like the member, of their gender
+      expect(await related()).toEqual([woman.profile.id]);
+      expect(await related(seeksEither.cookie)).toEqual([woman.profile.id]);
+    });
+
     it('refuses an id that is not a number with a validation error', async () => {
       const res = await t.http().get('/api/member.php?id=abc').expect(400);
       expect(res.body.error).toBe('validation_failed');

@@ -23,7 +23,8 @@ describe('the session read of every request', () => {
       data: { notificationsDisabled: ['bounce', 'fbl'], language: 'de' },
     });
     const staff = await seedStaff(prisma(), { roles: ['moderator', 'admin'], passwordCost: 4 });
-    for (const userId of [member.user.id, staff.user.id]) {
+    const either = await seedMember(prisma(), { passwordCost: 4, seekingGender: null });
+    for (const userId of [member.user.id, staff.user.id, either.user.id]) {
       const { token } = await sessions.create(userId, {});
       const hash = hashToken(token);
       const fast = await sessions.read(hash);
@@ -31,6 +32,26 @@ describe('the session read of every request', () => {
       expect(fast).toEqual(await sessions.readThroughPrisma(hash));
     }
     expect(await sessions.read(hashToken('unknown'))).toBeNull();
+  });
+
+  it('tells user.php the gender the member seeks, and the new one once it changes', async () => {
+    const member = await seedMember(prisma(), {
+      passwordCost: 4,
+      gender: 'male',
+      seekingGender: 'male',
+    });
+    const { token } = await sessions.create(member.user.id, {});
+    const me = () =>
+      t.http().get('/api/user.php').set('Cookie', `${AUTH_COOKIE}=${token}`).expect(200);
+    expect((await me()).body.user.profile).toMatchObject({
+      gender: 'male',
+      seeking_gender: 'male',
+    });
+    await t.prisma.profile.update({
+      where: { id: member.profile.id },
+      data: { seekingGender: null },
+    });
+    expect((await me()).body.user.profile.seeking_gender).toBeNull();
   });
 
   it('resolves a Cookie header, and refuses expired sessions and banned members', async () => {

@@ -3,23 +3,29 @@ import { expect, type Page } from '@playwright/test';
 /** The password the journeys' visitors choose. */
 export const SIGNUP_PASSWORD = 'Zonnebloem-2026';
 
-/** Steps 0-4 of the signup form, as a visitor fills them in. */
+type GenderChoice = 'Man' | 'Vrouw';
+
+/** Signup's first step: "Ik ben een" and "Ik zoek een", as a visitor chooses them. */
+export async function chooseGenders(page: Page, iAm: GenderChoice, seeking: GenderChoice) {
+  // the choices are button-styled labels over hidden radios: a visitor clicks the label
+  await page.getByRole('group', { name: 'Ik ben een' }).locator('label', { hasText: iAm }).click();
+  await page
+    .getByRole('group', { name: 'Ik zoek een' })
+    .locator('label', { hasText: seeking })
+    .click();
+  await expect(page.getByRole('group', { name: 'Ik ben een' }).getByLabel(iAm)).toBeChecked();
+  await expect(page.getByRole('group', { name: 'Ik zoek een' }).getByLabel(seeking)).toBeChecked();
+}
+
+/** Steps 0-4 of the signup form, as a visitor fills them in (default: a woman seeking men). */
 export async function fillSignup(
   page: Page,
   email: string,
   name: string,
   password = SIGNUP_PASSWORD,
+  genders: { iAm: GenderChoice; seeking: GenderChoice } = { iAm: 'Vrouw', seeking: 'Man' },
 ) {
-  // the choices are button-styled labels over hidden radios: a visitor clicks the label
-  await page
-    .getByRole('group', { name: 'Ik ben een' })
-    .locator('label', { hasText: 'Vrouw' })
-    .click();
-  await page
-    .getByRole('group', { name: 'Ik zoek een' })
-    .locator('label', { hasText: 'Man' })
-    .click();
-  await expect(page.getByRole('group', { name: 'Ik ben een' }).getByLabel('Vrouw')).toBeChecked();
+  await chooseGenders(page, genders.iAm, genders.seeking);
   await page.getByRole('button', { name: 'Volgende' }).click();
   await page.getByLabel('Dag').selectOption({ index: 12 });
   await page.getByLabel('Maand').selectOption({ index: 4 });

@@ -113,6 +113,8 @@ export const user = z.object({
       status: profileStatus,
       country: z.string(),
       gender,
+      /** The gender the member seeks (null: either): the first search and the match-finder follow it. */
+      seeking_gender: gender.nullable(),
       fictional: z.boolean(),
       invisible: z.boolean(),
       privacy_mode: z.boolean(),

@@ -26,6 +26,7 @@ export function presentUser(user: SessionUser, fictionalIcon: string, signer: Me
           status: profile.status,
           country: profile.countryCode,
           gender: profile.gender,
+          seeking_gender: profile.seekingGender,
           fictional: profile.fictional,
           invisible: profile.invisible,
           privacy_mode: profile.privacyMode,

@@ -40,6 +40,8 @@ export const SESSION_USER_SELECT = {
       status: true,
       countryCode: true,
       gender: true,
+      // the gender the member seeks: the web's first search and match-finder follow it
+      seekingGender: true,
       fictional: true,
       invisible: true,
       privacyMode: true,
@@ -84,6 +86,7 @@ function sessionOf(row: SessionRow): CurrentSessionData {
               status: row.profile_status,
               countryCode: row.country_code,
               gender: row.gender,
+              seekingGender: row.seeking_gender,
               fictional: row.fictional,
               invisible: row.invisible,
               privacyMode: row.privacy_mode,

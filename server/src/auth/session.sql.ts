@@ -12,7 +12,7 @@ export function sessionStatement(tokenHash: string): Prisma.Sql {
     u.status, u.credits, u.paid_user, u.language, u.signup_date,
     u.notifications_disabled::text[] AS notifications_disabled, u.roles::text[] AS roles,
     p.id AS profile_id, p.name, p.status::text AS profile_status, p.country_code, p.gender::text AS gender,
-    p.fictional, p.invisible, p.privacy_mode,
+    p.seeking_gender::text AS seeking_gender, p.fictional, p.invisible, p.privacy_mode,
     ph.id AS main_photo_id, ph.filename AS main_photo_filename, ph.status::text AS main_photo_status
   FROM sessions s
   JOIN users u ON u.id = s.user_id
@@ -55,6 +55,7 @@ export interface SessionRow {
   profile_status: NonNullable<CurrentSessionData['user']['profile']>['status'];
   country_code: string;
   gender: NonNullable<CurrentSessionData['user']['profile']>['gender'];
+  seeking_gender: NonNullable<CurrentSessionData['user']['profile']>['seekingGender'];
   fictional: boolean;
   invisible: boolean;
   privacy_mode: boolean;

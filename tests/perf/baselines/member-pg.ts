@@ -4,8 +4,9 @@
  * prepared statement for the whole page: the profile under the `card` rule (active, not blocked
  * by its member, invisible only for partners and the member themself), its photos, interests,
  * the viewer's relation (blocked, liked, liked by), whether the member wrote to the viewer
- * (privacy mode), the related profiles (the `list` rule; same gender and country, born within
- * six years of the member's birth year, most recently active first) with
+ * (privacy mode), the related profiles (the `list` rule; of the gender the viewer seeks, else
+ * the member's, of the member's country, born within six years of the member's birth year,
+ * most recently active first) with
  * their own privacy flags, and, as the app does on opening, the new flag of the member's like
  * cleared. The same JSON as the app (bench.ts checks it before measuring). Own process; prints
  * `{"port":N}`. Env: DATABASE_URL, DB_POOL_SIZE, MEDIA_SECRET.
@@ -56,7 +57,9 @@ const PAGE_SQL = `WITH t AS (
       WHERE p.status = 'active' AND NOT p.invisible AND p.user_id <> $1
         AND p.user_id NOT IN (SELECT b.blocked_id FROM blocks b WHERE b.blocker_id = $1
           UNION ALL SELECT b.blocker_id FROM blocks b WHERE b.blocked_id = $1)
-        AND p.id <> t.profile_id AND p.gender = t.gender::"Gender" AND p.country_code = t.country_code
+        AND p.id <> t.profile_id AND p.country_code = t.country_code
+        AND p.gender = coalesce((SELECT v.seeking_gender FROM profiles v WHERE v.user_id = $1),
+          t.gender::"Gender")
         -- the bounds come from the member's row, so PostgreSQL cannot know how many match; as an
         -- expression (+ 0) they cannot pick the birth-date index: the activity index is read
         AND p.date_of_birth + 0 >= make_date(extract(year FROM t.date_of_birth)::int - 6, 1, 1)

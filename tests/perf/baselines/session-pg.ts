@@ -16,7 +16,7 @@ import { sessionTokenHash } from './session-cookie.ts';
 const SESSION_SQL = `SELECT s.expires_at, u.id, u.status, u.credits, u.paid_user, u.language,
     u.signup_date, u.notifications_disabled::text[] AS notifications_disabled,
     u.roles::text[] AS roles, p.id AS profile_id, p.name, p.status AS profile_status,
-    p.country_code, p.gender, p.fictional, p.invisible, p.privacy_mode,
+    p.country_code, p.gender, p.seeking_gender, p.fictional, p.invisible, p.privacy_mode,
     ph.id AS photo_id, ph.filename, ph.status AS photo_status
   FROM sessions s
   JOIN users u ON u.id = s.user_id
@@ -39,6 +39,7 @@ interface SessionRow {
   profile_status: string;
   country_code: string;
   gender: string;
+  seeking_gender: string | null;
   fictional: boolean;
   invisible: boolean;
   privacy_mode: boolean;
@@ -68,6 +69,7 @@ function present(row: SessionRow, fictionalIcon: string) {
             status: row.profile_status,
             country: row.country_code,
             gender: row.gender,
+            seeking_gender: row.seeking_gender,
             fictional: row.fictional,
             invisible: row.invisible,
             privacy_mode: row.privacy_mode,

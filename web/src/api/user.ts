@@ -6,7 +6,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { LoggedInResponse, UpdateUserRequest, UserResponse } from '@app/contract';
+import type { Gender, LoggedInResponse, UpdateUserRequest, UserResponse } from '@app/contract';
 import { ApiError, apiRequest } from './client';
 import { applyMemberLanguage, chooseLanguage } from '../i18n/locale';
 import type { Language } from '../config/constants';
@@ -36,6 +36,21 @@ export const userQueryKey = userQueryOptions().queryKey;
 export function setCachedCredits(queryClient: QueryClient, credits: number): void {
   queryClient.setQueryData(userQueryKey, (data) =>
     data?.user ? { ...data, user: { ...data.user, credits } } : data,
+  );
+}
+
+/**
+ * The gender the member now seeks (their saved profile's answer) into the cached user at once:
+ * the next search starts with it even before user.php is read again.
+ */
+export function setCachedSeekingGender(queryClient: QueryClient, seeking: Gender | null): void {
+  queryClient.setQueryData(userQueryKey, (data) =>
+    data?.user?.profile
+      ? {
+          ...data,
+          user: { ...data.user, profile: { ...data.user.profile, seeking_gender: seeking } },
+        }
+      : data,
   );
 }
 

@@ -93,6 +93,7 @@ export const userFixture = {
     status: 'active',
     country: 'NL',
     gender: 'female',
+    seeking_gender: 'male',
     fictional: false,
     invisible: false,
     privacy_mode: false,

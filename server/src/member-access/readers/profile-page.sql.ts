@@ -7,9 +7,11 @@ import { privacyPartnerSql } from '../privacy-partner.sql';
 
 /**
  * The related profiles of the page's member `t`: members a list may show the viewer ($1; the
- * `list` rule), of the same gender and country, born within six years of the member's birth
- * year, not the member, the RELATED_PROFILES_COUNT most recently active, as JSON cards with
- * their privacy-mode partner flag. The birth-year bounds come from the member's row, so the
+ * `list` rule), of the gender the viewer seeks (the member's own for a visitor and for a viewer
+ * who seeks either: one probe of the viewer's profile by user id, run once), of the member's
+ * country, born within six years of the member's birth year, not the member, the
+ * RELATED_PROFILES_COUNT most recently active, as JSON cards with their privacy-mode partner
+ * flag. The birth-year bounds come from the member's row, so the
  * planner cannot know how many they keep: as expressions (+ 0) they cannot pick an index of
  * their own, and the list's country index is read in activity order (a few entries).
  */
@@ -18,7 +20,9 @@ const RELATED_SQL = `SELECT coalesce(json_agg(x ORDER BY x.last_active_at DESC, 
     FROM profiles p
     ${CARD_JOINS}
     WHERE ${listRuleSql('$1')} AND p.id <> t.profile_id
-      AND p.gender = t.gender::"Gender" AND p.country_code = t.country_code
+      AND p.gender = coalesce((SELECT v.seeking_gender FROM profiles v WHERE v.user_id = $1),
+        t.gender::"Gender")
+      AND p.country_code = t.country_code
       AND p.date_of_birth + 0 >= make_date(extract(year FROM t.date_of_birth)::int - 6, 1, 1)
       AND p.date_of_birth + 0 < make_date(extract(year FROM t.date_of_birth)::int + 7, 1, 1)
     ORDER BY p.last_active_at DESC, p.id DESC

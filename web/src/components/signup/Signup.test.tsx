@@ -7,6 +7,7 @@ import { renderRoutes, seededQueryClient } from '../../test/render';
 import { newUserFixture, settingsFixture, settingsResponseFixture } from '../../test/fixtures';
 import { deferred, jsonResponse, mockFetch, mockViewport } from '../../test/http';
 import { captureTracking, TRACKING_STORAGE_KEY } from './tracking';
+import { readVisitorSeeking } from './seeking';
 import { PROGRESS_STEP_MS } from './progress-machine';
 
 function renderSignup(settings: Partial<Settings> = {}) {
@@ -103,6 +104,18 @@ describe('signup', () => {
       await screen.findByRole('heading', { name: 'Gratis aanmelden', level: 1 }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('remembers for the visit the gender the visitor seeks, as soon as it is chosen at the first step', async () => {
+    const user = userEvent.setup();
+    renderSignup();
+    const f = within(await form());
+    expect(readVisitorSeeking()).toBeUndefined();
+    await user.click(within(f.getByRole('group', { name: 'Ik ben een' })).getByLabelText(/Man/));
+    // a signup without "Ik zoek een" would seek women
+    expect(readVisitorSeeking()).toBe('female');
+    await user.click(within(f.getByRole('group', { name: 'Ik zoek een' })).getByLabelText(/Man/));
+    expect(readVisitorSeeking()).toBe('male');
   });
 
   it('asks for a date of birth with the minimum age from the settings and rejects impossible dates', async () => {

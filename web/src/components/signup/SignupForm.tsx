@@ -10,6 +10,7 @@ import { userQueryKey } from '../../api/user';
 import { ServerErrorAlert, useApiForm } from '../form';
 import { readTracking, useSignupsOpen } from './tracking';
 import { rememberSignupEmail } from './signup-email';
+import { rememberSignupChoice } from './seeking';
 import { SignupProgress } from './SignupProgress';
 import { useSignupProgress } from './progress-machine';
 import { AccountStep } from './steps/AccountStep';
@@ -110,6 +111,9 @@ export function SignupForm({ onBusyChange, onComplete, memberId }: SignupFormPro
 
   const set: SetSignupValue = (key, value) => {
     setValues((current) => ({ ...current, [key]: value }));
+    // the visit's searches follow what the visitor seeks, also when they leave the form
+    if (key === 'gender' || key === 'seeking_gender')
+      rememberSignupChoice(key, value as Gender | '');
   };
 
   const errorFor = (field: SignupField) => stepErrors[field] ?? form.fieldError(field);

@@ -1,7 +1,9 @@
 /**
  * The member the like popup offers: the member of a /members/{id}/... page (member.php), else
- * the first of the member's matches (signup-matches.php), else, for a visitor, the first search
- * result (search.php); null when there is none. Not retried: the popup then stays closed.
+ * the first of the member's matches (signup-matches.php: of the gender the member seeks), else,
+ * for a visitor, the first search result (search.php) of the gender chosen at signup's first
+ * step when there was a choice; null when there is none. Not retried: the popup then stays
+ * closed.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
@@ -11,10 +13,12 @@ import type {
   SignupMatchesResponse,
 } from '@app/contract';
 import { apiRequest } from '../../../api/client';
+import { readVisitorSeeking } from '../../../components/signup/seeking';
 
-export const likeSuggestionQueryOptions = (pageMember: string | undefined, loggedIn: boolean) =>
-  queryOptions({
-    queryKey: ['like-popup', pageMember ?? null, loggedIn],
+export const likeSuggestionQueryOptions = (pageMember: string | undefined, loggedIn: boolean) => {
+  const gender = pageMember || loggedIn ? undefined : readVisitorSeeking();
+  return queryOptions({
+    queryKey: ['like-popup', pageMember ?? null, loggedIn, gender ?? null],
     retry: false,
     queryFn: async ({ signal }): Promise<ProfileCard | null> => {
       if (pageMember) {
@@ -28,10 +32,11 @@ export const likeSuggestionQueryOptions = (pageMember: string | undefined, logge
         const matches = await apiRequest<SignupMatchesResponse>('signup-matches', { signal });
         return matches.profiles[0] ?? null;
       }
-      const found = await apiRequest<SearchResponse>('search', { signal });
+      const found = await apiRequest<SearchResponse>('search', { query: { gender }, signal });
       return found.profiles[0] ?? null;
     },
   });
+};
 
 /** Asked only once the popup opens (`enabled`). */
 export function useLikeSuggestion(

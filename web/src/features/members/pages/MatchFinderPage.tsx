@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { firstSearchGender } from '../../../components/signup/seeking';
 
 type Answers = { age: '18-35' | '35+'; appearance: 'normal' | 'sexy'; race: 'white' | 'other' };
 
@@ -26,7 +27,8 @@ const ICONS: Record<string, string> = {
  * Age: 18-35 or 35 and older. Appearance: "sexy" asks for members who show a photo, "normal"
  * for everyone; we hold no attractiveness rating. Race: asked because the spec has it, but we
  * store no ethnic origin (special category data, GDPR art. 9), so it does not filter: the page
- * says so plainly. Gender: the other gender of the member (everyone for visitors).
+ * says so plainly. Gender: the one the member seeks (a visitor: the one chosen at signup's first
+ * step; everyone when nothing is known).
  */
 export function MatchFinderPage() {
   const { t } = useTranslation();
@@ -43,8 +45,8 @@ export function MatchFinderPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const params = new URLSearchParams();
-    const gender = user?.profile?.gender;
-    if (gender) params.set('gender', gender === 'male' ? 'female' : 'male');
+    const gender = firstSearchGender(user);
+    if (gender) params.set('gender', gender);
     if (user?.profile?.country) params.set('country', user.profile.country);
     if (answers.age === '18-35') {
       params.set('min_age', '18');

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProfileCard, SearchResponse, Settings } from '@app/contract';
+import type { Gender, ProfileCard, SearchResponse, Settings, User } from '@app/contract';
 import { createRoutes } from '../../../app/router';
 import { settingsQueryKey } from '../../../api/settings';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { jsonResponse, mockFetch, type RecordedCall } from '../../../test/http';
 import { profileCardFixture, settingsResponseFixture, userFixture } from '../../../test/fixtures';
+import { rememberSignupChoice } from '../../../components/signup/seeking';
 
 const card = (id: number, name = `Lid ${id}`): ProfileCard => ({
   ...profileCardFixture,
@@ -35,7 +36,7 @@ const regions = {
 function renderSearch(
   path: string,
   respond: (call: RecordedCall) => Response,
-  user = userFixture,
+  user: User | null = userFixture,
   settings?: Partial<Settings>,
 ) {
   const fetch = mockFetch({
@@ -52,6 +53,14 @@ function renderSearch(
   const rendered = renderRoutes(createRoutes(queryClient), { path, queryClient });
   return { ...fetch, ...rendered, user: userEvent.setup() };
 }
+
+/** A member of `gender` who seeks `seeks` (null: either). */
+const seeking = (gender: Gender, seeks: Gender | null): User => ({
+  ...userFixture,
+  profile: { ...userFixture.profile, gender, seeking_gender: seeks },
+});
+
+beforeEach(() => window.sessionStorage.clear());
 
 describe('member search (/members)', () => {
   it('offers only the search fields the setting search_fields names', async () => {
@@ -74,7 +83,7 @@ describe('member search (/members)', () => {
     }
   }, 30_000);
 
-  it('starts with the other gender in the member’s country, shows the count and the cards', async () => {
+  it('starts with the gender the member seeks in the member’s country, shows the count and the cards', async () => {
     const { calls, router } = renderSearch('/members', () =>
       jsonResponse(200, page([1, 2, 3], null)),
     );
@@ -86,6 +95,55 @@ describe('member search (/members)', () => {
     expect(sent.get('country')).toBe('NL');
     // the search state is in the URL: it survives navigation and a reload
     expect(router.state.location.search).toContain('gender=male');
+  });
+
+  it('starts a man who seeks men with men, and a woman who seeks women with women', async () => {
+    for (const gender of ['male', 'female'] as const) {
+      const member = seeking(gender, gender);
+      const { calls, router, unmount } = renderSearch(
+        '/members',
+        () => jsonResponse(200, page([1], null)),
+        member,
+      );
+      await screen.findByTestId('search-results');
+      expect(query(calls.find((c) => c.url.includes('search.php'))!).get('gender')).toBe(gender);
+      expect(router.state.location.search).toContain(`gender=${gender}`);
+      unmount();
+    }
+  });
+
+  it('starts a member who seeks either gender without a gender filter', async () => {
+    const { calls, router } = renderSearch(
+      '/members',
+      () => jsonResponse(200, page([1], null)),
+      seeking('male', null),
+    );
+    await screen.findByTestId('search-results');
+    expect(query(calls.find((c) => c.url.includes('search.php'))!).has('gender')).toBe(false);
+    expect(router.state.location.search).toBe('?country=NL');
+  });
+
+  it('starts a visitor with the gender chosen at signup’s first step, else without one', async () => {
+    const visit = async () => {
+      const { calls, unmount } = renderSearch(
+        '/members',
+        () => jsonResponse(200, page([1], null)),
+        null as never,
+      );
+      await screen.findByTestId('search-results');
+      const sent = query(calls.find((c) => c.url.includes('search.php'))!);
+      unmount();
+      return sent.get('gender');
+    };
+    expect(await visit()).toBeNull();
+    // "Ik ben een: Man", "Ik zoek een: Man"
+    rememberSignupChoice('gender', 'male');
+    rememberSignupChoice('seeking_gender', 'male');
+    expect(await visit()).toBe('male');
+    // only "Ik ben een: Vrouw": a signup would seek men, and so does the search
+    window.sessionStorage.clear();
+    rememberSignupChoice('gender', 'female');
+    expect(await visit()).toBe('male');
   });
 
   it('applies the filters and loads the next page with the cursor', async () => {
@@ -179,5 +237,28 @@ describe('the match-finder (/match-finder)', () => {
       min_age: '35',
       with_photo: '1',
     });
+  });
+
+  it('searches the gender the member seeks: men for a man who seeks men', async () => {
+    const { router, user } = renderSearch(
+      '/match-finder',
+      () => jsonResponse(200, page([1], null)),
+      seeking('male', 'male'),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Toon mijn matches' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'));
+    expect(new URLSearchParams(router.state.location.search).get('gender')).toBe('male');
+  });
+
+  it('searches a visitor the gender chosen at signup’s first step', async () => {
+    rememberSignupChoice('seeking_gender', 'female');
+    const { router, user } = renderSearch(
+      '/match-finder',
+      () => jsonResponse(200, page([1], null)),
+      null as never,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Toon mijn matches' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members'));
+    expect(new URLSearchParams(router.state.location.search).get('gender')).toBe('female');
   });
 });

@@ -8,6 +8,7 @@ import { useUser } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { SignupLink } from '../../../components/signup/SignupLink';
 import { readTracking } from '../../../components/signup/tracking';
+import { firstSearchGender } from '../../../components/signup/seeking';
 import { MemberCard } from '../../../components/member/MemberCard';
 import { SearchFiltersForm } from '../search/SearchFiltersForm';
 
@@ -29,11 +30,13 @@ function paramsOf(filters: SearchParams): Record<string, string> {
   );
 }
 
-/** A first visit searches what most members look for: the other gender, in their country. */
+/**
+ * A first visit searches the gender the member seeks (a visitor: the one chosen at signup's
+ * first step; everyone when nothing is known), in their country.
+ */
 function defaultFilters(user: User | null, country: string): SearchFilters {
-  const gender = user?.profile?.gender;
   return {
-    gender: gender ? (gender === 'male' ? 'female' : 'male') : undefined,
+    gender: firstSearchGender(user),
     country: user?.profile?.country ?? (country || undefined),
   };
 }

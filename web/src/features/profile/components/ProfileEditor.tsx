@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Geocode, OwnProfile } from '@app/contract';
 import { ownProfileQueryOptions, updateOwnProfile } from '../api/profile';
 import { useSettings } from '../../../api/settings';
-import { userQueryKey } from '../../../api/user';
+import { setCachedSeekingGender, userQueryKey } from '../../../api/user';
 import { ServerErrorAlert, SubmitButton, useApiForm } from '../../../components/form';
 import { AboutSection, PrivacySection } from './AboutSection';
 import { AppearanceSection } from './AppearanceSection';
@@ -38,7 +38,9 @@ export function ProfileEditor({ profile }: { profile: OwnProfile }) {
     validate: () => profileProblems(values, t, minAge),
     onSuccess: (data) => {
       queryClient.setQueryData(ownProfileQueryOptions().queryKey, data);
-      // the menu shows the name; the session knows invisible and privacy mode
+      // the next search starts with the gender now sought, at once
+      setCachedSeekingGender(queryClient, data.profile.seeking_gender);
+      // the menu shows the name; the session knows invisible, privacy mode and who is sought
       void queryClient.invalidateQueries({ queryKey: userQueryKey });
       const next = formValues(data.profile);
       setValues(next);

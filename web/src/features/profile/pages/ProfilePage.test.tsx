@@ -272,6 +272,39 @@ describe('the profile editor', () => {
     expect(screen.queryByText('Je hebt wijzigingen die nog niet zijn opgeslagen.')).toBeNull();
   });
 
+  it('starts the next search with the gender the member now seeks', async () => {
+    let seeks: OwnProfile['seeking_gender'] = 'male';
+    const { calls } = routes({
+      'PUT /api/profile.php': (call) => {
+        seeks = (call.body as OwnProfile).seeking_gender;
+        return jsonResponse(200, { profile: { ...profile, seeking_gender: seeks } });
+      },
+      'GET /api/user.php': () =>
+        jsonResponse(200, {
+          user: { ...userFixture, profile: { ...userFixture.profile, seeking_gender: seeks } },
+        }),
+      'GET /api/search.php': () =>
+        jsonResponse(200, {
+          profiles: [],
+          next_cursor: null,
+          num_results: 0,
+          num_results_capped: false,
+          similar: null,
+        }),
+    });
+    const { router } = renderProfile();
+    await loaded();
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Ik zoek'), 'female');
+    await user.click(screen.getByRole('button', { name: 'Profiel opslaan' }));
+    expect(await screen.findByText('Je profiel is opgeslagen.')).toBeVisible();
+    await act(() => router.navigate('/members'));
+    await waitFor(() => expect(calls.some((call) => call.url.includes('search.php'))).toBe(true));
+    const search = calls.find((call) => call.url.includes('search.php'))!;
+    expect(param(search, 'gender')).toBe('female');
+    expect(router.state.location.search).toContain('gender=female');
+  });
+
   it("shows the server's refusal at its field and focuses it", async () => {
     routes({
       'PUT /api/profile.php': () =>
