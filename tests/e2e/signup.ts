@@ -3,12 +3,13 @@ import { expect, type Page } from '@playwright/test';
 /** The password the journeys' visitors choose. */
 export const SIGNUP_PASSWORD = 'Zonnebloem-2026';
 
-/** Steps 0-4 of the signup form, as a visitor fills them in. */
+/** Steps 0-4 of the signup form, as a visitor fills them in (`message`: the text for the profile). */
 export async function fillSignup(
   page: Page,
   email: string,
   name: string,
   password = SIGNUP_PASSWORD,
+  message?: string,
 ) {
   // the choices are button-styled labels over hidden radios: a visitor clicks the label
   await page
@@ -26,6 +27,7 @@ export async function fillSignup(
   await page.getByLabel('Jaar').selectOption({ index: 15 });
   await page.getByRole('button', { name: 'Volgende' }).click();
   await page.getByLabel('Profielnaam').fill(name);
+  if (message) await page.getByLabel('Wat zoek je? (optioneel)').fill(message);
   await page.getByRole('button', { name: 'Volgende' }).click();
   await page.getByLabel('E-mailadres').fill(email);
   await page.getByLabel('Wachtwoord').fill(password);
