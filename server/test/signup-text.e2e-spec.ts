@@ -68,7 +68,10 @@ describe('the signup text', () => {
 
     const queue = await get(mod, '/api/staff/inspection/texts').expect(200);
     expect(queue.body.texts).toContainEqual(
-      expect.objectContaining({ field: 'about', profile: { id: member.profileId, name: member.name } }),
+      expect.objectContaining({
+        field: 'about',
+        profile: { id: member.profileId, name: member.name },
+      }),
     );
     const claimed = await claimAbout(member.profileId);
     expect(claimed).toMatchObject({ text: 'Ik fiets graag langs de Vecht.', previous: null });

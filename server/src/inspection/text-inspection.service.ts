@@ -49,7 +49,9 @@ export async function holdTextForReview(
   text: string | null | undefined,
 ): Promise<boolean> {
   if (!text?.trim()) return false;
-  await tx.profileTextReview.create({ data: { profileId, field, previous: null, text, held: true } });
+  await tx.profileTextReview.create({
+    data: { profileId, field, previous: null, text, held: true },
+  });
   return true;
 }
 

@@ -83,14 +83,18 @@ describe('the static pages', () => {
     renderRoutes(<PrivacyPage />, { queryClient });
     await screen.findByTestId('static-page-privacy');
     expect(
-      screen.getByText('Chatberichten ouder dan 90 dagen tonen we om privacyredenen niet meer in de chat.'),
+      screen.getByText(
+        'Chatberichten ouder dan 90 dagen tonen we om privacyredenen niet meer in de chat.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/365/)).toBeNull();
     cleanup();
 
     renderRoutes(<FaqPage />, { queryClient });
     await screen.findByTestId('static-page-faq');
-    expect(screen.getByText(/berichten ouder dan 90 dagen niet meer in de chat/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/berichten ouder dan 90 dagen niet meer in de chat/),
+    ).toBeInTheDocument();
     expect(screen.getByText(/binnen 30 dagen na aankoop terug/)).toBeInTheDocument();
     cleanup();
 
