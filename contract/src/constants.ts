@@ -85,6 +85,7 @@ export const TERMS_BASE_DATE = '2023-12-01T12:00:00Z';
 /** Our decisions where the spec says "not shown". */
 export const MIN_AGE_DEFAULT = 18;
 export const MESSAGE_LENGTH_DEFAULT = 1000;
+/** The default of the setting chat_history_days; pages state the live value (settings). */
 export const CHAT_HISTORY_LIMIT_DAYS = 365;
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_BLOCK_MINUTES = 15;

@@ -1,5 +1,6 @@
 import { SUPPORTED_COUNTRIES } from '@app/contract';
 import { SettingsService } from '../src/settings/settings.service';
+import { staffCookie } from './helpers/staff';
 import { useTestApp } from './helpers/test-app';
 
 /** Every Settings field of SPEC point 3, word for word. */
@@ -95,6 +96,41 @@ describe('site settings and reference data', () => {
       });
     else await t.prisma.setting.deleteMany({ where: { key: 'min_age' } });
     t.app.get(SettingsService).invalidate();
+  });
+
+  it('gives the pages the chat history limit an admin set, in whole days, at least one', async () => {
+    const admin = await staffCookie(t, ['admin']);
+    const change = (chat_history_days: number) =>
+      t
+        .http()
+        .put('/api/staff/settings')
+        .set('Cookie', admin)
+        .set('X-Request-Type', 'client')
+        .send({ chat_history_days });
+    expect((await t.http().get('/api/settings.php').expect(200)).body.settings).toMatchObject({
+      chat_history_days: 365,
+    });
+    await change(90).expect(200);
+    expect((await t.http().get('/api/settings.php').expect(200)).body.settings).toMatchObject({
+      chat_history_days: 90,
+    });
+    // what an operator stored by hand: whole days, at least one, as the chat reads it
+    for (const [stored, read] of [
+      ['0', 1],
+      ['x', 365],
+      [30.5, 30],
+    ] as const) {
+      await t.prisma.setting.upsert({
+        where: { key: 'chat_history_days' },
+        create: { key: 'chat_history_days', value: stored },
+        update: { value: stored },
+      });
+      t.app.get(SettingsService).invalidate();
+      expect((await t.http().get('/api/settings.php').expect(200)).body.settings).toMatchObject({
+        chat_history_days: read,
+      });
+    }
+    await change(365).expect(200);
   });
 
   it('lists regions, with the fixed region label, for all 15 supported countries', async () => {

@@ -17,13 +17,17 @@ export async function chooseGenders(page: Page, iAm: GenderChoice, seeking: Gend
   await expect(page.getByRole('group', { name: 'Ik zoek een' }).getByLabel(seeking)).toBeChecked();
 }
 
-/** Steps 0-4 of the signup form, as a visitor fills them in (default: a woman seeking men). */
+/**
+ * Steps 0-4 of the signup form, as a visitor fills them in (default: a woman seeking men;
+ * `message`: the text for the profile).
+ */
 export async function fillSignup(
   page: Page,
   email: string,
   name: string,
   password = SIGNUP_PASSWORD,
   genders: { iAm: GenderChoice; seeking: GenderChoice } = { iAm: 'Vrouw', seeking: 'Man' },
+  message?: string,
 ) {
   await chooseGenders(page, genders.iAm, genders.seeking);
   await page.getByRole('button', { name: 'Volgende' }).click();
@@ -32,6 +36,7 @@ export async function fillSignup(
   await page.getByLabel('Jaar').selectOption({ index: 15 });
   await page.getByRole('button', { name: 'Volgende' }).click();
   await page.getByLabel('Profielnaam').fill(name);
+  if (message) await page.getByLabel('Wat zoek je? (optioneel)').fill(message);
   await page.getByRole('button', { name: 'Volgende' }).click();
   await page.getByLabel('E-mailadres').fill(email);
   await page.getByLabel('Wachtwoord').fill(password);

@@ -2,7 +2,8 @@
  * The static pages (terms, privacy, cookies, ban, FAQ, service, return policy and the token
  * pages) as a visitor reads them: the company's real details from the seeded company info, the
  * refund days, the terms' version date, a title of their own, axe clean at 375 and 1280 px; and
- * the cookie page listing every cookie and storage key a visitor and a member really get.
+ * the cookie page listing every cookie and storage key a visitor and a member really get; and
+ * the chat history limit an admin sets, as the privacy statement and the FAQ state it.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scanner } from './axe.js';
 import { seedE2eMember } from './seed.js';
+import { staffApi } from './staff.js';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
@@ -146,6 +148,47 @@ test('the pages speak the language chosen, with the version date written in it',
   );
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('AGB');
   await expect(page.getByTestId('static-company')).toContainText('Handelsregisternummer');
+});
+
+test("an admin's change of the chat history limit is what the privacy statement and the FAQ say", async ({
+  browser,
+}) => {
+  // longer than the default (365 days): no other journey's chat loses a message meanwhile
+  const days = 400;
+  const { api: admin, context: staffContext } = await staffApi(browser, ['admin']);
+  const put = (value: number) =>
+    admin.put('/api/staff/settings', {
+      headers: { 'X-Request-Type': 'client' },
+      data: { chat_history_days: value },
+    });
+  const before = (await (await admin.get('/api/staff/settings')).json()) as {
+    settings: { chat_history_days: number };
+  };
+  expect((await put(days)).status()).toBe(200);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    // each process hears of the change within a second (Redis): read until the page has it
+    await expect(async () => {
+      await page.goto('/privacy');
+      await expect(
+        page.getByText(
+          `Chatberichten ouder dan ${days} dagen tonen we om privacyredenen niet meer in de chat.`,
+        ),
+      ).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(page.getByText(/ouder dan 365 dagen/)).toHaveCount(0);
+
+    await page.goto('/faq');
+    await page.getByText('Waarom zie ik oude berichten niet meer?').click();
+    await expect(
+      page.getByText(`tonen we berichten ouder dan ${days} dagen niet meer in de chat`),
+    ).toBeVisible();
+  } finally {
+    expect((await put(before.settings.chat_history_days)).status()).toBe(200);
+    await context.close();
+    await staffContext.close();
+  }
 });
 
 test('a failing company info call shows an error with a retry', async ({ page }) => {

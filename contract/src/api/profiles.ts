@@ -94,6 +94,12 @@ export const ownProfile = profileDetails.extend({
       decided_at: z.string(),
     }),
   ),
+  /**
+   * The about text typed at signup while it waits for a moderator: not shown on the profile
+   * until approved (it then becomes `about`); null when none waits. Ends when the member writes
+   * an about text of their own.
+   */
+  about_waiting: z.string().nullable(),
 });
 export type OwnProfile = z.infer<typeof ownProfile>;
 export type TextRejection = OwnProfile['text_rejections'][number];

@@ -79,6 +79,8 @@ export const settings = z.object({
   fictional_plural: z.string(),
   fictional_icon: z.string(),
   refund_days: z.number(),
+  /** Chat history older than this many days is hidden (the legal pages and FAQ say so). */
+  chat_history_days: z.number().int(),
   /** all, with_trafficsource, or otherwise disabled. */
   signups: z.string(),
   logged_out_search: z.boolean(),

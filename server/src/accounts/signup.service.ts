@@ -11,6 +11,8 @@ import type { SignupInput } from './accounts.dto';
 import { normalizeEmail } from './email';
 import { PasswordHasher, SESSION_USER_SELECT } from '../auth';
 import { CreditsService } from '../credits';
+import { holdTextForReview } from '../inspection';
+import { Realtime } from '../realtime';
 import { passwordError } from './credentials.service';
 
 const DAY_MS = 86_400_000;
@@ -23,6 +25,7 @@ export class SignupService {
     private readonly outbox: MailOutbox,
     private readonly hasher: PasswordHasher,
     private readonly credits: CreditsService,
+    private readonly realtime: Realtime,
   ) {}
 
   /** Checks every rule first, so bad input never creates a half account. */
@@ -98,7 +101,7 @@ export class SignupService {
       ? (input.country as string).toUpperCase()
       : 'NL';
 
-    const { user, mails } = await this.prisma.$transaction(async (tx) => {
+    const { user, mails, textHeld } = await this.prisma.$transaction(async (tx) => {
       const created = await tx.user.create({
         data: {
           email,
@@ -122,6 +125,10 @@ export class SignupService {
         },
         select: SESSION_USER_SELECT,
       });
+      // the signup text becomes the first about text once a moderator approves it
+      const held =
+        !!created.profile &&
+        (await holdTextForReview(tx, created.profile.id, 'about', input.signup_message));
       if (
         input.network ||
         input.ref ||
@@ -169,9 +176,10 @@ export class SignupService {
       }
       // written with the account: sent even when Redis is down right now
       const mail = await this.outbox.write(tx, { userId: created.id, template: 'activation' });
-      return { user: created, mails: [mail] };
+      return { user: created, mails: [mail], textHeld: held };
     });
     await this.outbox.dispatch(mails);
+    if (textHeld) this.realtime.toStaff(['moderator'], 'queue:changed', { queue: 'texts' });
     return user;
   }
 }

@@ -1,3 +1,6 @@
-/** The inspection feature's public API: its module, and recording a changed profile text. */
+/**
+ * The inspection feature's public API: its module, and recording a changed profile text or one
+ * held for review until approved (the signup text).
+ */
 export { InspectionModule } from './inspection.module';
-export { recordTextChange } from './text-inspection.service';
+export { holdTextForReview, recordTextChange } from './text-inspection.service';

@@ -31,15 +31,35 @@ export async function recordTextChange(
       data: { status: 'withdrawn', text },
     });
   } else {
-    await tx.profileTextReview.update({ where: { id: waiting.id }, data: { text } });
+    // the owner's own change is shown at once: a held text (the signup text) is held no longer
+    await tx.profileTextReview.update({ where: { id: waiting.id }, data: { text, held: false } });
   }
+  return true;
+}
+
+/**
+ * Queues a text that is not shown until a moderator approves it, in the caller's transaction:
+ * the signup text, which approval makes the profile's first about text (the profile shows no
+ * about text meanwhile; its owner sees that it waits). Empty: nothing to review.
+ */
+export async function holdTextForReview(
+  tx: Prisma.TransactionClient,
+  profileId: number,
+  field: ReviewedTextField,
+  text: string | null | undefined,
+): Promise<boolean> {
+  if (!text?.trim()) return false;
+  await tx.profileTextReview.create({
+    data: { profileId, field, previous: null, text, held: true },
+  });
   return true;
 }
 
 /**
  * Profile text review: the same queue, claim, decisions and undo as photos (InspectionRunner).
  * Only a waiting text is decided. A rejection puts the previous (approved) text back if the
- * profile still shows the reviewed one; its undo shows the reviewed text again.
+ * profile still shows the reviewed one; its undo shows the reviewed text again. A held text
+ * (the signup text) is shown by its approval, and hidden again by that approval's undo.
  */
 @Injectable()
 export class TextInspection extends InspectionRunner<'text'> {
@@ -73,6 +93,11 @@ export class TextInspection extends InspectionRunner<'text'> {
     const status = this.decided[decision.action];
     // a rejected text is taken down if the profile still shows it
     const restore = decision.action === 'reject' && (review.current ?? '') === (review.text ?? '');
+    // an approved held text is shown if the profile still shows what it had before
+    const shown =
+      decision.action === 'approve' &&
+      review.held &&
+      (review.current ?? '') === (review.previous ?? '');
     await tx.profileTextReview.update({
       where: { id: review.id },
       data: {
@@ -85,10 +110,12 @@ export class TextInspection extends InspectionRunner<'text'> {
       },
     });
     if (restore) await this.showText(tx, review, review.previous);
+    if (shown) await this.showText(tx, review, review.text);
+    const after = restore ? review.previous : shown ? review.text : review.current;
     return {
-      record: { status: review.status, restored: restore },
+      record: { status: review.status, restored: restore, shown },
       before: { status: review.status, [review.field]: review.current },
-      after: { status, [review.field]: restore ? review.previous : review.current },
+      after: { status, [review.field]: after },
     };
   }
 
@@ -100,8 +127,10 @@ export class TextInspection extends InspectionRunner<'text'> {
     staffId: number,
     now: Date,
   ) {
-    const restored = (decision.before as { restored?: boolean }).restored === true;
-    const putBack = restored && (review.current ?? '') === (review.previous ?? '');
+    const record = decision.before as { restored?: boolean; shown?: boolean };
+    const putBack = record.restored === true && (review.current ?? '') === (review.previous ?? '');
+    // an approval that showed a held text: hidden again while it waits (unless changed since)
+    const takeDown = record.shown === true && (review.current ?? '') === (review.text ?? '');
     await tx.profileTextReview.update({
       where: { id: review.id },
       data: {
@@ -114,9 +143,11 @@ export class TextInspection extends InspectionRunner<'text'> {
       },
     });
     if (putBack) await this.showText(tx, review, review.text);
+    if (takeDown) await this.showText(tx, review, review.previous);
+    const after = putBack ? review.text : takeDown ? review.previous : review.current;
     return {
       before: { status: review.status, [review.field]: review.current },
-      after: { status: 'waiting', [review.field]: putBack ? review.text : review.current },
+      after: { status: 'waiting', [review.field]: after },
     };
   }
 

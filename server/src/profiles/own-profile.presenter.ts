@@ -24,7 +24,7 @@ export const OWN_PROFILE_SELECT = {
   textReviews: {
     orderBy: { id: 'desc' },
     distinct: ['field'],
-    select: { field: true, status: true, reason: true, decidedAt: true },
+    select: { field: true, status: true, reason: true, decidedAt: true, held: true, text: true },
   },
 } satisfies Prisma.ProfileSelect;
 
@@ -60,5 +60,9 @@ export function presentOwnProfile(row: OwnProfileRow, now = new Date()): OwnProf
           ]
         : [],
     ),
+    about_waiting:
+      row.textReviews.find(
+        (review) => review.field === 'about' && review.status === 'waiting' && review.held,
+      )?.text ?? null,
   };
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import {
+  CHAT_HISTORY_LIMIT_DAYS,
   MIN_AGE_DEFAULT,
   SUPPORTED_COUNTRIES,
   type CountryCode,
@@ -86,6 +87,12 @@ export class SettingsService {
     }
     // adults only, whatever an operator stored
     stored.min_age = Math.max(MIN_AGE_DEFAULT, Number(stored.min_age) || MIN_AGE_DEFAULT);
+    // whole days, at least one, as the chat hides history and the pages state it
+    const historyDays = Math.floor(Number(stored.chat_history_days));
+    stored.chat_history_days =
+      Number.isFinite(historyDays) && historyDays >= 0
+        ? Math.max(1, historyDays)
+        : CHAT_HISTORY_LIMIT_DAYS;
     if (typeof stored.cdn_prefix === 'string') this.media.usePrefix(stored.cdn_prefix);
     const counts = new Map(regionCounts.map((r) => [r.countryCode, r._count._all]));
     return {
@@ -141,6 +148,7 @@ export class SettingsService {
       fictional_plural: stored.fictional_plural,
       fictional_icon: stored.fictional_icon,
       refund_days: stored.refund_days,
+      chat_history_days: stored.chat_history_days,
       signups: stored.signups,
       logged_out_search: stored.logged_out_search,
       logged_out_search_trafficsource: stored.logged_out_search_trafficsource,

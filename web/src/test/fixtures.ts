@@ -45,6 +45,7 @@ export const settingsFixture = {
   fictional_plural: 'chatmaatjes',
   fictional_icon: '🎭',
   refund_days: 14,
+  chat_history_days: 365,
   signups: 'all',
   logged_out_search: true,
   logged_out_search_trafficsource: false,

@@ -103,7 +103,7 @@ export const lockDecidedPhotoStatement = (photoId: number) => Prisma.sql`
 /** Locks a text review and its profile in a deciding transaction. */
 export const lockDecidedTextStatement = (reviewId: number) => Prisma.sql`
   SELECT r.id, r.profile_id AS "profileId", p.user_id AS "userId", r.field, r.previous,
-         r.text, r.status, r.reason, r.claimed_by_id AS "claimedById",
+         r.text, r.held, r.status, r.reason, r.claimed_by_id AS "claimedById",
          r.claimed_until AS "claimedUntil",
          CASE WHEN r.field = 'name' THEN p.name ELSE p.about END AS current
   FROM profile_text_reviews r JOIN profiles p ON p.id = r.profile_id

@@ -93,6 +93,8 @@ export interface LockedText {
   field: ReviewedTextField;
   previous: string | null;
   text: string | null;
+  /** Not shown until approved (the signup text). */
+  held: boolean;
   status: string;
   reason: string | null;
   claimedById: number | null;

@@ -1,6 +1,7 @@
 import {
-  CHAT_HISTORY_LIMIT_DAYS,
   DELETION_RECONSIDERATION_DAYS,
+  FREE_MAX_PHOTOS,
+  PREMIUM_MAX_PHOTOS,
   type CompanyInfo,
   type Settings,
 } from '@app/contract';
@@ -19,7 +20,11 @@ function countryName(code: string, language: string): string {
   }
 }
 
-/** The company's details and the site's settings, as the texts' placeholders. */
+/**
+ * The company's details, the site's live settings (GET /api/settings.php: what an operator set
+ * in the console) and the code's own limits, as the texts' placeholders: the one source of every
+ * value a page states, so no text writes one as a number.
+ */
 export function pageValues(
   settings: Settings,
   company: CompanyInfo | null | undefined,
@@ -43,8 +48,10 @@ export function pageValues(
     fictionalPlural: settings.fictional_plural,
     fictionalSingular: settings.fictional_singular,
     fictionalWarning: settings.fictional_warning,
-    chatHistoryDays: CHAT_HISTORY_LIMIT_DAYS,
+    chatHistoryDays: settings.chat_history_days,
     reconsiderationDays: DELETION_RECONSIDERATION_DAYS,
+    freePhotos: FREE_MAX_PHOTOS,
+    premiumPhotos: PREMIUM_MAX_PHOTOS,
     version: formatPageDate(termsVersionDate(company?.added), language),
   };
 }

@@ -5,8 +5,17 @@ import { ProfileSection } from './fields';
 import type { SectionProps } from './section-props';
 import { TextRejectionNotice } from './TextRejection';
 
-/** The about-me text, with a counter of the characters left. */
-export function AboutSection({ values, set, errorFor, rejections }: SectionProps) {
+/**
+ * The about-me text, with a counter of the characters left; above it the signup text while it
+ * waits for a moderator (`waiting`: not on the profile until approved).
+ */
+export function AboutSection({
+  values,
+  set,
+  errorFor,
+  rejections,
+  waiting,
+}: SectionProps & { waiting: string | null }) {
   const { t } = useTranslation();
   return (
     <ProfileSection
@@ -15,6 +24,22 @@ export function AboutSection({ values, set, errorFor, rejections }: SectionProps
       intro={t('profileEditor.aboutIntro')}
     >
       <TextRejectionNotice rejection={rejections.find((r) => r.field === 'about')} />
+      {waiting && (
+        <div
+          className="alert alert-info small py-2 px-3 mb-2"
+          role="status"
+          data-testid="about-waiting"
+        >
+          <strong className="d-block">{t('profileEditor.aboutWaiting.title')}</strong>
+          <blockquote
+            className="my-2 ps-2 border-start border-2 text-break"
+            style={{ whiteSpace: 'pre-line' }}
+          >
+            {waiting}
+          </blockquote>
+          {t('profileEditor.aboutWaiting.hint')}
+        </div>
+      )}
       <FormField
         as="textarea"
         label={t('profileEditor.aboutLabel')}

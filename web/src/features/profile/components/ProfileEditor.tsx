@@ -66,6 +66,19 @@ export function ProfileEditor({ profile }: { profile: OwnProfile }) {
     }
   }
 
+  // the signup text, approved (now the about text), refused or its approval undone, arrives
+  // live as well: an about field the member is not editing shows what the profile now shows
+  const waiting = profile.about_waiting;
+  const [seenWaiting, setSeenWaiting] = useState(waiting);
+  if (waiting !== seenWaiting) {
+    setSeenWaiting(waiting);
+    const shown = formValues(profile).about;
+    setValues((current) =>
+      current.about === saved.about ? { ...current, about: shown } : current,
+    );
+    setSaved((current) => ({ ...current, about: shown }));
+  }
+
   const formRef = form.formRef;
   useEffect(() => {
     if (scrollRequest === 0) return;
@@ -119,7 +132,7 @@ export function ProfileEditor({ profile }: { profile: OwnProfile }) {
           </div>
         </div>
         <InterestsSection {...sectionProps} />
-        <AboutSection {...sectionProps} />
+        <AboutSection {...sectionProps} waiting={profile.about_waiting} />
         <PrivacySection {...sectionProps} />
       </div>
 

@@ -83,6 +83,7 @@ const profile = {
   privacy_mode: true,
   fictional: false,
   text_rejections: [],
+  about_waiting: null,
 } satisfies OwnProfile;
 
 const regions = (country: string): RegionsResponse => ({
@@ -485,6 +486,25 @@ describe('the profile editor', () => {
     expect(about.getByRole('textbox')).toHaveValue('Ik hou van de zee.');
     // the name was not refused
     expect((await section('Over jou')).queryByRole('status')).toBeNull();
+  });
+
+  it('shows the signup text waiting for a moderator, and in the about field once approved', async () => {
+    let current: OwnProfile = { ...profile, about: null, about_waiting: 'Ik fiets graag.' };
+    routes({ 'GET /api/profile.php': () => jsonResponse(200, { profile: current }) });
+    const { queryClient } = renderProfile();
+    await loaded();
+    const about = await section('Over mij');
+    const notice = about.getByRole('status');
+    expect(notice).toHaveTextContent('Je tekst van de aanmelding wacht op goedkeuring');
+    expect(notice).toHaveTextContent('Ik fiets graag.');
+    // not on the profile yet: the field is empty
+    expect(about.getByRole('textbox')).toHaveValue('');
+
+    // the moderator approves it: it is the about text now (the socket reloads the profile)
+    current = { ...profile, about: 'Ik fiets graag.', about_waiting: null };
+    await act(() => queryClient.invalidateQueries({ queryKey: ownProfileQueryKey }));
+    await waitFor(() => expect(about.getByRole('textbox')).toHaveValue('Ik fiets graag.'));
+    expect(about.queryByRole('status')).toBeNull();
   });
 
   it('shows a refused name with its reason, and an older reason as it was written', async () => {

@@ -3,6 +3,8 @@ import { SITE_COOKIES, SUPPORTED_LANGUAGES } from '@app/contract';
 import i18n from '../../../i18n';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { companyInfoQueryKey } from '../../../api/companyinfo';
+import { settingsQueryKey } from '../../../api/settings';
+import { settingsFixture, settingsResponseFixture } from '../../../test/fixtures';
 import {
   BanPage,
   CookiesPage,
@@ -83,6 +85,34 @@ describe('the static pages', () => {
   it('fill the refund days into the return policy', async () => {
     renderRoutes(<ReturnPolicyPage />);
     expect(await screen.findByRole('heading', { name: 'Bedenktijd van 14 dagen' })).toBeVisible();
+  });
+
+  it("state the site's live chat history limit and refund days, not a fixed number", async () => {
+    const queryClient = seededQueryClient();
+    queryClient.setQueryData(settingsQueryKey, {
+      ...settingsResponseFixture,
+      settings: { ...settingsFixture, chat_history_days: 90, refund_days: 30 },
+    });
+    renderRoutes(<PrivacyPage />, { queryClient });
+    await screen.findByTestId('static-page-privacy');
+    expect(
+      screen.getByText(
+        'Chatberichten ouder dan 90 dagen tonen we om privacyredenen niet meer in de chat.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/365/)).toBeNull();
+    cleanup();
+
+    renderRoutes(<FaqPage />, { queryClient });
+    await screen.findByTestId('static-page-faq');
+    expect(
+      screen.getByText(/berichten ouder dan 90 dagen niet meer in de chat/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/binnen 30 dagen na aankoop terug/)).toBeInTheDocument();
+    cleanup();
+
+    renderRoutes(<ReturnPolicyPage />, { queryClient });
+    expect(await screen.findByRole('heading', { name: 'Bedenktijd van 30 dagen' })).toBeVisible();
   });
 
   it('show the questions of the FAQ as disclosures', async () => {
