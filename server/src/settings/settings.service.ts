@@ -3,10 +3,12 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import {
   MIN_AGE_DEFAULT,
   SUPPORTED_COUNTRIES,
+  offeredLanguages,
   type CountryCode,
   type RegionLabel,
   type SettingsResponse,
 } from '@app/contract';
+import { setOfferedLanguages } from '../i18n/i18n';
 import { PrismaService } from '../prisma/prisma.service';
 import { CacheInvalidation } from '../redis/invalidation';
 import { MediaSigner } from '../storage';
@@ -87,6 +89,9 @@ export class SettingsService {
     // adults only, whatever an operator stored
     stored.min_age = Math.max(MIN_AGE_DEFAULT, Number(stored.min_age) || MIN_AGE_DEFAULT);
     if (typeof stored.cdn_prefix === 'string') this.media.usePrefix(stored.cdn_prefix);
+    // nl always, the others as an admin chose them; texts, mails and pushes follow at once
+    stored.languages_offered = offeredLanguages(stored.languages_offered);
+    setOfferedLanguages(stored.languages_offered);
     const counts = new Map(regionCounts.map((r) => [r.countryCode, r._count._all]));
     return {
       stored: stored as StoredSettings,
@@ -136,6 +141,7 @@ export class SettingsService {
       search_fields: stored.search_fields,
       domain,
       domain_language: domainLanguage,
+      languages_offered: stored.languages_offered,
       fictional_warning: stored.fictional_warning,
       fictional_singular: stored.fictional_singular,
       fictional_plural: stored.fictional_plural,
