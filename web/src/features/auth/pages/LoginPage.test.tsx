@@ -124,6 +124,18 @@ describe('login page', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('sends a member who is logged in already where the login was for (a mailed link opened with another tab logged in)', async () => {
+    mockFetch({
+      'GET /api/user.php': () => jsonResponse(200, userResponseFixture),
+    });
+    const queryClient = seededQueryClient(userFixture);
+    const { router } = renderRoutes(createRoutes(queryClient), {
+      path: `/login?redirect=${encodeURIComponent('/likes')}`,
+      queryClient,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/likes'));
+  });
+
   it('sends the member to /members when no page asked for the login', () => {
     expect(afterLoginPath(null)).toBe('/members');
     expect(afterLoginPath('')).toBe('/members');
