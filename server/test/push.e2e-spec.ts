@@ -339,7 +339,11 @@ describe('web push', () => {
       const subscription = await subscribed(recipient);
       await sendText(t, a, { member: recipient.profile.id }).expect(201);
       const push = await service.waitFor((p) => p.id === subscription.endpoint.split('/').pop());
-      const chats = await t.http().get('/api/chats.php').set('Cookie', recipient.cookie).expect(200);
+      const chats = await t
+        .http()
+        .get('/api/chats.php')
+        .set('Cookie', recipient.cookie)
+        .expect(200);
       expect(chats.body.unread_messages).toBe(1);
       expect(pushPayload.parse(push.json).badge).toBe(1);
     });

@@ -89,7 +89,9 @@ for (const viewport of [
       await scanOf(visitor, problems, 'visitor-menu');
       await visitor.getByRole('button', { name: 'English', exact: true }).click();
       await expect(visitor.locator('html')).toHaveAttribute('lang', 'en');
-      await expect(visitor.getByRole('heading', { level: 1, name: 'Language setting' })).toBeVisible();
+      await expect(
+        visitor.getByRole('heading', { level: 1, name: 'Language setting' }),
+      ).toBeVisible();
       await expect(visitor.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
       expect(problems).toEqual({});
       await visitorContext.close();

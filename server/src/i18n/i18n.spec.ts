@@ -1,12 +1,6 @@
 import { SUPPORTED_LANGUAGES } from '@app/contract';
 import { ERROR_STATUS } from '../common/app-error';
-import {
-  catalogues,
-  languageFrom,
-  memberLanguage,
-  setOfferedLanguages,
-  translate,
-} from './i18n';
+import { catalogues, languageFrom, memberLanguage, setOfferedLanguages, translate } from './i18n';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (value && typeof value === 'object') {
@@ -50,7 +44,7 @@ describe('server catalogues', () => {
       expect(languageFrom('xx', 'ja')).toBe('nl');
     });
 
-    it("writes to a member in their stored language", () => {
+    it('writes to a member in their stored language', () => {
       expect(memberLanguage('pl')).toBe('pl');
       expect(memberLanguage('xx')).toBe('nl');
     });
@@ -70,7 +64,7 @@ describe('server catalogues', () => {
       expect(languageFrom('en', 'de')).toBe('en');
     });
 
-    it("shows a member whose stored language is not offered Dutch, and theirs once it is", () => {
+    it('shows a member whose stored language is not offered Dutch, and theirs once it is', () => {
       expect(memberLanguage('de')).toBe('nl');
       setOfferedLanguages(['de']);
       expect(memberLanguage('de')).toBe('de');

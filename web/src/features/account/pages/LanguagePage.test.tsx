@@ -105,7 +105,10 @@ describe('the language page (/lang-config)', () => {
     mockFetch({});
     for (const [offered, names] of [
       [['nl'], ['Nederlands']],
-      [['de', 'nl'], ['Nederlands', 'Deutsch']],
+      [
+        ['de', 'nl'],
+        ['Nederlands', 'Deutsch'],
+      ],
     ] as const) {
       const queryClient = seededQueryClient(userFixture);
       queryClient.setQueryData(settingsQueryKey, {

@@ -112,7 +112,7 @@ describe('login page', () => {
     },
   );
 
-  it('loads an address the server answers (the mailed data export link) as a document after login, and goes to the app\'s pages within the app', () => {
+  it("loads an address the server answers (the mailed data export link) as a document after login, and goes to the app's pages within the app", () => {
     const navigate = jest.fn();
     const load = jest.fn();
     const link = afterLoginPath('/api/data-export-download.php?token=abc');
