@@ -52,6 +52,8 @@ function shownGroups(values: SettingsValues): [Group, SettingName[]][] {
 export function SettingsPage() {
   const { t } = useAdminTranslation();
   const query = useQuery(staffSettingsOptions());
+  // kept here: the form is made again with the saved values, and still says they were saved
+  const [saved, setSaved] = useState(false);
   return (
     <AdminPage title={t('settings.title')} intro={t('settings.intro')}>
       {query.isPending ? (
@@ -61,20 +63,32 @@ export function SettingsPage() {
       ) : shownGroups(query.data.settings).length === 0 ? (
         <AdminEmpty>{t('settings.none')}</AdminEmpty>
       ) : (
-        <SettingsForm key={JSON.stringify(query.data.settings)} values={query.data.settings} />
+        <SettingsForm
+          key={JSON.stringify(query.data.settings)}
+          values={query.data.settings}
+          saved={saved}
+          setSaved={setSaved}
+        />
       )}
     </AdminPage>
   );
 }
 
-function SettingsForm({ values }: { values: SettingsValues }) {
+function SettingsForm({
+  values,
+  saved,
+  setSaved,
+}: {
+  values: SettingsValues;
+  saved: boolean;
+  setSaved: (saved: boolean) => void;
+}) {
   const { t } = useAdminTranslation();
   const queryClient = useQueryClient();
   const id = useId();
   const initial = toDraft(values);
   const [draft, setDraft] = useState<Draft>(initial);
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const [saved, setSaved] = useState(false);
   const save = useMutation({
     mutationFn: changeSettings,
     onSuccess: (data) => {
