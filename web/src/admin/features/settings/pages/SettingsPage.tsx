@@ -167,7 +167,7 @@ function SettingsForm({
           {save.isPending ? t('settings.saving') : t('settings.save')}
         </button>
         {saved && (
-          <span className="text-success" role="status">
+          <span className="text-success-emphasis fw-semibold" role="status">
             {t('settings.saved')}
           </span>
         )}
