@@ -8,10 +8,31 @@ export const SUPPORTED_LANGUAGES = ['nl', 'en', 'de', 'es', 'fr', 'it', 'pl'] as
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'nl';
 /**
- * The languages a visitor or member can choose (/lang-config and the navigation's dropdown). The
- * original offered only nl (SPEC point 1); issue 21 asks for the language choice: all seven.
+ * The languages a visitor or member can choose when the owner has chosen none: only nl (SPEC
+ * point 1, "only nl is available as a choice"). Admins switch the other six on in the console
+ * (the setting `languages_offered`); every language menu, the address and Accept-Language
+ * detection and what a member is shown follow that list. The staff console keeps all seven.
  */
-export const SELECTABLE_LANGUAGES: readonly Language[] = SUPPORTED_LANGUAGES;
+export const LANGUAGES_OFFERED_DEFAULT: readonly Language[] = [DEFAULT_LANGUAGE];
+
+/**
+ * The offered languages of a stored `languages_offered` value: the supported ones in it, in the
+ * site's order, and nl always (the default language every text falls back to).
+ */
+export function offeredLanguages(stored: unknown): Language[] {
+  const chosen: unknown[] = Array.isArray(stored) ? stored : [];
+  return SUPPORTED_LANGUAGES.filter(
+    (language) => language === DEFAULT_LANGUAGE || chosen.includes(language),
+  );
+}
+
+/**
+ * The language a member or visitor is shown: the one they prefer when it is offered, else nl. A
+ * member's stored preference stays as it is; it shows again once its language is offered.
+ */
+export function shownLanguage(preferred: unknown, offered: readonly Language[]): Language {
+  return offered.includes(preferred as Language) ? (preferred as Language) : DEFAULT_LANGUAGE;
+}
 
 export const SUPPORTED_COUNTRIES = [
   'NL',

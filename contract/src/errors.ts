@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   invalid_region: 400,
   invalid_city: 400,
   invalid_interest: 400,
+  /** A language the site does not offer (the setting languages_offered). */
+  language_not_offered: 400,
   cannot_block_self: 400,
   complaint_target_required: 400,
   complaint_contact_required: 400,

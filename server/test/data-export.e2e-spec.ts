@@ -426,7 +426,8 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
     );
     const visitor = await follow(link, null).set('Accept-Language', 'en').expect(401);
     expect(visitor.body.toString()).toContain('First log in with the account');
-    expect(visitor.body.toString()).toContain('href="/login"');
+    // the login comes back to the link (a path of this site), which then downloads
+    expect(visitor.body.toString()).toContain(`href="/login?redirect=${encodeURIComponent(link)}"`);
     const guessed = await follow('/api/data-export-download.php?token=geraden', m).expect(404);
     expect(guessed.body.toString()).toContain('Deze downloadlink is ongeldig');
 

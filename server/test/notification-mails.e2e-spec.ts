@@ -475,6 +475,38 @@ describe('notification mails', () => {
     expect(mailsTo(c)).toHaveLength(0);
   });
 
+  it('counts in the reminder only the conversations the chats list shows: none with a member either side blocked', async () => {
+    const a = await chatMember(t);
+    const b = await chatMember(t);
+    const blockedByB = await chatMember(t);
+    const blockingB = await chatMember(t);
+    const toB = await sendText(t, a, { member: b.profile.id }).expect(201);
+    for (const from of [blockedByB, blockingB]) {
+      await sendText(t, from, { member: b.profile.id }).expect(201);
+    }
+    // the new-conversation mail of these sends goes first, out of the way
+    await decided('conversation', b, 3);
+    expect(await endQuietPeriod('conversation', b)).toBe('sent');
+    await allSent(b);
+    t.smtp.mails.length = 0;
+    for (const [who, whom] of [
+      [b, blockedByB],
+      [blockingB, b],
+    ]) {
+      await t.post('/api/block.php', { member: whom.profile.id }, who.cookie).expect(200);
+    }
+    await t.prisma.message.updateMany({
+      where: { senderId: { in: [a.user.id, blockedByB.user.id, blockingB.user.id] } },
+      data: { createdAt: new Date(Date.now() - 2 * 86_400_000) },
+    });
+    await t.worker.get(UnreadRemindersTask).run();
+    const mail = await waitForMail(t.smtp.mails, b.user.email as string, /ongelezen bericht/);
+    const chats = await t.http().get('/api/chats.php').set('Cookie', b.cookie).expect(200);
+    expect(chats.body.unread_messages).toBe(1);
+    expect(mail).toContain('Je hebt een bericht dat al meer dan een dag op je wacht.');
+    expect(mail).toContain(`http://site.test/chats/${toB.body.message.conversation_id}`);
+  });
+
   it('mails the weekly update with new members of the gender sought that the member may see, once a week', async () => {
     const seeker = await chatMember(t, { gender: 'male', seekingGender: 'female', country: 'NL' });
     await t.prisma.user.update({

@@ -81,6 +81,14 @@ describe('web push', () => {
     await subscribe(member, subscription).expect(200, { ok: true });
     return subscription;
   }
+  const block = (who: ChatMember, whom: ChatMember) =>
+    t
+      .http()
+      .post('/api/block.php')
+      .set('Cookie', who.cookie)
+      .set('X-Request-Type', 'client')
+      .send({ member: whom.profile.id })
+      .expect(200);
   const like = (who: ChatMember, profileId: number) =>
     t
       .http()
@@ -313,6 +321,31 @@ describe('web push', () => {
         where: { userId: b.user.id },
         data: { newMessages: true },
       });
+    });
+
+    it('leaves conversations with a member either side blocked out of the badge, as the chats list does', async () => {
+      const recipient = await chatMember(t);
+      const blockedByRecipient = await chatMember(t);
+      const blockingRecipient = await chatMember(t);
+      // written before the recipient's browser subscribed: no pushes of these
+      for (const from of [blockedByRecipient, blockingRecipient]) {
+        await sendText(t, from, { member: recipient.profile.id }).expect(201);
+      }
+      await eventually(
+        () => handled.filter((e) => e.recipientId === recipient.user.id).length === 2,
+      );
+      await block(recipient, blockedByRecipient);
+      await block(blockingRecipient, recipient);
+      const subscription = await subscribed(recipient);
+      await sendText(t, a, { member: recipient.profile.id }).expect(201);
+      const push = await service.waitFor((p) => p.id === subscription.endpoint.split('/').pop());
+      const chats = await t
+        .http()
+        .get('/api/chats.php')
+        .set('Cookie', recipient.cookie)
+        .expect(200);
+      expect(chats.body.unread_messages).toBe(1);
+      expect(pushPayload.parse(push.json).badge).toBe(1);
     });
 
     it('pushes a like with a link to the likes page, one topic for all likes', async () => {

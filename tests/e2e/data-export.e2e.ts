@@ -90,3 +90,45 @@ for (const viewport of [
     });
   });
 }
+
+test('a member who opens the mailed link logged out logs in and is brought back to it: the ZIP downloads', async ({
+  page,
+}) => {
+  const member = await seedE2eMember({ name: 'ExportLater' });
+  await enter(page, member, '/account');
+  const asked = await page.request.post('/api/data-export.php', {
+    headers: { 'X-Request-Type': 'client' },
+    data: { password: member.password },
+  });
+  expect(asked.status()).toBe(202);
+  const link = await mailbox.linkFor(member.email, 'data-export-download.php');
+  // the link is opened in a browser without the session (another device, or logged out)
+  await page.context().clearCookies();
+  const refused = await page.goto(link);
+  expect(refused?.status()).toBe(401);
+  // the page speaks the browser's language (Accept-Language): its one link is the login
+  await page.getByRole('link').click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await page.getByLabel('E-mailadres').fill(member.email);
+  await page.getByLabel('Wachtwoord').fill(member.password);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+  const file = await (await download).path();
+  const { names } = await zipEntries(await readFile(file), 'profile.json');
+  expect(names).toEqual(expect.arrayContaining(['profile.json', 'account.json']));
+});
+
+test('a mailed link to the likes or a chat brings a member who logs in first back to it', async ({
+  page,
+}) => {
+  const member = await seedE2eMember({ name: 'LikesLater' });
+  for (const path of ['/likes', '/chats']) {
+    await page.context().clearCookies();
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirect=${encodeURIComponent(path)}$`));
+    await page.getByLabel('E-mailadres').fill(member.email);
+    await page.getByLabel('Wachtwoord').fill(member.password);
+    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  }
+});

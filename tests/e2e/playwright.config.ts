@@ -32,9 +32,16 @@ export default defineConfig({
   reporter: [['list']],
   // the demo tour (README) first, alone: it checks what the demo seed left, before other
   // journeys decide the waiting photos or read the demo member's conversations
+  // journeys that change a setting of the whole site (the languages offered) last, alone: the
+  // other journeys meet the settings the seed left
   projects: [
     { name: 'demo-tour', testMatch: 'demo-tour.e2e.ts' },
-    { name: 'journeys', testIgnore: 'demo-tour.e2e.ts', dependencies: ['demo-tour'] },
+    {
+      name: 'journeys',
+      testIgnore: ['demo-tour.e2e.ts', 'languages-offered.e2e.ts'],
+      dependencies: ['demo-tour'],
+    },
+    { name: 'site-settings', testMatch: 'languages-offered.e2e.ts', dependencies: ['journeys'] },
   ],
   use: {
     baseURL: `http://localhost:${port}`,

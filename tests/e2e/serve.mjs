@@ -73,6 +73,19 @@ for (const script of [['prisma/migrate.ts', 'deploy'], ['prisma/seed.ts']]) {
   });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
+// the journeys speak all seven languages: every one offered (a new site offers nl only until an
+// admin adds others, which languages-offered.e2e.ts walks through)
+const offerAll = spawnSync(
+  'psql',
+  [
+    url.toString(),
+    '-qc',
+    `INSERT INTO settings (key, value, updated_at) VALUES ('languages_offered', '["nl","en","de","es","fr","it","pl"]', now())
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+  ],
+  { stdio: 'inherit' },
+);
+if (offerAll.status !== 0) process.exit(1);
 // the site and, beside it, the job worker (mails, purges), as `npm start` runs them; and a
 // second app process on the next port, on the same database and Redis, as a deployment with
 // several app replicas runs (the realtime journeys connect members to different processes)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORTED_LANGUAGES } from '../constants';
 
 /** Page query parameters pass through; these are the ones the server reads. */
 export const settingsQuery = z
@@ -74,6 +75,8 @@ export const settings = z.object({
   search_fields: z.array(z.string()),
   domain: z.string(),
   domain_language: z.string(),
+  /** The languages members and visitors may choose (nl always; by default nl only). */
+  languages_offered: z.array(z.enum(SUPPORTED_LANGUAGES)),
   fictional_warning: z.string(),
   fictional_singular: z.string(),
   fictional_plural: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '../constants';
 import { count, country, currency, text, unique } from './staff-form-fields';
 
 /**
@@ -72,6 +73,14 @@ export const settingsValues = z.object({
   enable_site_entry_popup: z.boolean(),
   domain_language: language,
   domain_languages: z.record(z.string().regex(/^[a-z0-9.-]{1,253}$/), language),
+  /**
+   * The languages members and visitors may choose (SPEC point 1: nl only, the default); the
+   * staff console keeps all seven. nl is always offered: every text falls back to it.
+   */
+  languages_offered: unique(z.enum(SUPPORTED_LANGUAGES)).refine(
+    (list) => list.includes(DEFAULT_LANGUAGE),
+    'Nederlands (nl) wordt altijd aangeboden',
+  ),
   fictional_warning: text(2000),
   fictional_singular: text(40),
   fictional_plural: text(40),
@@ -99,6 +108,7 @@ export const SETTING_GROUPS = {
     'support_phone',
     'domain_language',
     'domain_languages',
+    'languages_offered',
     'cdn_prefix',
     'enable_site_entry_popup',
     'partner_redirect_url',

@@ -10,6 +10,7 @@ import { normalizeEmail } from './email';
 import { endLinks } from './credential-links';
 import { PasswordGate, SESSION_USER_SELECT, TrustedDevices, type AttemptSource } from '../auth';
 import { HeldMessagesService } from '../chats';
+import { SettingsService } from '../settings';
 
 const LOGIN_STATUSES = ['confirmed', 'not_confirmed'];
 
@@ -22,9 +23,13 @@ export class AccountsService {
     private readonly devices: TrustedDevices,
     private readonly outbox: MailOutbox,
     private readonly held: HeldMessagesService,
+    private readonly settings: SettingsService,
   ) {}
 
-  setLanguage(userId: number, language: Language) {
+  /** PUT /api/user.php: one of the languages the site offers (the setting languages_offered). */
+  async setLanguage(userId: number, language: Language) {
+    const { languages_offered: offered } = await this.settings.stored();
+    if (!offered.includes(language)) throw new AppError('language_not_offered', {}, 'language');
     return this.prisma.user.update({
       where: { id: userId },
       data: { language },

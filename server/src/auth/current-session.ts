@@ -1,12 +1,13 @@
 import { createParamDecorator, ExecutionContext, Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Response } from 'express';
 import type { AuthedRequest } from '../common/request';
-import { isLanguage } from '../i18n/i18n';
+import { memberLanguage } from '../i18n/i18n';
 import { SessionService, type CurrentSessionData } from './session.service';
 
 export type MemberRequest = AuthedRequest<CurrentSessionData>;
 
-/** Resolves the session cookie once per request; the member's language follows their account. */
+/** Resolves the session cookie once per request; the member's language follows their account
+ * (when the site offers it). */
 @Injectable()
 export class CurrentSessionMiddleware implements NestMiddleware {
   constructor(private readonly sessions: SessionService) {}
@@ -16,7 +17,8 @@ export class CurrentSessionMiddleware implements NestMiddleware {
       const session = await this.sessions.resolveSession(req.headers.cookie);
       if (session) {
         req.session = session;
-        if (isLanguage(session.user.language)) req.language = session.user.language;
+        // their stored language when the site offers it, else nl
+        req.language = memberLanguage(session.user.language);
       }
       next();
     } catch (error) {

@@ -89,9 +89,11 @@ export class DataExportController {
   private async refuse(req: MemberRequest, res: Response, error: DownloadFailure) {
     const language = requestLanguage(req);
     const { name: site } = await this.settings.stored();
+    // the login brings the member back to this link (a path of this site: the web app's login
+    // page goes nowhere else), which then downloads
     const [href, label] =
       error === 'data_export_login_required'
-        ? ['/login', 'mail.data_export_page_login']
+        ? [`/login?redirect=${encodeURIComponent(req.originalUrl)}`, 'mail.data_export_page_login']
         : ['/account', 'mail.data_export_page_account'];
     res
       .status(ERROR_STATUS[error])

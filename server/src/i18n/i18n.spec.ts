@@ -1,6 +1,6 @@
 import { SUPPORTED_LANGUAGES } from '@app/contract';
 import { ERROR_STATUS } from '../common/app-error';
-import { catalogues, languageFrom, translate } from './i18n';
+import { catalogues, languageFrom, memberLanguage, setOfferedLanguages, translate } from './i18n';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (value && typeof value === 'object') {
@@ -34,9 +34,44 @@ describe('server catalogues', () => {
     );
   });
 
-  it('picks the locale cookie first, then Accept-Language, then Dutch', () => {
-    expect(languageFrom('de', 'en')).toBe('de');
-    expect(languageFrom(undefined, 'fr-BE,fr;q=0.9')).toBe('fr');
-    expect(languageFrom('xx', 'ja')).toBe('nl');
+  describe('with every language offered', () => {
+    beforeEach(() => setOfferedLanguages([...SUPPORTED_LANGUAGES]));
+    afterEach(() => setOfferedLanguages(undefined));
+
+    it('picks the locale cookie first, then Accept-Language, then Dutch', () => {
+      expect(languageFrom('de', 'en')).toBe('de');
+      expect(languageFrom(undefined, 'fr-BE,fr;q=0.9')).toBe('fr');
+      expect(languageFrom('xx', 'ja')).toBe('nl');
+    });
+
+    it('writes to a member in their stored language', () => {
+      expect(memberLanguage('pl')).toBe('pl');
+      expect(memberLanguage('xx')).toBe('nl');
+    });
+  });
+
+  describe('with the languages the owner offers (nl only until an admin adds others)', () => {
+    afterEach(() => setOfferedLanguages(undefined));
+
+    it('offers only Dutch by default: a cookie or Accept-Language of another gets Dutch', () => {
+      expect(languageFrom('de', 'en')).toBe('nl');
+      expect(languageFrom(undefined, 'fr-BE,fr;q=0.9')).toBe('nl');
+    });
+
+    it('skips the languages not offered and takes the first offered one the browser asks for', () => {
+      setOfferedLanguages(['en']);
+      expect(languageFrom('de', 'de-DE,de;q=0.9,en;q=0.8')).toBe('en');
+      expect(languageFrom('en', 'de')).toBe('en');
+    });
+
+    it('shows a member whose stored language is not offered Dutch, and theirs once it is', () => {
+      expect(memberLanguage('de')).toBe('nl');
+      setOfferedLanguages(['de']);
+      expect(memberLanguage('de')).toBe('de');
+    });
+
+    it('still reads all seven for the staff console when asked to', () => {
+      expect(languageFrom('en', undefined, SUPPORTED_LANGUAGES)).toBe('en');
+    });
   });
 });

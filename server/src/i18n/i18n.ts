@@ -1,8 +1,11 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import {
   DEFAULT_LANGUAGE,
+  LANGUAGES_OFFERED_DEFAULT,
   SHARED_CATALOGUES,
   SUPPORTED_LANGUAGES,
+  offeredLanguages,
+  shownLanguage,
   type Language,
   type SharedCatalogue,
 } from '@app/contract';
@@ -64,12 +67,47 @@ export function hasKey(key: string): boolean {
   return translator().exists(key, { lng: DEFAULT_LANGUAGE });
 }
 
-/** Picks the language from the locale cookie, then Accept-Language, then nl. */
-export function languageFrom(cookie: unknown, acceptLanguage: string | undefined): Language {
-  if (isLanguage(cookie)) return cookie;
+/**
+ * The languages this process offers members and visitors (the setting `languages_offered`): the
+ * settings service sets them whenever it reads the settings (at start and after every change an
+ * admin makes, announced to every process), so the texts of a request, a mail or a push can
+ * follow them without a read of their own.
+ */
+let offered: readonly Language[] = LANGUAGES_OFFERED_DEFAULT;
+
+export function setOfferedLanguages(stored: unknown): void {
+  offered = offeredLanguages(stored);
+}
+
+export function languagesOffered(): readonly Language[] {
+  return offered;
+}
+
+export function isOffered(value: unknown): value is Language {
+  return offered.includes(value as Language);
+}
+
+/**
+ * The language a member is written to and shown (mails, pushes, messages): their stored one
+ * when the site offers it, else nl (the stored preference stays, and counts again once offered).
+ */
+export function memberLanguage(stored: unknown): Language {
+  return shownLanguage(stored, offered);
+}
+
+/**
+ * Picks the language from the locale cookie, then Accept-Language, then nl: among the offered
+ * languages (by default), or among all seven (the staff console).
+ */
+export function languageFrom(
+  cookie: unknown,
+  acceptLanguage: string | undefined,
+  among: readonly Language[] = offered,
+): Language {
+  if (among.includes(cookie as Language)) return cookie as Language;
   for (const part of (acceptLanguage ?? '').split(',')) {
     const code = part.trim().slice(0, 2).toLowerCase();
-    if (isLanguage(code)) return code;
+    if (among.includes(code as Language)) return code as Language;
   }
   return DEFAULT_LANGUAGE;
 }

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { newToken } from '../common/tokens';
-import { isLanguage, translate } from '../i18n/i18n';
-import { DEFAULT_LANGUAGE } from '@app/contract';
+import { memberLanguage, translate } from '../i18n/i18n';
 import { PrismaService } from '../prisma/prisma.service';
 import { SettingsService } from '../settings';
 import { MailService, type OutgoingMail } from './mail.service';
@@ -110,7 +109,8 @@ export class MailDelivery {
         tokenId = row.id;
         link += `?token=${encodeURIComponent(token)}`;
       }
-      const language = isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE;
+      // their stored language when the site offers it, else nl
+      const language = memberLanguage(user.language);
       // a name chosen by someone is only put into mails to an address its owner confirmed
       const verified = user.status === 'confirmed' && to === user.email;
       const name = verified ? (user.profile?.name ?? '') : '';

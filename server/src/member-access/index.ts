@@ -65,3 +65,5 @@ export {
 export { PHOTO_SELECT, type PhotoRow } from './photo.presenter';
 export { PROFILE_DETAILS_SELECT, presentProfileDetails } from './details.presenter';
 export type { ListCriteria, ListPage } from './list-query.sql';
+/** The chat list's rule as SQL, for counts told beside it (the unread-message reminder). */
+export { listedConversationSql } from './listed-conversation.sql';

@@ -1,4 +1,5 @@
 import { Prisma, type Gender } from '../generated/prisma/client';
+import { listedConversationSql } from '../member-access';
 
 /**
  * The periodic mails' hand-written SQL (run through queryRows / executeStatement,
@@ -26,7 +27,8 @@ export interface UnreadReminderRow {
 
 /**
  * Up to `limit` members (by id) with a message unread since before `unreadBefore`, last
- * reminded at or before `lastBefore` (or never), who want the reminder.
+ * reminded at or before `lastBefore` (or never), who want the reminder; counted over the
+ * conversations their chat list shows (no block either way: member-access's rule).
  */
 export function unreadReminderStatement(
   unreadBefore: string,
@@ -44,6 +46,7 @@ export function unreadReminderStatement(
         LEFT JOIN notification_mails_sent s ON s.user_id = u.id AND s.kind = 'unread_reminder'
         JOIN messages m ON m.conversation_id = p.conversation_id
         WHERE p.unread_count > 0
+          AND ${Prisma.raw(listedConversationSql('p', 'p.user_id'))}
           AND u.status = 'confirmed' AND COALESCE(cardinality(u.notifications_disabled), 0) = 0
           AND COALESCE(np.unread_message_reminders, true)
           AND (s.sent_at IS NULL OR s.sent_at <= ${lastBefore}::timestamp)

@@ -1,9 +1,9 @@
 import { Controller, Get, Headers, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { DEFAULT_LANGUAGE, type Language } from '@app/contract';
+import { type Language } from '@app/contract';
 import { AllowExternalCaller } from '../common/request-type.guard';
-import { isLanguage, languageFrom, translate } from '../i18n/i18n';
+import { languageFrom, memberLanguage, translate } from '../i18n/i18n';
 import { UnsubscribeTokens } from '../mail';
 import { PrismaService } from '../prisma/prisma.service';
 import { SettingsService } from '../settings';
@@ -88,7 +88,7 @@ export class UnsubscribeController {
       select: { id: true, language: true, status: true },
     });
     if (!user || user.status === 'purged') return null;
-    return { id: user.id, language: isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE };
+    return { id: user.id, language: memberLanguage(user.language) };
   }
 
   private async render(res: Response, status: number, language: Language, body: string) {

@@ -14,7 +14,7 @@ import {
   type PaymentResponse,
 } from '@app/contract';
 import { AppError } from '../common/app-error';
-import { isLanguage, translate } from '../i18n/i18n';
+import { memberLanguage, translate } from '../i18n/i18n';
 import { DiscountsService } from '../discounts';
 import type { Payment } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
@@ -331,7 +331,7 @@ export class DirectDebitService {
         otpSends: { increment: 1 },
       },
     });
-    const language = isLanguage(member.language) ? member.language : 'nl';
+    const language = memberLanguage(member.language);
     const site = (await this.settings.stored()).name;
     await this.sms.send(
       phone,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../common/app-error';
+import { memberLanguage } from '../i18n/i18n';
 import { OwnProfileReads } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
 import { PricingService } from './pricing.service';
@@ -58,8 +59,11 @@ export class Payers {
   }
 }
 
-/** The provider's locale for a member: their language, in their country where it differs. */
+/**
+ * The provider's locale for a member: the language they are shown (theirs when the site offers
+ * it, else nl), in their country where it differs.
+ */
 export function providerLocale(member: Member): string {
-  const language = member.language.slice(0, 2);
+  const language = memberLanguage(member.language.slice(0, 2));
   return LOCALES[`${language}-${member.country}`] ?? LOCALES[language] ?? 'nl_NL';
 }

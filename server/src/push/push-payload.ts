@@ -1,5 +1,5 @@
-import { DEFAULT_LANGUAGE, defuseLinks, type PushPayload } from '@app/contract';
-import { isLanguage, translate } from '../i18n/i18n';
+import { defuseLinks, type PushPayload } from '@app/contract';
+import { memberLanguage, translate } from '../i18n/i18n';
 import type { NotifyEvent } from '../notifications';
 import type { PushOptions } from './push-sender';
 
@@ -18,7 +18,7 @@ export function pushOf(
   language: string,
   facts: { actorName: string; badge: number },
 ): { payload: PushPayload; options: PushOptions } {
-  const lng = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  const lng = memberLanguage(language);
   const texts = (kind: NotifyEvent['kind']) => ({
     title: translate(lng, `push.${kind}_title`, { name: defuseLinks(facts.actorName) }),
     body: translate(lng, `push.${kind}_body`),

@@ -1,4 +1,10 @@
-import { CHAT_HISTORY_LIMIT_DAYS, MESSAGE_LENGTH_DEFAULT, MIN_AGE_DEFAULT } from '@app/contract';
+import {
+  CHAT_HISTORY_LIMIT_DAYS,
+  LANGUAGES_OFFERED_DEFAULT,
+  MESSAGE_LENGTH_DEFAULT,
+  MIN_AGE_DEFAULT,
+  type Language,
+} from '@app/contract';
 
 /**
  * The operator-editable Settings fields (SPEC point 3) and their values for a new site. A row in
@@ -44,6 +50,8 @@ export const SETTING_DEFAULTS = {
   domain_language: 'nl-NL',
   /** Per-domain language, e.g. {"vonkje.de": "de-DE"}; unknown domains use domain_language. */
   domain_languages: {} as Record<string, string>,
+  /** The languages members and visitors may choose: nl only (SPEC point 1) until an admin adds. */
+  languages_offered: [...LANGUAGES_OFFERED_DEFAULT] as Language[],
   fictional_warning:
     'Op Vonkje staan ook fictieve profielen, chatmaatjes genoemd. Hun berichten worden geschreven door medewerkers van Vonkje. Een chatmaatje is altijd gemarkeerd met het 🎭-icoon en het label "chatmaatje". Met een chatmaatje kun je chatten, maar je kunt hem of haar niet in het echt ontmoeten.',
   fictional_singular: 'chatmaatje',

@@ -4,10 +4,12 @@ import {
   CHAT_HISTORY_LIMIT_DAYS,
   MIN_AGE_DEFAULT,
   SUPPORTED_COUNTRIES,
+  offeredLanguages,
   type CountryCode,
   type RegionLabel,
   type SettingsResponse,
 } from '@app/contract';
+import { setOfferedLanguages } from '../i18n/i18n';
 import { PrismaService } from '../prisma/prisma.service';
 import { CacheInvalidation } from '../redis/invalidation';
 import { MediaSigner } from '../storage';
@@ -94,6 +96,9 @@ export class SettingsService {
         ? Math.max(1, historyDays)
         : CHAT_HISTORY_LIMIT_DAYS;
     if (typeof stored.cdn_prefix === 'string') this.media.usePrefix(stored.cdn_prefix);
+    // nl always, the others as an admin chose them; texts, mails and pushes follow at once
+    stored.languages_offered = offeredLanguages(stored.languages_offered);
+    setOfferedLanguages(stored.languages_offered);
     const counts = new Map(regionCounts.map((r) => [r.countryCode, r._count._all]));
     return {
       stored: stored as StoredSettings,
@@ -143,6 +148,7 @@ export class SettingsService {
       search_fields: stored.search_fields,
       domain,
       domain_language: domainLanguage,
+      languages_offered: stored.languages_offered,
       fictional_warning: stored.fictional_warning,
       fictional_singular: stored.fictional_singular,
       fictional_plural: stored.fictional_plural,

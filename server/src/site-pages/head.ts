@@ -34,8 +34,11 @@ export interface PageHead {
   indexable: boolean;
   /** The page's own absolute address, or null for a page that does not exist (404, 410). */
   canonical: string | null;
-  /** Absolute address of the page in each language, for `hreflang` (indexable pages only). */
-  alternates: Record<Language | 'x-default', string> | null;
+  /**
+   * Absolute address of the page in each language the site offers, for `hreflang` (indexable
+   * pages only).
+   */
+  alternates: (Partial<Record<Language, string>> & { 'x-default': string }) | null;
   /** The address for og:url (the canonical one, or the requested one). */
   url: string;
   origin: string;
@@ -65,7 +68,7 @@ export function renderHead(head: PageHead): string {
   );
   if (head.alternates) {
     for (const code of SUPPORTED_LANGUAGES) {
-      if (code !== head.language) {
+      if (code !== head.language && head.alternates[code]) {
         tags.push(`<meta property="og:locale:alternate" content="${OG_LOCALES[code]}" />`);
       }
     }

@@ -6,12 +6,12 @@ import {
   LOCALE_COOKIE,
   SITE_ROUTES,
   STATIC_PAGES,
-  SUPPORTED_LANGUAGES,
+  offeredLanguages,
   type Language,
   type SettingsResponse,
 } from '@app/contract';
 import { APP_CONFIG, secureCookies, type AppConfig } from '../config/config';
-import { isLanguage, translate } from '../i18n/i18n';
+import { translate } from '../i18n/i18n';
 import { ProfilePages } from '../member-access';
 import {
   SETTING_DEFAULTS,
@@ -99,21 +99,26 @@ export class SitePages {
     }
   }
 
-  /** The page's language: ?lang=, else the locale cookie, else the domain's language, else nl. */
+  /**
+   * The page's language: ?lang=, else the locale cookie, else the domain's language, else nl;
+   * each only when the site offers it (the setting languages_offered).
+   */
   private languageOf(req: Request, stored: StoredSettings): Language {
+    const offered = offeredLanguages(stored.languages_offered);
     const query = req.query.lang;
-    if (typeof query === 'string' && isLanguage(query)) return query;
+    if (offered.includes(query as Language)) return query as Language;
     const cookie = req.headers.cookie ? parseCookies(req.headers.cookie)[LOCALE_COOKIE] : undefined;
-    if (isLanguage(cookie)) return cookie;
+    if (offered.includes(cookie as Language)) return cookie as Language;
     return this.domainLanguage(req, stored);
   }
 
-  /** The language of the bare addresses of this domain (the x-default). */
+  /** The language of the bare addresses of this domain (the x-default), when offered. */
   private domainLanguage(req: Request, stored: StoredSettings): Language {
     const code = domainLanguageOf(stored, domainOf(req.hostname ?? ''))
       .slice(0, 2)
       .toLowerCase();
-    return isLanguage(code) ? code : DEFAULT_LANGUAGE;
+    const offered = offeredLanguages(stored.languages_offered);
+    return offered.includes(code as Language) ? (code as Language) : DEFAULT_LANGUAGE;
   }
 
   private async statusOf(matched: MatchedRoute): Promise<200 | 404 | 410> {
@@ -164,7 +169,7 @@ export class SitePages {
       };
     }
     const bare = this.domainLanguage(req, stored);
-    const alternates = addresses(origin + canonicalPath, bare);
+    const alternates = addresses(origin + canonicalPath, bare, stored);
     const own =
       route.id === 'index'
         ? { title: `${stored.index_title} | ${siteName}`, description: stored.description }
@@ -174,9 +179,9 @@ export class SitePages {
       siteName,
       language,
       indexable: true,
-      canonical: alternates[language],
+      canonical: alternates[language] ?? origin + canonicalPath,
       alternates,
-      url: alternates[language],
+      url: alternates[language] ?? origin + canonicalPath,
       origin,
     };
   }
@@ -198,18 +203,19 @@ export class SitePages {
     const stored = await this.stored();
     const origin = this.origin(req);
     const bare = this.domainLanguage(req, stored);
+    const offered = offeredLanguages(stored.languages_offered);
     const lastmod = lastModified.toISOString().slice(0, 10);
     const urls = indexablePaths().flatMap(({ path }) => {
-      const alternates = addresses(origin + path, bare);
+      const alternates = addresses(origin + path, bare, stored);
       const links = Object.entries(alternates)
         .map(
           ([code, href]) =>
             `    <xhtml:link rel="alternate" hreflang="${code}" href="${escapeHtml(href)}"/>`,
         )
         .join('\n');
-      return SUPPORTED_LANGUAGES.map(
+      return offered.map(
         (language) =>
-          `  <url>\n    <loc>${escapeHtml(alternates[language])}</loc>\n    <lastmod>${lastmod}</lastmod>\n${links}\n  </url>`,
+          `  <url>\n    <loc>${escapeHtml(alternates[language] ?? origin + path)}</loc>\n    <lastmod>${lastmod}</lastmod>\n${links}\n  </url>`,
       );
     });
     return [
@@ -239,17 +245,19 @@ export class SitePages {
 }
 
 /**
- * A page's address in each language: the domain's own language (and x-default) at the bare
- * address, every other one with ?lang=<code>, which the web app follows (and remembers).
+ * A page's address in each language the site offers: the domain's own language (and x-default)
+ * at the bare address, every other one with ?lang=<code>, which the web app follows (and
+ * remembers). A language not offered has no address: search engines are not sent to it.
  */
-function addresses(address: string, bare: Language): Record<Language | 'x-default', string> {
-  const entries = SUPPORTED_LANGUAGES.map(
+function addresses(
+  address: string,
+  bare: Language,
+  stored: StoredSettings,
+): NonNullable<PageHead['alternates']> {
+  const entries = offeredLanguages(stored.languages_offered).map(
     (code) => [code, code === bare ? address : `${address}?lang=${code}`] as const,
   );
-  return { ...Object.fromEntries(entries), 'x-default': address } as Record<
-    Language | 'x-default',
-    string
-  >;
+  return { ...Object.fromEntries(entries), 'x-default': address };
 }
 
 /**

@@ -8,7 +8,6 @@ import {
   type InboxConversation,
   type InboxMessage,
   type InboxResponse,
-  type Language,
   type OperatorLock,
   type OperatorNote,
   type OperatorReplyResponse,
@@ -17,6 +16,7 @@ import {
 } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { ageOn } from '../common/age';
+import { memberLanguage } from '../i18n/i18n';
 import { OperatorRepliesService } from '../chats';
 import { ChatPartnerReads, staffViewerOf, type InboxRow } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
@@ -291,9 +291,8 @@ export class InboxService {
     });
     // the member's messages since the chat partner last wrote: does the newest exchange ask?
     const lastPartner = messages.map((m) => m.from).lastIndexOf('partner');
-    const language = (SUPPORTED_LANGUAGES as readonly string[]).includes(member.language)
-      ? (member.language as Language)
-      : 'nl';
+    // the language the member is shown (their stored one when the site offers it, else nl)
+    const language = memberLanguage(member.language);
     return {
       conversation_id: conversation.id,
       partner: {

@@ -1,5 +1,11 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { INLINE_SETTINGS_ID, type Settings, type SettingsResponse } from '@app/contract';
+import {
+  INLINE_SETTINGS_ID,
+  offeredLanguages,
+  type Language,
+  type Settings,
+  type SettingsResponse,
+} from '@app/contract';
 import { apiRequest } from './client';
 import { applyDomainLanguage } from '../i18n/locale';
 
@@ -39,7 +45,7 @@ export const settingsQueryOptions = () =>
     queryFn: async ({ signal }) => {
       const response = takeInlineSettings() ?? (await getSettings(signal));
       // pick the locale before anything renders with the new settings
-      applyDomainLanguage(response.domain_language);
+      applyDomainLanguage(response.domain_language, response.settings.languages_offered);
       return response;
     },
     staleTime: Infinity,
@@ -58,4 +64,12 @@ export function useSettingsQuery() {
 /** The settings, inside the shell (which renders only once they are loaded). */
 export function useSettings(): Settings {
   return useSuspenseQuery(settingsQueryOptions()).data.settings;
+}
+
+/**
+ * The languages members and visitors may choose (the setting languages_offered: nl always, by
+ * default nl only), in the site's order: every language menu shows these.
+ */
+export function useOfferedLanguages(): Language[] {
+  return offeredLanguages(useSettings().languages_offered);
 }

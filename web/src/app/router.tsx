@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { BANNED_PATH, setAuthFailureHandler } from '../api/client';
 import { userQueryKey, userQueryOptions } from '../api/user';
 import { ErrorPage } from '../components/ErrorPage';
+import { redirectAfterLogin } from '../components/return-path';
 import { RouteErrorBoundary } from '../components/RouteErrorBoundary';
 import { ShellLoading } from '../components/ShellState';
 import { lazyPage } from './chunk-reload';
@@ -71,6 +72,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     if (data?.user) throw redirect('/members');
     return null;
   };
+  /**
+   * A logged-in member who opens /login (a mailed link's login, with another tab logged in) goes
+   * where that login was for, else to /members.
+   */
+  const membersGoBack = async ({ request }: { request: Request }) => {
+    const data = await queryClient.ensureQueryData(userQueryOptions()).catch(() => null);
+    if (data?.user) throw redirectAfterLogin(new URL(request.url).searchParams.get('redirect'));
+    return null;
+  };
   /** Member-only pages send a visitor to the login page, which returns them here afterwards. */
   const visitorsGoToLogin = async ({ request }: { request: Request }) => {
     const data = await queryClient.ensureQueryData(userQueryOptions()).catch(() => null);
@@ -104,7 +114,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               errorElement: <RouteErrorBoundary />,
               children: [
                 page('index', '/', home, (m) => m.HomePage, { loader: membersGoToMembers }),
-                page('login', '/login', auth, (m) => m.LoginPage, { loader: membersGoToMembers }),
+                page('login', '/login', auth, (m) => m.LoginPage, { loader: membersGoBack }),
                 // the end of an outside sign-in round trip (SPEC point 2, Redirects)
                 { id: 'callback', path: '/callback', loader: () => redirect('/login') },
                 page('signup', '/signup', signupOverHome, (Page) => Page, {

@@ -12,15 +12,18 @@ export function isSupportedLanguage(value: string | undefined | null): value is 
 
 /**
  * The locale rule (SPEC point 4): the locale cookie wins; with no cookie, the first two letters
- * of the domain language choose the locale when supported; otherwise nl.
+ * of the domain language choose the locale; otherwise nl. Each only among `among`: the languages
+ * the site offers (the setting languages_offered) once the settings are known, all seven before
+ * (and in the staff console).
  */
 export function chooseLocale(
   cookieValue: string | undefined,
   domainLanguage: string | undefined,
+  among: readonly Language[] = SUPPORTED_LANGUAGES,
 ): Language {
-  if (isSupportedLanguage(cookieValue)) return cookieValue;
+  if (among.includes(cookieValue as Language)) return cookieValue as Language;
   const fromDomain = domainLanguage?.slice(0, 2).toLowerCase();
-  if (isSupportedLanguage(fromDomain)) return fromDomain;
+  if (among.includes(fromDomain as Language)) return fromDomain as Language;
   return DEFAULT_LANGUAGE;
 }
 

@@ -2,7 +2,7 @@
  * API answers for web tests, typed by the contract (`satisfies`): when the server's answer shape
  * changes, these stop compiling, and fixtures.test.ts parses each with the contract's schema.
  */
-import { PROFILE_FIELDS, SEARCH_FIELDS } from '@app/contract';
+import { PROFILE_FIELDS, SEARCH_FIELDS, SUPPORTED_LANGUAGES } from '@app/contract';
 import type {
   BlocksResponse,
   CompanyInfo,
@@ -40,6 +40,8 @@ export const settingsFixture = {
   search_fields: [...SEARCH_FIELDS],
   domain: 'localhost',
   domain_language: 'nl-NL',
+  // the tests speak all seven languages (a new site offers nl only: tests of that say so)
+  languages_offered: [...SUPPORTED_LANGUAGES],
   fictional_warning: 'Op deze site zijn ook fictieve profielen actief, chatmaatjes genoemd.',
   fictional_singular: 'chatmaatje',
   fictional_plural: 'chatmaatjes',

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StaffMember } from '@app/contract';
+import { useTranslation } from 'react-i18next';
+import { SUPPORTED_LANGUAGES, type Language, type StaffMember } from '@app/contract';
 import { ShellError, ShellLoading } from '../../components/ShellState';
+import { chooseLanguage } from '../../i18n/locale';
 import {
   forgetStaff,
   isForbidden,
@@ -116,6 +118,7 @@ function AdminLayout({
         <span className="admin__who d-none d-md-inline text-white-50 me-3 small">
           {t('app.signedInAs', { email: staff.email })} · {roles}
         </span>
+        <ConsoleLanguage />
         <button
           type="button"
           className="btn btn-sm btn-light"
@@ -155,5 +158,29 @@ function AdminLayout({
         </main>
       </div>
     </div>
+  );
+}
+
+/**
+ * The console's language: all seven, whatever the site offers its members (the setting
+ * languages_offered): staff may need English while members are offered Dutch only. The choice is
+ * the locale cookie; the member site shows a language it does not offer as nl.
+ */
+function ConsoleLanguage() {
+  const { t } = useAdminTranslation();
+  const { t: tSite, i18n } = useTranslation();
+  return (
+    <select
+      className="form-select form-select-sm w-auto me-2 admin__language"
+      aria-label={t('app.language')}
+      value={i18n.language}
+      onChange={(event) => chooseLanguage(event.target.value as Language)}
+    >
+      {SUPPORTED_LANGUAGES.map((language) => (
+        <option key={language} value={language} lang={language}>
+          {tSite(`languages.${language}`)}
+        </option>
+      ))}
+    </select>
   );
 }

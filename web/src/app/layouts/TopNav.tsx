@@ -6,7 +6,8 @@ import { useChooseLanguage, useLogout, useUser } from '../../api/user';
 import { Brand } from '../../components/Brand';
 import { CountBadge } from '../../components/CountBadge';
 import { Dropdown } from '../../components/Dropdown';
-import { CREDITS_WARNING_THRESHOLD, SELECTABLE_LANGUAGES } from '../../config/constants';
+import { useOfferedLanguages } from '../../api/settings';
+import { CREDITS_WARNING_THRESHOLD } from '../../config/constants';
 import { formatNumber } from '../../i18n/format';
 import { useNavCounts } from './nav-counts';
 import { useIsInstalledApp } from './installed-app';
@@ -216,23 +217,27 @@ function MemberMenu({ user }: { user: User }) {
             )}
           </Dropdown>
         </li>
-        <li className="nav-item">
-          <LanguageMenu />
-        </li>
+        <LanguageMenu item />
       </ul>
     </>
   );
 }
 
-/** The language dropdown: the seven languages by their own names and the language page. */
-function LanguageMenu() {
+/**
+ * The language dropdown: the languages the site offers (the setting languages_offered) by their
+ * own names, and the language page. With one language offered (nl only, the default) there is
+ * nothing to choose, and no menu: a menu with one choice is noise in the header.
+ */
+function LanguageMenu({ item = false }: { item?: boolean }) {
   const { t, i18n } = useTranslation();
   const choose = useChooseLanguage();
-  return (
+  const offered = useOfferedLanguages();
+  if (offered.length < 2) return null;
+  const menu = (
     <Dropdown label={i18n.language.toUpperCase()} ariaLabel={t('nav.language')}>
       {(close) => (
         <>
-          {SELECTABLE_LANGUAGES.map((language) => (
+          {offered.map((language) => (
             <li key={language}>
               <button
                 type="button"
@@ -260,4 +265,5 @@ function LanguageMenu() {
       )}
     </Dropdown>
   );
+  return item ? <li className="nav-item">{menu}</li> : menu;
 }

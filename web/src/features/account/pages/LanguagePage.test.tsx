@@ -7,6 +7,8 @@ import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { userFixture } from '../../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../../test/http';
 import { userQueryKey } from '../../../api/user';
+import { settingsQueryKey } from '../../../api/settings';
+import { settingsResponseFixture } from '../../../test/fixtures';
 
 const NATIVE = ['Nederlands', 'English', 'Deutsch', 'Español', 'Français', 'Italiano', 'Polski'];
 
@@ -97,5 +99,27 @@ describe('the language page (/lang-config)', () => {
       await screen.findByText(/non siamo riusciti a salvarla nel tuo account/),
     ).toBeInTheDocument();
     expect(readLocaleCookie()).toBe('it');
+  });
+
+  it('lists only the languages the site offers: Dutch alone on a new site', async () => {
+    mockFetch({});
+    for (const [offered, names] of [
+      [['nl'], ['Nederlands']],
+      [
+        ['de', 'nl'],
+        ['Nederlands', 'Deutsch'],
+      ],
+    ] as const) {
+      const queryClient = seededQueryClient(userFixture);
+      queryClient.setQueryData(settingsQueryKey, {
+        ...settingsResponseFixture,
+        settings: { ...settingsResponseFixture.settings, languages_offered: [...offered] },
+      });
+      const view = renderRoutes(<LanguagePage />, { queryClient });
+      const list = await screen.findByRole('list', { name: 'Talen' });
+      const options = within(list).getAllByRole('button');
+      expect(options.map((option) => option.querySelector('[lang]')?.textContent)).toEqual(names);
+      view.unmount();
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { useOfferedLanguages } from '../../../api/settings';
 import { useChooseLanguage, useUser } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { SELECTABLE_LANGUAGES, type Language } from '../../../config/constants';
+import type { Language } from '../../../config/constants';
 import { formatDate, formatMoney, formatNumber, languageName } from '../../../i18n/format';
 import './language.scss';
 
@@ -9,7 +10,8 @@ import './language.scss';
 const EXAMPLE_DATE = Date.UTC(2026, 11, 24, 19, 30);
 
 /**
- * /lang-config: the seven languages by their own names, the current one marked. Choosing one
+ * /lang-config: the languages the site offers (the setting languages_offered; nl only by
+ * default) by their own names, the current one marked. Choosing one
  * switches the page at once and remembers it in the locale cookie; a member's account keeps it
  * too. Visitors may choose as well (the cookie only).
  */
@@ -18,6 +20,7 @@ export function LanguagePage() {
   const { user } = useUser();
   const choose = useChooseLanguage();
   const current = i18n.language;
+  const offered = useOfferedLanguages();
   usePageTitle(t('pages.langConfig'));
 
   return (
@@ -40,7 +43,7 @@ export function LanguagePage() {
 
           <div className="card border-0 shadow-sm rounded-4 overflow-hidden">
             <ul className="list-group list-group-flush" aria-label={t('langConfig.listLabel')}>
-              {SELECTABLE_LANGUAGES.map((language) => (
+              {offered.map((language) => (
                 <li key={language} className="list-group-item p-0">
                   <LanguageOption
                     language={language}

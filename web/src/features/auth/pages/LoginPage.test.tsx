@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LoggedInResponse, UserResponse } from '@app/contract';
 import { createRoutes } from '../../../app/router';
-import { afterLoginPath } from './LoginPage';
+import { afterLoginPath, goAfterLogin } from '../../../components/return-path';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { userFixture, userResponseFixture } from '../../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../../test/http';
@@ -111,6 +111,30 @@ describe('login page', () => {
       expect(afterLoginPath(redirect)).toBe('/members');
     },
   );
+
+  it("loads an address the server answers (the mailed data export link) as a document after login, and goes to the app's pages within the app", () => {
+    const navigate = jest.fn();
+    const load = jest.fn();
+    const link = afterLoginPath('/api/data-export-download.php?token=abc');
+    goAfterLogin(link, navigate, load);
+    expect(load).toHaveBeenCalledWith('/api/data-export-download.php?token=abc');
+    expect(navigate).not.toHaveBeenCalled();
+    goAfterLogin(afterLoginPath('/chats/4'), navigate, load);
+    expect(navigate).toHaveBeenCalledWith('/chats/4');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a member who is logged in already where the login was for (a mailed link opened with another tab logged in)', async () => {
+    mockFetch({
+      'GET /api/user.php': () => jsonResponse(200, userResponseFixture),
+    });
+    const queryClient = seededQueryClient(userFixture);
+    const { router } = renderRoutes(createRoutes(queryClient), {
+      path: `/login?redirect=${encodeURIComponent('/likes')}`,
+      queryClient,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/likes'));
+  });
 
   it('sends the member to /members when no page asked for the login', () => {
     expect(afterLoginPath(null)).toBe('/members');

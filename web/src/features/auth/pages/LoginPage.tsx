@@ -9,25 +9,7 @@ import { userQueryKey } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard } from '../../../components/AuthCard';
 import { SignupLink } from '../../../components/signup/SignupLink';
-
-/**
- * Where to go after login: the page that asked for it, else the members. The value is resolved
- * the way the browser would resolve it (tabs and newlines dropped, backslashes read as slashes),
- * and only an address on this site counts, so `/\t/evil.example` cannot lead elsewhere.
- */
-export function afterLoginPath(
-  redirectTo: string | null,
-  origin: string = window.location.origin,
-): string {
-  if (!redirectTo) return '/members';
-  try {
-    const url = new URL(redirectTo, origin);
-    if (url.origin === origin) return url.pathname + url.search + url.hash;
-  } catch {
-    // not a URL at all
-  }
-  return '/members';
-}
+import { afterLoginPath, goAfterLogin } from '../../../components/return-path';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -45,7 +27,8 @@ export function LoginPage() {
     onSuccess: async (response) => {
       if (response?.user) queryClient.setQueryData(userQueryKey, { user: response.user });
       await queryClient.invalidateQueries({ queryKey: userQueryKey });
-      await navigate(afterLoginPath(params.get('redirect')));
+      // back where the member was going: a page of the app, or a mailed link the server answers
+      goAfterLogin(afterLoginPath(params.get('redirect')), navigate);
     },
     onError: (error) => {
       // staff banned the account (only the right password learns it): the ban page says so

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SettingsValues, StaffMember } from '@app/contract';
 import { createRoutes } from '../../../../app/router';
 import { renderRoutes, seededQueryClient } from '../../../../test/render';
@@ -31,6 +31,7 @@ const values: SettingsValues = {
   enable_site_entry_popup: true,
   domain_language: 'nl-NL',
   domain_languages: {},
+  languages_offered: ['nl'],
   fictional_warning: 'Let op',
   fictional_singular: 'chatmaatje',
   fictional_plural: 'chatmaatjes',
@@ -85,5 +86,20 @@ describe('the settings page (admins)', () => {
     expect(await screen.findByText('Geen geldige JSON.')).toBeInTheDocument();
     expect(age).toHaveClass('is-invalid');
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(false));
+  });
+
+  it('offers the seven languages by their own names, Dutch always on, and sends the languages chosen', async () => {
+    const { calls } = renderSettings();
+    const group = await screen.findByRole('group', { name: /Aangeboden talen/ });
+    const dutch = within(group).getByRole('checkbox', { name: 'Nederlands' });
+    expect(dutch).toBeChecked();
+    expect(dutch).toBeDisabled();
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(7);
+    expect(within(group).getByRole('checkbox', { name: 'Deutsch' })).not.toBeChecked();
+    fireEvent.click(within(group).getByRole('checkbox', { name: 'English' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await screen.findByText('Opgeslagen.');
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toEqual({ languages_offered: ['nl', 'en'] });
   });
 });

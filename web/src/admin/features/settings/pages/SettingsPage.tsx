@@ -1,11 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import {
+  DEFAULT_LANGUAGE,
   PROFILE_FIELDS,
   PROFILE_NOTES,
   SEARCH_FIELDS,
   SETTING_GROUPS,
   SIGNUP_MODES,
+  SUPPORTED_LANGUAGES,
   settingsChangeBody,
   type SettingName,
   type SettingsValues,
@@ -20,7 +23,10 @@ const LISTS: Partial<Record<SettingName, readonly string[]>> = {
   visible_profile_fields: PROFILE_FIELDS,
   visible_profile_notes: PROFILE_NOTES,
   search_fields: SEARCH_FIELDS,
+  languages_offered: SUPPORTED_LANGUAGES,
 };
+/** An option that is always chosen (shown checked and locked): nl is always offered. */
+const FIXED: Partial<Record<SettingName, string>> = { languages_offered: DEFAULT_LANGUAGE };
 const CHOICES: Partial<Record<SettingName, readonly string[]>> = { signups: SIGNUP_MODES };
 const MAPS: readonly SettingName[] = ['minimum_message_costs', 'domain_languages'];
 const LONG: readonly SettingName[] = ['description', 'fictional_warning'];
@@ -46,6 +52,8 @@ function shownGroups(values: SettingsValues): [Group, SettingName[]][] {
 export function SettingsPage() {
   const { t } = useAdminTranslation();
   const query = useQuery(staffSettingsOptions());
+  // kept here: the form is made again with the saved values, and still says they were saved
+  const [saved, setSaved] = useState(false);
   return (
     <AdminPage title={t('settings.title')} intro={t('settings.intro')}>
       {query.isPending ? (
@@ -55,20 +63,32 @@ export function SettingsPage() {
       ) : shownGroups(query.data.settings).length === 0 ? (
         <AdminEmpty>{t('settings.none')}</AdminEmpty>
       ) : (
-        <SettingsForm key={JSON.stringify(query.data.settings)} values={query.data.settings} />
+        <SettingsForm
+          key={JSON.stringify(query.data.settings)}
+          values={query.data.settings}
+          saved={saved}
+          setSaved={setSaved}
+        />
       )}
     </AdminPage>
   );
 }
 
-function SettingsForm({ values }: { values: SettingsValues }) {
+function SettingsForm({
+  values,
+  saved,
+  setSaved,
+}: {
+  values: SettingsValues;
+  saved: boolean;
+  setSaved: (saved: boolean) => void;
+}) {
   const { t } = useAdminTranslation();
   const queryClient = useQueryClient();
   const id = useId();
   const initial = toDraft(values);
   const [draft, setDraft] = useState<Draft>(initial);
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const [saved, setSaved] = useState(false);
   const save = useMutation({
     mutationFn: changeSettings,
     onSuccess: (data) => {
@@ -147,7 +167,7 @@ function SettingsForm({ values }: { values: SettingsValues }) {
           {save.isPending ? t('settings.saving') : t('settings.save')}
         </button>
         {saved && (
-          <span className="text-success" role="status">
+          <span className="text-success-emphasis fw-semibold" role="status">
             {t('settings.saved')}
           </span>
         )}
@@ -179,6 +199,8 @@ function SettingField({
   onChange: (value: unknown) => void;
 }) {
   const { t } = useAdminTranslation();
+  // languages by their own names, as the site's language menus write them
+  const { t: tSite } = useTranslation();
   const label = (
     <>
       {t(`settings.fields.${name}`)} <code className="small text-body-secondary">{name}</code>
@@ -216,6 +238,13 @@ function SettingField({
   const options = LISTS[name];
   if (options) {
     const chosen = new Set(value as string[]);
+    const fixed = FIXED[name];
+    const optionLabel = (option: string) =>
+      name === 'languages_offered' ? (
+        <span lang={option}>{tSite(`languages.${option}`)}</span>
+      ) : (
+        t(`settings.options.${option}`)
+      );
     return (
       <fieldset className="col-12" aria-describedby={described}>
         <legend className="form-label fw-semibold fs-6">{label}</legend>
@@ -226,7 +255,8 @@ function SettingField({
                 id={`${id}-${option}`}
                 className="form-check-input"
                 type="checkbox"
-                checked={chosen.has(option)}
+                checked={chosen.has(option) || option === fixed}
+                disabled={option === fixed}
                 onChange={(event) =>
                   onChange(
                     event.target.checked
@@ -236,11 +266,14 @@ function SettingField({
                 }
               />
               <label className="form-check-label" htmlFor={`${id}-${option}`}>
-                {t(`settings.options.${option}`)}
+                {optionLabel(option)}
               </label>
             </div>
           ))}
         </div>
+        {name === 'languages_offered' && (
+          <div className="form-text">{t('settings.hints.languages_offered')}</div>
+        )}
         {error}
       </fieldset>
     );
