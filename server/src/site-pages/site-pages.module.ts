@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MemberAccessModule } from '../member-access';
 import { SettingsModule } from '../settings';
 import { LandersModule } from '../landers';
+import { PaymentsModule } from '../payments';
 import { SitePages } from './site-pages.service';
 import { PublicPages } from './public-pages';
 
@@ -10,7 +11,7 @@ import { PublicPages } from './public-pages';
  * the public pages rendered for a visitor's first visit.
  */
 @Module({
-  imports: [SettingsModule, MemberAccessModule, LandersModule],
+  imports: [SettingsModule, MemberAccessModule, LandersModule, PaymentsModule],
   providers: [SitePages, PublicPages],
   exports: [SitePages, PublicPages],
 })
