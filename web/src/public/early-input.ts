@@ -41,8 +41,16 @@ export function changedFields(root: ParentNode): ChangedField[] {
 export function handToPage(changed: ChangedField[]): void {
   for (const { field, value, checked } of changed) {
     if (!field.isConnected) continue;
-    if (isToggle(field)) field.checked = checked;
-    else field.value = value;
+    // the element's own property first, then the prototype's setter: a value tracker on the
+    // element (React's) sees a change, the page's handler the value (Preact keeps none)
+    const proto = Object.getPrototypeOf(field) as object;
+    if (isToggle(field)) {
+      field.checked = !checked;
+      Object.getOwnPropertyDescriptor(proto, 'checked')?.set?.call(field, checked);
+    } else {
+      field.value = '';
+      Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(field, value);
+    }
     field.dispatchEvent(new Event('input', { bubbles: true }));
     field.dispatchEvent(new Event('change', { bubbles: true }));
   }
