@@ -1,6 +1,7 @@
 import type { Language } from './constants';
 import type { LandersResponse } from './api/landers';
 import type { CompanyInfoResponse, SettingsResponse } from './api/settings';
+import type { PackagesResponse } from './api/payments';
 
 /**
  * The public pages of the site (SPEC point 2): the landers, the static pages and the token pages.
@@ -93,6 +94,11 @@ export interface PublicPageData {
   landers: { count: number; member: number | null; answer: LandersResponse } | null;
   /** GET /api/companyinfo.php's answer (the footer's company details), null when unread. */
   company: CompanyInfoResponse | null;
+  /**
+   * GET /api/packages.php's answer for the visitor's country (settings' geoip_selected_country)
+   * on the pages that show the packages (prices, premium), else null (the page asks itself).
+   */
+  packages: PackagesResponse | null;
 }
 
 /** What the server renders a public page from. */
@@ -104,6 +110,7 @@ export interface PublicRenderInput {
   settings: SettingsResponse;
   landers: PublicPageData['landers'];
   company: PublicPageData['company'];
+  packages: PublicPageData['packages'];
 }
 
 /**
@@ -113,6 +120,18 @@ export interface PublicRenderInput {
 export interface PublicPageRenderer {
   /** Which members a public page shows (its GET /api/landers.php), or null: not a public page. */
   landersOf(pathname: string): { count: number; member: number | null } | 'none' | null;
+  /** Whether a public page shows the credit packages (the server then reads them for it). */
+  showsPackages(pathname: string): boolean;
   /** `entryWarning`: the HTML holds the entry warning (web/src/features/site-entry). */
   render(input: PublicRenderInput): { html: string; data: PublicPageData; entryWarning: boolean };
 }
+
+/**
+ * What a visitor does on a server-rendered public page before its scripts have taken it over
+ * (web/src/public): the page's inline early-input script (server/src/site-pages/early-input.ts)
+ * holds a click on a button and a form's submit (a login form must not be sent by the browser
+ * itself, with the password in the address) and numbers the element with PUBLIC_EARLY_ATTRIBUTE;
+ * the public entry replays them, in order, once it has set PUBLIC_TAKEN_OVER_ATTRIBUTE on <html>.
+ */
+export const PUBLIC_TAKEN_OVER_ATTRIBUTE = 'data-taken-over';
+export const PUBLIC_EARLY_ATTRIBUTE = 'data-early';

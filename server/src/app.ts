@@ -21,7 +21,12 @@ import {
 } from './logging';
 import { Metrics } from './metrics';
 import { pushSubscriptionRewrite } from './push';
-import { ENTRY_CHECK_CSP_SOURCE, servePage, serveSearchEngineFiles } from './site-pages';
+import {
+  EARLY_INPUT_CSP_SOURCE,
+  ENTRY_CHECK_CSP_SOURCE,
+  servePage,
+  serveSearchEngineFiles,
+} from './site-pages';
 import { VisitorCountry } from './visitor-country';
 
 /** Builds the HTTP application (used by main.ts and by the integration tests). */
@@ -54,8 +59,9 @@ export async function createApp(
         contentSecurityPolicy: {
           directives: {
             defaultSrc: ["'self'"],
-            // and the public pages' one inline script, the entry warning's check, by its hash
-            scriptSrc: ["'self'", ENTRY_CHECK_CSP_SOURCE],
+            // and the public pages' two inline scripts, the entry warning's check and the
+            // early-input script, by their hashes
+            scriptSrc: ["'self'", ENTRY_CHECK_CSP_SOURCE, EARLY_INPUT_CSP_SOURCE],
             styleSrc: ["'self'", "'unsafe-inline'"],
             imgSrc: ["'self'", 'data:', 'blob:'],
             // CSP3 'self' covers our own ws:/wss: origin; no other host may be reached

@@ -205,8 +205,9 @@ const STAND_IN_RENDERER = `
 exports.landersOf = (pathname) => {
   const landing = /^\\/members\\/(\\d+)\\/landing[23]?(\\/|$)/.exec(pathname);
   if (landing) return { count: ${LANDER_MEMBER_COUNTS.member}, member: Number(landing[1]) };
-  return pathname === '/' ? 'none' : null;
+  return pathname === '/' || pathname === '/pricing' ? 'none' : null;
 };
+exports.showsPackages = (pathname) => pathname === '/pricing';
 exports.render = (input) => {
   const answer = input.landers && input.landers.answer;
   const cards = answer ? [answer.member, ...answer.members].filter(Boolean) : [];
@@ -215,7 +216,13 @@ exports.render = (input) => {
     : '<div aria-busy="true"></div>';
   return {
     html,
-    data: { language: input.language, texts: {}, landers: input.landers, company: input.company },
+    data: {
+      language: input.language,
+      texts: {},
+      landers: input.landers,
+      company: input.company,
+      packages: input.packages,
+    },
     entryWarning: false,
   };
 };
@@ -257,7 +264,10 @@ describe('member landings rendered on the server, under the visitor card limit',
     const block = document.getElementById(PUBLIC_PAGE_DATA_ID);
     return {
       root: document.getElementById('root')?.innerHTML ?? '',
-      data: JSON.parse(block?.textContent ?? 'null') as { landers: unknown } | null,
+      data: JSON.parse(block?.textContent ?? 'null') as {
+        landers: unknown;
+        packages: unknown;
+      } | null,
     };
   };
 
@@ -312,5 +322,13 @@ describe('member landings rendered on the server, under the visitor card limit',
     expect((await visitor().page(`/members/${ster.profile.id}/landing2`)).text).toContain(
       'Sterretje',
     );
+  });
+  it("bring the visitor's packages on the prices page, as GET /api/packages.php answers them, and on no other page", async () => {
+    const v = visitor();
+    const api = await v.api('/api/packages.php?country=NL').expect(200);
+    expect(api.body.packages.length).toBeGreaterThan(0);
+    const { data } = pageOf((await v.page('/pricing')).text);
+    expect(data).toMatchObject({ packages: api.body });
+    expect(pageOf((await v.page('/')).text).data).toMatchObject({ packages: null });
   });
 });

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ENTRY_CHECK_TAG } from '../src/site-pages/entry-check';
+import { EARLY_INPUT_TAG } from '../src/site-pages/early-input';
 import { loginSeededMember } from './helpers/accounts';
 import { createTestApp, type TestApp, useTestApp } from './helpers/test-app';
 
@@ -53,12 +54,14 @@ describe('a production instance', () => {
     expect(csp).toContain('upgrade-insecure-requests');
   });
 
-  it("runs no inline script but the public pages' entry check, allowed by its hash", async () => {
+  it("runs no inline script but the public pages' entry check and early-input script, allowed by their hashes", async () => {
     const res = await t.http().get('/members').expect(200);
     const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']));
-    const hash = createHash('sha256').update(ENTRY_CHECK_TAG.slice(8, -9)).digest('base64');
-    expect(ENTRY_CHECK_TAG).toMatch(/^<script>[\s\S]+<\/script>$/);
-    expect(scriptSrc?.[1]).toBe(`'self' 'sha256-${hash}'`);
+    const hashOf = (tag: string) => {
+      expect(tag).toMatch(/^<script>[\s\S]+<\/script>$/);
+      return `'sha256-${createHash('sha256').update(tag.slice(8, -9)).digest('base64')}'`;
+    };
+    expect(scriptSrc?.[1]).toBe(`'self' ${hashOf(ENTRY_CHECK_TAG)} ${hashOf(EARLY_INPUT_TAG)}`);
   });
 
   it('sets Secure cookies because the site is https', async () => {

@@ -191,7 +191,11 @@ test("an admin's change of the chat history limit is what the privacy statement 
   }
 });
 
-test('a failing company info call shows an error with a retry', async ({ page }) => {
+test('a failing company info call shows an error with a retry', async ({ page, baseURL }) => {
+  // the app's page, which asks for the company's details itself (a visitor's first visit gets
+  // them in the server-rendered page: docs/features/public-entry.md): a browser with a session
+  // cookie, here one the server does not know
+  await page.context().addCookies([{ name: 'sid', value: 'unknown-session', url: baseURL! }]);
   let fail = true;
   await page.route('**/api/companyinfo.php', (route) =>
     fail ? route.fulfill({ status: 404, json: { error: 'not_found' } }) : route.fallback(),

@@ -1,6 +1,7 @@
 /**
- * Lighthouse on the public pages a visitor arrives on (issue 21): the home page, every lander
- * and one member landing, in Lighthouse's default mobile form factor with its default simulated
+ * Lighthouse on the public pages a visitor arrives on (issue 21) and opens before logging in
+ * (issue 34, item 9): the home page, every lander, one member landing, the login, signup, pricing
+ * and premium pages, every static and token page and the visitor search (/members), in Lighthouse's default mobile form factor with its default simulated
  * throttling (slow 4G, 4x CPU slowdown), in Debian's Chromium (CHROME_PATH, default
  * /usr/bin/chromium). Prints the four category scores, FCP, LCP, TBT, CLS and the script bytes
  * per page, writes them to test-results/lighthouse/summary.json (and each page's full report as
@@ -13,7 +14,7 @@
  * app with tests/e2e/serve.mjs on a fresh seeded database (E2E_PORT, E2E_DATABASE, DATABASE_URL,
  * REDIS_URL as there); with LIGHTHOUSE_BASE_URL it measures an app already running there instead.
  *
- *   npm run build && npm run lighthouse            # all pages
+ *   npm run build && npm run lighthouse            # all pages (27, ≈ 20 min)
  *   npm run lighthouse -- / /landers/video         # only these paths
  */
 import '../../scripts/load-env.mjs';
@@ -23,7 +24,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { LANDERS } from '../../contract/src/site-pages.ts';
+import { LANDERS, STATIC_PAGES, TOKEN_PAGES } from '../../contract/src/site-pages.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const outDir = path.join(root, 'test-results', 'lighthouse');
@@ -34,13 +35,26 @@ type Category = keyof typeof TARGETS;
 const CATEGORIES = Object.keys(TARGETS) as Category[];
 
 /**
- * The categories a page is held to: a member landing is `noindex` by design (member pages stay
- * out of search engines: SPEC, issue 21), which Lighthouse's SEO audit `is-crawlable` counts
- * against it; its SEO score is reported but not a target.
+ * The categories a page is held to: a member landing and the visitor search are `noindex` by
+ * design (the members area stays out of search engines: SPEC, issue 21; robots.txt disallows
+ * /members), which Lighthouse's SEO audit `is-crawlable` counts against them; their SEO score is
+ * reported but not a target.
  */
 function categoriesFor(pagePath: string): Category[] {
-  return pagePath.startsWith('/members/') ? CATEGORIES.filter((c) => c !== 'seo') : CATEGORIES;
+  const members = pagePath === '/members' || pagePath.startsWith('/members/');
+  return members ? CATEGORIES.filter((c) => c !== 'seo') : CATEGORIES;
 }
+
+/** The app's pages a visitor opens before logging in, served by the public entry too (issue 34). */
+const VISITOR_PAGES = [
+  '/login',
+  '/signup',
+  '/pricing',
+  '/premium',
+  ...Object.keys(STATIC_PAGES).map((name) => `/${name}`),
+  ...TOKEN_PAGES.map((name) => `/${name}`),
+  '/members',
+];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
 interface PageResult {
@@ -199,9 +213,12 @@ async function main(): Promise<number> {
     const args = process.argv.slice(2);
     const paths = args.length
       ? args
-      : ['/', ...LANDERS.map((name) => `/landers/${name}`), await memberLandingPath(base)].filter(
-          (p): p is string => p !== null,
-        );
+      : [
+          '/',
+          ...LANDERS.map((name) => `/landers/${name}`),
+          await memberLandingPath(base),
+          ...VISITOR_PAGES,
+        ].filter((p): p is string => p !== null);
     chrome = await chromeLauncher.launch({
       chromePath,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],

@@ -1,2 +1,3 @@
 /** The payments feature's public API. */
 export { PaymentsModule } from './payments.module';
+export { PricingService } from './pricing.service';

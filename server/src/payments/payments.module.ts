@@ -52,5 +52,7 @@ const provider: Provider = {
     PendingPaymentsTask,
     PackagesAdmin,
   ],
+  // the packages a visitor sees, for the public pages the server renders (site-pages)
+  exports: [PricingService],
 })
 export class PaymentsModule {}

@@ -3,4 +3,5 @@ export { SitePagesModule } from './site-pages.module';
 export { SitePages } from './site-pages.service';
 export { servePage, serveSearchEngineFiles } from './serve';
 export { ENTRY_CHECK_CSP_SOURCE } from './entry-check';
+export { EARLY_INPUT_CSP_SOURCE } from './early-input';
 export { matchRoute } from './routes';

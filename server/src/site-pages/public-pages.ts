@@ -7,6 +7,7 @@ import {
   type CompanyInfoResponse,
   type LandersResponse,
   type Language,
+  type PackagesResponse,
   type PublicPageRenderer,
   type SettingsResponse,
 } from '@app/contract';
@@ -15,6 +16,7 @@ import { AppError } from '../common/app-error';
 import { consumeOrRefuse, limitKeyOf, namedLimiter } from '../common/rate-limit.guard';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { LandersService } from '../landers';
+import { PricingService } from '../payments';
 import { RedisService } from '../redis/redis.service';
 import { SettingsService } from '../settings';
 
@@ -25,9 +27,10 @@ import { SettingsService } from '../settings';
 export type RenderedPublicPage = ReturnType<PublicPageRenderer['render']>;
 
 /**
- * The home page and the landers rendered on the server for a visitor (issue 21, first visit): the
- * web's server build (web/dist-ssr/render.cjs, vite.public.config.ts) renders the same components
- * the browser then takes over (web/src/public), from the same answers: the settings and, on a
+ * The home page, the landers (issue 21, first visit) and the other pages a visitor opens before
+ * logging in (issue 34: login, signup, prices, static pages, search) rendered on the server for
+ * a visitor: the web's server build (web/dist-ssr/render.cjs, vite.public.config.ts) renders the
+ * same components the browser then takes over (web/src/public), from the same answers: the settings and, on a
  * lander, GET /api/landers.php's. Members (a session cookie) get the app as before, and so does
  * every page when the server build is missing or a render fails (logged; the app renders it).
  * A page with members counts against the visitor card limit as that API call does
@@ -43,6 +46,7 @@ export class PublicPages {
   constructor(
     private readonly landers: LandersService,
     private readonly settingsService: SettingsService,
+    private readonly pricing: PricingService,
     redis: RedisService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -70,10 +74,11 @@ export class PublicPages {
     try {
       const shows = renderer.landersOf(req.path);
       if (shows === null) return null;
-      // the lander's members and the company's details, read side by side
-      const [members, company] = await Promise.all([
+      // the lander's members, the company's details and the packages, read side by side
+      const [members, company, packages] = await Promise.all([
         shows === 'none' ? null : this.members(req, shows),
         this.company(),
+        renderer.showsPackages(req.path) ? this.packages(settings) : null,
       ]);
       const landers = shows === 'none' || !members ? null : { ...shows, answer: members };
       const query = req.originalUrl.indexOf('?');
@@ -84,6 +89,7 @@ export class PublicPages {
         settings,
         landers,
         company,
+        packages,
       });
     } catch (error) {
       this.logger.error(`public page ${req.path} not rendered: ${String(error)}`);
@@ -108,6 +114,19 @@ export class PublicPages {
       throw error;
     }
     return this.landers.showcase({ count: shows.count, member: shows.member ?? undefined });
+  }
+
+  /**
+   * GET /api/packages.php's answer for a visitor of this page (the settings' country, as the page
+   * asks), or null (the page then asks for it itself).
+   */
+  private async packages(settings: SettingsResponse): Promise<PackagesResponse | null> {
+    try {
+      return await this.pricing.packages(settings.settings.geoip_selected_country);
+    } catch (error) {
+      this.logger.warn(`packages unavailable for a public page: ${String(error)}`);
+      return null;
+    }
   }
 
   /** GET /api/companyinfo.php's answer, or null (the footer then asks for it itself). */

@@ -7,6 +7,7 @@ import { PublicPages } from './public-pages';
 import { PageTemplate } from './template';
 import { renderInlineSettings, renderJsonBlock } from './head';
 import { ENTRY_CHECK_TAG } from './entry-check';
+import { EARLY_INPUT_TAG } from './early-input';
 
 /**
  * GET /robots.txt and /sitemap.xml, answered by the server whether or not it serves the built
@@ -32,7 +33,8 @@ export function serveSearchEngineFiles(app: NestExpressApplication, indexFile?: 
 
 /**
  * The web app's pages: the built index.html (read once) with each page's status, head and the
- * settings answer inlined; for a visitor's home page and landers, public.html with the page
+ * settings answer inlined; for a visitor's home page, landers and the other pages a visitor opens
+ * before logging in (web/src/public/app-pages.ts), public.html with the page
  * rendered by the server (PublicPages) when the web's server build is there. The HTML depends on
  * the cookies (the page's language, a member's session), hence Vary: Cookie.
  */
@@ -58,10 +60,12 @@ export function servePage(
         ? await publicPages.render(req, page.language, page.settings)
         : null;
     const entryCheck = rendered?.entryWarning ? `\n    ${ENTRY_CHECK_TAG}` : '';
+    // what a visitor clicks or submits before the page's scripts have taken it over is kept
+    const earlyInput = rendered ? `\n    ${EARLY_INPUT_TAG}` : '';
     const html = rendered
       ? publicTemplate!.render(
           page.language,
-          `${page.head}${settings}${entryCheck}\n    ${renderJsonBlock(PUBLIC_PAGE_DATA_ID, rendered.data)}`,
+          `${page.head}${settings}${entryCheck}${earlyInput}\n    ${renderJsonBlock(PUBLIC_PAGE_DATA_ID, rendered.data)}`,
           rendered.html,
         )
       : template.render(page.language, page.head + settings);

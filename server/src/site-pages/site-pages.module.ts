@@ -3,6 +3,7 @@ import { MemberAccessModule } from '../member-access';
 import { SettingsModule } from '../settings';
 import { LandersModule } from '../landers';
 import { VisitorCountryModule } from '../visitor-country';
+import { PaymentsModule } from '../payments';
 import { SitePages } from './site-pages.service';
 import { PublicPages } from './public-pages';
 
@@ -11,7 +12,13 @@ import { PublicPages } from './public-pages';
  * the public pages rendered for a visitor's first visit.
  */
 @Module({
-  imports: [SettingsModule, MemberAccessModule, LandersModule, VisitorCountryModule],
+  imports: [
+    SettingsModule,
+    MemberAccessModule,
+    LandersModule,
+    VisitorCountryModule,
+    PaymentsModule,
+  ],
   providers: [SitePages, PublicPages],
   exports: [SitePages, PublicPages],
 })

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { LANDERS, MEMBER_LANDINGS } from '@app/contract';
@@ -9,6 +9,7 @@ import { LanderLayout } from '../app/layouts/LanderLayout';
 import { HomePage } from '../features/home';
 import { LanderPage } from '../features/landers/pages/LanderPage';
 import { usePageBounceLogging } from '../app/page-bounce';
+import { matchAppPage, type AppPageName } from './app-pages';
 
 /** What the app's shell does on every page that these pages need too: page-bounce logging (?lb). */
 function PublicShell({ search }: { search: string }) {
@@ -16,11 +17,16 @@ function PublicShell({ search }: { search: string }) {
   return null;
 }
 
-/** The pages a visitor's first visit gets from the public entry: the home page and the landers. */
+/**
+ * The pages a visitor's first visit gets from the public entry: the home page, the landers, the
+ * member landings, and the app's pages a visitor opens before logging in (app-pages.ts), in the
+ * default layout.
+ */
 export type PublicPage =
   | { page: 'home'; params: Record<string, string> }
   | { page: 'lander'; params: { name: string; slug?: string } }
-  | { page: 'member-landing'; params: { id: string; landing: string; slug?: string } };
+  | { page: 'member-landing'; params: { id: string; landing: string; slug?: string } }
+  | { page: 'app'; name: AppPageName; params: { token?: string } };
 
 const LANDER = new RegExp(`^/landers/(${LANDERS.join('|')})(?:/([^/]+))?/?$`);
 const MEMBER_LANDING = new RegExp(
@@ -40,6 +46,8 @@ export function matchPublicPage(pathname: string): PublicPage | null {
       params: { id: decode(landing[1]) ?? '', landing: landing[2], slug: decode(landing[3]) },
     };
   }
+  const app = matchAppPage(pathname);
+  if (app) return { page: 'app', name: app.name, params: app.token ? { token: app.token } : {} };
   return null;
 }
 
@@ -53,28 +61,38 @@ function decode(part: string | undefined): string | undefined {
 }
 
 /**
- * The page in its layout, as the app shows it, with the providers it needs. `children`: what the
- * browser adds once it took the page over (the like popup), never rendered by the server.
+ * The page in its layout, as the app shows it, with the providers it needs. `appPage`: an app
+ * page's component (loaded before: app-pages.browser.ts, app-pages.server.ts). `children`: what
+ * the browser adds once it took the page over (the like popup), never rendered by the server.
  */
 export function PublicApp({
   queryClient,
   page,
   location,
+  appPage: AppPage,
   children,
 }: {
   queryClient: QueryClient;
   page: PublicPage;
   location: { pathname: string; search: string; hash: string };
+  appPage?: ComponentType;
   children?: ReactNode;
 }) {
-  const content: ReactNode = page.page === 'home' ? <HomePage /> : <LanderPage />;
+  const content: ReactNode =
+    page.page === 'home' ? (
+      <HomePage />
+    ) : page.page === 'app' ? (
+      AppPage && <AppPage />
+    ) : (
+      <LanderPage />
+    );
   const route: PublicRoute = { ...location, params: page.params, outlet: content };
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <PublicRouteProvider route={route}>
           <PublicShell search={location.search} />
-          {page.page === 'home' ? <DefaultLayout /> : <LanderLayout />}
+          {page.page === 'home' || page.page === 'app' ? <DefaultLayout /> : <LanderLayout />}
           {children}
         </PublicRouteProvider>
       </I18nextProvider>

@@ -10,6 +10,7 @@ import { SUPPORTED_LANGUAGES, type Language } from '../config/constants';
 import { withSharedMessages, type Catalogue } from '../i18n/merge';
 import { I18N_OPTIONS, byLanguage } from './i18n-options';
 import { SITE_ENTRY_NS } from '../features/site-entry/i18n';
+import { PAGES_NS } from '../features/static-pages/i18n';
 
 const OWN = import.meta.glob<Catalogue>('../i18n/locales/*.json', {
   import: 'default',
@@ -21,6 +22,11 @@ const SHARED = import.meta.glob<Catalogue>('../../../contract/src/i18n/*.json', 
 });
 /** The namespaces loaded on demand in the app (lazyNamespace) that the public pages use. */
 const LANDERS = import.meta.glob<Catalogue>('../features/landers/locales/*.json', {
+  import: 'default',
+  eager: true,
+});
+/** The static pages' (a page brings its own text and the common parts: usedTexts). */
+const PAGES = import.meta.glob<Catalogue>('../features/static-pages/locales/*.json', {
   import: 'default',
   eager: true,
 });
@@ -37,6 +43,7 @@ const resources: Resource = Object.fromEntries(
       translation: withSharedMessages(byLanguage(OWN, language), byLanguage(SHARED, language)),
       landers: byLanguage(LANDERS, language),
       [SITE_ENTRY_NS]: byLanguage(SITE_ENTRY, language),
+      [PAGES_NS]: byLanguage(PAGES, language),
     },
   ]),
 );
@@ -77,8 +84,15 @@ export function switchLanguageForRender(language: Language): void {
 }
 
 /**
+ * The namespaces a page brings whole; of the others (the default one, the static pages' long
+ * texts) it brings only the groups it used.
+ */
+const WHOLE_NAMESPACES = new Set(['landers', SITE_ENTRY_NS]);
+
+/**
  * The texts the render since switchLanguageForRender used: whole groups of the default namespace
- * (`home`, `nav`, …) and whole other namespaces, in the render's language.
+ * (`home`, `nav`, …) and of the static pages' (`terms`, `common`), and whole other namespaces, in
+ * the render's language.
  */
 export function usedTexts(): Record<string, Catalogue> {
   const language = i18n.language;
@@ -87,13 +101,13 @@ export function usedTexts(): Record<string, Catalogue> {
     const [ns, group] = entry.split('\u0000');
     const bundle = i18n.getResourceBundle(language, ns) as Catalogue | undefined;
     if (!bundle) continue;
-    if (ns !== 'translation') {
+    if (WHOLE_NAMESPACES.has(ns)) {
       out[ns] = bundle;
       continue;
     }
     const texts = bundle[group];
     if (texts === undefined) continue;
-    out.translation = { ...(out.translation ?? {}), [group]: texts };
+    out[ns] = { ...(out[ns] ?? {}), [group]: texts };
   }
   return out;
 }

@@ -1,19 +1,22 @@
 /**
- * The public entry: a visitor's first page (the home page or a lander), rendered by the server
- * (render.tsx), taken over here without React Router or a catalogue script. Links lead into the
- * full app (index.html, web/src/main.tsx) by loading the page.
+ * The public entry: a visitor's first page (the home page, a lander, or an app page a visitor
+ * opens before logging in: app-pages.ts), rendered by the server (render.tsx), taken over here
+ * without React Router or a catalogue script. Links lead into the full app (index.html,
+ * web/src/main.tsx) by loading the page.
  */
 import { StrictMode, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { PUBLIC_PAGE_DATA_ID, type PublicPageData } from '@app/contract';
+import { PUBLIC_PAGE_DATA_ID, type PublicPageData, type SettingsResponse } from '@app/contract';
 import '../styles/main.scss';
 import { createQueryClient } from '../api/query-client';
 import { takeInlineSettings } from '../api/settings';
 import { languageOfAddress, localeCookie } from '../i18n/choose-locale';
 import { captureTracking } from '../components/signup/tracking';
 import { completeCatalogue, startPublicI18n } from './i18n';
-import { PublicApp, matchPublicPage } from './PublicApp';
+import { PublicApp, matchPublicPage, type PublicPage } from './PublicApp';
+import { APP_PAGE_LOADERS } from './app-pages.browser';
 import { seedPublicQueries } from './seed';
+import { changedFields, handToPage, replayEarlyInput } from './early-input';
 import { SITE_ENTRY_NS } from '../features/site-entry/i18n';
 import { takeLikePopupDelay } from '../features/likes/like-popup-delay';
 
@@ -46,19 +49,43 @@ if (!data || !settings || !page || !root) {
   // its links still lead into the app
   console.warn('public page data missing: the page stays as the server sent it');
 } else {
+  void takeOver(data, settings, page, root);
+}
+
+/** Starts the texts, seeds the answers the page was rendered from, and hydrates it. */
+async function takeOver(
+  data: PublicPageData,
+  settings: SettingsResponse,
+  page: PublicPage,
+  root: HTMLElement,
+): Promise<void> {
+  // an app page (login, pricing, …): its component's chunk, loaded while the rest starts (the
+  // page is painted meanwhile: the server rendered it)
+  const loading = page.page === 'app' ? APP_PAGE_LOADERS[page.name]() : undefined;
   // a visitor who may meet the entry warning: its code loads beside the page, not after it
   if (data.texts[SITE_ENTRY_NS]) void import('../features/site-entry/SiteEntryModal');
   startPublicI18n(data.language, data.texts);
   const queryClient = createQueryClient();
   seedPublicQueries(queryClient, settings, data);
+  const appPage = await loading;
+  const changed = changedFields(root);
   const app = (later?: ReactNode) => (
     <StrictMode>
-      <PublicApp queryClient={queryClient} page={page} location={{ pathname, search, hash }}>
+      <PublicApp
+        queryClient={queryClient}
+        page={page}
+        location={{ pathname, search, hash }}
+        appPage={appPage}
+      >
         {later}
       </PublicApp>
     </StrictMode>
   );
   const taken = hydrateRoot(root, app());
+  // what the visitor typed, clicked or submitted meanwhile (held by the early-input script in the
+  // head), handed to the page: the fields first, the clicks once the page has rendered with them
+  handToPage(changed);
+  window.setTimeout(() => replayEarlyInput(), 0);
   if (likePopupDelay !== null) {
     void import('./like-popup')
       .then(({ PublicLikePopup }) =>

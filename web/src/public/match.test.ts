@@ -1,4 +1,4 @@
-import { LANDERS } from '@app/contract';
+import { LANDERS, STATIC_PAGES, TOKEN_PAGES } from '@app/contract';
 import { matchPublicPage } from './PublicApp';
 
 describe('which addresses the public entry serves', () => {
@@ -28,14 +28,35 @@ describe('which addresses the public entry serves', () => {
     expect(matchPublicPage('/members/41/landing/spring')).toBeNull();
   });
 
+  it('serves the pages a visitor opens before logging in: login, signup, prices, the static pages and the search', () => {
+    expect(matchPublicPage('/login')).toEqual({ page: 'app', name: 'login', params: {} });
+    expect(matchPublicPage('/signup')).toEqual({ page: 'app', name: 'signup', params: {} });
+    expect(matchPublicPage('/pricing')).toEqual({ page: 'app', name: 'pricing', params: {} });
+    expect(matchPublicPage('/premium')).toEqual({ page: 'app', name: 'premium', params: {} });
+    expect(matchPublicPage('/members')).toEqual({ page: 'app', name: 'members', params: {} });
+    for (const name of Object.keys(STATIC_PAGES)) {
+      expect(matchPublicPage(`/${name}`)).toEqual({ page: 'app', name, params: {} });
+    }
+    for (const token of TOKEN_PAGES) {
+      expect(matchPublicPage(`/${token}`)).toEqual({
+        page: 'app',
+        name: 'token',
+        params: { token },
+      });
+    }
+    expect(matchPublicPage('/login/')).toEqual({ page: 'app', name: 'login', params: {} });
+  });
+
   it('leaves every other address to the app', () => {
     for (const path of [
-      '/login',
-      '/signup',
-      '/members',
       '/members/41',
       '/landers/unknown',
-      '/terms',
+      '/credits',
+      '/profile',
+      '/chats',
+      '/no-such-page',
+      '/reset-password',
+      '/admin/login',
     ]) {
       expect(matchPublicPage(path)).toBeNull();
     }

@@ -1,7 +1,8 @@
 /**
  * The server build of the public pages (built by vite.public.config.ts to web/dist-ssr/render.cjs
- * and loaded by server/src/site-pages): the home page and the landers rendered to HTML for a
- * visitor's first visit, with what the browser needs to take the same page over (main.tsx).
+ * and loaded by server/src/site-pages): the home page, the landers and the app's pages a visitor
+ * opens before logging in (app-pages.ts) rendered to HTML for a visitor's first visit, with what
+ * the browser needs to take the same page over (main.tsx).
  */
 import { renderToString } from 'react-dom/server';
 import { QueryClient } from '@tanstack/react-query';
@@ -16,18 +17,24 @@ import { SITE_ENTRY_NS } from '../features/site-entry/i18n';
 import { shouldShowSiteEntryWarning } from '../features/site-entry/rules';
 import { PublicApp, matchPublicPage } from './PublicApp';
 import { seedPublicQueries } from './seed';
+import { APP_PAGE_COMPONENTS } from './app-pages.server';
 
 const PROFILE_ID = /^[1-9]\d{0,9}$/;
 
 export const landersOf: PublicPageRenderer['landersOf'] = (pathname) => {
   const page = matchPublicPage(pathname);
   if (!page) return null;
-  if (page.page === 'home') return 'none';
+  if (page.page === 'home' || page.page === 'app') return 'none';
   if (page.page === 'lander') {
     return { count: LANDER_MEMBER_COUNTS[page.params.name as LanderName], member: null };
   }
   const id = PROFILE_ID.test(page.params.id) ? Number(page.params.id) : null;
   return { count: LANDER_MEMBER_COUNTS.member, member: id };
+};
+
+export const showsPackages: PublicPageRenderer['showsPackages'] = (pathname) => {
+  const page = matchPublicPage(pathname);
+  return page?.page === 'app' && (page.name === 'pricing' || page.name === 'premium');
 };
 
 export const render: PublicPageRenderer['render'] = (input: PublicRenderInput) => {
@@ -41,6 +48,7 @@ export const render: PublicPageRenderer['render'] = (input: PublicRenderInput) =
       queryClient={queryClient}
       page={page}
       location={{ pathname: input.pathname, search: input.search, hash: '' }}
+      appPage={page.page === 'app' ? APP_PAGE_COMPONENTS[page.name] : undefined}
     />,
   );
   // the adults-only warning of the lander layout, for a visitor it may meet (whether this browser
@@ -66,6 +74,7 @@ export const render: PublicPageRenderer['render'] = (input: PublicRenderInput) =
       texts,
       landers: input.landers,
       company: input.company,
+      packages: input.packages,
     },
   };
 };

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import {
   Link,
   NavLink,
@@ -71,5 +71,37 @@ describe("the public pages' links and address (in place of React Router)", () =>
     expect(screen.getByRole('link', { name: 'Section' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Exact' })).toHaveClass('off');
     expect(screen.getByRole('link', { name: 'Home' })).toHaveClass('off');
+  });
+
+  it("renders the page again when it changes its query, and when the browser's back button steps back", async () => {
+    window.history.replaceState(null, '', '/members');
+    function Filters() {
+      const [query, setQuery] = useSearchParams();
+      return (
+        <>
+          <p>{`gender: ${query.get('gender') ?? '-'}`}</p>
+          <button type="button" onClick={() => setQuery({ gender: 'female' })}>
+            Women
+          </button>
+        </>
+      );
+    }
+    render(
+      <PublicRouteProvider route={{ pathname: '/members', search: '', hash: '', params: {} }}>
+        <Filters />
+      </PublicRouteProvider>,
+    );
+    expect(screen.getByText('gender: -')).toBeInTheDocument();
+    await act(async () => screen.getByRole('button', { name: 'Women' }).click());
+    expect(screen.getByText('gender: female')).toBeInTheDocument();
+    expect(window.location.search).toBe('?gender=female');
+    await act(async () => {
+      const popped = new Promise((resolve) =>
+        window.addEventListener('popstate', resolve, { once: true }),
+      );
+      window.history.back();
+      await popped;
+    });
+    expect(screen.getByText('gender: -')).toBeInTheDocument();
   });
 });

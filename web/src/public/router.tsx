@@ -5,7 +5,15 @@
  * The page's address and parameters come from the server's match (PublicRouteProvider); the
  * page a link leads to is served by the full app.
  */
-import { createContext, useContext, type AnchorHTMLAttributes, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type AnchorHTMLAttributes,
+  type ReactNode,
+} from 'react';
 
 /** Where the public page is: its address and the route's parameters, and the page in a layout. */
 export interface PublicRoute {
@@ -17,13 +25,18 @@ export interface PublicRoute {
   outlet?: ReactNode;
 }
 
-const RouteContext = createContext<PublicRoute>({
+const RouteContext = createContext<PublicRoute & { setSearch: (search: string) => void }>({
   pathname: '/',
   search: '',
   hash: '',
   params: {},
+  setSearch: () => undefined,
 });
 
+/**
+ * The route, with its query as state: a page that changes its query (the visitor search's
+ * filters) is rendered again, and so it is when the browser's back button steps through them.
+ */
 export function PublicRouteProvider({
   route,
   children,
@@ -31,7 +44,14 @@ export function PublicRouteProvider({
   route: PublicRoute;
   children: ReactNode;
 }) {
-  return <RouteContext.Provider value={route}>{children}</RouteContext.Provider>;
+  const [search, setSearch] = useState(route.search);
+  useEffect(() => {
+    const onPop = () => setSearch(window.location.search);
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+  const value = useMemo(() => ({ ...route, search, setSearch }), [route, search]);
+  return <RouteContext.Provider value={value}>{children}</RouteContext.Provider>;
 }
 
 type To = string | { pathname?: string; search?: string; hash?: string };
@@ -95,13 +115,19 @@ export function useNavigate() {
   };
 }
 
-/** The address's query; a change replaces it in place (the page is not loaded again). */
+/**
+ * The address's query; a change goes into the browser's history (in place with `replace`) and
+ * renders the page again, without loading it.
+ */
 export function useSearchParams() {
-  const { search } = useContext(RouteContext);
-  const params = new URLSearchParams(search);
-  const set = (next: URLSearchParams | Record<string, string>) => {
+  const { search, setSearch } = useContext(RouteContext);
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  const set = (next: URLSearchParams | Record<string, string>, options?: { replace?: boolean }) => {
     const query = new URLSearchParams(next).toString();
-    window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+    const address = `${window.location.pathname}${query ? `?${query}` : ''}`;
+    if (options?.replace) window.history.replaceState(null, '', address);
+    else window.history.pushState(null, '', address);
+    setSearch(query ? `?${query}` : '');
   };
   return [params, set] as const;
 }

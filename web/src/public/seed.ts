@@ -4,20 +4,26 @@ import { settingsQueryKey } from '../api/settings';
 import { userQueryKey } from '../api/user';
 import { companyInfoQueryKey } from '../api/companyinfo';
 import { landersQueryKey } from '../features/landers/api/landers';
+import { packagesQueryOptions } from '../features/credits/api/payments';
 
 /**
  * The answers a public page is rendered from, in the query cache, the same on the server and in
  * the browser: the settings, no member (the server renders these pages for visitors only), the
- * company's details and the lander's members.
+ * company's details, the lander's members and the credit packages.
  */
 export function seedPublicQueries(
   queryClient: QueryClient,
   settings: SettingsResponse,
-  { landers, company }: Pick<PublicPageData, 'landers' | 'company'>,
+  { landers, company, packages }: Pick<PublicPageData, 'landers' | 'company' | 'packages'>,
 ): void {
   queryClient.setQueryData(settingsQueryKey, settings);
   queryClient.setQueryData(userQueryKey, { user: null });
   if (company) queryClient.setQueryData(companyInfoQueryKey, company);
+  // the packages a visitor sees (usePackages: the visitor's country as the settings say)
+  if (packages) {
+    const { queryKey } = packagesQueryOptions(settings.settings.geoip_selected_country);
+    queryClient.setQueryData(queryKey, packages);
+  }
   if (landers) {
     queryClient.setQueryData(landersQueryKey(landers.count, landers.member), landers.answer);
   }

@@ -156,7 +156,9 @@ export function SignupForm({ onBusyChange, onComplete, memberId }: SignupFormPro
 
   const stepProps: StepProps = { values, set, errorFor };
   return (
-    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="signup-form">
+    // post: a browser that sends the form itself (no scripts) never puts the password into the
+    // address (/signup may come rendered by the server: web/src/public)
+    <form ref={form.formRef} method="post" noValidate onSubmit={onSubmit} className="signup-form">
       <div className="d-flex align-items-center justify-content-between mb-3">
         <span className="small text-body-secondary">
           {t('signup.stepOf', { step: step + 1, count: STEP_COUNT })}

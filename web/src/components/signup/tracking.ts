@@ -52,9 +52,10 @@ export function captureLander(
   }
 }
 
-export function readTracking(storage: Storage = window.sessionStorage): TrackingData {
+export function readTracking(storage?: Storage): TrackingData {
   try {
-    const raw = storage.getItem(TRACKING_STORAGE_KEY);
+    // none on the server (a page rendered there: web/src/public)
+    const raw = (storage ?? window.sessionStorage).getItem(TRACKING_STORAGE_KEY);
     if (!raw) return {};
     const parsed = JSON.parse(raw) as Record<string, unknown>;
     const data: TrackingData = {};
@@ -85,6 +86,29 @@ export function useSignupsOpen(): boolean {
     () => signupsOpen(signups, readTracking()),
     () => signupsOpen(signups, {}),
   );
+}
+
+/** The last tracking data read, by its stored text (a snapshot must stay the same object). */
+let lastTracking: { raw: string | null; data: TrackingData } | null = null;
+const NO_TRACKING: TrackingData = {};
+
+function trackingSnapshot(): TrackingData {
+  let raw: string | null = null;
+  try {
+    raw = window.sessionStorage.getItem(TRACKING_STORAGE_KEY);
+  } catch {
+    // storage unavailable: no tracking data
+  }
+  if (lastTracking?.raw !== raw) lastTracking = { raw, data: readTracking() };
+  return lastTracking.data;
+}
+
+/**
+ * This browser's tracking data, for rendering: on a page the server rendered (web/src/public),
+ * what a visitor without any has until the page is taken over, then the browser's own.
+ */
+export function useTracking(): TrackingData {
+  return useSyncExternalStore(noSubscription, trackingSnapshot, () => NO_TRACKING);
 }
 
 /** Tracking data is stored before the page renders and does not change under it. */

@@ -44,8 +44,11 @@ export function LoginPage() {
       ) : (
         <UnlockNotice value={params.get('unlocked')} />
       )}
+      {/* post: a browser that sends the form itself (no scripts) never puts the password into the
+          address (the page may come rendered by the server: web/src/public) */}
       <form
         ref={form.formRef}
+        method="post"
         onSubmit={form.handleSubmit(() => ({ email: email.trim(), password }))}
       >
         <FormField

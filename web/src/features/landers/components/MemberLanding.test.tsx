@@ -24,6 +24,7 @@ describe('a member landing', () => {
     seedPublicQueries(queryClient, settingsResponseFixture, {
       landers: null,
       company: companyInfoResponseFixture,
+      packages: null,
     });
     renderRoutes(createRoutes(queryClient), { path: '/members/5/landing', queryClient });
 

@@ -7,7 +7,7 @@ import { useSettings } from '../../../api/settings';
 import { useUser } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { SignupLink } from '../../../components/signup/SignupLink';
-import { readTracking } from '../../../components/signup/tracking';
+import { useTracking } from '../../../components/signup/tracking';
 import { firstSearchGender } from '../../../components/signup/seeking';
 import { MemberCard } from '../../../components/member/MemberCard';
 import { SearchFiltersForm } from '../search/SearchFiltersForm';
@@ -58,7 +58,7 @@ export function MembersPage() {
   const filters = useMemo(() => filtersOf(params), [params]);
   const hasFilters = Object.keys(filters).length > 0;
 
-  const tracking = readTracking();
+  const tracking = useTracking();
   const source = paramsOf({ network: tracking.network, ref: tracking.ref });
   const allowed =
     !!user ||
