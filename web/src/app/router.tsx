@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, redirectDocument, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { BANNED_PATH, setAuthFailureHandler } from '../api/client';
 import { userQueryKey, userQueryOptions } from '../api/user';
 import { ErrorPage } from '../components/ErrorPage';
-import { redirectAfterLogin } from '../components/return-path';
+import { afterLoginPath, isServerPath } from '../components/return-path';
 import { RouteErrorBoundary } from '../components/RouteErrorBoundary';
 import { ShellLoading } from '../components/ShellState';
 import { lazyPage } from './chunk-reload';
@@ -13,6 +13,12 @@ import { DefaultLayout } from './layouts/DefaultLayout';
 import { LanderLayout } from './layouts/LanderLayout';
 import { LANDERS, STATIC_PAGES, isTokenPage } from '@app/contract';
 import { EmptyLayout } from './layouts/EmptyLayout';
+
+/** A loader's answer for a member who is logged in already: to where the login was for. */
+function redirectAfterLogin(redirectTo: string | null): Response {
+  const path = afterLoginPath(redirectTo);
+  return isServerPath(path) ? redirectDocument(path) : redirect(path);
+}
 
 const auth = () => import('../features/auth/pages');
 const members = () => import('../features/members/pages');

@@ -1,9 +1,11 @@
-import { redirect, redirectDocument } from 'react-router';
-
 /**
  * Where to go after login: the page that asked for it, else the members. The value is resolved
  * the way the browser would resolve it (tabs and newlines dropped, backslashes read as slashes),
  * and only an address on this site counts, so `/\t/evil.example` cannot lead elsewhere.
+ *
+ * This file uses nothing of react-router: the login page is also server-rendered and taken over
+ * by the light public entry, whose router has no loaders (the app's loader answer is in
+ * app/router.tsx).
  */
 export function afterLoginPath(
   redirectTo: string | null,
@@ -35,10 +37,4 @@ export function goAfterLogin(
 ): void {
   if (isServerPath(path)) load(path);
   else void navigate(path);
-}
-
-/** A loader's answer for a member who is logged in already: to where the login was for. */
-export function redirectAfterLogin(redirectTo: string | null): Response {
-  const path = afterLoginPath(redirectTo);
-  return isServerPath(path) ? redirectDocument(path) : redirect(path);
 }
