@@ -88,6 +88,14 @@ export const SITE_COOKIES: readonly SiteCookie[] = [
     days: 0,
   },
   {
+    // what a visitor chose at signup's first step: the search's default (web/src/components/signup/seeking.ts)
+    name: 'signup_genders',
+    kind: 'sessionStorage',
+    category: 'functional',
+    purpose: 'cookies.purpose.signupGenders',
+    days: 0,
+  },
+  {
     name: 'chunk-reload-at',
     kind: 'sessionStorage',
     category: 'necessary',

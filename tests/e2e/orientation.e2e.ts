@@ -113,6 +113,9 @@ test('a visitor who chooses "man, seeking men" at signup’s first step searches
   const page = await context.newPage();
 
   await page.goto('/signup');
+  // the server-rendered form, once the page's scripts have taken it over (a choice made before
+  // then is handed over: docs/features/public-entry.md)
+  await expect(page.locator('html')).toHaveAttribute('data-taken-over');
   await chooseGenders(page, 'Man', 'Man');
 
   // he leaves the form: the search starts with men

@@ -43,12 +43,8 @@ for (const visitor of VISITORS) {
       await expect(entryWarning(page)).toHaveCount(0);
     }
 
-    const packages = page.waitForResponse((res) => res.url().includes('/api/packages.php'));
+    // the prices page comes with the visitor's packages in it (server-rendered, issue 34 item 9)
     await page.goto('/pricing');
-    const answer = await packages;
-    expect(new URL(answer.url()).searchParams.get('country')).toBe(visitor.country);
-    const body = (await answer.json()) as { packages: { currency: string }[] };
-    expect(body.packages.map((pkg) => pkg.currency)).toContain(visitor.currency);
     await expect(page.getByTestId('package-starter')).toContainText(visitor.price);
     await context.close();
   });

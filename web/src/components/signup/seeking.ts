@@ -29,11 +29,11 @@ export function rememberSignupChoice(
   storage?: Storage,
 ): void {
   try {
-    const store = storage ?? window.sessionStorage;
-    const genders = read(store);
+    storage ??= window.sessionStorage;
+    const genders = read(storage);
     if (isGender(value)) genders[field] = value;
     else delete genders[field];
-    store.setItem(SEEKING_STORAGE_KEY, JSON.stringify(genders));
+    storage.setItem(SEEKING_STORAGE_KEY, JSON.stringify(genders));
   } catch {
     // storage unavailable (private mode): the visitor's search starts without a gender
   }
