@@ -70,6 +70,20 @@ describe('what a visitor does before a server-rendered page is taken over', () =
     expect(container.querySelector(`[${PUBLIC_EARLY_ATTRIBUTE}]`)).toBeNull();
   });
 
+  it('hands over the radio a visitor chose, not the one the choice unticked', () => {
+    container.innerHTML = renderToString(
+      <fieldset>
+        <input type="radio" name="seeking" value="female" defaultChecked aria-label="woman" />
+        <input type="radio" name="seeking" value="male" aria-label="man" />
+      </fieldset>,
+    );
+    const man = container.querySelector<HTMLInputElement>('input[value="male"]')!;
+    man.checked = true;
+    const changed = changedFields(container);
+    expect(changed.map((c) => c.field)).toEqual([man]);
+    expect(changed[0].checked).toBe(true);
+  });
+
   it('finds no changed field and replays nothing when the visitor did nothing', async () => {
     container.innerHTML = renderToString(<Form onSend={() => undefined} />);
     expect(changedFields(container)).toEqual([]);

@@ -24,6 +24,11 @@ export function changedFields(root: ParentNode): ChangedField[] {
       if (field instanceof HTMLSelectElement) {
         return [...field.options].some((option) => option.selected !== option.defaultSelected);
       }
+      // a radio the visitor's choice unticked says nothing: the group's ticked one carries the
+      // choice (handed over too, its 'change' would set the page's state to the old value)
+      if (field instanceof HTMLInputElement && field.type === 'radio') {
+        return field.checked && !field.defaultChecked;
+      }
       if (isToggle(field)) return field.checked !== field.defaultChecked;
       return field.value !== field.defaultValue;
     })
