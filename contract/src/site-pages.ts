@@ -135,3 +135,10 @@ export interface PublicPageRenderer {
  */
 export const PUBLIC_TAKEN_OVER_ATTRIBUTE = 'data-taken-over';
 export const PUBLIC_EARLY_ATTRIBUTE = 'data-early';
+/**
+ * Set on <html> by the public entry from the moment it reads what the visitor changed until the
+ * page is taken over: meanwhile the early-input script also holds a click on a label or a
+ * checkbox or radio (the page is being rendered again: a change the visitor makes now would be
+ * undone by it unheard), and the entry replays it with the others.
+ */
+export const PUBLIC_TAKING_OVER_ATTRIBUTE = 'data-taking-over';

@@ -112,11 +112,23 @@ test('a visitor who chooses "man, seeking men" at signup’s first step searches
   await skipEntryWarning(context);
   const page = await context.newPage();
 
-  await page.goto('/signup');
-  // the server-rendered form, once the page's scripts have taken it over (a choice made before
-  // then is handed over: docs/features/public-entry.md)
-  await expect(page.locator('html')).toHaveAttribute('data-taken-over');
+  // he chooses on the server-rendered form before the page's scripts have arrived (held here
+  // until he has chosen): the choice is handed to the page once it takes the form over, also
+  // where its first render puts the form anew (a desktop's signup modal)
+  let arrive = () => undefined as void;
+  const chosen = new Promise<void>((resolve) => (arrive = resolve));
+  await page.route('**/assets/public-public-*.js', async (route) => {
+    await chosen;
+    await route.continue();
+  });
+  await page.goto('/signup', { waitUntil: 'commit' });
   await chooseGenders(page, 'Man', 'Man');
+  await expect(page.locator('html')).not.toHaveAttribute('data-taken-over');
+  arrive();
+  await expect(page.locator('html')).toHaveAttribute('data-taken-over');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Ik ben een' }).getByLabel('Man')).toBeChecked();
+  await expect(page.getByRole('group', { name: 'Ik zoek een' }).getByLabel('Man')).toBeChecked();
 
   // he leaves the form: the search starts with men
   const first = answer(page, 'search.php');

@@ -1,5 +1,5 @@
 import { act, useState } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { PUBLIC_EARLY_ATTRIBUTE, PUBLIC_TAKEN_OVER_ATTRIBUTE } from '@app/contract';
 import { changedFields, handToPage, replayEarlyInput } from './early-input';
@@ -82,6 +82,76 @@ describe('what a visitor does before a server-rendered page is taken over', () =
     const changed = changedFields(container);
     expect(changed.map((c) => c.field)).toEqual([man]);
     expect(changed[0].checked).toBe(true);
+  });
+
+  it('hands a choice to the field the page put anew in its place, found by its id', async () => {
+    container.innerHTML = renderToString(
+      <input type="radio" name="gender" value="male" id="gender-male" aria-label="man" />,
+    );
+    const served = container.querySelector<HTMLInputElement>('input')!;
+    served.checked = true;
+    const changed = changedFields(container);
+    // the page's first render puts the form elsewhere (the desktop's modal): a new element
+    function Moved() {
+      const [value, setValue] = useState('');
+      return (
+        <input
+          type="radio"
+          name="gender"
+          value="male"
+          id="gender-male"
+          aria-label="man"
+          checked={value === 'male'}
+          onChange={() => setValue('male')}
+        />
+      );
+    }
+    container.innerHTML = '';
+    await act(async () => {
+      root = createRoot(container);
+      root.render(<Moved />);
+    });
+    expect(served.isConnected).toBe(false);
+    // React hears a radio's change by its click (Preact, which the public entry runs on, by
+    // 'change'): the handed 'change' reaches the new element, whose click is then replayed
+    const now = container.querySelector<HTMLInputElement>('input')!;
+    const events: string[] = [];
+    now.addEventListener('change', () => events.push('change'));
+    await act(async () => handToPage(changed, document));
+    expect(events).toEqual(['change']);
+    expect(now.checked).toBe(true);
+  });
+
+  it('replays a label click held while the page was being taken over, so the page hears the choice', async () => {
+    function Choice({ onPick }: { onPick: (value: string) => void }) {
+      const [value, setValue] = useState('');
+      return (
+        <>
+          <input
+            type="radio"
+            name="seeking"
+            value="male"
+            id="seeking-male"
+            checked={value === 'male'}
+            onChange={() => {
+              setValue('male');
+              onPick('male');
+            }}
+          />
+          <label htmlFor="seeking-male">Man</label>
+        </>
+      );
+    }
+    container.innerHTML = renderToString(<Choice onPick={() => undefined} />);
+    const onPick = jest.fn();
+    await act(async () => {
+      root = hydrateRoot(container, <Choice onPick={onPick} />);
+    });
+    // the early-input script held the click on the label (no change on the page meanwhile)
+    container.querySelector('label')!.setAttribute(PUBLIC_EARLY_ATTRIBUTE, '1');
+    await act(async () => replayEarlyInput(document));
+    expect(onPick).toHaveBeenCalledWith('male');
+    expect(container.querySelector<HTMLInputElement>('input')!.checked).toBe(true);
   });
 
   it('finds no changed field and replays nothing when the visitor did nothing', async () => {

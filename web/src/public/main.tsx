@@ -16,7 +16,13 @@ import { completeCatalogue, startPublicI18n } from './i18n';
 import { PublicApp, matchPublicPage, type PublicPage } from './PublicApp';
 import { APP_PAGE_LOADERS } from './app-pages.browser';
 import { seedPublicQueries } from './seed';
-import { changedFields, handToPage, replayEarlyInput } from './early-input';
+import {
+  changedFields,
+  handToPage,
+  replayEarlyInput,
+  startTakingOver,
+  whenSettled,
+} from './early-input';
 import { SITE_ENTRY_NS } from '../features/site-entry/i18n';
 import { takeLikePopupDelay } from '../features/likes/like-popup-delay';
 
@@ -69,6 +75,7 @@ async function takeOver(
   seedPublicQueries(queryClient, settings, data);
   const appPage = await loading;
   const changed = changedFields(root);
+  startTakingOver();
   const app = (later?: ReactNode) => (
     <StrictMode>
       <PublicApp
@@ -83,9 +90,12 @@ async function takeOver(
   );
   const taken = hydrateRoot(root, app());
   // what the visitor typed, clicked or submitted meanwhile (held by the early-input script in the
-  // head), handed to the page: the fields first, the clicks once the page has rendered with them
-  handToPage(changed);
-  window.setTimeout(() => replayEarlyInput(), 0);
+  // head), handed to the page once it has settled (a render before then would undo what it did not
+  // hear): the fields first, then the held clicks in order once the page has rendered with them
+  whenSettled(() => {
+    handToPage(changed);
+    window.setTimeout(() => void replayEarlyInput(), 0);
+  });
   if (likePopupDelay !== null) {
     void import('./like-popup')
       .then(({ PublicLikePopup }) =>
