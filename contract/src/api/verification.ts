@@ -20,7 +20,7 @@ export const VERIFICATION_GESTURES = [
   { key: 'peace_sign', icon: '✌️' },
   { key: 'hand_on_cheek', icon: '🤚' },
   { key: 'wave', icon: '👋' },
-  { key: 'three_fingers', icon: '🤟' },
+  { key: 'ok_sign', icon: '👌' },
   { key: 'point_up', icon: '☝️' },
 ] as const;
 export type VerificationGesture = (typeof VERIFICATION_GESTURES)[number]['key'];
