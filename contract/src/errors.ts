@@ -80,6 +80,13 @@ export const ERROR_STATUS = {
   photo_unreadable: 422,
   photo_too_many_pixels: 422,
   photo_too_small: 422,
+  /** A chat pal (fictional profile) asked to verify: never verified. */
+  verification_unavailable: 403,
+  /** A verification request is open already (a gesture given, or a selfie waiting). */
+  verification_open: 409,
+  /** A selfie without a gesture asked for (none, or it expired). */
+  verification_not_requested: 409,
+  already_verified: 409,
   idempotency_key_reused: 422,
   rate_limited: 429,
   swipe_limit_reached: 429,

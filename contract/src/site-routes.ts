@@ -63,6 +63,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   page('match-finder', '/match-finder'),
   page('swipe-game', '/swipe-game'),
   page('profile', '/profile'),
+  page('profile-verify', '/profile/verify'),
   page('notifications', '/notifications'),
   page('account', '/account'),
   page('account-delete', '/account/delete'),
@@ -114,5 +115,6 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   page('admin-complaint', '/admin/complaints/:id'),
   page('admin-inspection', '/admin/inspection'),
   page('admin-inspection-texts', '/admin/inspection/texts'),
+  page('admin-inspection-verification', '/admin/inspection/verification'),
   { id: 'admin-not-found', path: '/admin/*', kind: 'not-found', indexable: false },
 ];

@@ -23,6 +23,7 @@ import { CreditsModule } from './credits';
 import { IdempotencyModule } from './idempotency';
 import { PhotosModule } from './photos';
 import { InspectionModule } from './inspection';
+import { VerificationModule } from './verification';
 import { BlocksModule } from './blocks';
 import { LikesModule } from './likes';
 import { SearchModule } from './search';
@@ -66,6 +67,7 @@ export class AppModule {
         MembersModule,
         PhotosModule,
         InspectionModule,
+        VerificationModule,
         BlocksModule,
         LikesModule,
         SearchModule,

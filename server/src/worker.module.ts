@@ -21,6 +21,7 @@ import { SmsModule } from './sms';
 import { FiguresModule } from './figures';
 import { PushModule } from './push';
 import { DataExportModule } from './data-export';
+import { VerificationWorkerModule } from './verification';
 
 /**
  * Everything the worker process runs (worker.ts): the shared infrastructure (CoreModule, with
@@ -60,6 +61,7 @@ export class WorkerModule {
         PushModule,
         // "Download my data": builds the ZIPs, removes expired ones, and its purge step
         DataExportModule,
+        VerificationWorkerModule,
       ],
     };
   }

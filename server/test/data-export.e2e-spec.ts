@@ -238,6 +238,16 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
     await db.notificationMailSent.create({
       data: { userId: m.user.id, kind: 'like', sentAt: new Date('2026-11-20T10:00:00Z') },
     });
+    await db.verificationRequest.create({
+      data: {
+        userId: m.user.id,
+        gesture: 'wave',
+        status: 'rejected',
+        reason: 'poor_quality',
+        expiresAt: new Date('2026-11-21T10:00:00Z'),
+        decidedAt: new Date('2026-11-20T11:00:00Z'),
+      },
+    });
     return { conversation };
   }
 
@@ -330,6 +340,7 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
       bans: [{ reason: 'Tijdelijke schorsing', liftReason: 'Opgeheven' }],
       warnings: [{ reason: 'Let op je taal' }],
       hidden_content: [{ text: 'Verborgen tekst' }],
+      verification_requests: [{ gesture: 'wave', status: 'rejected', reason: 'poor_quality' }],
     });
     const payments = json('payments.json');
     expect(payments).toMatchObject({

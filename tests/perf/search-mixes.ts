@@ -23,4 +23,9 @@ export const SEARCH_MIXES: SearchMix[] = [
     name: 'rare: women in NZ, 63-69, with a photo, page 1',
     query: 'gender=female&country=NZ&min_age=63&max_age=69&with_photo=1',
   },
+  {
+    // the partial index profiles_list_verified_idx (issue 35: "Alleen geverifieerd")
+    name: 'verified only: women in NL, verified, page 1',
+    query: 'gender=female&country=NL&verified=1',
+  },
 ];

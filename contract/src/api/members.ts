@@ -19,6 +19,8 @@ export const profileCard = z.object({
   region: z.string().nullable(),
   city: z.string().nullable(),
   fictional: z.boolean(),
+  /** A moderator compared the member's selfie with their photos: the verified badge. */
+  verified: z.boolean(),
   online: z.boolean(),
   main_image: mainImage,
 });

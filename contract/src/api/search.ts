@@ -32,6 +32,8 @@ export const searchQuery = z.object({
   max_age: age,
   with_photo: flag,
   online: flag,
+  /** Only verified members ("Alleen geverifieerd"). */
+  verified: flag,
   distance: z
     .enum(SEARCH_DISTANCES_KM.map(String) as [string, ...string[]])
     .transform(Number)

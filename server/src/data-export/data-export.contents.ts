@@ -74,6 +74,9 @@ export const EXPORT_COVERS: Record<string, ExportCoverage> = {
   'member_warnings.warned_by_id': STAFF,
   'hidden_content.user_id': 'file: moderation.json',
   'hidden_content.hidden_by_id': STAFF,
+  'verification_requests.user_id':
+    'file: moderation.json; the requests and their outcome (the selfie itself is kept only until decided, and not put in the export while it waits: it is the photo the member just sent)',
+  'verification_requests.decided_by_id': STAFF,
   // money
   'payments.user_id': 'file: payments.json',
   'payment_customers.user_id': 'file: payments.json',
@@ -286,6 +289,20 @@ export async function collectExport(
       warnings: await prisma.memberWarning.findMany({
         ...byUser,
         select: { id: true, reason: true, createdAt: true },
+      }),
+      verification_requests: await prisma.verificationRequest.findMany({
+        ...byUser,
+        orderBy: { id: 'asc' },
+        select: {
+          id: true,
+          gesture: true,
+          status: true,
+          reason: true,
+          createdAt: true,
+          submittedAt: true,
+          expiresAt: true,
+          decidedAt: true,
+        },
       }),
       hidden_content: await prisma.hiddenContent.findMany({
         ...byUser,

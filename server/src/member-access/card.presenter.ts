@@ -14,6 +14,7 @@ export const PROFILE_CARD_SELECT = {
   countryCode: true,
   regionId: true,
   fictional: true,
+  verified: true,
   lastActiveAt: true,
   privacyMode: true,
   city: { select: { name: true } },
@@ -38,6 +39,8 @@ export function presentProfileCard(row: ProfileCardRow, mainImage: MainImage, no
     region: row.region?.name ?? null,
     city: row.city?.name ?? null,
     fictional: row.fictional,
+    // a chat pal is never verified (the database's CHECK says so too)
+    verified: row.verified && !row.fictional,
     online: now.getTime() - row.lastActiveAt.getTime() < ONLINE_MINUTES * 60_000,
     main_image: mainImage,
   };
@@ -56,6 +59,7 @@ export function cardRowOf(row: CardColumns): ProfileCardRow {
     countryCode: row.country_code,
     regionId: row.region_id,
     fictional: row.fictional,
+    verified: row.verified,
     lastActiveAt: row.last_active_at,
     privacyMode: row.privacy_mode,
     city: row.city_name === null ? null : { name: row.city_name },

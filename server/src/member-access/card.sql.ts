@@ -10,7 +10,7 @@ import { notBlocked } from './not-blocked.sql';
 
 /** The card columns of a profile `p` with its city `c`, region `r` and main photo `ph`. */
 export const CARD_COLUMNS = `p.id AS profile_id, p.user_id AS profile_user_id, p.name, p.gender::text AS gender,
-  p.date_of_birth, p.country_code, p.region_id, p.fictional, p.last_active_at, p.privacy_mode,
+  p.date_of_birth, p.country_code, p.region_id, p.fictional, p.verified, p.last_active_at, p.privacy_mode,
   c.name AS city_name, r.name AS region_name,
   ph.id AS photo_id, ph.filename AS photo_filename, ph.status::text AS photo_status`;
 export const CARD_JOINS = `LEFT JOIN cities c ON c.id = p.city_id
@@ -39,6 +39,7 @@ export interface CardColumns {
   country_code: string;
   region_id: number | null;
   fictional: boolean;
+  verified: boolean;
   last_active_at: Date;
   privacy_mode: boolean;
   city_name: string | null;

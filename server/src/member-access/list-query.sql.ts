@@ -19,6 +19,8 @@ export interface ListCriteria {
   bornAfter?: Date;
   /** With an active main photo. */
   withPhoto?: boolean;
+  /** Verified members only (the partial index profiles_list_verified_idx). */
+  verified?: boolean;
   /** Active at or after this moment. */
   activeSince?: Date;
   /** Living in one of these cities. */
@@ -91,6 +93,7 @@ export function listStatement(
     where.push(`p.date_of_birth > ${param(utcDate(criteria.bornAfter))}::date`);
   }
   if (criteria.withPhoto) where.push(`p.has_photo`);
+  if (criteria.verified) where.push(`p.verified`);
   if (criteria.activeSince) {
     where.push(`p.last_active_at >= ${param(utcTimestamp(criteria.activeSince))}::timestamp`);
   }

@@ -29,6 +29,7 @@ export function searchCriteria(
     bornOnOrBefore: low ? yearsAgo(now, low) : undefined,
     bornAfter: high ? yearsAgo(now, high + 1) : undefined,
     withPhoto: query.with_photo || undefined,
+    verified: query.verified || undefined,
     activeSince: query.online ? new Date(now.getTime() - ONLINE_MINUTES * 60_000) : undefined,
     cityIds: near?.cities,
   };

@@ -72,7 +72,11 @@ export class SearchService {
     };
   }
 
-  /** Wider filters: region -> country, age +/- 5 years, no online, photo or distance filter. */
+  /**
+   * Wider filters: region -> country, age +/- 5 years, no online, photo or distance filter. A
+   * verified-only search stays verified-only: a member who asks for verified members is never
+   * offered unverified ones as similar.
+   */
   private async similar(
     viewer: Viewer,
     query: SearchQuery,

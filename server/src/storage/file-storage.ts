@@ -12,8 +12,11 @@ import {
 } from '@aws-sdk/client-s3';
 import type { AppConfig } from '../config/config';
 
-/** The folders (key prefixes) of stored files; `exports` are members' data exports (private). */
-export type StorageKind = 'photos' | 'chat' | 'exports';
+/**
+ * The folders (key prefixes) of stored files; `exports` are members' data exports and `selfies`
+ * verification selfies waiting for a moderator (both private: never at a media URL).
+ */
+export type StorageKind = 'photos' | 'chat' | 'exports' | 'selfies';
 
 /**
  * Where member files (photos, chat images) live: one interface, two places. Local disk under

@@ -27,6 +27,7 @@ const likes = () => import('../features/likes/pages');
 const credits = () => import('../features/credits/pages');
 const account = () => import('../features/account/pages');
 const profile = () => import('../features/profile/pages');
+const verification = () => import('../features/verification/pages');
 const complaints = () => import('../features/complaints/pages');
 const statics = () => import('../features/static-pages/pages');
 const home = () => import('../features/home/pages');
@@ -44,6 +45,7 @@ const adminPartners = () => import('../admin/features/partners/pages');
 const adminSettings = () => import('../admin/features/settings/pages');
 const adminComplaints = () => import('../admin/features/complaints/pages');
 const adminInspection = () => import('../admin/features/inspection/pages');
+const adminVerification = () => import('../admin/features/verification/pages');
 const adminCatalogue = () => import('../admin/features/catalogue/pages');
 
 /**
@@ -157,6 +159,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 page('swipe-game', '/swipe-game', swipe, (m) => m.SwipeGamePage, membersOnly),
 
                 page('profile', '/profile', profile, (m) => m.ProfilePage, membersOnly),
+                page(
+                  'profile-verify',
+                  '/profile/verify',
+                  verification,
+                  (m) => m.VerificationPage,
+                  membersOnly,
+                ),
                 page(
                   'notifications',
                   '/notifications',
@@ -356,6 +365,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           'inspection/texts',
           adminInspection,
           (m) => m.TextInspectionPage,
+        ),
+        page(
+          'admin-inspection-verification',
+          'inspection/verification',
+          adminVerification,
+          (m) => m.VerificationDeskPage,
         ),
         page('admin-not-found', '*', adminShell, (m) => m.AdminNotFoundPage),
       ],

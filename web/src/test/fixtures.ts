@@ -129,6 +129,7 @@ export const profileCardFixture = {
   region: 'Noord-Holland',
   city: 'Haarlem',
   fictional: true,
+  verified: false,
   online: true,
   main_image: null,
 } satisfies ProfileCard;
@@ -166,6 +167,7 @@ export const memberWithPhotosFixture = {
   region: 'Utrecht',
   city: 'Amersfoort',
   fictional: false,
+  verified: false,
   online: false,
   main_image: {
     id: 31,

@@ -8,6 +8,7 @@ import { messages as partnersMessages } from '../features/partners';
 import { messages as settingsMessages } from '../features/settings';
 import { messages as complaintsMessages } from '../features/complaints';
 import { messages as inspectionMessages } from '../features/inspection';
+import { messages as verificationMessages } from '../features/verification';
 import { messages as catalogueMessages } from '../features/catalogue';
 
 /** The console's own texts (navigation, home, states). */
@@ -33,5 +34,6 @@ export const ADMIN_CATALOGUES: readonly CatalogueLoaders[] = [
   settingsMessages,
   complaintsMessages,
   inspectionMessages,
+  verificationMessages,
   catalogueMessages,
 ];

@@ -9,6 +9,7 @@ const daan: ProfileCard = {
   id: 12,
   name: 'Daan',
   fictional: false,
+  verified: false,
   main_image: {
     id: 31,
     filename: '/media/photos/31-card.webp?e=1&s=a',
@@ -58,5 +59,15 @@ describe('MemberCard', () => {
     const card = screen.getByTestId('member-card');
     expect(within(card).queryByRole('img')).toBeNull();
     expect(card.querySelector('.member-avatar')).toHaveTextContent('D');
+  });
+
+  it('carries the verified badge with an accessible explanation, and never on a chat pal', () => {
+    const { unmount } = renderRoutes(<MemberCard member={{ ...daan, verified: true }} />);
+    const badge = within(screen.getByTestId('member-card')).getByTestId('verified-badge');
+    expect(badge).toHaveTextContent('Geverifieerd');
+    expect(badge).toHaveTextContent(/een moderator heeft een selfie van dit lid vergeleken/);
+    unmount();
+    renderRoutes(<MemberCard member={{ ...daan, verified: false }} />);
+    expect(screen.queryByTestId('verified-badge')).toBeNull();
   });
 });

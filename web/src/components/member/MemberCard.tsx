@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProfileCard } from '@app/contract';
 import { FictionalBadge } from '../FictionalBadge';
+import { VerifiedBadge } from '../VerifiedBadge';
 import { LockIcon } from './LockIcon';
 
 /** Eight soft gradients; a member keeps theirs (by id). */
@@ -64,7 +65,10 @@ export function MemberAvatar({
   );
 }
 
-/** Name, age, place, online state and (always, when fictional) the chat-pal label. */
+/**
+ * Name, age, place, online state, (always, when fictional) the chat-pal label, and the verified
+ * badge.
+ */
 export function MemberFacts({ member }: { member: ProfileCard }) {
   const { t } = useTranslation();
   const place = member.city ?? member.region ?? t(`countries.${member.country}`);
@@ -81,6 +85,7 @@ export function MemberFacts({ member }: { member: ProfileCard }) {
       </div>
       <div className="small text-body-secondary text-truncate">{place}</div>
       {member.fictional && <FictionalBadge className="mt-1" />}
+      {member.verified && !member.fictional && <VerifiedBadge className="mt-1" />}
     </>
   );
 }

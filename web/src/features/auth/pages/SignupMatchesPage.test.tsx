@@ -14,6 +14,7 @@ const card = (over: Partial<ProfileCard>): ProfileCard => ({
   region: 'Utrecht',
   city: 'Utrecht',
   fictional: false,
+  verified: false,
   online: false,
   main_image: null,
   ...over,

@@ -12,6 +12,7 @@ const card = (id: number, name: string, extra: Partial<ProfileCard> = {}): Profi
   id,
   name,
   fictional: false,
+  verified: false,
   ...extra,
 });
 

@@ -21,6 +21,7 @@ const FILTERS: Record<keyof SearchFilters, true> = {
   max_age: true,
   with_photo: true,
   online: true,
+  verified: true,
   distance: true,
 };
 

@@ -9,6 +9,7 @@ import { useMemberProfile } from '../../../api/members';
 import { serverErrorText } from '../../../api/server-error';
 import { useUser } from '../../../api/user';
 import { FictionalBadge } from '../../../components/FictionalBadge';
+import { VerifiedBadge } from '../../../components/VerifiedBadge';
 import { FictionalNotice } from '../../../components/FictionalNotice';
 import { ServerErrorAlert } from '../../../components/form';
 import { usePageTitle } from '../../../components/usePageTitle';
@@ -158,6 +159,11 @@ function MemberProfileView({ data, user }: { data: MemberResponse; user: User | 
               {profile.fictional && (
                 <li>
                   <FictionalBadge />
+                </li>
+              )}
+              {profile.verified && !profile.fictional && (
+                <li>
+                  <VerifiedBadge />
                 </li>
               )}
             </ul>

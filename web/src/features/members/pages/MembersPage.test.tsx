@@ -13,6 +13,7 @@ const card = (id: number, name = `Lid ${id}`): ProfileCard => ({
   id,
   name,
   fictional: false,
+  verified: false,
 });
 const page = (
   ids: number[],

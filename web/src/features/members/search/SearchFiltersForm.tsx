@@ -203,6 +203,19 @@ export function SearchFiltersForm({
                 {t('search.onlineNow')}
               </label>
             </div>
+            <div className="form-check form-switch">
+              <input
+                className="form-check-input"
+                type="checkbox"
+                role="switch"
+                id={`${ids.gender}-verified`}
+                checked={values.verified === '1'}
+                onChange={(e) => set({ verified: e.target.checked ? '1' : undefined })}
+              />
+              <label className="form-check-label" htmlFor={`${ids.gender}-verified`}>
+                {t('search.verifiedOnly')}
+              </label>
+            </div>
           </div>
           {member && (
             <div className="col-12 col-md-6 col-lg-4">

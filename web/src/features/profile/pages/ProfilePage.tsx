@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useOwnProfile } from '../api/profile';
 import { serverErrorText } from '../../../api/server-error';
@@ -23,6 +24,23 @@ export function ProfilePage() {
         <p className="text-body-secondary mb-0">{t('profileEditor.intro')}</p>
       </header>
       <PhotoManager />
+      <Link
+        to="/profile/verify"
+        className="card border-0 shadow-sm rounded-4 mb-3 mb-lg-4 text-reset text-decoration-none"
+        data-testid="verify-link"
+      >
+        <div className="card-body d-flex align-items-center gap-3 p-3 p-md-4">
+          <span className="fs-2" aria-hidden="true">
+            🤳
+          </span>
+          <span>
+            <span className="d-block fw-semibold text-primary">
+              {t('verification.profileLink')}
+            </span>
+            <span className="small text-body-secondary">{t('verification.profileLinkText')}</span>
+          </span>
+        </div>
+      </Link>
       {profile.isPending ? (
         <ProfileSkeleton />
       ) : profile.isError ? (

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProfileCard } from '@app/contract';
 import { FictionalBadge } from '../../../components/FictionalBadge';
+import { VerifiedBadge } from '../../../components/VerifiedBadge';
 import { MemberAvatar } from '../../../components/member/MemberCard';
 
 export type SwipeChoice = 'like' | 'pass';
@@ -114,7 +115,7 @@ export function SwipeCard({
         </div>
         <div className="swipe-card__place text-truncate">{place}</div>
         <div className="d-flex align-items-center justify-content-between gap-2 mt-2">
-          {member.fictional ? <FictionalBadge /> : <span />}
+          {member.fictional ? <FictionalBadge /> : member.verified ? <VerifiedBadge /> : <span />}
           <Link to={`/members/${member.id}`} className="swipe-card__profile-link small">
             {t('swipe.viewProfile')}
           </Link>

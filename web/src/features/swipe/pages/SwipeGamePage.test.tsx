@@ -16,6 +16,7 @@ const sanne: ProfileCard = {
   age: 33,
   city: 'Utrecht',
   fictional: false,
+  verified: false,
   online: false,
 };
 const noor: ProfileCard = { ...sanne, id: 9, name: 'Noor', city: 'Leiden' };

@@ -66,7 +66,7 @@ export function DeskPage<T extends { id: number; member: InspectedMember }>({
   );
 }
 
-/** Photos and profile texts, the area's two desks. */
+/** Photos, profile texts and verification selfies (admin/features/verification), the desks. */
 function InspectionTabs() {
   const { t } = useAdminTranslation();
   return (
@@ -76,6 +76,9 @@ function InspectionTabs() {
       </NavLink>
       <NavLink to="/admin/inspection/texts" className="nav-link">
         {t('inspection.textsTab')}
+      </NavLink>
+      <NavLink to="/admin/inspection/verification" className="nav-link">
+        {t('inspection.verificationTab')}
       </NavLink>
     </nav>
   );

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { MemberAccessModule } from '../member-access';
+import { Selfies } from './selfies';
+import { VerificationController, VerificationDeskController } from './verification.controller';
+import { VerificationDesk } from './verification-desk.service';
+import { VerificationExpiryTask } from './verification-expiry.task';
+import { VerificationPurge } from './verification.purge';
+import { VerificationService } from './verification.service';
+
+/** The verified badge: the member's request and selfie, the moderators' desk, expiry, purge. */
+@Module({
+  imports: [MemberAccessModule],
+  controllers: [VerificationController, VerificationDeskController],
+  providers: [
+    Selfies,
+    VerificationService,
+    VerificationDesk,
+    VerificationExpiryTask,
+    VerificationPurge,
+  ],
+})
+export class VerificationModule {}
+
+/** What the worker runs of it: the hourly expiry and the purge step. */
+@Module({
+  imports: [MemberAccessModule],
+  providers: [Selfies, VerificationExpiryTask, VerificationPurge],
+})
+export class VerificationWorkerModule {}

@@ -1,0 +1,1 @@
+export { VerificationDeskPage } from './VerificationDeskPage';
