@@ -21,6 +21,7 @@ import { SmsModule } from './sms';
 import { FiguresModule } from './figures';
 import { PushModule } from './push';
 import { DataExportModule } from './data-export';
+import { PhotoScreeningModule } from './photo-screening';
 
 /**
  * Everything the worker process runs (worker.ts): the shared infrastructure (CoreModule, with
@@ -60,6 +61,8 @@ export class WorkerModule {
         PushModule,
         // "Download my data": builds the ZIPs, removes expired ones, and its purge step
         DataExportModule,
+        // pre-screening: scores every new photo with the model (issue 35, point 1)
+        PhotoScreeningModule,
       ],
     };
   }
