@@ -68,8 +68,7 @@ describe('photo pre-screening: scores order the desk, a moderator decides', () =
   const uploaded = async (member: ChatMember, data: Buffer): Promise<number> =>
     (await upload(member, data).expect(201)).body.photo.id as number;
   const desk = async (): Promise<QueuedPhoto[]> =>
-    (await t.http().get('/api/staff/inspection/photos').set('Cookie', mod).expect(200)).body
-      .photos;
+    (await t.http().get('/api/staff/inspection/photos').set('Cookie', mod).expect(200)).body.photos;
   const scored = (photoId: number) =>
     eventually(async () => {
       const row = await t.prisma.photoScreening.findUnique({ where: { photoId } });

@@ -72,7 +72,9 @@ export async function scorePhoto(file: Buffer): Promise<ScreenScores> {
   const tensor = tf.tensor3d(new Uint8Array(data), [INPUT_SIDE, INPUT_SIDE, 3], 'int32');
   try {
     const predictions = await model.classify(tensor, PHOTO_SCREEN_CLASSES.length);
-    const scores = Object.fromEntries(PHOTO_SCREEN_CLASSES.map((name) => [name, 0])) as ScreenScores;
+    const scores = Object.fromEntries(
+      PHOTO_SCREEN_CLASSES.map((name) => [name, 0]),
+    ) as ScreenScores;
     for (const { className, probability } of predictions) {
       const name = className.toLowerCase() as PhotoScreenClass;
       if (name in scores) scores[name] = Math.round(probability * 10_000) / 10_000;

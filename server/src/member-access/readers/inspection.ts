@@ -210,7 +210,11 @@ export class InspectionReads {
       width: photo.width,
       height: photo.height,
       screening: screening
-        ? screeningOf({ ...screening, abuse_match: screening.abuseMatch, scored_at: screening.scoredAt })
+        ? screeningOf({
+            ...screening,
+            abuse_match: screening.abuseMatch,
+            scored_at: screening.scoredAt,
+          })
         : null,
       member: await this.member(viewer, photo.profile.userId, now),
     };
