@@ -16,7 +16,7 @@ import { Queue } from 'bullmq';
 import pg from 'pg';
 import sharp from 'sharp';
 import { processPhoto } from '../../server/src/photos/photo-pipeline.js';
-import { differenceHash } from '../../server/src/photos/photo-hash.js';
+import { differenceHash } from '../../server/src/common/photo-hash.js';
 import { scorePhoto, warmUp } from '../../server/src/photo-screening/nsfw-model.js';
 
 const PHOTOS = Number(process.env.PHOTOS ?? 40);

@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { executeStatement, queryRows } from '../prisma/sql';
-import { differenceHashOf } from '../photos/photo-hash';
+import { differenceHashOf } from '../common/photo-hash';
 import { Producer, QUEUES } from '../queue';
 import { Realtime } from '../realtime';
 import { FileStorage } from '../storage';

@@ -2,7 +2,7 @@ import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE, PHOTO_TYPES } from '@app/contract';
 import { AppError } from '../common/app-error';
-import { differenceHash } from './photo-hash';
+import { differenceHash } from '../common/photo-hash';
 
 /** The sizes every photo is stored in (all WebP, metadata stripped). */
 export const PHOTO_SIZES = ['full', 'card', 'thumb', 'locked'] as const;
@@ -13,7 +13,7 @@ export interface ProcessedPhoto {
   /** Of the full size, after orientation. */
   width: number;
   height: number;
-  /** The perceptual hash of the oriented pixels (photo-hash.ts), for the abuse hash match. */
+  /** The perceptual hash of the oriented pixels (common/photo-hash.ts): the abuse hash match. */
   hash: bigint;
 }
 
@@ -37,7 +37,7 @@ const DECODE_OPTIONS = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'warning' a
  *    profiles converted to sRGB); the original bytes are never stored;
  * 4. four sizes: full (at most 1600 px), card (480x600), thumb (160x160) and locked (a blurred
  *    thumbnail made from a 16 px version, which cannot be sharpened back);
- * 5. a perceptual hash of the pixels (photo-hash.ts; the pre-screening's abuse match).
+ * 5. a perceptual hash of the pixels (common/photo-hash.ts: the abuse hash match).
  */
 export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
   if (upload.length > PHOTO_MAX_BYTES) {

@@ -1,6 +1,9 @@
 import { PHOTO_SCREEN_CLASSES, type PhotoScreening } from '@app/contract';
 import { useAdminTranslation } from '../../../shared/i18n';
 
+/** The classes whose high score is good news (the meter shows them green when high). */
+const SAFE = new Set<string>(['neutral', 'drawing']);
+
 /** A probability as a whole percentage. */
 const percent = (value: number) => Math.round(value * 100);
 
@@ -56,7 +59,7 @@ export function ScreeningPanel({ screening }: { screening: PhotoScreening | null
                   max={100}
                   low={30}
                   high={60}
-                  optimum={0}
+                  optimum={SAFE.has(name) ? 100 : 0}
                   value={value}
                   aria-label={t('inspection.screening.score', { name: label, percent: value })}
                 />
