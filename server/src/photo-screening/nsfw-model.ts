@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { PHOTO_SCREEN_CLASSES, type PhotoScreenClass } from '@app/contract';
@@ -15,6 +16,11 @@ type Classifier = {
   classify(image: unknown, topk?: number): Promise<{ className: string; probability: number }[]>;
 };
 type Tf = typeof import('@tensorflow/tfjs');
+type Wasm = typeof import('@tensorflow/tfjs-backend-wasm');
+type Nsfwjs = typeof import('nsfwjs');
+
+/** Loads a package on first use (CommonJS: also from a script run through tsx). */
+const requireLater = createRequire(__filename);
 
 let loading: Promise<{ tf: Tf; model: Classifier }> | undefined;
 
@@ -27,15 +33,15 @@ let loading: Promise<{ tf: Tf; model: Classifier }> | undefined;
  */
 function loaded(): Promise<{ tf: Tf; model: Classifier }> {
   loading ??= (async () => {
-    const tf = await import('@tensorflow/tfjs');
-    const wasm = await import('@tensorflow/tfjs-backend-wasm');
+    const tf = requireLater('@tensorflow/tfjs') as Tf;
+    const wasm = requireLater('@tensorflow/tfjs-backend-wasm') as Wasm;
     // the backend's WebAssembly files, shipped in its package: read from node_modules
-    wasm.setWasmPaths(`${path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'))}/`);
+    wasm.setWasmPaths(`${path.dirname(requireLater.resolve('@tensorflow/tfjs-backend-wasm'))}/`);
     // one core per worker process (a second core: a second worker process)
     wasm.setThreadsCount(1);
     await tf.setBackend('wasm');
     await tf.ready();
-    const nsfwjs = await import('nsfwjs');
+    const nsfwjs = requireLater('nsfwjs') as Nsfwjs;
     const info = console.info;
     // nsfwjs announces the bundled model on the console; the worker's logs stay JSON lines
     console.info = () => undefined;
