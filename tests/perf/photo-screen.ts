@@ -15,7 +15,6 @@ import { performance } from 'node:perf_hooks';
 import { Queue } from 'bullmq';
 import pg from 'pg';
 import sharp from 'sharp';
-import { processPhoto } from '../../server/src/photos/photo-pipeline.js';
 import { differenceHash } from '../../server/src/common/photo-hash.js';
 import { scorePhoto, warmUp } from '../../server/src/photo-screening/nsfw-model.js';
 
@@ -35,7 +34,13 @@ async function picture(seed: number, width = 2000, height = 1500): Promise<Buffe
     return `<circle cx="${Math.floor(next() * width)}" cy="${Math.floor(next() * height)}" r="${Math.floor(50 + next() * 300)}" fill="${fill}"/>`;
   }).join('');
   return sharp({
-    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
   })
     .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}">${discs}</svg>`) }])
     .jpeg({ quality: 85 })
@@ -51,7 +56,16 @@ async function main(): Promise<void> {
   sharp.concurrency(1);
   const uploads = await Promise.all(Array.from({ length: PHOTOS }, (_, i) => picture(i + 1)));
   const stored: Buffer[] = [];
-  for (const upload of uploads) stored.push((await processPhoto(upload)).files.full);
+  // as the pipeline stores them: oriented, at most 1600 px, WebP
+  for (const upload of uploads) {
+    stored.push(
+      await sharp(upload)
+        .rotate()
+        .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer(),
+    );
+  }
 
   // 1. scoring
   const before = process.memoryUsage().rss;
