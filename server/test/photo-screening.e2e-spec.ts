@@ -33,9 +33,7 @@ describe('photo pre-screening: scores order the desk, a moderator decides', () =
 
   beforeAll(async () => {
     // the model, once for this file, before the app's connections open
-    const started = Date.now();
     await warmUp();
-    console.log(`model loaded in ${Date.now() - started} ms`);
     t = await createTestApp();
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
       logger: ['error'],
