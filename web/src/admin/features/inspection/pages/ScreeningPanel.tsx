@@ -1,8 +1,8 @@
 import { PHOTO_SCREEN_CLASSES, type PhotoScreening } from '@app/contract';
 import { useAdminTranslation } from '../../../shared/i18n';
 
-/** The classes whose high score is good news (the meter shows them green when high). */
-const SAFE = new Set<string>(['neutral', 'drawing']);
+/** The class whose high score is good news (its meter is green when high). */
+const SAFE = new Set<string>(['neutral']);
 
 /** A probability as a whole percentage. */
 const percent = (value: number) => Math.round(value * 100);
