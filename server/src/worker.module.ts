@@ -22,6 +22,7 @@ import { FiguresModule } from './figures';
 import { PushModule } from './push';
 import { DataExportModule } from './data-export';
 import { VerificationWorkerModule } from './verification';
+import { PhotoScreeningModule } from './photo-screening';
 
 /**
  * Everything the worker process runs (worker.ts): the shared infrastructure (CoreModule, with
@@ -62,6 +63,8 @@ export class WorkerModule {
         // "Download my data": builds the ZIPs, removes expired ones, and its purge step
         DataExportModule,
         VerificationWorkerModule,
+        // pre-screening: scores every new photo with the model (issue 35, point 1)
+        PhotoScreeningModule,
       ],
     };
   }

@@ -2,7 +2,8 @@
  * Photo inspection in the browser: a moderator signs in with two-step verification through the
  * console's own sign-in, gets the member's new photo large with the member beside it, approves
  * it with one key, and the member's open page (another browser context) shows the photo
- * approved without a reload. Axe-clean, with screenshots at 375 and 1280 px.
+ * approved without a reload. The worker's pre-screening scores the photo first, and the desk shows
+ * its risk and the model's five scores above it. Axe-clean, with screenshots at 375 and 1280 px.
  */
 import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
@@ -71,6 +72,21 @@ for (const viewport of [
           data: { photo: photo.id, action: 'approve' },
         });
       }
+      // the worker scores the new photo (pre-screening) shortly after the upload
+      await expect
+        .poll(
+          async () => {
+            const desk = await helper.get('/api/staff/inspection/photos');
+            const photos = (
+              (await desk.json()) as {
+                photos: { id: number; screening: { scored_at: string | null } | null }[];
+              }
+            ).photos;
+            return photos.find((p) => p.id === photoId)?.screening?.scored_at ?? null;
+          },
+          { timeout: 60_000 },
+        )
+        .not.toBeNull();
 
       // the moderator's first sign-in: password, the QR code's key, a code, the recovery codes
       const moderator = await seedE2eMember({ roles: ['moderator'] });
@@ -92,6 +108,11 @@ for (const viewport of [
         `#${owner.userId}`,
       );
       await expect(page.getByTestId('inspection-waiting')).toHaveText(/^\d+$/);
+      // the pre-screening above the photo: its risk and the model's five scores
+      const screening = page.getByTestId('inspection-screening');
+      await expect(screening.getByTestId('inspection-risk')).toHaveText(/^Risico \d+%$/);
+      await expect(screening.getByRole('meter')).toHaveCount(5);
+      await expect(screening.getByRole('meter', { name: /^Neutraal: \d+%$/ })).toBeVisible();
       expect(await violations(page)).toEqual([]);
       await page.screenshot({
         path: path.join(shots, `admin-photos-desk-${viewport.name}.png`),

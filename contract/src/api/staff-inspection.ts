@@ -4,10 +4,10 @@ import { photoStatus } from './photos';
 
 /**
  * Inspection (staff: moderators and admins): new photos and changed profile texts wait in a
- * queue, oldest first. A moderator claims the next item (nobody else gets it while the claim
- * holds), approves or rejects it with a reason of a fixed list (the member sees the reason in
- * their own language), and may undo the decision for a few seconds. Routes under
- * /api/staff/inspection/.
+ * queue (photos: the riskiest first, see PHOTO_SCREEN_WAIT_SECONDS; texts: the oldest first). A
+ * moderator claims the next item (nobody else gets it while the claim holds), approves or
+ * rejects it with a reason of a fixed list (the member sees the reason in their own language),
+ * and may undo the decision for a few seconds. Routes under /api/staff/inspection/.
  */
 
 /** Why a photo is refused; the member reads `photos.rejectReasons.<reason>`. */
@@ -19,9 +19,44 @@ export const PHOTO_REJECT_REASONS = [
   'poor_quality',
   'offensive',
   'copyright',
+  'abuse',
 ] as const;
 export const photoRejectReason = z.enum(PHOTO_REJECT_REASONS);
 export type PhotoRejectReason = z.infer<typeof photoRejectReason>;
+
+/**
+ * The reasons of abuse (violence, exploitation, intimate images shared without consent): a photo
+ * rejected with one of them leaves its perceptual hash behind, and a re-upload of it (resized,
+ * re-encoded) is flagged on the desk at once. Never an automatic rejection.
+ */
+export const PHOTO_ABUSE_REASONS = ['abuse'] as const satisfies readonly PhotoRejectReason[];
+
+/** Two photos whose 64-bit perceptual hashes differ in at most this many bits are one photo. */
+export const PHOTO_HASH_MATCH_BITS = 6;
+
+/**
+ * Pre-screening: the worker scores every new photo with a model (nsfwjs). The desk serves a
+ * photo matching one rejected for abuse first, then the riskiest; a photo not scored yet waits
+ * behind the scored ones for at most this long, then counts as the riskiest (so a stopped worker
+ * turns the desk back into upload order, never hides a photo).
+ */
+export const PHOTO_SCREEN_WAIT_SECONDS = 120;
+
+/** The model's five classes, each a probability (they add up to 1). */
+export const PHOTO_SCREEN_CLASSES = ['drawing', 'hentai', 'neutral', 'porn', 'sexy'] as const;
+export type PhotoScreenClass = (typeof PHOTO_SCREEN_CLASSES)[number];
+
+/**
+ * What the pre-screening says of a photo: `risk` (porn + hentai + sexy, 0 to 1) and the five
+ * scores once scored (null before), and whether it matches a photo rejected for abuse.
+ */
+export const photoScreening = z.object({
+  risk: z.number().nullable(),
+  scores: z.record(z.enum(PHOTO_SCREEN_CLASSES), z.number()).nullable(),
+  abuse_match: z.boolean(),
+  scored_at: z.string().nullable(),
+});
+export type PhotoScreening = z.infer<typeof photoScreening>;
 
 /** Why a profile text is refused; the member reads `profileEditor.textRejected.reasons.<reason>`. */
 export const TEXT_REJECT_REASONS = [
@@ -59,13 +94,19 @@ export const inspectionStatsResponse = z.object({
 });
 export type InspectionStatsResponse = z.infer<typeof inspectionStatsResponse>;
 
-/** GET /api/staff/inspection/photos: the oldest photos waiting (claimed ones too). */
+/**
+ * GET /api/staff/inspection/photos: the photos waiting (claimed ones too), in the desk's order:
+ * a match of a photo rejected for abuse first, then the riskiest (PHOTO_SCREEN_WAIT_SECONDS),
+ * then the oldest.
+ */
 export const photoQueueEntry = z.object({
   id: z.number().int(),
   created_at: z.string(),
   profile: z.object({ id: z.number().int(), name: z.string() }),
   thumb_url: z.string(),
   claimed: z.boolean(),
+  /** Null: uploaded before pre-screening, or by staff. */
+  screening: photoScreening.nullable(),
 });
 export const photoQueueResponse = z.object({
   photos: z.array(photoQueueEntry),
@@ -104,13 +145,14 @@ export const inspectionPhoto = z.object({
   width: z.number().int(),
   height: z.number().int(),
   claimed_until: z.string(),
+  screening: photoScreening.nullable(),
   member: inspectedMember,
 });
 export type InspectionPhoto = z.infer<typeof inspectionPhoto>;
 
 /**
- * POST /api/staff/inspection/photos/next: claims the oldest photo nobody else holds (the
- * caller's own claim comes back again), except `exclude` (the one on screen, so the console
+ * POST /api/staff/inspection/photos/next: claims the first photo in the queue's order that
+ * nobody else holds (the caller's own claim comes back again), except `exclude` (the one on screen, so the console
  * can claim the following one ahead). Null when none is left.
  */
 export const inspectionNextBody = z.object({

@@ -7,12 +7,16 @@ import { chatImageFiles } from './message.presenter';
 /** The longer side of a chat photo's preview (the full size is at most 1600 px). */
 const CHAT_THUMB_SIDE = 480;
 
-/** A chat photo ready to store: the full size, its preview, and the full size's dimensions. */
+/**
+ * A chat photo ready to store: the full size, its preview, the full size's dimensions and its
+ * perceptual hash (pre-screening).
+ */
 export interface ChatPhoto {
   full: Buffer;
   thumb: Buffer;
   width: number;
   height: number;
+  hash: bigint;
 }
 
 /** A chat photo as the message names it (the full-size file's name). */
@@ -40,7 +44,13 @@ export class ChatPhotos {
       .resize(CHAT_THUMB_SIDE, CHAT_THUMB_SIDE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer();
-    return { full: processed.files.full, thumb, width: processed.width, height: processed.height };
+    return {
+      full: processed.files.full,
+      thumb,
+      width: processed.width,
+      height: processed.height,
+      hash: processed.hash,
+    };
   }
 
   /** Both files under a new name; when a write fails, what was written goes again. */

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CreditsModule } from '../credits';
 import { MemberAccessModule } from '../member-access';
+import { PhotoScreeningModule } from '../photo-screening';
 import { SettingsModule } from '../settings';
 import { ChatEvents } from './chat-events';
 import { ChatMediaController } from './chat-media.controller';
@@ -27,7 +28,7 @@ import { SendsService } from './sends.service';
  * the realtime infrastructure).
  */
 @Module({
-  imports: [MemberAccessModule, CreditsModule, SettingsModule],
+  imports: [MemberAccessModule, CreditsModule, SettingsModule, PhotoScreeningModule],
   controllers: [ChatsController, OperatorController, ChatMediaController, GiftsAdminController],
   providers: [
     ConversationsService,

@@ -39,6 +39,8 @@ export class ChatsPurge implements PurgeStep {
   }
 
   async purge(tx: Prisma.TransactionClient, userId: number, now: Date): Promise<void> {
+    // the chat photos' pre-screening (hash and scores) goes with the photos
+    await tx.photoScreening.deleteMany({ where: { message: { senderId: userId } } });
     await tx.message.updateMany({
       where: { senderId: userId },
       data: { body: null, imageFilename: null, contentPurgedAt: now },

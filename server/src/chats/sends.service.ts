@@ -3,6 +3,7 @@ import type { SendMessageRequest, SendMessageResponse, SendPhotoFields } from '@
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
 import { Correspondents } from '../member-access';
+import { PhotoScreening } from '../photo-screening';
 import { Realtime } from '../realtime';
 import { ChatPhotos } from './chat-photos';
 import { checkedText, oneTarget, pair } from './chat-rules';
@@ -35,6 +36,7 @@ export class SendsService {
     private readonly messages: MessagePresenter,
     private readonly delivery: MessageDelivery,
     private readonly realtime: Realtime,
+    private readonly screening: PhotoScreening,
   ) {}
 
   /** POST /api/message.php: a text or a gift. */
@@ -60,7 +62,8 @@ export class SendsService {
   /**
    * POST /api/message-photo.php: the partner and the balance are checked before the costly
    * processing (ChatPhotos); whatever fails after the files were written removes them, and so
-   * does a racing request with the same key that stored its photo first.
+   * does a racing request with the same key that stored its photo first. A stored photo is
+   * pre-screened (photo-screening/).
    */
   async sendPhoto(
     sender: Sender,
@@ -73,15 +76,19 @@ export class SendsService {
     const cost = settings.photoCredits;
     if (sender.credits < cost) throw new AppError('insufficient_credits');
     const to = await this.authorise(sender, target);
-    const image = await this.photos.store(await this.photos.process(upload));
+    const processed = await this.photos.process(upload);
+    const image = await this.photos.store(processed);
+    let sent: Sent;
     try {
-      const sent = await this.store(sender, to, { type: 'photo', image, cost }, key);
-      if (sent.replayed) await this.photos.remove(image.filename);
-      return sent.answer;
+      sent = await this.store(sender, to, { type: 'photo', image, cost }, key);
     } catch (error) {
       await this.photos.remove(image.filename);
       throw error;
     }
+    if (sent.replayed) await this.photos.remove(image.filename);
+    // scored by the worker after the answer (pre-screening), its hash matched at once
+    else await this.screening.screenChatPhoto(sent.answer.message.id, processed.hash);
+    return sent.answer;
   }
 
   /**

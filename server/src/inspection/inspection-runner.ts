@@ -115,6 +115,12 @@ export abstract class InspectionRunner<K extends InspectionKind> {
   ): Promise<Change>;
   /** The audit row's subject type. */
   protected abstract subjectType(item: KindTypes[K]['locked']): string;
+  /** After a decision was written, in its transaction (what else a kind keeps of it). */
+  protected async afterDecision(
+    _tx: Tx,
+    _item: KindTypes[K]['locked'],
+    _decision: Decided & { id: bigint },
+  ): Promise<void> {}
 
   queue(staff: StaffPrincipal, now = new Date()): Promise<KindTypes[K]['queue']> {
     return this.reads.queue(this.kind, staffViewerOf(staff), now);
@@ -174,6 +180,7 @@ export abstract class InspectionRunner<K extends InspectionKind> {
         },
         select: { id: true },
       });
+      await this.afterDecision(tx, item, { ...decided, id: decision.id });
       await this.record(tx, staff, item, `${this.kind}.${input.action}`, change, reason, ip);
       return { decisionId: decision.id, userId: item.userId };
     });

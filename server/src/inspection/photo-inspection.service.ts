@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { InspectionPhoto, InspectionStats, PhotoStatus } from '@app/contract';
 import type { Prisma } from '../generated/prisma/client';
-import type { LockedPhoto, Viewer } from '../member-access';
+import { InspectionReads, type LockedPhoto, type Viewer } from '../member-access';
+import { PhotoScreening } from '../photo-screening';
+import { PrismaService } from '../prisma/prisma.service';
+import { Realtime } from '../realtime';
+import { AuditLog } from '../staff';
 import type { DecisionRow } from './decisions';
 import { claimEnd } from './decisions';
 import { InspectionRunner, type Decided } from './inspection-runner';
@@ -20,6 +24,8 @@ type PhotoBefore = {
  * the photo becomes active (and the main photo when the profile has no active one). Reject:
  * the member sees the reason; a rejected main photo is replaced by another one. A decided photo
  * may be decided otherwise (an approved one taken down, a rejected one approved after all).
+ * A photo rejected for abuse leaves its perceptual hash (photo-screening/), and its undo or an
+ * approval after all takes it away again.
  */
 @Injectable()
 export class PhotoInspection extends InspectionRunner<'photo'> {
@@ -28,6 +34,16 @@ export class PhotoInspection extends InspectionRunner<'photo'> {
   protected readonly memberEvent = 'photos:changed';
   protected readonly decided = { approve: 'active', reject: 'rejected' } as const;
   protected readonly errorField = 'photo';
+
+  constructor(
+    prisma: PrismaService,
+    reads: InspectionReads,
+    audit: AuditLog,
+    realtime: Realtime,
+    private readonly screening: PhotoScreening,
+  ) {
+    super(prisma, reads, audit, realtime);
+  }
 
   protected show(viewer: Viewer, id: number, now: Date) {
     return this.reads.photoForInspection(viewer, id, now);
@@ -47,6 +63,14 @@ export class PhotoInspection extends InspectionRunner<'photo'> {
 
   protected subjectType(): string {
     return 'photo';
+  }
+
+  protected override afterDecision(
+    tx: Prisma.TransactionClient,
+    photo: LockedPhoto,
+    decision: Decided & { id: bigint },
+  ) {
+    return this.screening.decided(tx, photo, decision);
   }
 
   protected async apply(tx: Prisma.TransactionClient, photo: LockedPhoto, decision: Decided) {
@@ -87,6 +111,7 @@ export class PhotoInspection extends InspectionRunner<'photo'> {
     now: Date,
   ) {
     const before = decision.before as PhotoBefore;
+    await this.screening.undone(tx, photo.id);
     await tx.photo.updateMany({
       where: { id: photo.id },
       data: {

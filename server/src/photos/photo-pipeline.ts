@@ -2,6 +2,7 @@ import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE, PHOTO_TYPES } from '@app/contract';
 import { AppError } from '../common/app-error';
+import { differenceHash } from '../common/photo-hash';
 
 /** The sizes every photo is stored in (all WebP, metadata stripped). */
 export const PHOTO_SIZES = ['full', 'card', 'thumb', 'locked'] as const;
@@ -12,6 +13,8 @@ export interface ProcessedPhoto {
   /** Of the full size, after orientation. */
   width: number;
   height: number;
+  /** The perceptual hash of the oriented pixels (common/photo-hash.ts): the abuse hash match. */
+  hash: bigint;
 }
 
 type PhotoMime = (typeof PHOTO_TYPES)[number];
@@ -33,7 +36,8 @@ const DECODE_OPTIONS = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'warning' a
  *    orientation, and re-encoded: the output carries no metadata at all (EXIF, GPS, XMP, ICC
  *    profiles converted to sRGB); the original bytes are never stored;
  * 4. four sizes: full (at most 1600 px), card (480x600), thumb (160x160) and locked (a blurred
- *    thumbnail made from a 16 px version, which cannot be sharpened back).
+ *    thumbnail made from a 16 px version, which cannot be sharpened back);
+ * 5. a perceptual hash of the pixels (common/photo-hash.ts: the abuse hash match).
  */
 export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
   if (upload.length > PHOTO_MAX_BYTES) {
@@ -83,7 +87,7 @@ export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
     sharp(oriented.data, {
       raw: { width: info.width, height: info.height, channels: info.channels },
     });
-  const [full, card, thumb, locked] = await Promise.all([
+  const [full, card, thumb, locked, hash] = await Promise.all([
     pixels().webp({ quality: 82 }).toBuffer(),
     pixels()
       .resize(CARD.width, CARD.height, { fit: 'cover', position: 'attention' })
@@ -99,8 +103,9 @@ export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
       .blur(8)
       .webp({ quality: 60 })
       .toBuffer(),
+    differenceHash(pixels()),
   ]);
-  return { files: { full, card, thumb, locked }, width: info.width, height: info.height };
+  return { files: { full, card, thumb, locked }, width: info.width, height: info.height, hash };
 }
 
 /**

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { MemberAccessModule } from '../member-access';
+import { PhotoScreeningModule } from '../photo-screening';
 import { MediaController } from './media.controller';
 import { PhotosController } from './photos.controller';
 import { PhotosService } from './photos.service';
 
 /** Photos: upload and inspection, main photo, moderation, and the photo files themselves. */
 @Module({
-  imports: [MemberAccessModule],
+  imports: [MemberAccessModule, PhotoScreeningModule],
   controllers: [PhotosController, MediaController],
   providers: [PhotosService],
   exports: [PhotosService],

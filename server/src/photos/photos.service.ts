@@ -7,6 +7,7 @@ import { executeStatement } from '../prisma/sql';
 import { lockProfileStatement } from './photos.sql';
 import { OwnPhotos, type Viewer } from '../member-access';
 import { FileStorage, newPhotoBase, photoFileName, photoFileNames } from '../storage';
+import { PhotoScreening } from '../photo-screening';
 import { PHOTO_SIZES, processPhoto } from './photo-pipeline';
 
 /** Free members may have 3 photos, premium members 25 (SPEC points 5 and 9). */
@@ -27,6 +28,7 @@ export class PhotosService {
     private readonly prisma: PrismaService,
     private readonly ownPhotos: OwnPhotos,
     private readonly storage: FileStorage,
+    private readonly screening: PhotoScreening,
   ) {}
 
   async list(viewer: NonNullable<Viewer>): Promise<OwnPhotosResponse> {
@@ -53,6 +55,8 @@ export class PhotosService {
     if (own.photos.length >= max) throw new AppError('photo_limit_reached', { max }, 'photo');
 
     const photo = await this.add(own.profileId, data, max, 'under_inspection');
+    // scored by the worker after the answer (pre-screening; the desk orders by it)
+    if (photo.screeningId !== null) await this.screening.queueScoring(photo.screeningId);
     const stored = await this.ownPhotos.one(viewer.userId, photo.id);
     return { photo: this.ownPhotos.present([stored!], photo.main ? photo.id : null)[0] };
   }
@@ -61,8 +65,9 @@ export class PhotosService {
    * A chat partner's photo, uploaded by an admin (staff-partners): the same pipeline, active at
    * once (staff made it; the admin's action is audited by the caller).
    */
-  addPartnerPhoto(profileId: number, data: Buffer): Promise<{ id: number; main: boolean }> {
-    return this.add(profileId, data, PREMIUM_MAX_PHOTOS, 'active');
+  async addPartnerPhoto(profileId: number, data: Buffer): Promise<{ id: number; main: boolean }> {
+    const { id, main } = await this.add(profileId, data, PREMIUM_MAX_PHOTOS, 'active');
+    return { id, main };
   }
 
   /** Removes a chat partner's photo (row, then files); `next` becomes the main photo. */
@@ -84,14 +89,15 @@ export class PhotosService {
   /**
    * The pipeline (photo-pipeline.ts), the files, and the row: the limit is checked again under
    * a lock on the profile in the transaction that adds the row, so two uploads at once cannot
-   * pass it; whatever fails after the files were written removes them.
+   * pass it; whatever fails after the files were written removes them. A photo to inspect gets
+   * its screening row (its hash matched against photos rejected for abuse) in that transaction.
    */
   private async add(
     profileId: number,
     data: Buffer,
     max: number,
     status: 'under_inspection' | 'active',
-  ): Promise<{ id: number; main: boolean }> {
+  ): Promise<{ id: number; main: boolean; screeningId: number | null }> {
     const processed = await processPhoto(data);
     const base = newPhotoBase();
     const written: string[] = [];
@@ -125,7 +131,11 @@ export class PhotosService {
           where: { id: profileId, mainPhotoId: null },
           data: { mainPhotoId: created.id },
         });
-        return { id: created.id, main: madeMain.count > 0 };
+        const screeningId =
+          status === 'under_inspection'
+            ? await this.screening.record(tx, { photoId: created.id }, processed.hash)
+            : null;
+        return { id: created.id, main: madeMain.count > 0, screeningId };
       });
     } catch (error) {
       await this.removeFiles(written);

@@ -23,6 +23,7 @@ export const QUEUES = {
   notificationMail: 'notification-mail',
   purge: 'purge',
   dataExport: 'data-export',
+  photoScreen: 'photo-screen',
 } as const;
 
 type RedisTimeouts = Pick<

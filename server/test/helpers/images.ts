@@ -66,3 +66,39 @@ export const SVG_WITH_SCRIPT = Buffer.from(
 export const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
+
+/**
+ * A picture of coloured discs placed by `seed` (the same seed, the same picture): different
+ * seeds give pictures a perceptual hash tells apart.
+ */
+export async function discs(seed: number, width = 1000, height = 800) {
+  let state = seed;
+  const next = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+  const shapes = Array.from({ length: 14 }, () => {
+    const colour = `rgb(${Math.floor(next() * 255)},${Math.floor(next() * 255)},${Math.floor(next() * 255)})`;
+    const r = Math.floor((0.05 + next() * 0.2) * Math.min(width, height));
+    return `<circle cx="${Math.floor(next() * width)}" cy="${Math.floor(next() * height)}" r="${r}" fill="${colour}"/>`;
+  }).join('');
+  return sharp({ create: { width, height, channels: 3, background: { r: 235, g: 230, b: 220 } } })
+    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}">${shapes}</svg>`) }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** A dark picture with one light band: the model scores it riskier than a plain photo (jpeg). */
+export async function darkBand(width = 640, height = 640) {
+  const band = Math.round(height / 3);
+  return sharp({ create: { width, height, channels: 3, background: { r: 20, g: 20, b: 20 } } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><rect x="0" y="${band}" width="${width}" height="${Math.round(height / 6)}" fill="#fff"/></svg>`,
+        ),
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+}

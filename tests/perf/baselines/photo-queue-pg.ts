@@ -1,7 +1,7 @@
 /**
  * Baseline: the essence of GET /api/staff/inspection/photos: the staff session (`ssid`, its
- * SHA-256 looked up with the account's status and roles), then the queue's first page and its
- * length as two prepared statements through `pg` behind a bare Node HTTP server, with the same
+ * SHA-256 looked up with the account's status and roles), then the queue's first page (in the
+ * desk's order: pre-screening) and its length as two prepared statements through `pg` behind a bare Node HTTP server, with the same
  * signed private thumbnail URLs. bench.ts checks it answers the app's JSON before measuring.
  * Own process; prints `{"port":N}`. Env: DATABASE_URL, DB_POOL_SIZE, MEDIA_SECRET.
  */
@@ -57,13 +57,24 @@ async function answer(header: string | undefined): Promise<unknown> {
       profile_id: number;
       name: string;
       claimed: boolean;
+      risk: number | null;
+      scores: Record<string, number> | null;
+      abuse_match: boolean | null;
+      scored_at: Date | null;
+      screened: boolean;
     }>({
       name: 'queue',
+      // the desk's order: an abuse-hash match, the riskiest, a photo unscored for 120 s as risk 1
       text: `SELECT f.id, f.filename, f.created_at, p.id AS profile_id, p.name,
-                    (f.claimed_until IS NOT NULL AND f.claimed_until > $1) AS claimed
+                    (f.claimed_until IS NOT NULL AND f.claimed_until > $1) AS claimed,
+                    s.risk, s.scores, s.abuse_match, s.scored_at, (s.id IS NOT NULL) AS screened
              FROM photos f JOIN profiles p ON p.id = f.profile_id
+             LEFT JOIN photo_screenings s ON s.photo_id = f.id
              WHERE f.status = 'under_inspection'
-             ORDER BY f.created_at, f.id LIMIT 20`,
+             ORDER BY COALESCE(s.abuse_match, false) DESC,
+                      COALESCE(s.risk, CASE WHEN f.created_at <= $1::timestamp
+                        - interval '120 seconds' THEN 1 ELSE -1 END) DESC,
+                      f.created_at, f.id LIMIT 20`,
       values: [now],
     }),
     pool.query<{ waiting: number; oldest_at: Date | null }>({
@@ -79,6 +90,14 @@ async function answer(header: string | undefined): Promise<unknown> {
       profile: { id: r.profile_id, name: r.name },
       thumb_url: thumb(r.filename),
       claimed: r.claimed,
+      screening: r.screened
+        ? {
+            risk: r.risk,
+            scores: r.scores,
+            abuse_match: r.abuse_match ?? false,
+            scored_at: r.scored_at ? r.scored_at.toISOString() : null,
+          }
+        : null,
     })),
     stats: {
       waiting: stats.rows[0].waiting,

@@ -1,4 +1,4 @@
-import { INSPECTION_PAGE } from '@app/contract';
+import { INSPECTION_PAGE, PHOTO_SCREEN_WAIT_SECONDS } from '@app/contract';
 import { Prisma } from '../../generated/prisma/client';
 import { numbered, type NumberedStatement } from '../../prisma/sql';
 
@@ -26,23 +26,28 @@ interface KindSql {
   table: string;
   waiting: string;
   column: string;
+  /** What the queue page adds beside the column (joined tables' columns). */
+  extra: string;
+  join: string;
+  /** The queue's order (`now` is the statement's parameter holding the current time). */
+  order: (now: string) => string;
 }
 
 /** A queue page's statement, typed by the kind's row. */
 export type QueueStatement<Row> = (now: string) => NumberedStatement<Row>;
 
 /** The statements of one kind, written once from its table. */
-function statementsOf({ table, waiting, column }: KindSql, kind: string) {
+function statementsOf({ table, waiting, column, extra, join, order }: KindSql, kind: string) {
   return {
-    /** The queue's first page: the oldest items waiting (index (status, created_at)). */
+    /** The queue's first page in its order (the items waiting: index (status, created_at)). */
     queue: numbered<QueueRow, [now: string]>(
       `inspection-${kind}-queue`,
       `
 SELECT i.id, i.${column}, i.created_at, p.id AS profile_id, p.name,
-       (i.claimed_until IS NOT NULL AND i.claimed_until > $1) AS claimed
-FROM ${table} i JOIN profiles p ON p.id = i.profile_id
+       (i.claimed_until IS NOT NULL AND i.claimed_until > $1) AS claimed${extra}
+FROM ${table} i JOIN profiles p ON p.id = i.profile_id${join}
 WHERE i.status = '${waiting}'
-ORDER BY i.created_at, i.id
+ORDER BY ${order('$1')}
 LIMIT ${INSPECTION_PAGE}`,
     ),
     /** How many items wait and since when (an index-only scan of the same index). */
@@ -53,7 +58,7 @@ SELECT count(*)::int AS waiting, min(created_at) AS oldest_at
 FROM ${table} WHERE status = '${waiting}'`,
     ),
     /**
-     * Claims the oldest item nobody else holds, atomically: the row is locked by the inner
+     * Claims the first item in the queue's order that nobody else holds, atomically: the row is locked by the inner
      * SELECT (SKIP LOCKED: a moderator claiming at the same moment takes the next one) and
      * re-checked on its newest version before the claim is written, so two moderators never
      * hold one item.
@@ -66,26 +71,61 @@ FROM ${table} WHERE status = '${waiting}'`,
       `
 UPDATE ${table} SET claimed_by_id = $1, claimed_until = $2
 WHERE id = (
-  SELECT id FROM ${table}
-  WHERE status = '${waiting}'
-    AND (claimed_until IS NULL OR claimed_until <= $3 OR claimed_by_id = $1)
-    AND NOT (id = ANY($4::int[]))
-  ORDER BY created_at, id
+  SELECT i.id FROM ${table} i${join}
+  WHERE i.status = '${waiting}'
+    AND (i.claimed_until IS NULL OR i.claimed_until <= $3 OR i.claimed_by_id = $1)
+    AND NOT (i.id = ANY($4::int[]))
+  ORDER BY ${order('$3')}
   LIMIT 1
-  FOR UPDATE SKIP LOCKED)
+  FOR UPDATE OF i SKIP LOCKED)
 RETURNING id, claimed_until`,
     ),
   };
 }
 
+/** A photo's pre-screening beside it in the queue (photo-screening/). */
+export type ScreeningColumns = {
+  risk: number | null;
+  scores: Record<string, number> | null;
+  abuse_match: boolean | null;
+  scored_at: Date | null;
+  screened: boolean;
+};
+
+/**
+ * The photo desk's order (issue 35, point 1): a match of a photo rejected for abuse first, then
+ * the riskiest; a photo not scored yet waits behind the scored ones for at most
+ * PHOTO_SCREEN_WAIT_SECONDS, then counts as the riskiest (risk 1), so with the worker stopped the
+ * desk is in upload order again and never hides a photo; ties: the oldest first.
+ */
+const photoOrder = (now: string) => `
+  COALESCE(s.abuse_match, false) DESC,
+  COALESCE(s.risk, CASE WHEN i.created_at <= ${now}::timestamp
+    - interval '${PHOTO_SCREEN_WAIT_SECONDS} seconds' THEN 1 ELSE -1 END) DESC,
+  i.created_at, i.id`;
+
 /** The kinds' statements. */
 export const INSPECTION_SQL = {
   photo: statementsOf(
-    { table: 'photos', waiting: 'under_inspection', column: 'filename' },
+    {
+      table: 'photos',
+      waiting: 'under_inspection',
+      column: 'filename',
+      extra: `, s.risk, s.scores, s.abuse_match, s.scored_at, (s.id IS NOT NULL) AS screened`,
+      join: ' LEFT JOIN photo_screenings s ON s.photo_id = i.id',
+      order: photoOrder,
+    },
     'photo',
   ),
   text: statementsOf(
-    { table: 'profile_text_reviews', waiting: 'waiting', column: 'field' },
+    {
+      table: 'profile_text_reviews',
+      waiting: 'waiting',
+      column: 'field',
+      extra: '',
+      join: '',
+      order: () => 'i.created_at, i.id',
+    },
     'text',
   ),
 };
@@ -93,6 +133,7 @@ export const INSPECTION_SQL = {
 /** Locks a photo and its profile in a deciding transaction (camelCase columns, as Prisma reads). */
 export const lockDecidedPhotoStatement = (photoId: number) => Prisma.sql`
   SELECT f.id, f.profile_id AS "profileId", p.user_id AS "userId", f.status::text AS status,
+         f.filename,
          f.rejected_reason AS "rejectedReason", f.moderated_by_id AS "moderatedById",
          f.moderated_at AS "moderatedAt", f.claimed_by_id AS "claimedById",
          f.claimed_until AS "claimedUntil", p.main_photo_id AS "mainPhotoId"

@@ -3,6 +3,7 @@ import {
   type InspectedMember,
   type InspectionStats,
   type PhotoQueueResponse,
+  type PhotoScreening,
   type PhotoStatus,
   type ReviewedTextField,
   type TextQueueResponse,
@@ -21,6 +22,7 @@ import {
   lockDecidedTextStatement,
   type QueueRow,
   type QueueStatement,
+  type ScreeningColumns,
 } from './inspection.sql';
 
 type Db = Prisma.TransactionClient | PrismaService;
@@ -30,7 +32,7 @@ export type InspectionKind = 'photo' | 'text';
 
 /** What each kind adds to a queue row, and what its queue answers. */
 interface KindTypes {
-  photo: { row: QueueRow & { filename: string }; queue: PhotoQueueResponse };
+  photo: { row: QueueRow & ScreeningColumns & { filename: string }; queue: PhotoQueueResponse };
   text: { row: QueueRow & { field: ReviewedTextField }; queue: TextQueueResponse };
 }
 
@@ -57,6 +59,7 @@ const KINDS: { [K in InspectionKind]: KindTable<K> } = {
       photos: rows.map((row) => ({
         ...entryOf(row),
         thumb_url: photos.url(row.filename, 'thumb', 'private'),
+        screening: row.screened ? screeningOf(row) : null,
       })),
       stats,
     }),
@@ -69,9 +72,25 @@ const KINDS: { [K in InspectionKind]: KindTable<K> } = {
   },
 };
 
+/** A photo's pre-screening as a moderator sees it (null scores: not scored yet). */
+function screeningOf(row: {
+  risk: number | null;
+  scores: unknown;
+  abuse_match: boolean | null;
+  scored_at: Date | null;
+}): PhotoScreening {
+  return {
+    risk: row.risk,
+    scores: (row.scores as PhotoScreening['scores']) ?? null,
+    abuse_match: row.abuse_match ?? false,
+    scored_at: row.scored_at?.toISOString() ?? null,
+  };
+}
+
 /** A photo as a decision needs it, locked in the deciding transaction. */
 export interface LockedPhoto {
   id: number;
+  filename: string;
   profileId: number;
   userId: number;
   status: PhotoStatus;
@@ -179,15 +198,24 @@ export class InspectionReads {
         height: true,
         createdAt: true,
         profile: { select: { userId: true } },
+        screening: { select: { risk: true, scores: true, abuseMatch: true, scoredAt: true } },
       },
     });
     if (!photo) throw new AppError('not_found', {}, 'photo');
+    const screening = photo.screening;
     return {
       id: photo.id,
       created_at: photo.createdAt.toISOString(),
       full_url: this.photos.url(photo.filename, 'full', 'private'),
       width: photo.width,
       height: photo.height,
+      screening: screening
+        ? screeningOf({
+            ...screening,
+            abuse_match: screening.abuseMatch,
+            scored_at: screening.scoredAt,
+          })
+        : null,
       member: await this.member(viewer, photo.profile.userId, now),
     };
   }

@@ -22,9 +22,14 @@ const moderator: StaffMember = {
   roles: ['moderator'],
 };
 
-function photo(id: number, name: string): InspectionPhoto {
+function photo(
+  id: number,
+  name: string,
+  screening: InspectionPhoto['screening'] = null,
+): InspectionPhoto {
   return {
     id,
+    screening,
     created_at: '2026-11-25T10:00:00.000Z',
     full_url: `/media/photos/p${id}-full.webp?e=1&v=o&s=x`,
     width: 800,
@@ -140,6 +145,70 @@ describe('the photo inspection desk', () => {
     fireEvent.keyDown(field, { key: 'a' });
     expect(calls.filter((c) => c.url.endsWith('/decision')).length).toBe(2);
     expect(calls.length).toBeGreaterThanOrEqual(before);
+  });
+
+  it('shows a match of a photo rejected for abuse on top, then the risk and the five scores; 8 rejects for abuse', async () => {
+    const scored = photo(4, 'Roos', {
+      risk: 0.72,
+      scores: { drawing: 0.03, hentai: 0.02, neutral: 0.25, porn: 0.6, sexy: 0.1 },
+      abuse_match: true,
+      scored_at: '2026-11-25T10:00:05.000Z',
+    });
+    const { calls } = mockFetch({
+      'GET /api/staff/me': () => jsonResponse(200, { staff: moderator }),
+      'GET /api/staff/inspection/stats': () => jsonResponse(200, stats(1)),
+      'POST /api/staff/inspection/photos/next': (call) =>
+        jsonResponse(200, {
+          photo: (call.body as { exclude: number[] }).exclude.includes(4) ? null : scored,
+          stats: stats(1).photos,
+        }),
+      'POST /api/staff/inspection/photos/4/decision': () =>
+        jsonResponse(200, {
+          decision: 'd4',
+          undo_until: new Date(Date.now() + 10_000).toISOString(),
+          stats: stats(0).photos,
+        }),
+    });
+    const queryClient = seededQueryClient();
+    renderRoutes(createRoutes(queryClient), { path: '/admin/inspection', queryClient });
+
+    expect(await screen.findByTestId('inspection-abuse-match')).toHaveTextContent(
+      'Lijkt op een foto die is afgekeurd wegens misbruik',
+    );
+    expect(screen.getByTestId('inspection-risk')).toHaveTextContent('Risico 72%');
+    expect(screen.getByRole('meter', { name: 'Porno: 60%' })).toBeInTheDocument();
+    expect(screen.getAllByRole('meter')).toHaveLength(5);
+    // a moderator decides: the 8th reason is abuse
+    fireEvent.keyDown(window, { key: '8' });
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.endsWith('/photos/4/decision'))?.body).toEqual({
+        action: 'reject',
+        reason: 'abuse',
+      }),
+    );
+  });
+
+  it('says a photo is not scored yet', async () => {
+    mockFetch({
+      'GET /api/staff/me': () => jsonResponse(200, { staff: moderator }),
+      'GET /api/staff/inspection/stats': () => jsonResponse(200, stats(1)),
+      'POST /api/staff/inspection/photos/next': () =>
+        jsonResponse(200, {
+          photo: photo(5, 'Mila', {
+            risk: null,
+            scores: null,
+            abuse_match: false,
+            scored_at: null,
+          }),
+          stats: stats(1).photos,
+        }),
+    });
+    const queryClient = seededQueryClient();
+    renderRoutes(createRoutes(queryClient), { path: '/admin/inspection', queryClient });
+    expect(
+      await screen.findByText('Nog niet gescoord: het model bekijkt de foto zo.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('inspection-abuse-match')).toBeNull();
   });
 
   it('says so when no photo waits', async () => {

@@ -5,6 +5,7 @@ import { formatDate } from '../../../../i18n/format';
 import { claimNext } from '../api';
 import { useInspectionDesk, type DeskKind } from '../useInspectionDesk';
 import { DeskPage } from './DeskPage';
+import { ScreeningPanel } from './ScreeningPanel';
 
 const PHOTOS: DeskKind<InspectionPhoto> = {
   kind: 'photos',
@@ -18,8 +19,9 @@ const PHOTOS: DeskKind<InspectionPhoto> = {
 };
 
 /**
- * Photo inspection (moderators): the oldest photo large, the member beside it; A approves, 1 to
- * 7 reject with that reason, U undoes the last decision for a few seconds; the next photo is
+ * Photo inspection (moderators): the photo the queue serves first (a match of a photo rejected for
+ * abuse, then the riskiest by the pre-screening, whose scores show above it) large, the member
+ * beside it; A approves, 1 to 8 reject with that reason, U undoes the last decision for a few seconds; the next photo is
  * claimed ahead and shows at once. The count and the oldest wait stay in view.
  */
 export function PhotoInspectionPage() {
@@ -45,23 +47,26 @@ export function PhotoInspectionPage() {
       label={(photo) => t('inspection.photoUnder', { id: photo.id })}
     >
       {(photo) => (
-        <figure className="inspection-photo mb-2">
-          <img
-            key={photo.id}
-            src={photo.full_url}
-            alt={t('inspection.photoOf', { name: photo.member.name, id: photo.id })}
-            width={photo.width}
-            height={photo.height}
-            data-testid="inspection-photo"
-            data-photo-id={photo.id}
-          />
-          <figcaption className="small text-body-secondary">
-            {t('inspection.uploaded', {
-              when: formatDate(photo.created_at, { dateStyle: 'medium', timeStyle: 'short' }),
-              id: photo.id,
-            })}
-          </figcaption>
-        </figure>
+        <>
+          <ScreeningPanel screening={photo.screening} />
+          <figure className="inspection-photo mb-2">
+            <img
+              key={photo.id}
+              src={photo.full_url}
+              alt={t('inspection.photoOf', { name: photo.member.name, id: photo.id })}
+              width={photo.width}
+              height={photo.height}
+              data-testid="inspection-photo"
+              data-photo-id={photo.id}
+            />
+            <figcaption className="small text-body-secondary">
+              {t('inspection.uploaded', {
+                when: formatDate(photo.created_at, { dateStyle: 'medium', timeStyle: 'short' }),
+                id: photo.id,
+              })}
+            </figcaption>
+          </figure>
+        </>
       )}
     </DeskPage>
   );
