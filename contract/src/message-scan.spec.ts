@@ -84,6 +84,7 @@ describe('the scan of a member-to-member message', () => {
       ['Mam 33 lata i 180 cm wzrostu, spotkajmy się o 18:00', []],
       ['Mijn postcode is 3511 AB en ik heb 1234567 stappen gezet dit jaar? grapje', []],
       ['Ik heb zin in een wijntje. Jij ook?Leuk!', []],
+      ['Mijn bestelnummer is 1795923057244', []],
       ['Ik ben eenzaam en heb geen geld meer', []],
     ]);
   });

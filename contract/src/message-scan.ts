@@ -162,10 +162,10 @@ function hasPhoneNumber(text: string): boolean {
   for (const match of text.matchAll(PHONE_RUN)) {
     const run = match[0];
     const count = run.match(DIGIT)?.length ?? 0;
-    // without a trunk or country prefix, a number is read as one from nine digits (a count of
-    // steps or a price is not)
+    // without a trunk or country prefix, a number is read as one of nine to eleven digits (a
+    // count of steps, a price, an order number or a timestamp is not)
     const prefixed = /^[+0(]/u.test(run);
-    if (count < (prefixed ? 7 : 9) || DATE.test(run)) continue;
+    if (count < (prefixed ? 7 : 9) || (!prefixed && count > 11) || DATE.test(run)) continue;
     if (++checked > PHONE_CANDIDATES_MAX) break;
     const international = run.startsWith('+') || run.startsWith('00');
     const candidates = international ? [undefined] : PHONE_COUNTRIES;
