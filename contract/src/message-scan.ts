@@ -141,7 +141,7 @@ export const SCAM_PHRASE_PATTERNS: readonly RegExp[] = [
 // ------------------------------------------------------------------ the scan
 
 /** A run that could be a phone number: digits with spaces, dots, dashes, slashes, brackets. */
-const PHONE_RUN = /(?<![\p{L}\p{N}+])(?:\+|00|0|\()?\d[\d\s().\/-]{5,22}\d/gu;
+const PHONE_RUN = /(?<![\p{L}\p{N}+])(?:\+|00|0|\()?\d[\d\s()./-]{5,22}\d/gu;
 /** A run that could be an IBAN: a country code, two check digits, then the account. */
 const IBAN_RUN = /\b[a-z]{2}\d{2}(?:[ ]?[a-z0-9]){10,30}\b/giu;
 const DIGIT = /\d/g;
