@@ -30,12 +30,12 @@ const PHONE_CANDIDATES_MAX = 12;
  * ASCII letters (`\\büberweis` would never match), so they become Unicode letter boundaries.
  */
 function words(pattern: RegExp): RegExp {
-  const source = pattern.source
-    .replaceAll(
-      '\\b',
-      '(?:(?<![\\p{L}\\p{N}_])(?=[\\p{L}\\p{N}_])|(?<=[\\p{L}\\p{N}_])(?![\\p{L}\\p{N}_]))',
-    )
-    .replaceAll('\\w', '[\\p{L}\\p{N}_]');
+  const letter = '[\\p{L}\\p{N}_]';
+  let source = pattern.source.replaceAll('\\w', letter);
+  // a boundary before the first word and after the last is a one-sided look (cheap)
+  if (source.startsWith('\\b')) source = `(?<!${letter})${source.slice(2)}`;
+  if (source.endsWith('\\b')) source = `${source.slice(0, -2)}(?!${letter})`;
+  source = source.replaceAll('\\b', `(?:(?<!${letter})(?=${letter})|(?<=${letter})(?!${letter}))`);
   return new RegExp(source, 'u');
 }
 
