@@ -56,7 +56,7 @@ export const SOCKET_PATH = '/socket.io';
 export const STAFF_SOCKET_NAMESPACE = '/staff';
 
 /** What a staff console's queue is: the console reloads it when told it changed. */
-export type StaffQueue = 'photos' | 'texts' | 'complaints' | 'inbox' | 'verification';
+export type StaffQueue = 'photos' | 'texts' | 'complaints' | 'inbox' | 'verification' | 'scams';
 
 /**
  * Events to the staff console (namespace STAFF_SOCKET_NAMESPACE), to the staff of the roles

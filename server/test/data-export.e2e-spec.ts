@@ -110,6 +110,8 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
     const conversation = sent.body.message.conversation_id as number;
     await sendPhoto(t, m, { conversation }, await jpeg(300, 300)).expect(201);
     await sendText(t, other, { conversation }, 'Hallo terug').expect(201);
+    // a message the send's scan flags: a moderators' queue entry and a risk score
+    await sendText(t, m, { conversation }, 'Koop een steam card voor me').expect(201);
 
     await db.like.create({ data: { likerId: m.user.id, likedId: other.user.id } });
     await db.like.create({ data: { likerId: other.user.id, likedId: m.user.id } });
@@ -324,6 +326,7 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
       ['me', 'text', 'Hallo van mij'],
       ['me', 'photo', null],
       ['them', 'text', 'Hallo terug'],
+      ['me', 'text', 'Koop een steam card voor me'],
     ]);
     const chatPhoto = chat.messages[1].photo as string;
     const chatFile = await readFile(path.join(storage, 'chat', chatPhoto.split('/')[1]));
@@ -341,6 +344,8 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
       warnings: [{ reason: 'Let op je taal' }],
       hidden_content: [{ text: 'Verborgen tekst' }],
       verification_requests: [{ gesture: 'wave', status: 'rejected', reason: 'poor_quality' }],
+      flagged_messages: [{ categories: ['gift_card'], score: 3, resolution: null }],
+      risk_score: { score: 3, hits: 1, lastCategories: ['gift_card'] },
     });
     const payments = json('payments.json');
     expect(payments).toMatchObject({

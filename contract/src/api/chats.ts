@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCAM_CATEGORIES } from '../scam-categories';
 import { dbId, dbIdNumber } from './fields';
 import { profileCard } from './members';
 
@@ -72,6 +73,11 @@ export const chatMessage = z.object({
   credits: z.number().int(),
   status: messageStatus,
   created_at: z.string(),
+  /**
+   * The recipient's copy of a text the send's scan flagged (message-scan.ts): what it found, for
+   * the warning beside it. Never on the sender's copy; absent on an ordinary message.
+   */
+  warnings: z.array(z.enum(SCAM_CATEGORIES)).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 

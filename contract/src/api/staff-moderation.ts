@@ -66,6 +66,7 @@ const memberRef = z.object({
   status: userStatus,
 });
 export type ModerationMemberRef = z.infer<typeof memberRef>;
+export const moderationMemberRef = memberRef;
 
 export const inboxComplaint = z.object({
   id: z.number().int(),

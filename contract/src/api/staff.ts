@@ -5,6 +5,7 @@ import { CATALOGUE_ACTIONS } from './staff-catalogue';
 import { INSPECTION_ACTIONS } from './staff-inspection';
 import { MODERATION_AUDIT_ACTIONS } from './staff-moderation';
 import { VERIFICATION_ACTIONS } from './verification';
+import { SCAM_AUDIT_ACTIONS } from './staff-scams';
 
 /**
  * The staff side (the console at /admin): its own sign-in with a second factor, its own session
@@ -138,6 +139,7 @@ export const STAFF_ACTIONS = [
   'member.vulnerable_flagged',
   'member.vulnerable_unflagged',
   ...MODERATION_AUDIT_ACTIONS,
+  ...SCAM_AUDIT_ACTIONS,
   ...INSPECTION_ACTIONS,
   ...VERIFICATION_ACTIONS,
   // the catalogue (invites, discount codes, credit packages, gifts) and the site's settings

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatMessage, Gift, MessageStatus } from '@app/contract';
+import {
+  SCAM_CATEGORIES,
+  type ChatMessage,
+  type Gift,
+  type MessageStatus,
+  type ScamCategory,
+} from '@app/contract';
 import type { Prisma } from '../generated/prisma/client';
 import { MediaSigner } from '../storage';
 
@@ -18,6 +24,7 @@ export const MESSAGE_SELECT = {
   giftId: true,
   creditsCost: true,
   createdAt: true,
+  scamCategories: true,
 } satisfies Prisma.MessageSelect;
 export type MessageRow = Prisma.MessageGetPayload<{ select: typeof MESSAGE_SELECT }>;
 
@@ -66,6 +73,7 @@ export function chatImageOf(file: string): string | null {
  * A message as one participant sees it (contract chatMessage): `mine`, the credits paid (the
  * sender's only) and the status differ per side. The sender's status: held, then read or
  * delivered by the other member's markers, else sent; the recipient's: by their own markers.
+ * A text the send's scan flagged carries `warnings` for its recipient only.
  * Chat photos get signed URLs of the `private` scope, which the chat media route serves only to
  * the conversation's participants.
  */
@@ -89,6 +97,8 @@ export class MessagePresenter {
       credits: mine ? row.creditsCost : 0,
       status: statusOf(row.held, seq, mine ? side.other : side.own),
       created_at: row.createdAt.toISOString(),
+      // the scan's warning: to the recipient only (the sender sees nothing different)
+      ...(mine ? {} : warningsOf(row)),
     };
   }
 
@@ -123,6 +133,15 @@ export class MessagePresenter {
       height: row.imageHeight ?? 0,
     };
   }
+}
+
+/** The recipient's warnings of a text the scan flagged (contract message-scan.ts). */
+function warningsOf(row: MessageRow): Pick<ChatMessage, 'warnings'> {
+  const categories = row.type === 'text' && row.body !== null ? row.scamCategories : [];
+  const known = categories.filter((c): c is ScamCategory =>
+    (SCAM_CATEGORIES as readonly string[]).includes(c),
+  );
+  return known.length > 0 ? { warnings: known } : {};
 }
 
 export function statusOf(held: boolean, seq: number, markers: Markers): MessageStatus {

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { SendMessageRequest, SendMessageResponse, SendPhotoFields } from '@app/contract';
+import {
+  scamScore,
+  scanMessage,
+  type SendMessageRequest,
+  type SendMessageResponse,
+  type SendPhotoFields,
+} from '@app/contract';
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
 import { Correspondents } from '../member-access';
@@ -105,11 +111,15 @@ export class SendsService {
   ): Promise<Sent> {
     const { partner } = to;
     const held = sender.status === 'not_confirmed';
+    const scam = scanOf(content, partner.fictional, operatorId);
     const { row, credits, replayed } = await this.writer.write(sender, to, content, {
       held,
       key,
       operatorId,
+      scam,
     });
+    if (scam && !replayed)
+      this.realtime.toStaff(['moderator'], 'queue:changed', { queue: 'scams' });
     const seen = this.messages.presentToBoth(row, sender, partner, await this.gifts.all());
     // a repeat answers as the first answer did (the balance as it is now) and delivers nothing
     if (replayed) return { answer: { message: seen.own, credits }, replayed: true };
@@ -139,4 +149,19 @@ export class SendsService {
     });
     return { conversationId: found?.id ?? null, partner };
   }
+}
+
+/**
+ * The scan of a member-to-member text (contract message-scan.ts), or null when it found nothing
+ * or does not apply: a message to a chat pal reaches only the staff who answer it (they read it
+ * anyway, and there is no member to warn), and an operator's reply is staff's own writing.
+ */
+function scanOf(
+  content: Content,
+  toFictional: boolean,
+  operatorId: number | undefined,
+): { categories: ReturnType<typeof scanMessage>; score: number } | null {
+  if (content.type !== 'text' || toFictional || operatorId !== undefined) return null;
+  const categories = scanMessage(content.body);
+  return categories.length > 0 ? { categories, score: scamScore(categories) } : null;
 }

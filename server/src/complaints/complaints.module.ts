@@ -10,14 +10,17 @@ import { ModerationMembers } from './moderation-members';
 import { ModerationController } from './moderation.controller';
 import { ModerationService } from './moderation.service';
 import { ReportedItems } from './reported-items';
+import { ScamFlagsController } from './scam-flags.controller';
+import { ScamFlagsService } from './scam-flags.service';
 
 /**
  * Complaints about members, photos, messages or the site; the staff side (inbox, one complaint
- * in context, dismiss / warn / hide / ban / unban) and bans without a complaint; purge steps.
+ * in context, dismiss / warn / hide / ban / unban) and bans without a complaint; the queue of
+ * messages the send's scan flagged (dismiss / warn / ban); purge steps.
  */
 @Module({
   imports: [MemberAccessModule, MailModule],
-  controllers: [ComplaintsController, ModerationController],
+  controllers: [ComplaintsController, ModerationController, ScamFlagsController],
   providers: [
     ComplaintsService,
     ComplaintsPurge,
@@ -27,6 +30,7 @@ import { ReportedItems } from './reported-items';
     ComplaintActions,
     BansService,
     ModerationPurge,
+    ScamFlagsService,
   ],
   exports: [ModerationService, BansService],
 })

@@ -25,7 +25,8 @@ export class ComplaintsPurge implements PurgeStep {
 }
 
 /**
- * An erased member's moderation record: bans and warnings of them go with the account; what was
+ * An erased member's moderation record: bans and warnings of them, their messages the scan
+ * flagged and their risk score go with the account; what was
  * hidden of them goes (their content). Where they acted as staff (handled a complaint, banned,
  * warned, hid), the row stays without them: the audit log keeps who did it.
  */
@@ -41,12 +42,23 @@ export class ModerationPurge implements PurgeStep {
     'member_bans.lifted_by_id': 'anonymise',
     'member_warnings.warned_by_id': 'anonymise',
     'hidden_content.hidden_by_id': 'anonymise',
+    'message_scam_flags.sender_id': 'delete',
+    'message_scam_flags.recipient_id':
+      "keep: the flag is about the other member's message; the account row stays, erased",
+    'message_scam_flags.handled_by_id': 'anonymise',
+    'member_risk_scores.user_id': 'delete',
   } as const;
 
   async purge(tx: Prisma.TransactionClient, userId: number): Promise<void> {
     await tx.memberBan.deleteMany({ where: { userId } });
     await tx.memberWarning.deleteMany({ where: { userId } });
     await tx.hiddenContent.deleteMany({ where: { userId } });
+    await tx.messageScamFlag.deleteMany({ where: { senderId: userId } });
+    await tx.memberRiskScore.deleteMany({ where: { userId } });
+    await tx.messageScamFlag.updateMany({
+      where: { handledById: userId },
+      data: { handledById: null },
+    });
     await tx.complaint.updateMany({ where: { handledById: userId }, data: { handledById: null } });
     await tx.memberBan.updateMany({ where: { bannedById: userId }, data: { bannedById: null } });
     await tx.memberBan.updateMany({ where: { liftedById: userId }, data: { liftedById: null } });

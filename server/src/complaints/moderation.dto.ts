@@ -8,6 +8,10 @@ import {
   memberBanResponse,
   staffInboxQuery,
   staffInboxResponse,
+  scamFlagActionBody,
+  scamFlagResponse,
+  scamQueueQuery,
+  scamQueueResponse,
 } from '@app/contract';
 
 export class StaffInboxQueryDto extends createZodDto(staffInboxQuery) {}
@@ -17,3 +21,7 @@ export class ComplaintActionBodyDto extends createZodDto(complaintActionBody) {}
 export class MemberBanBodyDto extends createZodDto(memberBanBody) {}
 export class MemberBanResponseDto extends createZodDto(memberBanResponse) {}
 export class IdParamDto extends createZodDto(z.object({ id: dbId })) {}
+export class ScamQueueQueryDto extends createZodDto(scamQueueQuery) {}
+export class ScamQueueResponseDto extends createZodDto(scamQueueResponse) {}
+export class ScamFlagActionBodyDto extends createZodDto(scamFlagActionBody) {}
+export class ScamFlagResponseDto extends createZodDto(scamFlagResponse) {}

@@ -72,6 +72,11 @@ export const EXPORT_COVERS: Record<string, ExportCoverage> = {
   'member_bans.lifted_by_id': STAFF,
   'member_warnings.user_id': 'file: moderation.json',
   'member_warnings.warned_by_id': STAFF,
+  'message_scam_flags.sender_id': 'file: moderation.json',
+  'message_scam_flags.recipient_id':
+    'omit: flags of messages other members sent; a moderation record about those members',
+  'message_scam_flags.handled_by_id': STAFF,
+  'member_risk_scores.user_id': 'file: moderation.json',
   'hidden_content.user_id': 'file: moderation.json',
   'hidden_content.hidden_by_id': STAFF,
   'verification_requests.user_id':
@@ -303,6 +308,21 @@ export async function collectExport(
           expiresAt: true,
           decidedAt: true,
         },
+      }),
+      // what the send's scan found in the member's messages, and the score it added up to
+      flagged_messages: await prisma.messageScamFlag.findMany({
+        where: { senderId: userId },
+        select: {
+          messageId: true,
+          categories: true,
+          score: true,
+          createdAt: true,
+          resolution: true,
+        },
+      }),
+      risk_score: await prisma.memberRiskScore.findUnique({
+        where: { userId },
+        select: { score: true, hits: true, lastHitAt: true, lastCategories: true },
       }),
       hidden_content: await prisma.hiddenContent.findMany({
         ...byUser,

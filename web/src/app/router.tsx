@@ -359,6 +359,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         page('admin-catalogue-company', 'catalogue/company', adminCatalogue, (m) => m.CompanyPage),
         page('admin-complaints', 'complaints', adminComplaints, (m) => m.ComplaintsInboxPage),
         page('admin-complaint', 'complaints/:id', adminComplaints, (m) => m.ComplaintPage),
+        page('admin-scams', 'scams', adminComplaints, (m) => m.ScamQueuePage),
         page('admin-inspection', 'inspection', adminInspection, (m) => m.PhotoInspectionPage),
         page(
           'admin-inspection-texts',

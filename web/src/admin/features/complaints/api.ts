@@ -4,6 +4,9 @@ import type {
   ComplaintActionRequest,
   ComplaintDetailResponse,
   ComplaintStatus,
+  ScamFlagActionBody,
+  ScamFlagResponse,
+  ScamQueueResponse,
   StaffInboxResponse,
 } from '@app/contract';
 import { apiRequest } from '../../../api/client';
@@ -41,4 +44,27 @@ export function actOnComplaint(
     method: 'POST',
     body,
   });
+}
+
+/** The queue of messages the send's scan flagged (contract api/staff-scams.ts). */
+export const scamsKey = [...ADMIN_KEY, 'scams'] as const;
+
+export const scamQueueKey = (handled: boolean) => [...scamsKey, handled ? 'handled' : 'waiting'];
+
+export function fetchScamQueue(
+  handled: boolean,
+  before: number | undefined,
+  signal?: AbortSignal,
+): Promise<ScamQueueResponse> {
+  return apiRequest<ScamQueueResponse>('staff/scams', {
+    signal,
+    query: { ...(handled ? { handled: '1' } : {}), ...(before ? { before: String(before) } : {}) },
+  });
+}
+
+export function actOnScamFlag(
+  messageId: number,
+  body: ScamFlagActionBody,
+): Promise<ScamFlagResponse> {
+  return apiRequest<ScamFlagResponse>(`staff/scams/${messageId}/action`, { method: 'POST', body });
 }

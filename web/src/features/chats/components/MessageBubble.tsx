@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ChatMessage, MessageStatus } from '@app/contract';
+import type { ChatMessage, MessageStatus, ScamCategory } from '@app/contract';
 import { formatTime } from '../model/format';
 import { giftName as nameOfGift } from '../model/gift-name';
 
@@ -63,9 +63,12 @@ export function MessageBubble({
     content = <span className="chat-bubble__text">{message.text}</span>;
   }
 
+  const warnings = !mine && message.warnings?.length ? message.warnings : null;
   return (
     <div
-      className={`chat-row d-flex ${mine ? 'justify-content-end' : 'justify-content-start'}`}
+      className={`chat-row d-flex ${mine ? 'justify-content-end' : 'justify-content-start'}${
+        warnings ? ' flex-column align-items-start' : ''
+      }`}
       data-testid="message"
       data-type={message.type}
       data-mine={mine}
@@ -91,6 +94,30 @@ export function MessageBubble({
           )}
         </span>
       </div>
+      {warnings && <ScamWarning categories={warnings} />}
+    </div>
+  );
+}
+
+/**
+ * The send's scan found something in the other member's message (contract message-scan.ts): a
+ * warning beside it, one sentence per thing found, in the member's language. Nothing is hidden.
+ */
+function ScamWarning({ categories }: { categories: readonly ScamCategory[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="chat-warning small" role="note" data-testid="message-warning">
+      <p className="chat-warning__title fw-semibold mb-1">
+        <span aria-hidden="true">⚠️ </span>
+        {t('chat.scamWarning.title')}
+      </p>
+      <ul className="list-unstyled mb-0">
+        {categories.map((category) => (
+          <li key={category} data-category={category}>
+            {t(`chat.scamWarning.${category}`)}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

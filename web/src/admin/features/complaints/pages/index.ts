@@ -1,2 +1,3 @@
 export { ComplaintsInboxPage } from './ComplaintsInboxPage';
 export { ComplaintPage } from './ComplaintPage';
+export { ScamQueuePage } from './ScamQueuePage';
