@@ -45,3 +45,4 @@ export * from './api/staff-settings';
 export * from './api/staff-catalogue';
 export * from './api/staff-moderation';
 export * from './api/staff-inspection';
+export * from './api/statements';

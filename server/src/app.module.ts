@@ -30,6 +30,7 @@ import { BouncesModule } from './bounces';
 import { SwipeModule } from './swipe';
 import { LandersModule } from './landers';
 import { ComplaintsModule } from './complaints';
+import { StatementsModule } from './statements';
 import { FiguresModule } from './figures';
 import { StaffAccountsModule } from './staff-accounts';
 import { ChatsModule } from './chats';
@@ -73,6 +74,7 @@ export class AppModule {
         SwipeModule,
         LandersModule,
         ComplaintsModule,
+        StatementsModule,
         ProfilesModule,
         ChatsModule,
         StaffPartnersModule,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail';
 import { MemberAccessModule } from '../member-access';
+import { StatementWriterModule } from '../statements/statement-writer.module';
 import { BansService } from './bans.service';
 import { ComplaintActions } from './complaint-actions';
 import { ComplaintsController } from './complaints.controller';
@@ -16,7 +17,7 @@ import { ReportedItems } from './reported-items';
  * in context, dismiss / warn / hide / ban / unban) and bans without a complaint; purge steps.
  */
 @Module({
-  imports: [MemberAccessModule, MailModule],
+  imports: [MemberAccessModule, MailModule, StatementWriterModule],
   controllers: [ComplaintsController, ModerationController],
   providers: [
     ComplaintsService,

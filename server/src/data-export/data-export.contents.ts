@@ -74,6 +74,10 @@ export const EXPORT_COVERS: Record<string, ExportCoverage> = {
   'member_warnings.warned_by_id': STAFF,
   'hidden_content.user_id': 'file: moderation.json',
   'hidden_content.hidden_by_id': STAFF,
+  'statements.user_id': 'file: moderation.json',
+  'statements.decided_by_id': STAFF,
+  'appeals.user_id': 'file: moderation.json',
+  'appeals.decided_by_id': STAFF,
   // money
   'payments.user_id': 'file: payments.json',
   'payment_customers.user_id': 'file: payments.json',
@@ -286,6 +290,34 @@ export async function collectExport(
       warnings: await prisma.memberWarning.findMany({
         ...byUser,
         select: { id: true, reason: true, createdAt: true },
+      }),
+      // statements of reasons (DSA art. 17) and the member's appeals against them
+      statements: await prisma.statement.findMany({
+        ...byUser,
+        select: {
+          id: true,
+          kind: true,
+          itemType: true,
+          itemId: true,
+          ground: true,
+          explanation: true,
+          automatedDetection: true,
+          decidedAt: true,
+          reversedAt: true,
+        },
+      }),
+      appeals: await prisma.appeal.findMany({
+        ...byUser,
+        select: {
+          id: true,
+          statementId: true,
+          text: true,
+          createdAt: true,
+          dueAt: true,
+          outcome: true,
+          explanation: true,
+          decidedAt: true,
+        },
       }),
       hidden_content: await prisma.hiddenContent.findMany({
         ...byUser,

@@ -24,6 +24,7 @@ import {
 } from '../member-access';
 import { Realtime } from '../realtime';
 import { AuditLog, type StaffPrincipal } from '../staff';
+import { Statements, type StatementInput } from '../statements/statements';
 import { claimEnd, refuseOthersClaim, undoEnd, type DecisionRow } from './decisions';
 
 type Tx = Prisma.TransactionClient;
@@ -86,6 +87,7 @@ export abstract class InspectionRunner<K extends InspectionKind> {
     protected readonly reads: InspectionReads,
     private readonly audit: AuditLog,
     private readonly realtime: Realtime,
+    private readonly statements: Statements,
   ) {}
 
   /** The item with what a moderator sees beside it. */
@@ -115,6 +117,12 @@ export abstract class InspectionRunner<K extends InspectionKind> {
   ): Promise<Change>;
   /** The audit row's subject type. */
   protected abstract subjectType(item: KindTypes[K]['locked']): string;
+  /** What a rejection's statement of reasons says about the item (kind, item, ground, time). */
+  protected abstract statementOf(
+    tx: Tx,
+    item: KindTypes[K]['locked'],
+    reason: string | null,
+  ): Promise<Pick<StatementInput, 'kind' | 'item' | 'itemId' | 'ground' | 'itemAt' | 'ref'>>;
 
   queue(staff: StaffPrincipal, now = new Date()): Promise<KindTypes[K]['queue']> {
     return this.reads.queue(this.kind, staffViewerOf(staff), now);
@@ -175,8 +183,20 @@ export abstract class InspectionRunner<K extends InspectionKind> {
         select: { id: true },
       });
       await this.record(tx, staff, item, `${this.kind}.${input.action}`, change, reason, ip);
-      return { decisionId: decision.id, userId: item.userId };
+      // a rejection restricts the member: its statement of reasons, in this transaction
+      const statement =
+        input.action === 'reject'
+          ? await this.statements.write(tx, {
+              userId: item.userId,
+              ...(await this.statementOf(tx, item, reason)),
+              explanation: reason ?? '',
+              decidedById: staff.userId,
+              decidedAt: now,
+            })
+          : null;
+      return { decisionId: decision.id, userId: item.userId, mail: statement?.mail };
     });
+    if (result.mail !== undefined) await this.statements.dispatch([result.mail]);
     this.told(result.userId);
     return {
       decision: result.decisionId.toString(),

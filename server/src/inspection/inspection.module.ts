@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MemberAccessModule } from '../member-access';
+import { StatementWriterModule } from '../statements/statement-writer.module';
 import { InspectionController } from './inspection.controller';
 import { PhotoInspection } from './photo-inspection.service';
 import { TextInspection } from './text-inspection.service';
@@ -7,7 +8,7 @@ import { InspectionUndo } from './undo.service';
 
 /** Inspection by moderators: the queues of new photos and changed profile texts. */
 @Module({
-  imports: [MemberAccessModule],
+  imports: [MemberAccessModule, StatementWriterModule],
   controllers: [InspectionController],
   providers: [PhotoInspection, TextInspection, InspectionUndo],
 })

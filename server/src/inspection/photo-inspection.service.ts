@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { InspectionPhoto, InspectionStats, PhotoStatus } from '@app/contract';
+import {
+  PHOTO_REASON_GROUNDS,
+  type InspectionPhoto,
+  type InspectionStats,
+  type PhotoStatus,
+} from '@app/contract';
 import type { Prisma } from '../generated/prisma/client';
 import type { LockedPhoto, Viewer } from '../member-access';
 import type { DecisionRow } from './decisions';
@@ -47,6 +52,22 @@ export class PhotoInspection extends InspectionRunner<'photo'> {
 
   protected subjectType(): string {
     return 'photo';
+  }
+
+  protected async statementOf(
+    tx: Prisma.TransactionClient,
+    photo: LockedPhoto,
+    reason: string | null,
+  ) {
+    const row = await tx.photo.findUnique({ where: { id: photo.id }, select: { createdAt: true } });
+    return {
+      kind: 'photo_rejected' as const,
+      item: 'photo' as const,
+      itemId: photo.id,
+      ground: PHOTO_REASON_GROUNDS[reason as keyof typeof PHOTO_REASON_GROUNDS] ?? 'house_rules',
+      itemAt: row?.createdAt ?? null,
+      ref: { photoId: photo.id },
+    };
   }
 
   protected async apply(tx: Prisma.TransactionClient, photo: LockedPhoto, decision: Decided) {

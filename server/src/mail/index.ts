@@ -1,6 +1,6 @@
 /** The mail feature's public API: the outbox other features write mails into. */
 export { MailModule } from './mail.module';
-export { MailOutbox, type MailIntentInput } from './mail-outbox.service';
+export { MailOutbox, type MailIntentInput, type StatementMailParams } from './mail-outbox.service';
 export {
   CREDENTIAL_MAILS,
   MAIL_TEMPLATES,
