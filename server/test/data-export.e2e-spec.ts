@@ -129,6 +129,23 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
       },
     });
     await db.memberWarning.create({ data: { userId: m.user.id, reason: 'Let op je taal' } });
+    const statement = await db.statement.create({
+      data: {
+        userId: m.user.id,
+        kind: 'warning',
+        itemType: 'account',
+        ground: 'harassment',
+        explanation: 'Let op je taal',
+      },
+    });
+    await db.appeal.create({
+      data: {
+        statementId: statement.id,
+        userId: m.user.id,
+        text: 'Mijn bezwaar',
+        dueAt: new Date(),
+      },
+    });
     await db.memberBan.create({
       data: {
         userId: m.user.id,
@@ -330,6 +347,8 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
       bans: [{ reason: 'Tijdelijke schorsing', liftReason: 'Opgeheven' }],
       warnings: [{ reason: 'Let op je taal' }],
       hidden_content: [{ text: 'Verborgen tekst' }],
+      statements: [{ kind: 'warning', ground: 'harassment', explanation: 'Let op je taal' }],
+      appeals: [{ text: 'Mijn bezwaar', outcome: null }],
     });
     const payments = json('payments.json');
     expect(payments).toMatchObject({
