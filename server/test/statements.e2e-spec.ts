@@ -40,7 +40,7 @@ describe('statements of reasons and appeals', () => {
     return cookie ? req.set('Cookie', cookie) : req;
   };
   const statementsOf = async (member: ChatMember) =>
-    statementsResponse.parse((await get(member.cookie, '/api/statements').expect(200)).body)
+    statementsResponse.parse((await get(member.cookie, '/api/statements.php').expect(200)).body)
       .statements;
 
   async function waitingPhoto(member: ChatMember) {
@@ -168,7 +168,7 @@ describe('statements of reasons and appeals', () => {
     expect(mail).toContain('http://site.test/decisions/access?token=');
     const token = tokenIn(mail);
     // the member's session is gone
-    expect((await get(member.cookie, '/api/statements')).status).toBeGreaterThanOrEqual(401);
+    expect((await get(member.cookie, '/api/statements.php')).status).toBeGreaterThanOrEqual(401);
     const read = await get(null, `/api/statements/access?token=${encodeURIComponent(token)}`);
     expect(read.status).toBe(200);
     const [statement] = statementsResponse.parse(read.body).statements;

@@ -45,7 +45,7 @@ export class StatementsController {
     private readonly notices: NoticesService,
   ) {}
 
-  @Get('statements')
+  @Get('statements.php')
   @UseGuards(AuthGuard)
   @Returns(StatementsResponseDto)
   @ApiOperation({ summary: 'The member’s statements of reasons with their appeals, newest first' })
