@@ -5,7 +5,7 @@ import type { Prisma, UserStatus } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { queryRows } from '../prisma/sql';
 import { AuditLog, type StaffPrincipal } from '../staff';
-import { Statements } from '../statements/statements';
+import { Statements } from '../statement-writer';
 import { lockAccountStatement, type LockedAccountRow } from './complaints.sql';
 
 /** Accounts that can be banned: members (never staff accounts), not erased. */

@@ -6,7 +6,7 @@ import { MailOutbox } from '../mail';
 import { PrismaService } from '../prisma/prisma.service';
 import { Realtime } from '../realtime';
 import { AuditLog, type StaffPrincipal } from '../staff';
-import { Statements } from '../statements/statements';
+import { Statements } from '../statement-writer';
 import { BansService } from './bans.service';
 import { ReportedItems } from './reported-items';
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail';
 import { MemberAccessModule } from '../member-access';
-import { StatementWriterModule } from '../statements/statement-writer.module';
+import { StatementWriterModule } from '../statement-writer';
 import { BansService } from './bans.service';
 import { ComplaintActions } from './complaint-actions';
 import { ComplaintsController } from './complaints.controller';

@@ -24,7 +24,7 @@ import {
 } from '../member-access';
 import { Realtime } from '../realtime';
 import { AuditLog, type StaffPrincipal } from '../staff';
-import { Statements, type StatementInput } from '../statements/statements';
+import { Statements, type StatementInput } from '../statement-writer';
 import { claimEnd, refuseOthersClaim, undoEnd, type DecisionRow } from './decisions';
 
 type Tx = Prisma.TransactionClient;

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MemberAccessModule } from '../member-access';
-import { StatementWriterModule } from '../statements/statement-writer.module';
+import { StatementWriterModule } from '../statement-writer';
 import { InspectionController } from './inspection.controller';
 import { PhotoInspection } from './photo-inspection.service';
 import { TextInspection } from './text-inspection.service';

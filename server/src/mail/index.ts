@@ -13,3 +13,4 @@ export type { NotificationParams } from './notification-content';
 export { renderMail, type MailContent } from './mail-layout';
 export { MailProcessor } from './mail.processor';
 export { MailDelivery } from './mail-delivery.service';
+export { appealUntil } from './statement-dates';

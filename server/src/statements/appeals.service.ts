@@ -14,7 +14,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { Realtime } from '../realtime';
 import { AuditLog, type StaffPrincipal } from '../staff';
 import { Reversals } from './reversals';
-import { appealUntil, presentStatement } from './statements';
+import { appealUntil, presentStatement } from '../statement-writer';
 
 const DAY_MS = 86_400_000;
 

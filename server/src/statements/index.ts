@@ -1,3 +1,2 @@
-export { Statements, type StatementInput } from './statements';
-export { StatementWriterModule } from './statement-writer.module';
+/** The statements feature's public API (the writer itself: ../statement-writer). */
 export { StatementsModule } from './statements.module';

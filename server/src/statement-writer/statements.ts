@@ -9,7 +9,7 @@ import {
 } from '@app/contract';
 import type { Appeal, Prisma, Statement } from '../generated/prisma/client';
 import { MailOutbox } from '../mail';
-import { appealUntil } from '../mail/statement-dates';
+import { appealUntil } from '../mail';
 
 /** What a decision tells the member (see Statements.write). */
 export interface StatementInput {
