@@ -160,7 +160,10 @@ export class StaffAppealsController {
 
   @Get('transparency.csv')
   @Staff('admin')
-  @ApiOkResponse({ description: 'The transparency report of the period as CSV (audited)' })
+  @ApiOkResponse({
+    description: 'The transparency report of the period as CSV (audited)',
+    content: { 'text/csv': { schema: { type: 'string' } } },
+  })
   @ApiOperation({ summary: 'Admin: the transparency report for a period (from, to: days)' })
   async report(
     @Query() query: TransparencyQueryDto,
