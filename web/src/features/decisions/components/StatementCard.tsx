@@ -30,7 +30,9 @@ export function StatementCard({
           <dt className="col-sm-4">{t('decisions.ground')}</dt>
           <dd className="col-sm-8">
             {t(`decisions.grounds.${statement.ground}`)}{' '}
-            <a href="/terms">{t('decisions.section', { section: statement.section })}</a>
+            <a className="text-decoration-underline" href="/terms">
+              {t('decisions.section', { section: statement.section })}
+            </a>
           </dd>
           {statement.explanation && (
             <>
