@@ -70,6 +70,14 @@ export const ERROR_STATUS = {
    */
   staff_second_factor_unreadable: 409,
   member_not_banned: 409,
+  /** Statements of reasons (issue 35): an appeal is decided by someone other than who decided. */
+  appeal_same_moderator: 403,
+  appeal_exists: 409,
+  appeal_decided: 409,
+  appeal_window_closed: 409,
+  statement_link_invalid: 404,
+  notice_contact_required: 400,
+  transparency_period_invalid: 400,
   account_banned: 403,
   idempotency_in_progress: 409,
   photo_limit_reached: 409,

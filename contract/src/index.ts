@@ -49,3 +49,4 @@ export * from './api/staff-moderation';
 export * from './api/staff-scams';
 export * from './api/staff-inspection';
 export * from './api/verification';
+export * from './api/statements';

@@ -31,6 +31,7 @@ import { BouncesModule } from './bounces';
 import { SwipeModule } from './swipe';
 import { LandersModule } from './landers';
 import { ComplaintsModule } from './complaints';
+import { StatementsModule } from './statements';
 import { FiguresModule } from './figures';
 import { StaffAccountsModule } from './staff-accounts';
 import { ChatsModule } from './chats';
@@ -75,6 +76,7 @@ export class AppModule {
         SwipeModule,
         LandersModule,
         ComplaintsModule,
+        StatementsModule,
         ProfilesModule,
         ChatsModule,
         StaffPartnersModule,

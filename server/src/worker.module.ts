@@ -14,6 +14,7 @@ import { MemberAccessModule } from './member-access';
 import { CreditsModule } from './credits';
 import { IdempotencyModule } from './idempotency';
 import { ComplaintsModule } from './complaints';
+import { StatementsModule } from './statements';
 import { ChatsModule } from './chats';
 import { StaffPartnersPurgeModule } from './staff-partners';
 import { PaymentsModule } from './payments';
@@ -51,6 +52,7 @@ export class WorkerModule {
         CreditsModule,
         IdempotencyModule,
         ComplaintsModule,
+        StatementsModule,
         ChatsModule,
         StaffPartnersPurgeModule,
         // the purge step of stored payment methods, and the hourly check of pending payments

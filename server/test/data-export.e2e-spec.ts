@@ -131,6 +131,23 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
       },
     });
     await db.memberWarning.create({ data: { userId: m.user.id, reason: 'Let op je taal' } });
+    const statement = await db.statement.create({
+      data: {
+        userId: m.user.id,
+        kind: 'warning',
+        itemType: 'account',
+        ground: 'harassment',
+        explanation: 'Let op je taal',
+      },
+    });
+    await db.appeal.create({
+      data: {
+        statementId: statement.id,
+        userId: m.user.id,
+        text: 'Mijn bezwaar',
+        dueAt: new Date(),
+      },
+    });
     await db.memberBan.create({
       data: {
         userId: m.user.id,
@@ -346,6 +363,8 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
       verification_requests: [{ gesture: 'wave', status: 'rejected', reason: 'poor_quality' }],
       flagged_messages: [{ categories: ['gift_card'], score: 3, resolution: null }],
       risk_score: { score: 3, hits: 1, lastCategories: ['gift_card'] },
+      statements: [{ kind: 'warning', ground: 'harassment', explanation: 'Let op je taal' }],
+      appeals: [{ text: 'Mijn bezwaar', outcome: null }],
     });
     const payments = json('payments.json');
     expect(payments).toMatchObject({

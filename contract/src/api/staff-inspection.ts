@@ -41,6 +41,12 @@ export const PHOTO_HASH_MATCH_BITS = 6;
  * turns the desk back into upload order, never hides a photo).
  */
 export const PHOTO_SCREEN_WAIT_SECONDS = 120;
+/**
+ * From this risk on (porn + hentai + sexy, 0-1) the pre-screening counts as having flagged the
+ * photo: a rejection's statement of reasons then says automated means flagged it (DSA art. 17),
+ * as it does for a match of a photo rejected for abuse. The moderator decides either way.
+ */
+export const PHOTO_SCREEN_FLAG_RISK = 0.5;
 
 /** The model's five classes, each a probability (they add up to 1). */
 export const PHOTO_SCREEN_CLASSES = ['drawing', 'hentai', 'neutral', 'porn', 'sexy'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decisionGround } from './statements';
 import { COMPLAINT_ABOUT } from '../constants';
 import { userStatus } from './accounts';
 import { COMPLAINT_STATUSES, complaintStatus, reportedContent } from './complaints-staff';
@@ -40,6 +41,8 @@ export const MODERATION_AUDIT_ACTIONS = [
   'complaint.hide',
   'member.ban',
   'member.unban',
+  'appeal.decide',
+  'transparency.export',
 ] as const;
 
 export const STAFF_INBOX_PAGE = 50;
@@ -163,11 +166,22 @@ export const complaintDetailResponse = z.object({
 export type ComplaintDetailResponse = z.infer<typeof complaintDetailResponse>;
 
 /** POST /api/staff/complaints/{id}/action */
-export const complaintActionBody = z.object({ action: complaintAction, reason: moderationReason });
+/**
+ * `reason` is told to the member in the statement of reasons of a warning, hiding or ban;
+ * `ground` names the terms' rule it rests on (DECISION_GROUNDS; house_rules when not given).
+ */
+export const complaintActionBody = z.object({
+  action: complaintAction,
+  reason: moderationReason,
+  ground: decisionGround.optional(),
+});
 export type ComplaintActionRequest = z.infer<typeof complaintActionBody>;
 
 /** POST /api/staff/members/{id}/ban and /unban ({id}: the member's user id). */
-export const memberBanBody = z.object({ reason: moderationReason });
+export const memberBanBody = z.object({
+  reason: moderationReason,
+  ground: decisionGround.optional(),
+});
 export type MemberBanRequest = z.infer<typeof memberBanBody>;
 
 export const memberBanResponse = z.object({ history: moderationHistory });

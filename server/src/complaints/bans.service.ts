@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import type { DecisionGround } from '@app/contract';
 import { AppError } from '../common/app-error';
 import type { Prisma, UserStatus } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { queryRows } from '../prisma/sql';
 import { AuditLog, type StaffPrincipal } from '../staff';
+import { Statements } from '../statement-writer';
 import { lockAccountStatement, type LockedAccountRow } from './complaints.sql';
 
 /** Accounts that can be banned: members (never staff accounts), not erased. */
@@ -13,6 +15,12 @@ interface BanInput {
   userId: number;
   reason: string;
   complaintId?: number | null;
+  /** The terms' ground told in the statement of reasons (house_rules when not given). */
+  ground?: DecisionGround;
+  /** When the reported behaviour was reported (the complaint): the handling time's start. */
+  reportedAt?: Date;
+  /** Automated means flagged what the ban is for (the message scan): told in the statement. */
+  automatedDetection?: boolean;
   ip?: string;
 }
 
@@ -28,10 +36,12 @@ export class BansService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditLog,
+    private readonly statements: Statements,
   ) {}
 
   async ban(staff: StaffPrincipal, input: BanInput): Promise<void> {
-    await this.prisma.$transaction((tx) => this.banIn(tx, staff, input));
+    const ban = await this.prisma.$transaction((tx) => this.banIn(tx, staff, input));
+    await this.statements.dispatch([ban.mail]);
   }
 
   async unban(staff: StaffPrincipal, input: BanInput): Promise<void> {
@@ -70,7 +80,21 @@ export class BansService {
       },
       input.ip,
     );
-    return ban;
+    // the statement of reasons; its mail carries the link a banned member reads it by
+    const statement = await this.statements.write(tx, {
+      userId: user.id,
+      kind: 'ban',
+      item: 'account',
+      itemId: user.id,
+      ground: input.ground ?? 'house_rules',
+      explanation: input.reason,
+      automatedDetection: input.automatedDetection ?? false,
+      decidedById: staff.userId,
+      itemAt: input.reportedAt ?? null,
+      complaintId: input.complaintId ?? null,
+      ref: { banId: ban.id },
+    });
+    return { id: ban.id, mail: statement.mail };
   }
 
   async unbanIn(tx: Prisma.TransactionClient, staff: StaffPrincipal, input: BanInput) {

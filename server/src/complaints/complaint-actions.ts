@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { ComplaintAction, LiveContent } from '@app/contract';
+import type { ComplaintAction, DecisionGround, LiveContent } from '@app/contract';
 import { AppError } from '../common/app-error';
 import type { Complaint, Prisma, UserStatus } from '../generated/prisma/client';
 import { MailOutbox } from '../mail';
 import { PrismaService } from '../prisma/prisma.service';
 import { Realtime } from '../realtime';
 import { AuditLog, type StaffPrincipal } from '../staff';
+import { Statements } from '../statement-writer';
 import { BansService } from './bans.service';
 import { ReportedItems } from './reported-items';
 
@@ -35,6 +36,7 @@ export class ComplaintActions {
     private readonly audit: AuditLog,
     private readonly outbox: MailOutbox,
     private readonly realtime: Realtime,
+    private readonly statements: Statements,
   ) {}
 
   /** Does one action on a complaint (see the class), then tells the moderators' queues. */
@@ -44,8 +46,17 @@ export class ComplaintActions {
     action: ComplaintAction,
     reason: string,
     ip?: string,
+    ground: DecisionGround = 'house_rules',
   ): Promise<void> {
     const mails: number[] = [];
+    const statement = (complaint: Complaint) => ({
+      userId: complaint.reportedUserId!,
+      ground,
+      explanation: reason,
+      decidedById: staff.userId,
+      itemAt: complaint.createdAt,
+      complaintId: complaint.id,
+    });
     await this.prisma.$transaction(async (tx) => {
       const complaint = await tx.complaint.findUnique({ where: { id } });
       if (!complaint) throw new AppError('not_found');
@@ -85,17 +96,44 @@ export class ComplaintActions {
           if (!member?.email || member.status === 'purged') {
             throw new AppError('complaint_action_unavailable');
           }
-          await tx.memberWarning.create({
+          const warning = await tx.memberWarning.create({
             data: { userId: target!, complaintId: id, warnedById: staff.userId, reason },
+            select: { id: true },
           });
           mails.push(
             await this.outbox.write(tx, { userId: target!, template: 'moderation_warning' }),
           );
+          const written = await this.statements.write(tx, {
+            ...statement(complaint),
+            kind: 'warning',
+            item: 'account',
+            itemId: target,
+            ref: { warningId: warning.id },
+          });
+          mails.push(written.mail);
           await this.record(tx, staff, 'complaint.warn', complaint, before, after, reason, ip);
           break;
         }
         case 'hide': {
           const hidden = await this.items.hide(tx, staff, complaint);
+          const written = await this.statements.write(tx, {
+            ...statement(complaint),
+            kind: 'content_hidden',
+            item:
+              complaint.about === 'message'
+                ? 'message'
+                : complaint.about === 'photo'
+                  ? 'photo'
+                  : 'profile_about',
+            itemId:
+              complaint.about === 'message'
+                ? complaint.messageId
+                : complaint.about === 'photo'
+                  ? complaint.photoId
+                  : null,
+            ref: { hiddenId: hidden },
+          });
+          mails.push(written.mail);
           await this.record(
             tx,
             staff,
@@ -108,9 +146,18 @@ export class ComplaintActions {
           );
           break;
         }
-        case 'ban':
-          await this.bans.banIn(tx, staff, { userId: target!, reason, complaintId: id, ip });
+        case 'ban': {
+          const ban = await this.bans.banIn(tx, staff, {
+            userId: target!,
+            reason,
+            complaintId: id,
+            ground,
+            reportedAt: complaint.createdAt,
+            ip,
+          });
+          mails.push(ban.mail);
           break;
+        }
         case 'unban':
           await this.bans.unbanIn(tx, staff, { userId: target!, reason, complaintId: id, ip });
           break;

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail';
 import { MemberAccessModule } from '../member-access';
+import { StatementWriterModule } from '../statement-writer';
 import { BansService } from './bans.service';
 import { ComplaintActions } from './complaint-actions';
 import { ComplaintsController } from './complaints.controller';
@@ -19,7 +20,7 @@ import { ScamFlagsService } from './scam-flags.service';
  * messages the send's scan flagged (dismiss / warn / ban); purge steps.
  */
 @Module({
-  imports: [MemberAccessModule, MailModule],
+  imports: [MemberAccessModule, MailModule, StatementWriterModule],
   controllers: [ComplaintsController, ModerationController, ScamFlagsController],
   providers: [
     ComplaintsService,

@@ -66,7 +66,7 @@ export class ModerationController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() req: Request,
   ) {
-    return this.moderation.act(staff, params.id, body.action, body.reason, req.ip);
+    return this.moderation.act(staff, params.id, body.action, body.reason, req.ip, body.ground);
   }
 
   @Post('members/:id/ban')
@@ -85,7 +85,12 @@ export class ModerationController {
     @CurrentStaff() staff: StaffPrincipal,
     @Req() req: Request,
   ) {
-    await this.bans.ban(staff, { userId: params.id, reason: body.reason, ip: req.ip });
+    await this.bans.ban(staff, {
+      userId: params.id,
+      reason: body.reason,
+      ground: body.ground,
+      ip: req.ip,
+    });
     return { history: await this.members.historyOrThrow(staffViewerOf(staff), params.id) };
   }
 

@@ -6,6 +6,7 @@ import {
   type ComplaintAction,
   type ComplaintCounts,
   type ComplaintDetailResponse,
+  type DecisionGround,
   type InboxComplaint,
   type ModerationMemberRef,
   type StaffInboxResponse,
@@ -130,8 +131,9 @@ export class ModerationService {
     action: ComplaintAction,
     reason: string,
     ip?: string,
+    ground?: DecisionGround,
   ): Promise<ComplaintDetailResponse> {
-    await this.actions.apply(staff, id, action, reason, ip);
+    await this.actions.apply(staff, id, action, reason, ip, ground);
     return this.detail(staff, id);
   }
 

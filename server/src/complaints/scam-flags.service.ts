@@ -18,6 +18,7 @@ import { staffViewerOf } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
 import { Realtime } from '../realtime';
 import { AuditLog, type StaffPrincipal } from '../staff';
+import { Statements } from '../statement-writer';
 import { BansService } from './bans.service';
 import { ModerationMembers } from './moderation-members';
 
@@ -50,6 +51,7 @@ export class ScamFlagsService {
     private readonly audit: AuditLog,
     private readonly outbox: MailOutbox,
     private readonly realtime: Realtime,
+    private readonly statements: Statements,
   ) {}
 
   async queue(staff: StaffPrincipal, query: ScamQueueQuery): Promise<ScamQueueResponse> {
@@ -107,15 +109,35 @@ export class ScamFlagsService {
         if (!member?.email || member.status === 'purged') {
           throw new AppError('complaint_action_unavailable');
         }
-        await tx.memberWarning.create({
+        const warning = await tx.memberWarning.create({
           data: { userId: flag.senderId, warnedById: staff.userId, reason },
+          select: { id: true },
         });
-        mails.push(
-          await this.outbox.write(tx, { userId: flag.senderId, template: 'moderation_warning' }),
-        );
+        // the statement of reasons (DSA art. 17) and its mail: the message scan flagged it
+        const written = await this.statements.write(tx, {
+          userId: flag.senderId,
+          kind: 'warning',
+          item: 'message',
+          itemId: messageId,
+          ground: 'scam',
+          explanation: reason,
+          automatedDetection: true,
+          decidedById: staff.userId,
+          itemAt: flag.createdAt,
+          ref: { warningId: warning.id },
+        });
+        mails.push(written.mail);
       }
       if (action === 'ban') {
-        await this.bans.banIn(tx, staff, { userId: flag.senderId, reason, ip });
+        const ban = await this.bans.banIn(tx, staff, {
+          userId: flag.senderId,
+          reason,
+          ground: 'scam',
+          automatedDetection: true,
+          reportedAt: flag.createdAt,
+          ip,
+        });
+        mails.push(ban.mail);
       }
       await this.audit.record(tx, staff, { ...entry, action: `scam_flag.${action}` }, ip);
     });

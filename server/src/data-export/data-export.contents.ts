@@ -82,6 +82,10 @@ export const EXPORT_COVERS: Record<string, ExportCoverage> = {
   'verification_requests.user_id':
     'file: moderation.json; the requests and their outcome (the selfie itself is kept only until decided, and not put in the export while it waits: it is the photo the member just sent)',
   'verification_requests.decided_by_id': STAFF,
+  'statements.user_id': 'file: moderation.json',
+  'statements.decided_by_id': STAFF,
+  'appeals.user_id': 'file: moderation.json',
+  'appeals.decided_by_id': STAFF,
   // money
   'payments.user_id': 'file: payments.json',
   'payment_customers.user_id': 'file: payments.json',
@@ -323,6 +327,34 @@ export async function collectExport(
       risk_score: await prisma.memberRiskScore.findUnique({
         where: { userId },
         select: { score: true, hits: true, lastHitAt: true, lastCategories: true },
+      }),
+      // statements of reasons (DSA art. 17) and the member's appeals against them
+      statements: await prisma.statement.findMany({
+        ...byUser,
+        select: {
+          id: true,
+          kind: true,
+          itemType: true,
+          itemId: true,
+          ground: true,
+          explanation: true,
+          automatedDetection: true,
+          decidedAt: true,
+          reversedAt: true,
+        },
+      }),
+      appeals: await prisma.appeal.findMany({
+        ...byUser,
+        select: {
+          id: true,
+          statementId: true,
+          text: true,
+          createdAt: true,
+          dueAt: true,
+          outcome: true,
+          explanation: true,
+          decidedAt: true,
+        },
       }),
       hidden_content: await prisma.hiddenContent.findMany({
         ...byUser,

@@ -24,6 +24,7 @@ import {
 } from '../member-access';
 import { Realtime } from '../realtime';
 import { AuditLog, type StaffPrincipal } from '../staff';
+import { Statements, type StatementInput } from '../statement-writer';
 import { claimEnd, refuseOthersClaim, undoEnd, type DecisionRow } from './decisions';
 
 type Tx = Prisma.TransactionClient;
@@ -86,6 +87,7 @@ export abstract class InspectionRunner<K extends InspectionKind> {
     protected readonly reads: InspectionReads,
     private readonly audit: AuditLog,
     private readonly realtime: Realtime,
+    private readonly statements: Statements,
   ) {}
 
   /** The item with what a moderator sees beside it. */
@@ -121,6 +123,17 @@ export abstract class InspectionRunner<K extends InspectionKind> {
     _item: KindTypes[K]['locked'],
     _decision: Decided & { id: bigint },
   ): Promise<void> {}
+  /** What a rejection's statement of reasons says about the item (kind, item, ground, time). */
+  protected abstract statementOf(
+    tx: Tx,
+    item: KindTypes[K]['locked'],
+    reason: string | null,
+  ): Promise<
+    Pick<
+      StatementInput,
+      'kind' | 'item' | 'itemId' | 'ground' | 'itemAt' | 'ref' | 'automatedDetection'
+    >
+  >;
 
   queue(staff: StaffPrincipal, now = new Date()): Promise<KindTypes[K]['queue']> {
     return this.reads.queue(this.kind, staffViewerOf(staff), now);
@@ -182,8 +195,20 @@ export abstract class InspectionRunner<K extends InspectionKind> {
       });
       await this.afterDecision(tx, item, { ...decided, id: decision.id });
       await this.record(tx, staff, item, `${this.kind}.${input.action}`, change, reason, ip);
-      return { decisionId: decision.id, userId: item.userId };
+      // a rejection restricts the member: its statement of reasons, in this transaction
+      const statement =
+        input.action === 'reject'
+          ? await this.statements.write(tx, {
+              userId: item.userId,
+              ...(await this.statementOf(tx, item, reason)),
+              explanation: reason ?? '',
+              decidedById: staff.userId,
+              decidedAt: now,
+            })
+          : null;
+      return { decisionId: decision.id, userId: item.userId, mail: statement?.mail };
     });
+    if (result.mail !== undefined) await this.statements.dispatch([result.mail]);
     this.told(result.userId);
     return {
       decision: result.decisionId.toString(),

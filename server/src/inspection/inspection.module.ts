@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MemberAccessModule } from '../member-access';
 import { PhotoScreeningModule } from '../photo-screening';
+import { StatementWriterModule } from '../statement-writer';
 import { InspectionController } from './inspection.controller';
 import { PhotoInspection } from './photo-inspection.service';
 import { TextInspection } from './text-inspection.service';
@@ -8,7 +9,7 @@ import { InspectionUndo } from './undo.service';
 
 /** Inspection by moderators: the queues of new photos and changed profile texts. */
 @Module({
-  imports: [MemberAccessModule, PhotoScreeningModule],
+  imports: [MemberAccessModule, PhotoScreeningModule, StatementWriterModule],
   controllers: [InspectionController],
   providers: [PhotoInspection, TextInspection, InspectionUndo],
 })

@@ -1,11 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import type { InspectionPhoto, InspectionStats, PhotoStatus } from '@app/contract';
+import {
+  PHOTO_REASON_GROUNDS,
+  type InspectionPhoto,
+  type InspectionStats,
+  type PhotoStatus,
+} from '@app/contract';
 import type { Prisma } from '../generated/prisma/client';
 import { InspectionReads, type LockedPhoto, type Viewer } from '../member-access';
 import { PhotoScreening } from '../photo-screening';
 import { PrismaService } from '../prisma/prisma.service';
 import { Realtime } from '../realtime';
 import { AuditLog } from '../staff';
+import { Statements } from '../statement-writer';
 import type { DecisionRow } from './decisions';
 import { claimEnd } from './decisions';
 import { InspectionRunner, type Decided } from './inspection-runner';
@@ -40,9 +46,10 @@ export class PhotoInspection extends InspectionRunner<'photo'> {
     reads: InspectionReads,
     audit: AuditLog,
     realtime: Realtime,
+    statements: Statements,
     private readonly screening: PhotoScreening,
   ) {
-    super(prisma, reads, audit, realtime);
+    super(prisma, reads, audit, realtime, statements);
   }
 
   protected show(viewer: Viewer, id: number, now: Date) {
@@ -71,6 +78,24 @@ export class PhotoInspection extends InspectionRunner<'photo'> {
     decision: Decided & { id: bigint },
   ) {
     return this.screening.decided(tx, photo, decision);
+  }
+
+  protected async statementOf(
+    tx: Prisma.TransactionClient,
+    photo: LockedPhoto,
+    reason: string | null,
+  ) {
+    const row = await tx.photo.findUnique({ where: { id: photo.id }, select: { createdAt: true } });
+    return {
+      kind: 'photo_rejected' as const,
+      item: 'photo' as const,
+      itemId: photo.id,
+      ground: PHOTO_REASON_GROUNDS[reason as keyof typeof PHOTO_REASON_GROUNDS] ?? 'house_rules',
+      itemAt: row?.createdAt ?? null,
+      ref: { photoId: photo.id },
+      // the pre-screening flagged it (a high risk, or a match of a photo rejected for abuse)
+      automatedDetection: await this.screening.flagged(tx, photo.id),
+    };
   }
 
   protected async apply(tx: Prisma.TransactionClient, photo: LockedPhoto, decision: Decided) {

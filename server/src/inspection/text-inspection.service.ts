@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { InspectionStats, InspectionText, ReviewedTextField } from '@app/contract';
+import {
+  TEXT_REASON_GROUNDS,
+  type InspectionStats,
+  type InspectionText,
+  type ReviewedTextField,
+} from '@app/contract';
 import type { Prisma } from '../generated/prisma/client';
 import type { LockedText, Viewer } from '../member-access';
 import { claimEnd, type DecisionRow } from './decisions';
@@ -87,6 +92,25 @@ export class TextInspection extends InspectionRunner<'text'> {
 
   protected subjectType(review: LockedText): string {
     return `profile.${review.field}`;
+  }
+
+  protected async statementOf(
+    tx: Prisma.TransactionClient,
+    review: LockedText,
+    reason: string | null,
+  ) {
+    const row = await tx.profileTextReview.findUnique({
+      where: { id: review.id },
+      select: { createdAt: true },
+    });
+    return {
+      kind: 'text_rejected' as const,
+      item: review.field === 'name' ? ('profile_name' as const) : ('profile_about' as const),
+      itemId: review.profileId,
+      ground: TEXT_REASON_GROUNDS[reason as keyof typeof TEXT_REASON_GROUNDS] ?? 'house_rules',
+      itemAt: row?.createdAt ?? null,
+      ref: { reviewId: review.id },
+    };
   }
 
   protected async apply(tx: Prisma.TransactionClient, review: LockedText, decision: Decided) {

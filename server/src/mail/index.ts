@@ -1,6 +1,6 @@
 /** The mail feature's public API: the outbox other features write mails into. */
 export { MailModule } from './mail.module';
-export { MailOutbox, type MailIntentInput } from './mail-outbox.service';
+export { MailOutbox, type MailIntentInput, type StatementMailParams } from './mail-outbox.service';
 export {
   CREDENTIAL_MAILS,
   MAIL_TEMPLATES,
@@ -13,3 +13,4 @@ export type { NotificationParams } from './notification-content';
 export { renderMail, type MailContent } from './mail-layout';
 export { MailProcessor } from './mail.processor';
 export { MailDelivery } from './mail-delivery.service';
+export { appealUntil } from './statement-dates';

@@ -12,11 +12,15 @@ import {
   type MailTemplate,
 } from './mail.templates';
 import { renderMail } from './mail-layout';
+import type { StatementMailParams } from './mail-outbox.service';
 import { memberText } from './member-text';
+import { isStatementMail, statementMail } from './statement-mail';
 import { notificationContent, type NotificationParams } from './notification-content';
 import { UNSUBSCRIBE_PATH, UnsubscribeTokens } from './unsubscribe-tokens';
 
 export type Delivery = 'sent' | 'gone' | 'skipped';
+
+type MailParams = NotificationParams | StatementMailParams | null;
 
 const ACTIVE = ['confirmed', 'not_confirmed'];
 
@@ -53,6 +57,28 @@ export class MailDelivery {
         throw new Error(`Unknown mail template ${intent.template}`);
       }
       const template = MAIL_TEMPLATES[intent.template];
+      if (intent.userId === null) {
+        // a mail without a member: only the acknowledgement of a visitor's notice
+        if (intent.template !== 'notice_received' || !intent.recipient) {
+          await tx.mailIntent.delete({ where: { id: intent.id } });
+          return 'skipped' as const;
+        }
+        const params = (intent.params ?? {}) as StatementMailParams;
+        return {
+          intent,
+          tokenId: null,
+          mail: {
+            to: intent.recipient,
+            userId: null,
+            language: memberLanguage(params.language),
+            template: intent.template,
+            link: `${this.appUrl}${template.path}`,
+            name: '',
+            newEmail: null,
+            params: intent.params as MailParams,
+          },
+        };
+      }
       const user = await tx.user.findUnique({
         where: { id: intent.userId },
         select: {
@@ -125,7 +151,7 @@ export class MailDelivery {
           link,
           name,
           newEmail: intent.newEmail,
-          params: intent.params as NotificationParams | null,
+          params: intent.params as MailParams,
         },
       };
     });
@@ -178,7 +204,12 @@ export class MailDelivery {
         return ACTIVE.includes(status);
       case 'mail_change_notice':
       case 'mail_changed':
+      case 'statement':
+      case 'appeal_decided':
+      case 'notice_received':
         return status !== 'purged';
+      case 'statement_ban':
+        return status === 'banned';
       case 'notify_message':
       case 'notify_conversation':
       case 'notify_like':
@@ -190,24 +221,34 @@ export class MailDelivery {
 
   private async compose(mail: {
     to: string;
-    userId: number;
+    userId: number | null;
     language: Parameters<typeof translate>[0];
     template: MailTemplate;
     link: string;
     name: string;
     newEmail: string | null;
-    params: NotificationParams | null;
+    params: MailParams;
   }): Promise<OutgoingMail> {
     const { name: site } = await this.settings.stored();
     const greeting = mail.name
       ? translate(mail.language, 'mail.greeting', { name: memberText(mail.name) })
       : translate(mail.language, 'mail.greeting_anonymous');
-    if (isNotificationMail(mail.template)) {
+    if (isStatementMail(mail.template)) {
+      const { subject, paragraphs } = await statementMail(
+        this.prisma,
+        mail.template,
+        mail.language,
+        (mail.params ?? {}) as StatementMailParams,
+        { site, link: mail.link },
+      );
+      return { to: mail.to, subject, ...(await renderMail({ site, greeting, paragraphs })) };
+    }
+    if (isNotificationMail(mail.template) && mail.userId !== null) {
       const unsubscribe = `${this.appUrl}${UNSUBSCRIBE_PATH}?token=${this.unsubscribeTokens.tokenFor(mail.userId)}`;
       const { subject, content } = notificationContent(
         mail.template,
         mail.language,
-        mail.params ?? { count: 1 },
+        (mail.params as NotificationParams | null) ?? { count: 1 },
         { app: this.appUrl, link: mail.link, unsubscribe },
         site,
       );

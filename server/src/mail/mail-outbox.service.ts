@@ -13,15 +13,24 @@ export interface MailJob {
   intentId: number;
 }
 
+/** What a statement, appeal or notice mail is about (rendered when it is sent). */
+export interface StatementMailParams {
+  statementId?: number;
+  noticeId?: number;
+  /** A visitor's language (a mail without a member). */
+  language?: string;
+}
+
 export interface MailIntentInput {
-  userId: number;
+  /** null: a mail to someone without an account (`recipient`; notice_received only). */
+  userId: number | null;
   template: MailTemplate;
   /** A fixed recipient (notices to a previous address). */
   recipient?: string;
   /** The address an e-mail change confirms. */
   newEmail?: string;
   /** What a notification mail tells (notification-content.ts). */
-  params?: NotificationParams;
+  params?: NotificationParams | StatementMailParams;
 }
 
 /**

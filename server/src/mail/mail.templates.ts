@@ -4,6 +4,7 @@ import {
   DATA_EXPORT_LINK_HOURS,
   MAIL_CHANGE_TOKEN_HOURS,
   RESET_TOKEN_MINUTES,
+  APPEAL_WINDOW_DAYS,
 } from '@app/contract';
 
 const MINUTE_MS = 60_000;
@@ -77,6 +78,25 @@ export const MAIL_TEMPLATES = {
   password_changed: { token: null, lifetimeMs: 0, path: '/reset-password', to: 'account' },
   /** Staff warn the member after a complaint (complaints feature); links the house rules. */
   moderation_warning: { token: null, lifetimeMs: 0, path: '/ban', to: 'account' },
+  /**
+   * Statements of reasons (statements feature): what was decided, on which ground, and how to
+   * appeal. A ban's mail carries a link that shows the banned member (who cannot log in) their
+   * statements and lets them appeal, for as long as an appeal may be made.
+   */
+  statement: { token: null, lifetimeMs: 0, path: '/decisions', to: 'account' },
+  statement_ban: {
+    token: 'statement_access',
+    lifetimeMs: APPEAL_WINDOW_DAYS * DAY_MS,
+    path: '/decisions/access',
+    to: 'account',
+  },
+  /** An appeal's outcome, explained. */
+  appeal_decided: { token: null, lifetimeMs: 0, path: '/decisions', to: 'account' },
+  /**
+   * The acknowledgement of a notice of illegal content: to the member's address, or to the
+   * address a visitor gave (an intent without a member).
+   */
+  notice_received: { token: null, lifetimeMs: 0, path: '/report', to: 'account' },
   /**
    * Notification mails (notification-mails feature): what happened while the member was away,
    * batched per quiet period; the link opens the conversation when there is one.

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { PHOTO_ABUSE_REASONS } from '@app/contract';
+import { PHOTO_ABUSE_REASONS, PHOTO_SCREEN_FLAG_RISK } from '@app/contract';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
@@ -111,6 +111,18 @@ export class PhotoScreening implements OnApplicationShutdown {
       keepAbuseHashStatement(photo.id, fallback, decision.reason!, decision.id),
     );
     if (kept[0]) await executeStatement(tx, flagWaitingMatchesStatement(BigInt(kept[0].hash)));
+  }
+
+  /**
+   * Whether the pre-screening flagged the photo: a match of a photo rejected for abuse, or a
+   * risk of PHOTO_SCREEN_FLAG_RISK or more (what a statement of reasons tells the member).
+   */
+  async flagged(tx: Tx, photoId: number): Promise<boolean> {
+    const row = await tx.photoScreening.findUnique({
+      where: { photoId },
+      select: { risk: true, abuseMatch: true },
+    });
+    return !!row && (row.abuseMatch || (row.risk ?? 0) >= PHOTO_SCREEN_FLAG_RISK);
   }
 
   /** In an undo's transaction: the undone rejection's hash goes. */

@@ -29,6 +29,7 @@ const account = () => import('../features/account/pages');
 const profile = () => import('../features/profile/pages');
 const verification = () => import('../features/verification/pages');
 const complaints = () => import('../features/complaints/pages');
+const decisions = () => import('../features/decisions/pages');
 const statics = () => import('../features/static-pages/pages');
 const home = () => import('../features/home/pages');
 const lander = () => import('../features/landers/pages');
@@ -44,6 +45,7 @@ const adminMembers = () => import('../admin/features/members/pages');
 const adminPartners = () => import('../admin/features/partners/pages');
 const adminSettings = () => import('../admin/features/settings/pages');
 const adminComplaints = () => import('../admin/features/complaints/pages');
+const adminAppeals = () => import('../admin/features/appeals/pages');
 const adminInspection = () => import('../admin/features/inspection/pages');
 const adminVerification = () => import('../admin/features/verification/pages');
 const adminCatalogue = () => import('../admin/features/catalogue/pages');
@@ -184,6 +186,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 // visitors choose too (the locale cookie); a member's choice is also saved to the account
                 page('lang-config', '/lang-config', account, (m) => m.LanguagePage),
                 page('complaints', '/complaints', complaints, (m) => m.ComplaintsPage),
+                // statements of reasons; /decisions/access: a banned member's mail link
+                page('decisions', '/decisions', decisions, (m) => m.DecisionsPage),
+                page('decisions-access', '/decisions/access', decisions, (m) => m.DecisionsPage),
+                // the notice form (DSA art. 16): visitors too
+                page('report', '/report', decisions, (m) => m.ReportPage),
 
                 page('premium', '/premium', credits, (m) => m.PremiumPage),
                 page('pricing', '/pricing', credits, (m) => m.PricingPage),
@@ -360,6 +367,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         page('admin-complaints', 'complaints', adminComplaints, (m) => m.ComplaintsInboxPage),
         page('admin-complaint', 'complaints/:id', adminComplaints, (m) => m.ComplaintPage),
         page('admin-scams', 'scams', adminComplaints, (m) => m.ScamQueuePage),
+        page('admin-appeals', 'appeals', adminAppeals, (m) => m.AppealsPage),
         page('admin-inspection', 'inspection', adminInspection, (m) => m.PhotoInspectionPage),
         page(
           'admin-inspection-texts',

@@ -23,6 +23,7 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: 'partners', key: 'partners', icon: '🎭', roles: ['admin'] },
   { path: 'complaints', key: 'complaints', icon: '🚩', roles: ['moderator'] },
   { path: 'scams', key: 'scams', icon: '🛡️', roles: ['moderator'] },
+  { path: 'appeals', key: 'appeals', icon: '⚖️', roles: ['moderator'] },
   { path: 'inspection', key: 'inspection', icon: '🔍', roles: ['moderator'] },
   { path: 'audit', key: 'audit', icon: '📜', roles: ['admin'] },
   { path: 'figures', key: 'figures', icon: '📈', roles: ['admin'] },

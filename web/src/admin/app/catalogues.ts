@@ -7,6 +7,7 @@ import { messages as membersMessages } from '../features/members';
 import { messages as partnersMessages } from '../features/partners';
 import { messages as settingsMessages } from '../features/settings';
 import { messages as complaintsMessages } from '../features/complaints';
+import { messages as appealsMessages } from '../features/appeals';
 import { messages as inspectionMessages } from '../features/inspection';
 import { messages as verificationMessages } from '../features/verification';
 import { messages as catalogueMessages } from '../features/catalogue';
@@ -33,6 +34,7 @@ export const ADMIN_CATALOGUES: readonly CatalogueLoaders[] = [
   partnersMessages,
   settingsMessages,
   complaintsMessages,
+  appealsMessages,
   inspectionMessages,
   verificationMessages,
   catalogueMessages,

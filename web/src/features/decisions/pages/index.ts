@@ -1,0 +1,2 @@
+export { DecisionsPage } from './DecisionsPage';
+export { ReportPage } from './ReportPage';
