@@ -151,6 +151,24 @@ describe('the scan of messages as they are sent', () => {
     expect((await t.prisma.user.findUniqueOrThrow({ where: { id: senders[2] } })).status).toBe(
       'banned',
     );
+    // each sender reads the statement of reasons: a scam, flagged by automated means (DSA art. 17)
+    const statementOf = (userId: number) =>
+      t.prisma.statement.findFirstOrThrow({
+        where: { userId },
+        select: { kind: true, ground: true, automatedDetection: true, itemId: true },
+      });
+    expect(await statementOf(senders[1])).toEqual({
+      kind: 'warning',
+      ground: 'scam',
+      automatedDetection: true,
+      itemId: flags[1],
+    });
+    expect(await statementOf(senders[2])).toMatchObject({
+      kind: 'ban',
+      ground: 'scam',
+      automatedDetection: true,
+    });
+    expect(await t.prisma.statement.count({ where: { userId: senders[0] } })).toBe(0);
 
     const audit = async (action: string, subject: number) =>
       t.prisma.staffAuditEntry.count({ where: { action, subjectId: String(subject) } });

@@ -134,6 +134,25 @@ describe('photo pre-screening: scores order the desk, a moderator decides', () =
     expect(row.status).toBe('under_inspection');
     await scored(again);
     expect((await desk())[0]).toMatchObject({ id: again, screening: { abuse_match: true } });
+
+    // rejected: its statement of reasons says automated means flagged it, the first one's not
+    await post(`/api/staff/inspection/photos/${again}/decision`, {
+      action: 'reject',
+      reason: 'abuse',
+    }).expect(200);
+    const statementOf = (itemId: number) =>
+      t.prisma.statement.findFirstOrThrow({
+        where: { itemType: 'photo', itemId },
+        select: { ground: true, automatedDetection: true },
+      });
+    expect(await statementOf(again)).toEqual({
+      ground: 'illegal_content',
+      automatedDetection: true,
+    });
+    expect(await statementOf(first)).toEqual({
+      ground: 'illegal_content',
+      automatedDetection: false,
+    });
   });
 
   it('keeps no hash for another reason, and takes the hash away with the undo', async () => {
