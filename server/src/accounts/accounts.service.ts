@@ -51,7 +51,7 @@ export class AccountsService {
     });
     const account =
       found && (LOGIN_STATUSES.includes(found.status) || found.status === 'banned') ? found : null;
-    const checked = await this.gate.check(email, account, password, source);
+    const checked = await this.gate.check(email, account, password, source, { challenge: true });
     if (!checked.ok || !account) throw new AppError('login_failed');
     // only the right password learns of the ban (the web shows the ban page)
     if (account.status === 'banned') throw new AppError('account_banned');

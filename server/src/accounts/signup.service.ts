@@ -8,7 +8,8 @@ import { PrismaService } from '../prisma/prisma.service';
 import { SettingsService } from '../settings';
 import { MailOutbox } from '../mail';
 import type { SignupInput } from './accounts.dto';
-import { normalizeEmail } from './email';
+import { isDisposable, normalizeEmail } from './email';
+import { ChallengeService } from '../challenge';
 import { PasswordHasher, SESSION_USER_SELECT } from '../auth';
 import { CreditsService } from '../credits';
 import { holdTextForReview } from '../inspection';
@@ -26,6 +27,7 @@ export class SignupService {
     private readonly hasher: PasswordHasher,
     private readonly credits: CreditsService,
     private readonly realtime: Realtime,
+    private readonly challenges: ChallengeService,
   ) {}
 
   /** Checks every rule first, so bad input never creates a half account. */
@@ -49,6 +51,7 @@ export class SignupService {
       }
     }
     const email = normalizeEmail(input.email);
+    if (isDisposable(email)) throw new AppError('email_disposable', {}, 'email');
     // the profile rules, as the profile editor checks them (common/profile-rules.ts)
     const name = checkProfileName(input.name, email);
     const dob = checkDateOfBirth(input.date_of_birth, stored.min_age, now);
@@ -57,6 +60,8 @@ export class SignupService {
     if (!input.accept_terms) throw new AppError('terms_required', {}, 'accept_terms');
     if (!input.accept_fictional)
       throw new AppError('fictional_ack_required', {}, 'accept_fictional');
+    // the form's own mistakes are told first; then the proof of work, used up by this signup
+    await this.challenges.require(input.altcha);
 
     const existing = await this.prisma.user.findUnique({
       where: { email },

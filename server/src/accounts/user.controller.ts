@@ -83,7 +83,11 @@ export class UserController {
   @Post('user.php')
   @Returns(LoggedInResponseDto)
   @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
-  @ApiOperation({ summary: 'Login; sets the session cookie. 401 login_failed, 429 login_blocked' })
+  @ApiOperation({
+    summary:
+      'Login; sets the session cookie. 401 login_failed, 429 login_blocked, 400 ' +
+      'challenge_required after a few failures (then with `altcha`)',
+  })
   async login(
     @Body() body: LoginBody,
     @Req() req: MemberRequest,
@@ -92,6 +96,7 @@ export class UserController {
     const { user, device } = await this.accounts.login(body.email, body.password, {
       ip: req.ip,
       deviceToken: cookieOf(req, DEVICE_COOKIE),
+      challenge: body.altcha,
     });
     if (device) setDeviceCookie(res, device.token, device.expiresAt, this.secure);
     await this.startSession(user.id, req, res);
