@@ -9,7 +9,7 @@ import { Logger } from '@nestjs/common';
 import { QUEUES, workerConnection } from '../src/queue';
 import { createMailTestApp, sessionCookie, type MailTestApp } from './helpers/mail-app';
 import { linkIn } from './helpers/smtp';
-import { takeChallenge } from './helpers/challenge';
+import { fillChallenges, takeChallenge } from './helpers/challenge';
 const DAY_MS = 86_400_000;
 
 describe('account deletion, reactivation and the 14-day purge', () => {
@@ -19,6 +19,7 @@ describe('account deletion, reactivation and the 14-day purge', () => {
   const storage = mkdtempSync(path.join(tmpdir(), 'storage-'));
   beforeAll(async () => {
     t = await createMailTestApp({ STORAGE_DIR: storage });
+    await fillChallenges(t, 60);
   });
   afterAll(() => t.close());
 

@@ -6,6 +6,7 @@ import { CreditsModule } from '../credits';
 import { ChatsModule } from '../chats';
 import { VisitorCountryModule } from '../visitor-country';
 import { ChallengeModule } from '../challenge';
+import { AccountLinksModule } from '../account-links';
 import { SignupService } from './signup.service';
 import { CredentialsService } from './credentials.service';
 import { CredentialsController } from './credentials.controller';
@@ -25,6 +26,7 @@ import { InvitesAdmin } from './invites-admin.service';
     ChatsModule,
     VisitorCountryModule,
     ChallengeModule,
+    AccountLinksModule,
   ],
   controllers: [UserController, CredentialsController, InvitesAdminController],
   providers: [AccountsService, SignupService, CredentialsService, AccountPurge, InvitesAdmin],

@@ -11,6 +11,7 @@ import { endLinks } from './credential-links';
 import { PasswordGate, SESSION_USER_SELECT, TrustedDevices, type AttemptSource } from '../auth';
 import { HeldMessagesService } from '../chats';
 import { SettingsService } from '../settings';
+import { AccountLinks } from '../account-links';
 
 const LOGIN_STATUSES = ['confirmed', 'not_confirmed'];
 
@@ -24,6 +25,7 @@ export class AccountsService {
     private readonly outbox: MailOutbox,
     private readonly held: HeldMessagesService,
     private readonly settings: SettingsService,
+    private readonly links: AccountLinks,
   ) {}
 
   /** PUT /api/user.php: one of the languages the site offers (the setting languages_offered). */
@@ -64,6 +66,8 @@ export class AccountsService {
       select: SESSION_USER_SELECT,
     });
     const device = checked.deviceId ? null : await this.devices.trust(account.id);
+    // the accounts used in this browser are one person's (once-per-person benefits)
+    if (source.browser) await this.links.record(account.id, [AccountLinks.device(source.browser)]);
     return { user, device };
   }
 

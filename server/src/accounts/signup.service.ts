@@ -10,6 +10,7 @@ import { MailOutbox } from '../mail';
 import type { SignupInput } from './accounts.dto';
 import { isDisposable, normalizeEmail } from './email';
 import { ChallengeService } from '../challenge';
+import { AccountLinks } from '../account-links';
 import { PasswordHasher, SESSION_USER_SELECT } from '../auth';
 import { CreditsService } from '../credits';
 import { holdTextForReview } from '../inspection';
@@ -17,6 +18,14 @@ import { Realtime } from '../realtime';
 import { passwordError } from './credentials.service';
 
 const DAY_MS = 86_400_000;
+
+interface SignupMeta {
+  ip?: string;
+  language: Language;
+  domain?: string;
+  /** The `browser` cookie's token: ties the accounts made in one browser (account-links). */
+  browser?: string;
+}
 
 @Injectable()
 export class SignupService {
@@ -28,6 +37,7 @@ export class SignupService {
     private readonly credits: CreditsService,
     private readonly realtime: Realtime,
     private readonly challenges: ChallengeService,
+    private readonly links: AccountLinks,
   ) {}
 
   /** Checks every rule first, so bad input never creates a half account. */
@@ -83,7 +93,7 @@ export class SignupService {
     };
   }
 
-  async signup(input: SignupInput, meta: { ip?: string; language: Language; domain?: string }) {
+  async signup(input: SignupInput, meta: SignupMeta) {
     try {
       return await this.create(input, meta);
     } catch (error) {
@@ -93,10 +103,7 @@ export class SignupService {
     }
   }
 
-  private async create(
-    input: SignupInput,
-    meta: { ip?: string; language: Language; domain?: string },
-  ) {
+  private async create(input: SignupInput, meta: SignupMeta) {
     const now = new Date();
     const { email, name, dob, signupCredits, inviteOnly } = await this.validate(input, now);
     const passwordHash = await this.hasher.hash(input.password);
@@ -179,6 +186,12 @@ export class SignupService {
           throw new AppError('signup_invite_only', {}, 'invite');
         }
       }
+      // what ties this account to others of the same person: the browser and the address range
+      await this.links.record(
+        created.id,
+        [meta.browser ? AccountLinks.device(meta.browser) : null, AccountLinks.addressRange(meta.ip)],
+        tx,
+      );
       // written with the account: sent even when Redis is down right now
       const mail = await this.outbox.write(tx, { userId: created.id, template: 'activation' });
       return { user: created, mails: [mail], textHeld: held };

@@ -21,6 +21,8 @@ export interface AttemptSource {
    * LOGIN_CHALLENGE_AFTER_FAILURES wrong passwords needs it (`challenge_required`).
    */
   challenge?: string;
+  /** The `browser` cookie's token (the member login records it: server/src/account-links). */
+  browser?: string;
 }
 
 export type GateResult =

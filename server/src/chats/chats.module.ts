@@ -20,6 +20,7 @@ import { OperatorController } from './operator.controller';
 import { OperatorRepliesService } from './operator-replies.service';
 import { OperatorService } from './operator.service';
 import { SendsService } from './sends.service';
+import { AccountLinksModule } from '../account-links';
 
 /**
  * Chat: conversations, paid text, photo and gift messages, catch-up and markers, the gift
@@ -27,7 +28,7 @@ import { SendsService } from './sends.service';
  * the realtime infrastructure).
  */
 @Module({
-  imports: [MemberAccessModule, CreditsModule, SettingsModule],
+  imports: [MemberAccessModule, CreditsModule, SettingsModule, AccountLinksModule],
   controllers: [ChatsController, OperatorController, ChatMediaController, GiftsAdminController],
   providers: [
     ConversationsService,

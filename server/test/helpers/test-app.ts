@@ -95,7 +95,7 @@ export async function createTestApp(
   const prisma = app.get(PrismaService);
   const http = () => request(server);
   // a few solved proof-of-work challenges for signups and resets (helpers/challenge.ts)
-  await fillChallenges({ http }, 8);
+  await fillChallenges({ http }, 40);
   return {
     app,
     http,
