@@ -130,6 +130,9 @@ function productionEnv(options: TopologyOptions): NodeJS.ProcessEnv {
     STAFF_SECRET_KEY: randomBytes(36).toString('base64url'),
     MAIL_LINK_SECRET: randomBytes(36).toString('base64url'),
     ALTCHA_HMAC_KEY: randomBytes(36).toString('base64url'),
+    // the proof of work solved in milliseconds by the journeys (tests/e2e/challenge.ts)
+    ALTCHA_MAX_NUMBER: '20',
+    ALTCHA_COST: '1',
     STORAGE_DIR: path.join(os.tmpdir(), `vonkje-topology-${process.pid}`),
     TRUST_PROXY: 'false',
     // production refuses the sandbox provider unless told; a topology takes no real payments

@@ -13,8 +13,8 @@ import { afterLoginPath, goAfterLogin } from '../../../components/return-path';
 import { ProofOfWork, useProofOfWork } from '../../../components/challenge';
 import type { LoginRequest } from '@app/contract';
 
-/** The server asks for the proof of work after a few wrong passwords. */
-const CHALLENGE_CODES = new Set(['challenge_required', 'challenge_invalid']);
+/** The server asks for the proof of work after a few wrong passwords (and tells why). */
+const CHALLENGE_CODES = new Set(['login_failed', 'challenge_required', 'challenge_invalid']);
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -41,7 +41,8 @@ export function LoginPage() {
     onError: (error) => {
       // staff banned the account (only the right password learns it): the ban page says so
       if (error instanceof ApiError && error.code === 'account_banned') void navigate(BANNED_PATH);
-      // after a few wrong passwords every try needs a solved challenge, each used once
+      // after a few wrong passwords every try needs a solved challenge, each used once: from
+      // the first wrong one the widget works in the background, so the next try carries one
       if (error instanceof ApiError && CHALLENGE_CODES.has(error.code)) setChallenged(true);
       if (challenged) pow.renew();
     },
