@@ -141,7 +141,9 @@ describe('login security', () => {
     it('forgets trusted browsers when the password is reset', async () => {
       const m = await member();
       const device = deviceCookie(await login(m.email, m.password, '192.0.2.40').expect(200));
-      await t.post('/api/reset-password.php', { email: m.email , altcha: takeChallenge() }).expect(200);
+      await t
+        .post('/api/reset-password.php', { email: m.email, altcha: takeChallenge() })
+        .expect(200);
       const reset = await waitForMail(t.smtp.mails, m.email, /^Nieuw wachtwoord/);
       const token = decodeURIComponent(new URL(linkIn(reset)).searchParams.get('token') as string);
       await t

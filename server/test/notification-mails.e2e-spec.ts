@@ -390,7 +390,9 @@ describe('notification mails', () => {
     expect(mailsTo(b)).toHaveLength(0);
 
     // a credential mail still goes, without List-Unsubscribe
-    await t.post('/api/reset-password.php', { email: b.user.email , altcha: takeChallenge() }).expect(200);
+    await t
+      .post('/api/reset-password.php', { email: b.user.email, altcha: takeChallenge() })
+      .expect(200);
     const reset = await waitForMail(t.smtp.mails, b.user.email as string, /wachtwoord/i);
     expect(reset).not.toContain('List-Unsubscribe');
     expect(reset).toMatch(/Content-Type: text\/html/);

@@ -100,7 +100,9 @@ describe('observability: JSON logs with request ids and no secrets, and metrics'
     secrets.push(sessionCookie(login).slice(AUTH_COOKIE.length + 1));
 
     // a password reset with its token
-    await t.post('/api/reset-password.php', { email: body.email , altcha: takeChallenge() }).expect(200);
+    await t
+      .post('/api/reset-password.php', { email: body.email, altcha: takeChallenge() })
+      .expect(200);
     const resetToken = tokenIn(await waitForMail(t.smtp.mails, body.email, /^Nieuw wachtwoord/));
     secrets.push(resetToken, NEW_PASSWORD);
     await t

@@ -49,7 +49,9 @@ async function requests(t: TestApp) {
       ),
     reset: () =>
       timed(() =>
-        client(t.http().post('/api/reset-password.php')).send({ email: forgetful.pop(), altcha: takeChallenge() }).then(),
+        client(t.http().post('/api/reset-password.php'))
+          .send({ email: forgetful.pop(), altcha: takeChallenge() })
+          .then(),
       ),
     ready: () => timed(() => t.http().get('/api/health/ready').then()),
     live: () => timed(() => t.http().get('/api/health/live').then()),

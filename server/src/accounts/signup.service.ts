@@ -189,7 +189,10 @@ export class SignupService {
       // what ties this account to others of the same person: the browser and the address range
       await this.links.record(
         created.id,
-        [meta.browser ? AccountLinks.device(meta.browser) : null, AccountLinks.addressRange(meta.ip)],
+        [
+          meta.browser ? AccountLinks.device(meta.browser) : null,
+          AccountLinks.addressRange(meta.ip),
+        ],
         tx,
       );
       // written with the account: sent even when Redis is down right now

@@ -15,7 +15,7 @@ export class ChallengeController {
   @ApiOperation({
     summary:
       'A proof-of-work challenge (ALTCHA) for signup, a reset and a login after failures; ' +
-      'its solution goes in the request\'s `altcha` field, once',
+      "its solution goes in the request's `altcha` field, once",
   })
   challenge() {
     return this.challenges.create();

@@ -192,10 +192,7 @@ export function SignupForm({ onBusyChange, onComplete, memberId }: SignupFormPro
       {step === 4 && <ConsentStep {...stepProps} />}
 
       {/* mounted from the first step, so the work is done before the last one */}
-      <ProofOfWork
-        state={pow}
-        className={step === STEP_COUNT - 1 ? 'mt-3' : 'visually-hidden'}
-      />
+      <ProofOfWork state={pow} className={step === STEP_COUNT - 1 ? 'mt-3' : 'visually-hidden'} />
 
       <ServerErrorAlert className="mt-3 mb-0" message={form.formError} />
 
