@@ -1,11 +1,15 @@
 import { seedMember, type SeedMemberOptions } from '../../../prisma/seed/member';
 import { sessionCookie } from './mail-app';
 import type { TestApp } from './test-app';
+import { takeChallenge } from './challenge';
 
 export const TEST_PASSWORD = 'geheim-12345';
 let counter = 0;
 
-/** A valid signup body with a unique address; `overrides` replace fields. */
+/**
+ * A valid signup body with a unique address and a solved challenge (helpers/challenge.ts);
+ * `overrides` replace fields.
+ */
 export function signupBody(overrides: Record<string, unknown> = {}) {
   counter += 1;
   return {
@@ -16,6 +20,7 @@ export function signupBody(overrides: Record<string, unknown> = {}) {
     gender: 'female',
     accept_terms: true,
     accept_fictional: true,
+    altcha: takeChallenge(),
     ...overrides,
   };
 }

@@ -94,6 +94,7 @@ function memberPage(overrides: Partial<StaffMemberPage['member']> = {}): StaffMe
     ],
     complaints: [],
     audit: [],
+    linked_accounts: [],
   };
 }
 
