@@ -65,6 +65,13 @@ describe('the scan of messages as they are sent', () => {
       for (const m of forA.body.messages as ChatMessage[]) expect(m).not.toHaveProperty('warnings');
       // ordinary messages carry none
       expect((forB.body.messages as ChatMessage[]).filter((m) => m.warnings)).toHaveLength(1);
+      // a tab catching up after being away (messages.php?since) reads the same, the sender none
+      const caughtB = await get(t, b, '/api/messages.php?since=0').expect(200);
+      const caught = (caughtB.body.messages as ChatMessage[]).find((m) => m.id === sent.id);
+      expect(caught?.warnings).toEqual(['iban', 'payment_request']);
+      const caughtA = await get(t, a, '/api/messages.php?since=0').expect(200);
+      for (const m of caughtA.body.messages as ChatMessage[])
+        expect(m).not.toHaveProperty('warnings');
     } finally {
       aSocket.close();
       bSocket.close();

@@ -40,7 +40,7 @@ export function catchUpStatement(
       ), visible AS (
         SELECT m.id, m.seq, m.seq_at, m.conversation_id, m.sender_id, m.type, m.held, m.body,
           m.image_filename, m.image_width, m.image_height, m.gift_id, m.credits_cost,
-          m.created_at, mine.other_id, mine.last_read_seq, mine.last_delivered_seq,
+          m.scam_categories, m.created_at, mine.other_id, mine.last_read_seq, mine.last_delivered_seq,
           mine.other_read, mine.other_delivered
         FROM mine JOIN messages m ON m.conversation_id = mine.conversation_id
         WHERE m.seq > mine.cleared_seq AND m.created_at >= ${historyFrom}
@@ -55,7 +55,8 @@ export function catchUpStatement(
       SELECT id, seq, conversation_id AS "conversationId", sender_id AS "senderId",
         type::text AS "type", held, body, image_filename AS "imageFilename",
         image_width AS "imageWidth", image_height AS "imageHeight", gift_id AS "giftId",
-        credits_cost AS "creditsCost", created_at AS "createdAt", other_id AS "otherId",
+        credits_cost AS "creditsCost", scam_categories AS "scamCategories",
+        created_at AS "createdAt", other_id AS "otherId",
         last_read_seq AS "ownRead", last_delivered_seq AS "ownDelivered",
         other_read AS "otherRead", other_delivered AS "otherDelivered"
       FROM (SELECT * FROM after UNION ALL SELECT * FROM overlap) answer

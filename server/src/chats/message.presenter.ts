@@ -137,7 +137,7 @@ export class MessagePresenter {
 
 /** The recipient's warnings of a text the scan flagged (contract message-scan.ts). */
 function warningsOf(row: MessageRow): Pick<ChatMessage, 'warnings'> {
-  const categories = row.type === 'text' && row.body !== null ? row.scamCategories : [];
+  const categories = (row.type === 'text' && row.body !== null && row.scamCategories) || [];
   const known = categories.filter((c): c is ScamCategory =>
     (SCAM_CATEGORIES as readonly string[]).includes(c),
   );

@@ -1,4 +1,5 @@
 import { Module, type Provider } from '@nestjs/common';
+import { AccountLinksModule } from '../account-links';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { CreditsModule } from '../credits';
 import { DiscountsModule } from '../discounts';
@@ -33,7 +34,7 @@ const provider: Provider = {
 };
 
 @Module({
-  imports: [CreditsModule, DiscountsModule, SettingsModule, MemberAccessModule],
+  imports: [CreditsModule, DiscountsModule, SettingsModule, MemberAccessModule, AccountLinksModule],
   controllers: [PaymentsController, SandboxCheckoutController, PackagesAdminController],
   providers: [
     SandboxProvider,

@@ -29,6 +29,12 @@ export interface ProviderPayment {
    * paid with, once the provider reports it (null for PayPal, vouchers, or not yet known).
    */
   payerCountry: string | null;
+  /**
+   * What was paid with, the same for every payment with it (a card's fingerprint, the IBAN or
+   * PayPal address paid from), once paid; null when the provider does not say. Only its hash is
+   * kept (account-links: a payment instrument ties accounts to one person).
+   */
+  instrument: string | null;
   /** Where the payer pays, while it can still be paid. */
   checkoutUrl: string | null;
   customerRef: string | null;

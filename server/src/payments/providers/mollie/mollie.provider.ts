@@ -208,6 +208,7 @@ function present(payment: Payment): ProviderPayment {
         : null,
     bank,
     payerCountry: payerCountry(details),
+    instrument: paymentInstrument(details),
     checkoutUrl: payment._links.checkout?.href ?? null,
     customerRef: payment.customerId ?? null,
     mandateRef: payment.mandateId ?? null,
@@ -227,6 +228,19 @@ export function payerCountry(details: Record<string, unknown>): string | null {
   if (typeof account !== 'string') return null;
   const iban = account.replace(/\s+/g, '').toUpperCase();
   return /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban) ? iban.slice(0, 2) : null;
+}
+
+/**
+ * The instrument a payment was paid with, from Mollie's payment details: a card's
+ * `cardFingerprint` (the same card at any shop), else the `consumerAccount` paid from (an IBAN,
+ * a PayPal address), normalised.
+ */
+export function paymentInstrument(details: Record<string, unknown>): string | null {
+  const card = details.cardFingerprint;
+  if (typeof card === 'string' && card.length > 0) return `card:${card}`;
+  const account = details.consumerAccount;
+  if (typeof account !== 'string' || account.trim() === '') return null;
+  return `account:${account.replace(/\s+/g, '').toLowerCase()}`;
 }
 
 function presentMandate(

@@ -67,6 +67,7 @@ export class SandboxCheckoutController {
     const decided = await this.sandbox.decide(row.ref, outcome, {
       bank: typeof body.bank === 'string' ? body.bank : undefined,
       cardCountry: typeof body.card_country === 'string' ? body.card_country : undefined,
+      instrument: typeof body.instrument === 'string' ? body.instrument : undefined,
       declinesLater: paidDeclining,
     });
     res.redirect(303, decided?.redirectUrl ?? back);

@@ -240,7 +240,13 @@ export class SandboxProvider implements PaymentProvider, OnModuleDestroy {
   async decide(
     ref: string,
     outcome: SandboxOutcome,
-    options: { bank?: string; declinesLater?: boolean; cardCountry?: string } = {},
+    options: {
+      bank?: string;
+      declinesLater?: boolean;
+      cardCountry?: string;
+      /** The instrument paid with (the page's field); by default one of this payment's own. */
+      instrument?: string;
+    } = {},
   ): Promise<SandboxPayment | null> {
     const row = await this.find(ref);
     if (!row) return null;
@@ -271,7 +277,14 @@ export class SandboxProvider implements PaymentProvider, OnModuleDestroy {
     const payerCountry = outcome === 'paid' ? sandboxPayerCountry(row, options.cardCountry) : null;
     const [updated] = await this.prisma.sandboxPayment.updateManyAndReturn({
       where: { ref, status: { in: ['open', 'pending'] } },
-      data: { status: outcome, bank, payerCountry, ...(mandateRef ? { mandateRef } : {}) },
+      data: {
+        status: outcome,
+        bank,
+        payerCountry,
+        instrument:
+          outcome === 'paid' ? `sandbox:${options.instrument?.slice(0, 80) || row.ref}` : null,
+        ...(mandateRef ? { mandateRef } : {}),
+      },
     });
     if (!updated) return this.find(ref);
     await this.notify(updated);
@@ -360,6 +373,7 @@ export class SandboxProvider implements PaymentProvider, OnModuleDestroy {
       method: row.method as ProviderMethodId,
       bank: row.bank,
       payerCountry: row.payerCountry,
+      instrument: row.instrument,
       checkoutUrl: row.status === 'open' ? this.checkoutUrl(row.ref) : null,
       customerRef: row.customerRef,
       mandateRef: row.mandateRef,
