@@ -84,6 +84,8 @@ describe('the worker', () => {
     expect([...registry.maintenanceTasks().keys()].sort()).toEqual([
       'check-pending-payments',
       'data-export-housekeeping',
+      'expire-verification-requests',
+      'photo-screening-requeue',
       'purge-due-deletions',
       'purge-expired-idempotency-records',
       'purge-expired-links',
@@ -103,6 +105,7 @@ describe('the worker', () => {
       'MaintenanceProcessor',
       'NotificationBatchProcessor',
       'NotifyProcessor',
+      'PhotoScreeningProcessor',
       'PurgeProcessor',
     ]);
   });
@@ -118,7 +121,7 @@ describe('the worker', () => {
       expect(schedulers.map((s) => s.key).sort()).toEqual(
         [...scheduled.get(MaintenanceProcessor).taskNames()].sort(),
       );
-      expect(schedulers).toHaveLength(9);
+      expect(schedulers).toHaveLength(11);
     } finally {
       await queue.close();
       await scheduled.close();

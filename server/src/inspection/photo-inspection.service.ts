@@ -85,13 +85,12 @@ export class PhotoInspection extends InspectionRunner<'photo'> {
     photo: LockedPhoto,
     reason: string | null,
   ) {
-    const row = await tx.photo.findUnique({ where: { id: photo.id }, select: { createdAt: true } });
     return {
       kind: 'photo_rejected' as const,
       item: 'photo' as const,
       itemId: photo.id,
       ground: PHOTO_REASON_GROUNDS[reason as keyof typeof PHOTO_REASON_GROUNDS] ?? 'house_rules',
-      itemAt: row?.createdAt ?? null,
+      itemAt: photo.createdAt,
       ref: { photoId: photo.id },
       // the pre-screening flagged it (a high risk, or a match of a photo rejected for abuse)
       automatedDetection: await this.screening.flagged(tx, photo.id),

@@ -67,3 +67,7 @@ export { PROFILE_DETAILS_SELECT, presentProfileDetails } from './details.present
 export type { ListCriteria, ListPage } from './list-query.sql';
 /** The chat list's rule as SQL, for counts told beside it (the unread-message reminder). */
 export { listedConversationSql } from './listed-conversation.sql';
+export {
+  flagWaitingMatchesStatement,
+  screeningFileStatement,
+} from './readers/screening-photos.sql';

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { PHOTO_ABUSE_REASONS, PHOTO_SCREEN_FLAG_RISK } from '@app/contract';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import type { Prisma } from '../generated/prisma/client';
+import { flagWaitingMatchesStatement, screeningFileStatement } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
 import { executeStatement, queryRows } from '../prisma/sql';
 import { differenceHashOf } from '../common/photo-hash';
@@ -11,10 +12,8 @@ import { FileStorage } from '../storage';
 import { riskOf, scorePhoto, SCREEN_MODEL } from './nsfw-model';
 import {
   dropAbuseHashesStatement,
-  flagWaitingMatchesStatement,
   keepAbuseHashStatement,
   recordScreeningStatement,
-  screeningFileStatement,
   unscoredStatement,
 } from './photo-screening.sql';
 

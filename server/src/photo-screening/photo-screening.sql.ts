@@ -24,15 +24,6 @@ export const recordScreeningStatement = (
           ${hash}::bigint, ${matchesKeptHash(hash)})
   RETURNING id, abuse_match AS "abuseMatch"`;
 
-/** What the worker needs to score one row: the stored file of its photo or chat photo. */
-export const screeningFileStatement = (id: number) => Prisma.sql`
-  SELECT s.id, s.scored_at AS "scoredAt", f.filename AS "photoFile",
-         m.image_filename AS "chatFile"
-  FROM photo_screenings s
-  LEFT JOIN photos f ON f.id = s.photo_id
-  LEFT JOIN messages m ON m.id = s.message_id
-  WHERE s.id = ${id}`;
-
 /** Keeps the hash of a photo rejected for abuse (its screening's, else `fallback`). */
 export const keepAbuseHashStatement = (
   photoId: number,
@@ -46,13 +37,6 @@ export const keepAbuseHashStatement = (
                         ${fallback}::bigint) AS hash) h
   WHERE h.hash IS NOT NULL
   RETURNING hash`;
-
-/** Flags the waiting photos that match a hash just kept (uploaded before it was rejected). */
-export const flagWaitingMatchesStatement = (hash: bigint) => Prisma.sql`
-  UPDATE photo_screenings s SET abuse_match = true
-  FROM photos f
-  WHERE f.id = s.photo_id AND f.status = 'under_inspection' AND NOT s.abuse_match
-    AND bit_count((s.hash # ${hash}::bigint)::bit(64)) <= ${PHOTO_HASH_MATCH_BITS}`;
 
 /** Drops the hashes kept by the photo's decisions (undone, or the photo approved after all). */
 export const dropAbuseHashesStatement = (photoId: number) => Prisma.sql`

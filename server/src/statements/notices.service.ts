@@ -8,6 +8,7 @@ import { normalizeEmail } from '../accounts';
 import { AppError } from '../common/app-error';
 import { memberLanguage } from '../i18n/i18n';
 import { MailOutbox } from '../mail';
+import { ReportedContent } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
 import { Realtime } from '../realtime';
 
@@ -42,6 +43,7 @@ export class NoticesService {
     private readonly prisma: PrismaService,
     private readonly outbox: MailOutbox,
     private readonly realtime: Realtime,
+    private readonly reported: ReportedContent,
   ) {}
 
   async create(
@@ -57,22 +59,11 @@ export class NoticesService {
       if (!email) throw new AppError('notice_contact_required', {}, 'email');
     }
     const { profileId, photoId } = located(input.location);
-    // what the location points at, when it is a member's profile or photo that exists
-    const profile =
-      profileId === null
-        ? null
-        : await this.prisma.profile.findUnique({
-            where: { id: profileId },
-            select: { userId: true, user: { select: { roles: true } } },
-          });
-    const photo =
-      profile && photoId !== null
-        ? await this.prisma.photo.findFirst({
-            where: { id: photoId, profileId: profileId! },
-            select: { id: true },
-          })
-        : null;
-    const target = profile && profile.user.roles.length === 0 ? profile.userId : null;
+    // what the location points at: a member's profile or photo a visitor is shown (the access
+    // rule; anything else, or hidden, is a notice about the site with its location)
+    const found = await this.locate(profileId, photoId);
+    const target = found?.userId ?? null;
+    const photo = found?.photoId ? { id: found.photoId } : null;
     const { complaint, mail } = await this.prisma.$transaction(async (tx) => {
       const complaint = await tx.complaint.create({
         data: {
@@ -113,4 +104,25 @@ export class NoticesService {
     this.realtime.toStaff(['moderator'], 'queue:changed', { queue: 'complaints' });
     return { notice: { id: complaint.id, received_at: complaint.createdAt.toISOString() } };
   }
+
+  /** The member (and photo) at a notice's location, as a visitor is shown them; else null. */
+  private async locate(
+    profileId: number | null,
+    photoId: number | null,
+  ): Promise<{ userId: number; photoId: number | null } | null> {
+    if (profileId === null) return null;
+    const visitor = null;
+    if (photoId !== null) {
+      const shown = await this.reported.photo(visitor, profileId, photoId).catch(notFound);
+      if (shown) return { userId: shown.member.userId, photoId: shown.photo.id };
+    }
+    const member = await this.reported.member(visitor, profileId).catch(notFound);
+    return member ? { userId: member.userId, photoId: null } : null;
+  }
+}
+
+/** A read the access rule answered 404: nothing there for this viewer. */
+function notFound(error: unknown): null {
+  if (error instanceof AppError && error.code === 'not_found') return null;
+  throw error;
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma, Statement } from '../generated/prisma/client';
 import { BansService } from '../complaints';
+import { ModeratedContent } from '../member-access';
 import type { StaffPrincipal } from '../staff';
 
 type Tx = Prisma.TransactionClient;
@@ -14,7 +15,10 @@ type Tx = Prisma.TransactionClient;
  */
 @Injectable()
 export class Reversals {
-  constructor(private readonly bans: BansService) {}
+  constructor(
+    private readonly bans: BansService,
+    private readonly moderated: ModeratedContent,
+  ) {}
 
   async reverse(
     tx: Tx,
@@ -47,26 +51,8 @@ export class Reversals {
 
   private async showPhoto(tx: Tx, staff: StaffPrincipal, photoId: number | null) {
     if (photoId === null) return {};
-    const photo = await tx.photo.findUnique({
-      where: { id: photoId },
-      select: { id: true, status: true, profileId: true },
-    });
-    if (!photo || photo.status !== 'rejected') return { photo: 'unchanged' };
-    await tx.photo.update({
-      where: { id: photo.id },
-      data: {
-        status: 'active',
-        rejectedReason: null,
-        moderatedById: staff.userId,
-        moderatedAt: new Date(),
-      },
-    });
-    // the profile without a main photo gets this one
-    await tx.profile.updateMany({
-      where: { id: photo.profileId, mainPhotoId: null },
-      data: { mainPhotoId: photo.id },
-    });
-    return { photo: 'active' };
+    const shown = await this.moderated.restorePhoto(tx, photoId, staff.userId);
+    return { photo: shown ? 'active' : 'unchanged' };
   }
 
   private async approveText(tx: Tx, staff: StaffPrincipal, reviewId: number | undefined) {

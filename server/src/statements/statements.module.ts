@@ -1,3 +1,4 @@
+import { MemberAccessModule } from '../member-access';
 import { Module } from '@nestjs/common';
 import { ComplaintsModule } from '../complaints';
 import { MailModule } from '../mail';
@@ -14,7 +15,7 @@ import { TransparencyService } from './transparency.service';
  * in each deciding feature's transaction.
  */
 @Module({
-  imports: [ComplaintsModule, MailModule],
+  imports: [ComplaintsModule, MailModule, MemberAccessModule],
   controllers: [StatementsController, StaffAppealsController],
   providers: [AppealsService, NoticesService, Reversals, TransparencyService, StatementsPurge],
 })

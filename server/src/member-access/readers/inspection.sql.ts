@@ -136,7 +136,8 @@ export const lockDecidedPhotoStatement = (photoId: number) => Prisma.sql`
          f.filename,
          f.rejected_reason AS "rejectedReason", f.moderated_by_id AS "moderatedById",
          f.moderated_at AS "moderatedAt", f.claimed_by_id AS "claimedById",
-         f.claimed_until AS "claimedUntil", p.main_photo_id AS "mainPhotoId"
+         f.claimed_until AS "claimedUntil", p.main_photo_id AS "mainPhotoId",
+         f.created_at AS "createdAt"
   FROM photos f JOIN profiles p ON p.id = f.profile_id
   WHERE f.id = ${photoId}
   FOR UPDATE OF f, p`;

@@ -100,6 +100,8 @@ export interface LockedPhoto {
   claimedById: number | null;
   claimedUntil: Date | null;
   mainPhotoId: number | null;
+  /** When it was uploaded (a statement of reasons' handling time starts there). */
+  createdAt: Date;
   /** Every photo of the profile, in order (to choose a main photo). */
   photos: { id: number; status: PhotoStatus }[];
 }

@@ -21,10 +21,12 @@ export function lockAboutStatement(userId: number): Prisma.Sql {
 export interface LockedPhotoRow {
   filename: string;
   status: string;
+  profileId: number;
 }
 
 /** Locks a photo for rejecting it (none: no row). */
 export function lockPhotoStatement(photoId: number): Prisma.Sql {
   return Prisma.sql`
-      SELECT filename, status::text AS status FROM photos WHERE id = ${photoId} FOR UPDATE`;
+      SELECT filename, status::text AS status, profile_id AS "profileId"
+      FROM photos WHERE id = ${photoId} FOR UPDATE`;
 }

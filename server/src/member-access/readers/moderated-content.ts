@@ -99,4 +99,32 @@ export class ModeratedContent {
     });
     return row.filename;
   }
+
+  /**
+   * Shows a rejected photo again (an appeal reversed its rejection): active, and the main photo
+   * of a profile that has none. False when it is gone or no longer rejected.
+   */
+  async restorePhoto(
+    tx: Prisma.TransactionClient,
+    photoId: number,
+    staffId: number,
+  ): Promise<boolean> {
+    const rows = await queryRows<LockedPhotoRow>(tx, lockPhotoStatement(photoId));
+    const row = rows[0];
+    if (!row || row.status !== 'rejected') return false;
+    await tx.photo.update({
+      where: { id: photoId },
+      data: {
+        status: 'active',
+        rejectedReason: null,
+        moderatedById: staffId,
+        moderatedAt: new Date(),
+      },
+    });
+    await tx.profile.updateMany({
+      where: { id: row.profileId, mainPhotoId: null },
+      data: { mainPhotoId: photoId },
+    });
+    return true;
+  }
 }
