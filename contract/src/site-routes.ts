@@ -117,6 +117,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   page('admin-complaints', '/admin/complaints'),
   page('admin-complaint', '/admin/complaints/:id'),
   page('admin-appeals', '/admin/appeals'),
+  page('admin-scams', '/admin/scams'),
   page('admin-inspection', '/admin/inspection'),
   page('admin-inspection-texts', '/admin/inspection/texts'),
   page('admin-inspection-verification', '/admin/inspection/verification'),
