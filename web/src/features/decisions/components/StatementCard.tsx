@@ -17,6 +17,15 @@ export function StatementCard({
   const date = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso));
   const titleId = `statement-${statement.id}`;
+  // a photo's or text's rejection says its reason by code: the member reads the reason's text
+  const reasonKey =
+    statement.kind === 'photo_rejected'
+      ? `photos.rejectReasons.${statement.explanation}`
+      : statement.kind === 'text_rejected'
+        ? `profileEditor.textRejected.reasons.${statement.explanation}`
+        : null;
+  const explanation =
+    reasonKey !== null && i18n.exists(reasonKey) ? t(reasonKey) : statement.explanation;
   return (
     <article className="card border-0 shadow-sm rounded-4" aria-labelledby={titleId}>
       <div className="card-body p-4">
@@ -34,10 +43,10 @@ export function StatementCard({
               {t('decisions.section', { section: statement.section })}
             </a>
           </dd>
-          {statement.explanation && (
+          {explanation && (
             <>
               <dt className="col-sm-4">{t('decisions.explanation')}</dt>
-              <dd className="col-sm-8">{statement.explanation}</dd>
+              <dd className="col-sm-8">{explanation}</dd>
             </>
           )}
           <dt className="col-sm-4">{t('decisions.detection')}</dt>
