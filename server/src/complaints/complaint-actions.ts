@@ -100,9 +100,7 @@ export class ComplaintActions {
             data: { userId: target!, complaintId: id, warnedById: staff.userId, reason },
             select: { id: true },
           });
-          mails.push(
-            await this.outbox.write(tx, { userId: target!, template: 'moderation_warning' }),
-          );
+          // the warning's one mail: its statement of reasons (what, why, how to appeal)
           const written = await this.statements.write(tx, {
             ...statement(complaint),
             kind: 'warning',
