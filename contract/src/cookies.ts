@@ -58,14 +58,6 @@ export const SITE_COOKIES: readonly SiteCookie[] = [
     days: 180, // TRUSTED_DEVICE_DAYS (server/src/auth/trusted-devices.service.ts)
   },
   {
-    // one person's accounts tied together (server/src/account-links, issue 35)
-    name: 'browser',
-    kind: 'cookie',
-    category: 'necessary',
-    purpose: 'cookies.purpose.browser',
-    days: 730, // BROWSER_COOKIE_DAYS (server/src/auth/cookies.ts)
-  },
-  {
     name: LOCALE_COOKIE,
     kind: 'cookie',
     category: 'functional',

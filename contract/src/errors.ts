@@ -44,14 +44,6 @@ export const ERROR_STATUS = {
   staff_challenge_expired: 401,
   insufficient_credits: 402,
   signup_invite_only: 403,
-  /** A proof-of-work challenge (ALTCHA) is needed: signup, a login after failures, a reset. */
-  challenge_required: 400,
-  /** The challenge's solution is forged, expired, for another key or already used. */
-  challenge_invalid: 400,
-  /** Signup with an address of a disposable (throwaway) mail domain. */
-  email_disposable: 400,
-  /** A free member whose other account (same person, by device or payment) used the free conversations. */
-  free_conversations_linked: 403,
   signups_disabled: 403,
   authentication_required: 403,
   search_login_required: 403,
@@ -120,8 +112,6 @@ export const ERROR_STATUS = {
   directdebit_blocked: 403,
   discount_not_found: 404,
   discount_used: 409,
-  /** The welcome discount, when another account of the same person had it (or paid) already. */
-  discount_linked_account: 409,
   /** Reserved by a checkout still open (the member's own, or another member's one-use code). */
   discount_reserved: 409,
   repeat_order_unavailable: 409,

@@ -167,7 +167,6 @@ describe('the docker-compose topology', () => {
         MEDIA_SECRET: 'x'.repeat(40),
         STAFF_SECRET_KEY: 'y'.repeat(40),
         MAIL_LINK_SECRET: 'z'.repeat(40),
-        ALTCHA_HMAC_KEY: 'w'.repeat(40),
       };
       const config = (env: Record<string, string>) =>
         spawnSync(

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { WorkerModule } from '../src/worker.module';
 import { MailProcessor } from '../src/mail/mail.processor';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { takeChallenge } from './helpers/challenge';
 
 describe('the local outbox (no SMTP server configured)', () => {
   let t: TestApp;
@@ -44,7 +43,6 @@ describe('the local outbox (no SMTP server configured)', () => {
       .post('/api/signup.php')
       .set('X-Request-Type', 'client')
       .send({
-        altcha: takeChallenge(),
         email,
         name: 'Outbox',
         password: 'geheim-12345',

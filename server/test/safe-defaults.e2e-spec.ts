@@ -30,7 +30,6 @@ describe('a production instance', () => {
     MEDIA_SECRET: 'a-production-media-secret-of-more-than-32-chars',
     STAFF_SECRET_KEY: 'a-production-staff-secret-of-more-than-32-chars',
     MAIL_LINK_SECRET: 'a-production-mail-link-secret-of-more-than-32-chars',
-    ALTCHA_HMAC_KEY: 'a-production-altcha-secret-of-more-than-32-chars',
     PAYMENT_PROVIDER: 'mollie',
     MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz1234',
     WEB_DIST_DIR: webDist(),

@@ -83,7 +83,6 @@ export function appEnv(port: number, databaseUrl = benchDatabaseUrl()): NodeJS.P
     // and its own keys for the staff's second factors and the mails' unsubscribe links
     STAFF_SECRET_KEY: RUN_STAFF_SECRET_KEY,
     MAIL_LINK_SECRET: RUN_MAIL_LINK_SECRET,
-    ALTCHA_HMAC_KEY: randomBytes(36).toString('base64url'),
     // the demo members' avatars and the signed URLs to them, as on a live site
     STORAGE_DIR: BENCH_STORAGE,
     TRUST_PROXY: 'false',

@@ -114,7 +114,7 @@ export function freshDatabase(databaseUrl: string): void {
 
 /**
  * What every process gets: production mode as deployed, minus the proxy (no TRUST_PROXY) and the
- * web app (API only); the same secrets (MEDIA_SECRET, STAFF_SECRET_KEY, MAIL_LINK_SECRET, ALTCHA_HMAC_KEY) for
+ * web app (API only); the same secrets (MEDIA_SECRET, STAFF_SECRET_KEY, MAIL_LINK_SECRET) for
  * all, as docker-compose's shared environment.
  */
 function productionEnv(options: TopologyOptions): NodeJS.ProcessEnv {
@@ -129,10 +129,6 @@ function productionEnv(options: TopologyOptions): NodeJS.ProcessEnv {
     MEDIA_SECRET: randomBytes(36).toString('base64url'),
     STAFF_SECRET_KEY: randomBytes(36).toString('base64url'),
     MAIL_LINK_SECRET: randomBytes(36).toString('base64url'),
-    ALTCHA_HMAC_KEY: randomBytes(36).toString('base64url'),
-    // the proof of work solved in milliseconds by the journeys (tests/e2e/challenge.ts)
-    ALTCHA_MAX_NUMBER: '20',
-    ALTCHA_COST: '1',
     STORAGE_DIR: path.join(os.tmpdir(), `vonkje-topology-${process.pid}`),
     TRUST_PROXY: 'false',
     // production refuses the sandbox provider unless told; a topology takes no real payments

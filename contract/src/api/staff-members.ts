@@ -162,20 +162,6 @@ export const staffMemberPage = z.object({
   sessions: z.array(staffMemberSession),
   complaints: z.array(staffMemberComplaint),
   audit: z.array(staffMemberAuditRow),
-  /**
-   * Other accounts that look like the same person (issue 35), with the signals they share:
-   * `device` (the same browser) and `payment` (the same payment instrument) make welcome
-   * discount, time bonus and free conversations once per person; `address_range` (the signup's
-   * IPv4 /24 or IPv6 /64) is shown only, never acted on.
-   */
-  linked_accounts: z.array(
-    z.object({
-      id: z.number().int(),
-      email: z.string().nullable(),
-      status: accountStatus,
-      kinds: z.array(z.enum(['device', 'address_range', 'payment'])),
-    }),
-  ),
 });
 export type StaffMemberPage = z.infer<typeof staffMemberPage>;
 

@@ -5,8 +5,6 @@ import { AuthModule } from '../auth';
 import { CreditsModule } from '../credits';
 import { ChatsModule } from '../chats';
 import { VisitorCountryModule } from '../visitor-country';
-import { ChallengeModule } from '../challenge';
-import { AccountLinksModule } from '../account-links';
 import { SignupService } from './signup.service';
 import { CredentialsService } from './credentials.service';
 import { CredentialsController } from './credentials.controller';
@@ -25,8 +23,6 @@ import { InvitesAdmin } from './invites-admin.service';
     CreditsModule,
     ChatsModule,
     VisitorCountryModule,
-    ChallengeModule,
-    AccountLinksModule,
   ],
   controllers: [UserController, CredentialsController, InvitesAdminController],
   providers: [AccountsService, SignupService, CredentialsService, AccountPurge, InvitesAdmin],

@@ -11,7 +11,6 @@ import { endLinks } from './credential-links';
 import { PasswordGate, SESSION_USER_SELECT, TrustedDevices, type AttemptSource } from '../auth';
 import { HeldMessagesService } from '../chats';
 import { SettingsService } from '../settings';
-import { AccountLinks } from '../account-links';
 
 const LOGIN_STATUSES = ['confirmed', 'not_confirmed'];
 
@@ -25,7 +24,6 @@ export class AccountsService {
     private readonly outbox: MailOutbox,
     private readonly held: HeldMessagesService,
     private readonly settings: SettingsService,
-    private readonly links: AccountLinks,
   ) {}
 
   /** PUT /api/user.php: one of the languages the site offers (the setting languages_offered). */
@@ -53,7 +51,7 @@ export class AccountsService {
     });
     const account =
       found && (LOGIN_STATUSES.includes(found.status) || found.status === 'banned') ? found : null;
-    const checked = await this.gate.check(email, account, password, source, { challenge: true });
+    const checked = await this.gate.check(email, account, password, source);
     if (!checked.ok || !account) throw new AppError('login_failed');
     // only the right password learns of the ban (the web shows the ban page)
     if (account.status === 'banned') throw new AppError('account_banned');
@@ -66,8 +64,6 @@ export class AccountsService {
       select: SESSION_USER_SELECT,
     });
     const device = checked.deviceId ? null : await this.devices.trust(account.id);
-    // the accounts used in this browser are one person's (once-per-person benefits)
-    if (source.browser) await this.links.record(account.id, [AccountLinks.device(source.browser)]);
     return { user, device };
   }
 

@@ -36,12 +36,9 @@ export class CredentialsController {
   @RateLimit('reset')
   @Idempotent()
   @Returns(OkResponseDto)
-  @ApiOperation({
-    summary:
-      'Mails a single-use reset link (1 hour); at most 3 a day; needs a solved challenge (`altcha`)',
-  })
+  @ApiOperation({ summary: 'Mails a single-use reset link (1 hour); at most 3 a day' })
   async requestReset(@Body() body: ResetRequestBody) {
-    await this.credentials.requestReset(body.email, body.altcha);
+    await this.credentials.requestReset(body.email);
     return { ok: true };
   }
 

@@ -10,7 +10,6 @@ import { MailOutbox } from '../mail';
 import { PasswordGate, PasswordHasher, type AttemptSource } from '../auth';
 import { endCredentials, endLinks } from './credential-links';
 import { normalizeEmail } from './email';
-import { ChallengeService } from '../challenge';
 
 /** A broken password rule as an error on the `password` field, with the limits for its message. */
 export function passwordError(problem: PasswordProblem): AppError {
@@ -46,12 +45,9 @@ export class CredentialsService {
     private readonly outbox: MailOutbox,
     private readonly hasher: PasswordHasher,
     private readonly gate: PasswordGate,
-    private readonly challenges: ChallengeService,
   ) {}
 
-  async requestReset(rawEmail: string, challenge: string | undefined): Promise<void> {
-    // first the proof of work: an address that has no account tells nothing without it
-    await this.challenges.require(challenge);
+  async requestReset(rawEmail: string): Promise<void> {
     const email = rawEmail.trim().toLowerCase();
     const user = await this.prisma.user.findUnique({
       where: { email },

@@ -8,9 +8,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { SettingsService } from '../settings';
 import { MailOutbox } from '../mail';
 import type { SignupInput } from './accounts.dto';
-import { isDisposable, normalizeEmail } from './email';
-import { ChallengeService } from '../challenge';
-import { AccountLinks } from '../account-links';
+import { normalizeEmail } from './email';
 import { PasswordHasher, SESSION_USER_SELECT } from '../auth';
 import { CreditsService } from '../credits';
 import { holdTextForReview } from '../inspection';
@@ -18,14 +16,6 @@ import { Realtime } from '../realtime';
 import { passwordError } from './credentials.service';
 
 const DAY_MS = 86_400_000;
-
-interface SignupMeta {
-  ip?: string;
-  language: Language;
-  domain?: string;
-  /** The `browser` cookie's token: ties the accounts made in one browser (account-links). */
-  browser?: string;
-}
 
 @Injectable()
 export class SignupService {
@@ -36,8 +26,6 @@ export class SignupService {
     private readonly hasher: PasswordHasher,
     private readonly credits: CreditsService,
     private readonly realtime: Realtime,
-    private readonly challenges: ChallengeService,
-    private readonly links: AccountLinks,
   ) {}
 
   /** Checks every rule first, so bad input never creates a half account. */
@@ -61,7 +49,6 @@ export class SignupService {
       }
     }
     const email = normalizeEmail(input.email);
-    if (isDisposable(email)) throw new AppError('email_disposable', {}, 'email');
     // the profile rules, as the profile editor checks them (common/profile-rules.ts)
     const name = checkProfileName(input.name, email);
     const dob = checkDateOfBirth(input.date_of_birth, stored.min_age, now);
@@ -70,8 +57,6 @@ export class SignupService {
     if (!input.accept_terms) throw new AppError('terms_required', {}, 'accept_terms');
     if (!input.accept_fictional)
       throw new AppError('fictional_ack_required', {}, 'accept_fictional');
-    // the form's own mistakes are told first; then the proof of work, used up by this signup
-    await this.challenges.require(input.altcha);
 
     const existing = await this.prisma.user.findUnique({
       where: { email },
@@ -93,7 +78,7 @@ export class SignupService {
     };
   }
 
-  async signup(input: SignupInput, meta: SignupMeta) {
+  async signup(input: SignupInput, meta: { ip?: string; language: Language; domain?: string }) {
     try {
       return await this.create(input, meta);
     } catch (error) {
@@ -103,7 +88,10 @@ export class SignupService {
     }
   }
 
-  private async create(input: SignupInput, meta: SignupMeta) {
+  private async create(
+    input: SignupInput,
+    meta: { ip?: string; language: Language; domain?: string },
+  ) {
     const now = new Date();
     const { email, name, dob, signupCredits, inviteOnly } = await this.validate(input, now);
     const passwordHash = await this.hasher.hash(input.password);
@@ -186,15 +174,6 @@ export class SignupService {
           throw new AppError('signup_invite_only', {}, 'invite');
         }
       }
-      // what ties this account to others of the same person: the browser and the address range
-      await this.links.record(
-        created.id,
-        [
-          meta.browser ? AccountLinks.device(meta.browser) : null,
-          AccountLinks.addressRange(meta.ip),
-        ],
-        tx,
-      );
       // written with the account: sent even when Redis is down right now
       const mail = await this.outbox.write(tx, { userId: created.id, template: 'activation' });
       return { user: created, mails: [mail], textHeld: held };

@@ -20,10 +20,8 @@ import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@app/contract';
 import { SettingsService } from '../settings';
 import {
   AuthGuard,
-  BROWSER_COOKIE,
   CurrentSession,
   DEVICE_COOKIE,
-  setBrowserCookie,
   SessionService,
   clearSessionCookie,
   cookieOf,
@@ -48,7 +46,6 @@ import { Idempotent } from '../idempotency';
 import { EmailResponseDto, OkResponseDto, Redirects, Returns } from '../common/responses';
 import { presentUser } from './user.presenter';
 import { MediaSigner } from '../storage';
-import { newToken } from '../common/tokens';
 
 @ApiTags('accounts')
 @Controller('api')
@@ -78,18 +75,6 @@ export class UserController {
     setSessionCookie(res, token, expiresAt, this.secure);
   }
 
-  /**
-   * This browser's long-lived token (the `browser` cookie), made and set when it has none or a
-   * malformed one: it ties the accounts used in one browser (server/src/account-links).
-   */
-  private browserToken(req: MemberRequest, res: Response): string {
-    const held = cookieOf(req, BROWSER_COOKIE);
-    if (held && /^[\w-]{20,100}$/.test(held)) return held;
-    const token = newToken().token;
-    setBrowserCookie(res, token, this.secure);
-    return token;
-  }
-
   private async present(user: Parameters<typeof presentUser>[0]) {
     const { fictional_icon } = await this.settings.stored();
     return { user: presentUser(user, fictional_icon, this.signer) };
@@ -98,11 +83,7 @@ export class UserController {
   @Post('user.php')
   @Returns(LoggedInResponseDto)
   @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
-  @ApiOperation({
-    summary:
-      'Login; sets the session cookie. 401 login_failed, 429 login_blocked, 400 ' +
-      'challenge_required after a few failures (then with `altcha`)',
-  })
+  @ApiOperation({ summary: 'Login; sets the session cookie. 401 login_failed, 429 login_blocked' })
   async login(
     @Body() body: LoginBody,
     @Req() req: MemberRequest,
@@ -111,8 +92,6 @@ export class UserController {
     const { user, device } = await this.accounts.login(body.email, body.password, {
       ip: req.ip,
       deviceToken: cookieOf(req, DEVICE_COOKIE),
-      challenge: body.altcha,
-      browser: this.browserToken(req, res),
     });
     if (device) setDeviceCookie(res, device.token, device.expiresAt, this.secure);
     await this.startSession(user.id, req, res);
@@ -148,7 +127,6 @@ export class UserController {
       ip: req.ip,
       language: requestLanguage(req),
       domain: req.hostname,
-      browser: this.browserToken(req, res),
     });
     await this.startSession(user.id, req, res);
     return this.present(user);

@@ -1,5 +1,4 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { ChallengeModule } from '../challenge';
 import { MailModule } from '../mail';
 import { AuthGuard } from './auth.guard';
 import { CurrentSessionMiddleware } from './current-session';
@@ -29,7 +28,7 @@ const EXPORTED = [
 ];
 
 @Module({
-  imports: [MailModule, ChallengeModule],
+  imports: [MailModule],
   controllers: [SessionsController],
   // the hourly task and the purge step are found by their registries, not used by name
   providers: [...EXPORTED, MemberSessions, ExpiredSessionsTask, AuthPurge],

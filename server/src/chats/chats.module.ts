@@ -21,7 +21,6 @@ import { OperatorController } from './operator.controller';
 import { OperatorRepliesService } from './operator-replies.service';
 import { OperatorService } from './operator.service';
 import { SendsService } from './sends.service';
-import { AccountLinksModule } from '../account-links';
 
 /**
  * Chat: conversations, paid text, photo and gift messages, catch-up and markers, the gift
@@ -29,13 +28,7 @@ import { AccountLinksModule } from '../account-links';
  * the realtime infrastructure).
  */
 @Module({
-  imports: [
-    MemberAccessModule,
-    CreditsModule,
-    SettingsModule,
-    PhotoScreeningModule,
-    AccountLinksModule,
-  ],
+  imports: [MemberAccessModule, CreditsModule, SettingsModule, PhotoScreeningModule],
   controllers: [ChatsController, OperatorController, ChatMediaController, GiftsAdminController],
   providers: [
     ConversationsService,

@@ -107,11 +107,6 @@ export class MessageWriter {
     if (!sender.paidUser) {
       const started = await this.conversations.startedBy(sender.userId, tx);
       if (!mayStartAnother(false, started)) throw new AppError('premium_only');
-      // once per person: another free account in this browser (or paying with this card) used them
-      const elsewhere = await this.conversations.startedBySamePerson(sender.userId, tx);
-      if (!mayStartAnother(false, started + elsewhere)) {
-        throw new AppError('free_conversations_linked');
-      }
     }
     const created = await tx.conversation.create({
       data: {

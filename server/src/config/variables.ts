@@ -42,20 +42,6 @@ export const variables = z.object({
    * the links in every mail sent before refused.
    */
   MAIL_LINK_SECRET: z.string().min(16).default('development-mail-link-secret-do-not-use-live'),
-  /**
-   * Key of the proof-of-work challenges (ALTCHA) asked at signup, at a login after failures and
-   * at a password reset: a challenge and its solution are accepted only under this key. A new
-   * value refuses only the challenges handed out in the last few minutes.
-   */
-  ALTCHA_HMAC_KEY: z.string().min(16).default('development-altcha-secret-do-not-use-live'),
-  /**
-   * The challenge's work: the solver tries up to this many numbers (a random one of the upper
-   * half is the answer), each ALTCHA_COST rounds of PBKDF2/SHA-256. Tests set both low.
-   */
-  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
-  ALTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(500),
-  /** Wrong passwords (per account or client address) after which a login needs the challenge. */
-  LOGIN_CHALLENGE_AFTER_FAILURES: z.coerce.number().int().min(0).max(100).default(3),
   /** S3-compatible object storage for member files instead of STORAGE_DIR (when set). */
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url('S3_ENDPOINT must be a full URL').optional(),

@@ -43,8 +43,6 @@ export const EXPORT_COVERS: Record<string, ExportCoverage> = {
   // auth
   'sessions.user_id': 'file: sessions.json',
   'trusted_devices.user_id': 'file: sessions.json',
-  // account links (the values are hashes, or the signup's address range)
-  'account_signals.user_id': 'file: sessions.json',
   // mail
   'email_tokens.user_id': 'omit: only hashes of mailed single-use links, security data',
   'mail_intents.user_id': 'omit: mails waiting to be sent; they reach the member as mails',
@@ -396,11 +394,6 @@ export async function collectExport(
       trusted_browsers: await prisma.trustedDevice.findMany({
         ...byUser,
         omit: { tokenHash: true, id: true },
-      }),
-      // what ties this account to others of the same person (browser, address range, payment)
-      account_signals: await prisma.accountSignal.findMany({
-        ...byUser,
-        select: { kind: true, value: true, createdAt: true },
       }),
     },
     'notification_preferences.json': {

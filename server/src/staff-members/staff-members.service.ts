@@ -11,7 +11,6 @@ import { StaffMemberReads } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
 import { deviceOf } from './device';
 import { reactivation } from './reactivation';
-import { AccountLinks } from '../account-links';
 
 const ACCOUNT = {
   id: true,
@@ -41,7 +40,6 @@ export class StaffMembers {
   constructor(
     private readonly prisma: PrismaService,
     private readonly reads: StaffMemberReads,
-    private readonly links: AccountLinks,
   ) {}
 
   async search(q: string, after?: number): Promise<MemberSearchResponse> {
@@ -158,12 +156,6 @@ export class StaffMembers {
       }),
       this.openDeletion(userId),
     ]);
-    const linked = await this.links.linked(userId);
-    const linkedUsers = await this.prisma.user.findMany({
-      where: { id: { in: linked.map((link) => link.userId) } },
-      select: { id: true, email: true, status: true },
-    });
-    const linkedById = new Map(linkedUsers.map((row) => [row.id, row]));
     return {
       member: {
         id: user.id,
@@ -243,12 +235,6 @@ export class StaffMembers {
         after: row.after,
         reason: row.reason,
       })),
-      linked_accounts: linked.flatMap((link) => {
-        const other = linkedById.get(link.userId);
-        return other
-          ? [{ id: other.id, email: other.email, status: other.status, kinds: link.kinds }]
-          : [];
-      }),
     };
   }
 

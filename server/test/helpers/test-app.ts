@@ -9,7 +9,6 @@ import type { PrismaClient } from '../../src/generated/prisma/client';
 import { PrismaService } from '../../src/prisma/prisma.service';
 import { RedisService } from '../../src/redis/redis.service';
 import { FILE_DB_PREFIX, TEMPLATE_DB, admin, urlFor } from './databases';
-import { fillChallenges } from './challenge';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -93,12 +92,9 @@ export async function createTestApp(
   await redis.flushdb();
   const server = app.getHttpServer();
   const prisma = app.get(PrismaService);
-  const http = () => request(server);
-  // a few solved proof-of-work challenges for signups and resets (helpers/challenge.ts)
-  await fillChallenges({ http }, 40);
   return {
     app,
-    http,
+    http: () => request(server),
     prisma,
     // PrismaService adds the app's query extensions; the seed library needs only the client
     seedClient: prisma as unknown as PrismaClient,

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,6 @@ import { rememberSignupEmail } from './signup-email';
 import { rememberSignupChoice } from './seeking';
 import { SignupProgress } from './SignupProgress';
 import { useSignupProgress } from './progress-machine';
-import { ProofOfWork, useProofOfWork } from '../challenge';
 import { AccountStep } from './steps/AccountStep';
 import { BirthdateStep } from './steps/BirthdateStep';
 import { ConsentStep } from './steps/ConsentStep';
@@ -75,9 +74,6 @@ export function SignupForm({ onBusyChange, onComplete, memberId }: SignupFormPro
   const [step, setStep] = useState(0);
   /** The form's own checks of the step just left; the server's errors come from `form`. */
   const [stepErrors, setStepErrors] = useState<FieldErrors>({});
-  /** The proof of work (ALTCHA) the signup carries; solved while the visitor fills the form. */
-  const pow = useProofOfWork();
-  const answering = useRef(false);
 
   const progress = useSignupProgress((answer) => {
     queryClient.setQueryData(userQueryKey, { user: answer.user ?? null });
@@ -95,8 +91,6 @@ export function SignupForm({ onBusyChange, onComplete, memberId }: SignupFormPro
       progress.answered(response);
     },
     onError: (_error, placed) => {
-      // the solution was used (or refused): the next try solves a new challenge
-      pow.renew();
       progress.failed();
       onBusyChange?.(false);
       // back to the first step with a field the server refused
@@ -153,15 +147,9 @@ export function SignupForm({ onBusyChange, onComplete, memberId }: SignupFormPro
       setStep(step + 1);
       return;
     }
-    if (answering.current) return;
-    // the solved challenge first (the widget is on this step), then the progress steps
-    answering.current = true;
-    void pow.answer().then((altcha) => {
-      answering.current = false;
-      progress.start();
-      onBusyChange?.(true);
-      form.submit(() => ({ ...signupBody(values), altcha }));
-    });
+    progress.start();
+    onBusyChange?.(true);
+    form.submit(() => signupBody(values));
   };
 
   if (progress.running) return <SignupProgress done={progress.ticked} />;
@@ -190,9 +178,6 @@ export function SignupForm({ onBusyChange, onComplete, memberId }: SignupFormPro
       {step === 2 && <NameStep {...stepProps} />}
       {step === 3 && <AccountStep {...stepProps} offerLogin={accountExists} />}
       {step === 4 && <ConsentStep {...stepProps} />}
-
-      {/* mounted from the first step, so the work is done before the last one */}
-      <ProofOfWork state={pow} className={step === STEP_COUNT - 1 ? 'mt-3' : 'visually-hidden'} />
 
       <ServerErrorAlert className="mt-3 mb-0" message={form.formError} />
 

@@ -94,7 +94,6 @@ function memberPage(overrides: Partial<StaffMemberPage['member']> = {}): StaffMe
     ],
     complaints: [],
     audit: [],
-    linked_accounts: [],
   };
 }
 

@@ -10,11 +10,6 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard } from '../../../components/AuthCard';
 import { SignupLink } from '../../../components/signup/SignupLink';
 import { afterLoginPath, goAfterLogin } from '../../../components/return-path';
-import { ProofOfWork, useProofOfWork } from '../../../components/challenge';
-import type { LoginRequest } from '@app/contract';
-
-/** The server asks for the proof of work after a few wrong passwords (and tells why). */
-const CHALLENGE_CODES = new Set(['login_failed', 'challenge_required', 'challenge_invalid']);
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -25,12 +20,9 @@ export function LoginPage() {
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [challenged, setChallenged] = useState(false);
-  const pow = useProofOfWork();
   // the server answers both fields with one message (login_failed): it never names a field
   const form = useApiForm({
-    mutationFn: async (body: LoginRequest) =>
-      login(challenged ? { ...body, altcha: await pow.answer() } : body),
+    mutationFn: login,
     fields: [],
     onSuccess: async (response) => {
       if (response?.user) queryClient.setQueryData(userQueryKey, { user: response.user });
@@ -41,10 +33,6 @@ export function LoginPage() {
     onError: (error) => {
       // staff banned the account (only the right password learns it): the ban page says so
       if (error instanceof ApiError && error.code === 'account_banned') void navigate(BANNED_PATH);
-      // after a few wrong passwords every try needs a solved challenge, each used once: from
-      // the first wrong one the widget works in the background, so the next try carries one
-      if (error instanceof ApiError && CHALLENGE_CODES.has(error.code)) setChallenged(true);
-      if (challenged) pow.renew();
     },
   });
 
@@ -85,7 +73,6 @@ export function LoginPage() {
         <p className="text-end small mb-4">
           <Link to="/reset-password">{t('login.forgot')}</Link>
         </p>
-        {challenged && <ProofOfWork state={pow} className="mb-4" />}
         <SubmitButton
           className="btn btn-primary rounded-pill w-100 py-2"
           busy={form.busy}

@@ -8,7 +8,6 @@ import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../
 import { NewPasswordFields, useNewPassword } from '../../../components/NewPasswordFields';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard } from '../../../components/AuthCard';
-import { ProofOfWork, useProofOfWork } from '../../../components/challenge';
 
 /** /reset-password: ask for a reset link by e-mail. */
 export function ResetPasswordPage() {
@@ -16,13 +15,7 @@ export function ResetPasswordPage() {
   usePageTitle(t('pages.resetPassword'));
   const id = useId();
   const [email, setEmail] = useState('');
-  const pow = useProofOfWork();
-  const form = useApiForm({
-    mutationFn: async (address: string) => requestPasswordReset(address, await pow.answer()),
-    fields: ['email'],
-    // a solution is accepted once: the next try solves a new challenge
-    onError: pow.renew,
-  });
+  const form = useApiForm({ mutationFn: requestPasswordReset, fields: ['email'] });
   const { mutation } = form;
 
   if (mutation.isSuccess) {
@@ -56,7 +49,6 @@ export function ResetPasswordPage() {
           error={form.fieldError('email')}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <ProofOfWork state={pow} className="mb-4" />
         <SubmitButton className="btn btn-primary rounded-pill w-100 py-2" busy={form.busy}>
           {t('reset.submit')}
         </SubmitButton>

@@ -9,7 +9,6 @@ import { PaymentsTab } from './tabs/PaymentsTab';
 import { PhotosTab } from './tabs/PhotosTab';
 import { ProfileTab } from './tabs/ProfileTab';
 import { SessionsTab } from './tabs/SessionsTab';
-import { LinkedTab } from './tabs/LinkedTab';
 
 const TABS = [
   'profile',
@@ -18,7 +17,6 @@ const TABS = [
   'ledger',
   'sessions',
   'complaints',
-  'linked',
   'audit',
 ] as const;
 type Tab = (typeof TABS)[number];
@@ -54,7 +52,6 @@ export function MemberTabs({ page }: { page: StaffMemberPage }) {
     ledger: page.ledger.length,
     sessions: page.sessions.length,
     complaints: page.complaints.length,
-    linked: page.linked_accounts.length,
     audit: page.audit.length,
   };
   return (
@@ -116,8 +113,6 @@ function TabContent({ tab, page }: { tab: Tab; page: StaffMemberPage }) {
       return <SessionsTab sessions={page.sessions} />;
     case 'complaints':
       return <ComplaintsTab complaints={page.complaints} />;
-    case 'linked':
-      return <LinkedTab linked={page.linked_accounts} />;
     case 'audit':
       return <AuditTab audit={page.audit} memberId={page.member.id} />;
   }

@@ -1,1 +1,0 @@
-export { ProofOfWork, useProofOfWork, type ProofOfWorkState } from './ProofOfWork';
