@@ -1,5 +1,4 @@
 import { Module, type Provider } from '@nestjs/common';
-import { AccountLinksModule } from '../account-links';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { CreditsModule } from '../credits';
 import { DiscountsModule } from '../discounts';
@@ -34,7 +33,7 @@ const provider: Provider = {
 };
 
 @Module({
-  imports: [CreditsModule, DiscountsModule, SettingsModule, MemberAccessModule, AccountLinksModule],
+  imports: [CreditsModule, DiscountsModule, SettingsModule, MemberAccessModule],
   controllers: [PaymentsController, SandboxCheckoutController, PackagesAdminController],
   providers: [
     SandboxProvider,

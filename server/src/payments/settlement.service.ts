@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PAYMENT_METHOD_INFO, type PaymentMethodId, type ProviderMethodId } from '@app/contract';
-import { AccountLinks } from '../account-links';
 import { AppError } from '../common/app-error';
 import { CreditsService } from '../credits';
 import { DiscountsService } from '../discounts';
@@ -67,7 +66,6 @@ export class SettlementService {
     private readonly discounts: DiscountsService,
     private readonly realtime: Realtime,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-    private readonly links: AccountLinks,
   ) {}
 
   /**
@@ -168,11 +166,6 @@ export class SettlementService {
         }
       }
       await tx.payment.update({ where: { id: paymentId }, data });
-      // the instrument paid with ties this account to others paid with it (once-per-person
-      // benefits: account-links); only its hash is kept
-      if (credited && remote.instrument) {
-        await this.links.record(payment.userId, [AccountLinks.payment(remote.instrument)], tx);
-      }
       return balance === null ? null : { userId: payment.userId, credits: balance };
     });
     // the member's open tabs show the new balance at once (from the worker's hourly check the

@@ -31,8 +31,8 @@ export interface ProviderPayment {
   payerCountry: string | null;
   /**
    * What was paid with, the same for every payment with it (a card's fingerprint, the IBAN or
-   * PayPal address paid from), once paid; null when the provider does not say. Only its hash is
-   * kept (account-links: a payment instrument ties accounts to one person).
+   * PayPal address paid from), once paid; null when the provider does not say. (For tying
+   * accounts to one person, issue 35: not recorded yet.)
    */
   instrument: string | null;
   /** Where the payer pays, while it can still be paid. */
