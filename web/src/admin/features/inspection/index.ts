@@ -10,3 +10,6 @@ export const messages: CatalogueLoaders = {
   it: () => import('./locales/it.json'),
   pl: () => import('./locales/pl.json'),
 };
+
+/** The desks' tabs, shared with the verification area's desk. */
+export { InspectionTabs } from './InspectionTabs';

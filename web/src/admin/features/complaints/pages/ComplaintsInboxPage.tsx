@@ -1,7 +1,13 @@
 import { Link, useSearchParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { COMPLAINT_STATUSES, type ComplaintStatus, type InboxComplaint } from '@app/contract';
-import { AdminEmpty, AdminError, AdminLoading, AdminPage } from '../../../shared/components';
+import {
+  AdminEmpty,
+  AdminError,
+  AdminLoadMore,
+  AdminLoading,
+  AdminPage,
+} from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
 import { fetchInbox, inboxQueryKey } from '../api';
 import { MemberName } from '../components/MemberName';
@@ -71,16 +77,7 @@ export function ComplaintsInboxPage() {
               <InboxRow key={complaint.id} complaint={complaint} when={when} />
             ))}
           </ul>
-          {query.hasNextPage && (
-            <button
-              type="button"
-              className="btn btn-outline-primary"
-              disabled={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {query.isFetchingNextPage ? t('app.loadingMore') : t('app.loadMore')}
-            </button>
-          )}
+          <AdminLoadMore query={query} />
         </>
       )}
     </AdminPage>

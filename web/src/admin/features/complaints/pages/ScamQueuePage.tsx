@@ -1,7 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { MODERATION_REASON_MAX, type ScamFlag, type ScamFlagAction } from '@app/contract';
-import { AdminEmpty, AdminError, AdminLoading, AdminPage } from '../../../shared/components';
+import {
+  AdminEmpty,
+  AdminError,
+  AdminLoadMore,
+  AdminLoading,
+  AdminPage,
+} from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
 import { actOnScamFlag, fetchScamQueue, scamQueueKey, scamsKey } from '../api';
 import { MemberName } from '../components/MemberName';
@@ -66,16 +72,7 @@ export function ScamQueuePage() {
               <FlagCard key={flag.message_id} flag={flag} />
             ))}
           </ul>
-          {query.hasNextPage && (
-            <button
-              type="button"
-              className="btn btn-outline-primary"
-              disabled={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {query.isFetchingNextPage ? t('app.loadingMore') : t('app.loadMore')}
-            </button>
-          )}
+          <AdminLoadMore query={query} />
         </>
       )}
     </AdminPage>

@@ -1,5 +1,5 @@
+import { InspectionTabs } from '../InspectionTabs';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
 import type { InspectedMember } from '@app/contract';
 import { AdminEmpty, AdminError, AdminLoading, AdminPage } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
@@ -63,23 +63,5 @@ export function DeskPage<T extends { id: number; member: InspectedMember }>({
         </div>
       )}
     </AdminPage>
-  );
-}
-
-/** Photos, profile texts and verification selfies (admin/features/verification), the desks. */
-function InspectionTabs() {
-  const { t } = useAdminTranslation();
-  return (
-    <nav className="nav nav-pills mb-3" aria-label={t('inspection.desks')}>
-      <NavLink end to="/admin/inspection" className="nav-link">
-        {t('inspection.photosTab')}
-      </NavLink>
-      <NavLink to="/admin/inspection/texts" className="nav-link">
-        {t('inspection.textsTab')}
-      </NavLink>
-      <NavLink to="/admin/inspection/verification" className="nav-link">
-        {t('inspection.verificationTab')}
-      </NavLink>
-    </nav>
   );
 }

@@ -1,5 +1,5 @@
+import { InspectionTabs } from '../../inspection';
 import { useId, useState } from 'react';
-import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -51,7 +51,7 @@ export function VerificationDeskPage() {
         )
       }
     >
-      <DeskTabs />
+      <InspectionTabs />
       {decide.isError && (
         <div className="alert alert-warning" role="alert">
           {t('verification.decisionFailed')}
@@ -186,23 +186,5 @@ function VerificationCase({
         </button>
       </div>
     </section>
-  );
-}
-
-/** The inspection area's desks: photos, profile texts, verification. */
-function DeskTabs() {
-  const { t } = useAdminTranslation();
-  return (
-    <nav className="nav nav-pills mb-3" aria-label={t('inspection.desks')}>
-      <NavLink end to="/admin/inspection" className="nav-link">
-        {t('inspection.photosTab')}
-      </NavLink>
-      <NavLink to="/admin/inspection/texts" className="nav-link">
-        {t('inspection.textsTab')}
-      </NavLink>
-      <NavLink to="/admin/inspection/verification" className="nav-link">
-        {t('inspection.verificationTab')}
-      </NavLink>
-    </nav>
   );
 }
