@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
 
@@ -78,6 +79,31 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // accessibility of the web's markup (the member site, the public entry, the staff console):
+    // eslint-plugin-jsx-a11y's recommended rules
+    ...jsxA11y.flatConfigs.recommended,
+    files: ['web/src/**/*.tsx'],
+  },
+  {
+    // the recommended options, and two habits of this site's markup that they do not know
+    files: ['web/src/**/*.tsx'],
+    rules: {
+      // a region that scrolls (a wide table on a phone, the chat's messages) is focusable, so the
+      // keyboard scrolls it too (axe: scrollable-region-focusable)
+      'jsx-a11y/no-noninteractive-tabindex': [
+        'error',
+        { tags: [], roles: ['tabpanel', 'region', 'log'], allowExpressionValues: true },
+      ],
+      // a table whose rows a phone shows as cards keeps its table roles: a CSS display change
+      // drops them in some browsers
+      'jsx-a11y/no-redundant-roles': ['error', { nav: ['navigation'], tbody: ['rowgroup'] }],
+      'jsx-a11y/no-interactive-element-to-noninteractive-role': [
+        'error',
+        { tr: ['none', 'presentation'], canvas: ['img'], td: ['cell'] },
+      ],
     },
   },
   {

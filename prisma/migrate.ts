@@ -12,7 +12,7 @@
  * Migration folders and the `_prisma_migrations` table stay compatible with the normal CLI.
  *
  * Usage: tsx prisma/migrate.ts <deploy|create NAME|check> [--schema FILE] [--migrations DIR]
- * The database comes from DATABASE_URL.
+ * The database comes from DATABASE_DIRECT_URL (PostgreSQL itself), else DATABASE_URL.
  */
 import '../scripts/load-env.mjs';
 import { readFile, readdir, mkdir, writeFile, access } from 'node:fs/promises';
@@ -326,7 +326,9 @@ function argValue(args: string[], flag: string): string | undefined {
 
 async function main(): Promise<number> {
   const [command, ...args] = process.argv.slice(2);
-  const databaseUrl = process.env.DATABASE_URL;
+  // PostgreSQL itself, never a pooler in front: a migration's statements (and the schema engine's
+  // session) need one server session from start to end
+  const databaseUrl = process.env.DATABASE_DIRECT_URL || process.env.DATABASE_URL;
   if (!databaseUrl) {
     console.error(
       'DATABASE_URL is not set (for example postgresql://postgres@127.0.0.1:5432/dating)',

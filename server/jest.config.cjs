@@ -7,7 +7,11 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
+    // server/tsconfig.json with CommonJS output: jest runs every file in its CommonJS registry,
+    // also the prisma/ scripts the tests import (ES modules by the root package.json, which the
+    // Node20 module setting would emit as such). Transpiled only (isolatedModules): the types
+    // are checked by `npm run check`
+    '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'commonjs' } }],
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
   // prisma/seed uses .js import endings (valid for tsx, tsc NodeNext and Playwright)
@@ -26,5 +30,10 @@ module.exports = {
   globalSetup: '<rootDir>/test/global-setup.ts',
   setupFiles: ['<rootDir>/test/setup-env.ts'],
   maxWorkers: 2,
-  testTimeout: 30000,
+  // a worker that ran many files holds what they left behind (Nest apps, Prisma clients): one
+  // ran out of memory after 100 files in CI; a worker above this after a file is replaced
+  workerIdleMemoryLimit: '1GB',
+  // a safety net against a hang, not a speed check: an app's start in a beforeAll took over 30 s
+  // when the machine ran 25 processes for its 2 cores (tests wait for events, never for time)
+  testTimeout: 120000,
 };

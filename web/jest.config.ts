@@ -29,7 +29,6 @@ const config: Config = {
         tsconfig: {
           jsx: 'react-jsx',
           module: 'commonjs',
-          moduleResolution: 'node',
           esModuleInterop: true,
           resolveJsonModule: true,
           isolatedModules: true,

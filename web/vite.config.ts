@@ -22,7 +22,7 @@ const manifest: Partial<ManifestOptions> = {
   start_url: '/members',
   scope: '/',
   display: 'standalone',
-  orientation: 'portrait',
+  // no orientation: the installed app turns with the device (WCAG 1.3.4, orientation)
   theme_color: '#6f42c1',
   background_color: '#ffffff',
   icons: [

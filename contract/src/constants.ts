@@ -222,3 +222,32 @@ export const SMS_CODE_MAX_ATTEMPTS = 5;
 export const SMS_CODES_PER_HOUR = 5;
 /** Transactions per page on /transactions. */
 export const TRANSACTIONS_PAGE_SIZE = 25;
+
+// ---- visitors and favourites (issue 38; our decisions)
+/** Visitors per page of the visitors page (newest first). */
+export const VISITORS_PAGE_SIZE = 24;
+/** Days a profile visit is kept, until an admin sets visit_retention_days. */
+export const VISIT_RETENTION_DAYS_DEFAULT = 30;
+/** Favourites per page of the favourites page. */
+export const FAVOURITES_PAGE_SIZE = 48;
+
+// ---- boosts (issue 38 item 3; our decisions)
+/** A boost puts the member first in their region's search results for this many minutes. */
+export const BOOST_MINUTES = 30;
+/** The price of a boost in credits until an admin sets boost_credits. */
+export const BOOST_CREDITS_DEFAULT = 50;
+/** A premium member's free boost comes back this many days after the last free one started. */
+export const BOOST_FREE_EVERY_DAYS = 7;
+/** At most this many running boosts of a region (the newest) are put first in a search. */
+export const BOOSTS_FIRST_MAX = 24;
+// ---- what free members see (issue 38 items 4 and 6; our decisions)
+/**
+ * What a free member sees of the members who viewed their profile or liked them (site settings
+ * free_members_see_visitors and free_members_see_likes): `count` how many and when, with
+ * blurred cards (who it was is for premium members); `everything` the members themselves, as
+ * premium members do.
+ */
+export const FREE_MEMBERS_SEE = ['count', 'everything'] as const;
+export type FreeMembersSee = (typeof FREE_MEMBERS_SEE)[number];
+/** Until an admin chooses: free members see the count only (who it is makes premium worth it). */
+export const FREE_MEMBERS_SEE_DEFAULT: FreeMembersSee = 'count';

@@ -17,6 +17,12 @@ export const SITE_ENTRY_SKIP_KEY = 'site_entry_skip';
  */
 export const SITE_ENTRY_ANSWERED_CLASS = 'site-entry-answered';
 export const SITE_ENTRY_PROCEED_ATTRIBUTE = 'data-site-entry-proceed';
+/**
+ * What a visitor chose at signup's first step, kept for the visit (sessionStorage; written by
+ * web/src/components/signup/seeking.ts): the search's default gender. The visitor search's
+ * inline check (server/src/site-pages/search-check.ts) reads whether there is a choice.
+ */
+export const SIGNUP_GENDERS_KEY = 'signup_genders';
 /** The conversation a member opened last, which /chats reopens on a desktop (chat state). */
 export const LAST_CHAT_KEY = 'last_chat';
 
@@ -58,6 +64,14 @@ export const SITE_COOKIES: readonly SiteCookie[] = [
     days: 180, // TRUSTED_DEVICE_DAYS (server/src/auth/trusted-devices.service.ts)
   },
   {
+    // one person's accounts tied together (server/src/account-links, issue 35)
+    name: 'browser',
+    kind: 'cookie',
+    category: 'necessary',
+    purpose: 'cookies.purpose.browser',
+    days: 730, // BROWSER_COOKIE_DAYS (server/src/auth/cookies.ts)
+  },
+  {
     name: LOCALE_COOKIE,
     kind: 'cookie',
     category: 'functional',
@@ -89,7 +103,7 @@ export const SITE_COOKIES: readonly SiteCookie[] = [
   },
   {
     // what a visitor chose at signup's first step: the search's default (web/src/components/signup/seeking.ts)
-    name: 'signup_genders',
+    name: SIGNUP_GENDERS_KEY,
     kind: 'sessionStorage',
     category: 'functional',
     purpose: 'cookies.purpose.signupGenders',
@@ -107,6 +121,14 @@ export const SITE_COOKIES: readonly SiteCookie[] = [
     kind: 'sessionStorage',
     category: 'functional',
     purpose: 'cookies.purpose.pageBounce',
+    days: 0,
+  },
+  {
+    // the traffic report's visit, counted once per visit (web/src/app/traffic-beacons.ts)
+    name: 'traffic_visit',
+    kind: 'sessionStorage',
+    category: 'functional',
+    purpose: 'cookies.purpose.trafficVisit',
     days: 0,
   },
   {

@@ -39,11 +39,23 @@ export const ERROR_STATUS = {
   password_personal: 400,
   terms_required: 400,
   fictional_ack_required: 400,
+  /** A purchase without the consent to immediate delivery (the checkout's checkbox). */
+  delivery_consent_required: 400,
+  /** A legal document's version that is no longer (or never was) the one in force. */
+  consent_version_outdated: 409,
   login_failed: 401,
   staff_code_invalid: 401,
   staff_challenge_expired: 401,
   insufficient_credits: 402,
   signup_invite_only: 403,
+  /** A proof-of-work challenge (ALTCHA) is needed: signup, a login after failures, a reset. */
+  challenge_required: 400,
+  /** The challenge's solution is forged, expired, for another key or already used. */
+  challenge_invalid: 400,
+  /** Signup with an address of a disposable (throwaway) mail domain. */
+  email_disposable: 400,
+  /** A free member whose other account (same person, by device or payment) used the free conversations. */
+  free_conversations_linked: 403,
   signups_disabled: 403,
   authentication_required: 403,
   search_login_required: 403,
@@ -60,6 +72,11 @@ export const ERROR_STATUS = {
   /** The change would leave the site without an enabled admin. */
   last_admin: 409,
   conversation_locked: 409,
+  /** A photo or gift as a chat partner while the member's question whether a real person
+   * writes is unanswered: the honest answer goes first (staff-operators.ts). */
+  honest_answer_first: 409,
+  /** A canned reply naming a placeholder other than {name} and {city}. */
+  canned_reply_placeholder_unknown: 400,
   complaint_handled: 409,
   complaint_action_unavailable: 409,
   member_already_banned: 409,
@@ -95,11 +112,20 @@ export const ERROR_STATUS = {
   /** A selfie without a gesture asked for (none, or it expired). */
   verification_not_requested: 409,
   already_verified: 409,
+  /** Staff withdrew a badge the member does not have (any more). */
+  not_verified: 409,
   idempotency_key_reused: 422,
   rate_limited: 429,
   swipe_limit_reached: 429,
   login_blocked: 429,
   reset_limit: 429,
+  // boosts (issue 38 item 3)
+  /** A boost runs already: at most one at a time. */
+  boost_running: 409,
+  /** The member's profile names no region: a boost shows in a region. */
+  boost_no_region: 409,
+  /** The member's profile is not in search (invisible, not activated, hidden): no boost. */
+  boost_not_listed: 409,
   // payments (issue 12)
   idempotency_key_required: 400,
   otp_invalid: 400,
@@ -111,7 +137,10 @@ export const ERROR_STATUS = {
   recurring_payment_failed: 402,
   directdebit_blocked: 403,
   discount_not_found: 404,
+  campaign_not_found: 404,
   discount_used: 409,
+  /** The welcome discount, when another account of the same person had it (or paid) already. */
+  discount_linked_account: 409,
   /** Reserved by a checkout still open (the member's own, or another member's one-use code). */
   discount_reserved: 409,
   repeat_order_unavailable: 409,
@@ -129,6 +158,14 @@ export const ERROR_STATUS = {
   member_not_reactivatable: 409,
   member_not_erasable: 409,
   credits_below_zero: 422,
+  // refunds from the console (issue 36): more than is left of the payment, or a payment that
+  // was never paid or is refunded in full already
+  refund_exceeds_payment: 422,
+  payment_not_refundable: 409,
+  /** A queue's job that is not there (any more: removed, or the queue unknown). */
+  job_not_found: 404,
+  /** A job retried from the console that has not failed (it runs, waits or succeeded). */
+  job_not_retryable: 409,
   // "Download my data" (issue 20): the mailed link, followed in a browser
   data_export_login_required: 401,
   data_export_link_invalid: 404,
@@ -136,6 +173,8 @@ export const ERROR_STATUS = {
   data_export_link_expired: 410,
   // the site's catalogue (issue 19)
   code_taken: 409,
+  /** A campaign that is no longer a draft (scheduled, sending, sent, cancelled). */
+  campaign_not_editable: 409,
   package_below_minimum: 422,
   // web push (issue 20)
   /** The site has no VAPID keys: push is off. */

@@ -29,6 +29,8 @@ export interface ServerToClientEvents {
   'chats:changed': () => void;
   /** Likes given or received changed: reload likes.php. */
   'likes:changed': () => void;
+  /** Someone viewed the member's profile (a new visit of the day): reload visitors.php. */
+  'visits:changed': () => void;
   /** The member's credit balance changed. */
   'credits:changed': (event: { credits: number }) => void;
   /** Staff banned the member: every session ended; the tab shows the ban page (/ban). */

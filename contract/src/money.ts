@@ -36,3 +36,54 @@ export function decimalToCents(value: string): number {
   const cents = Number(match[2]) * 100 + Number(match[3]);
   return match[1] ? -cents : cents;
 }
+
+/**
+ * The credits a payment's reversals (refunds and chargebacks) have claimed back once `reversed`
+ * of its `amount` cents are reversed: the same share of its credits, rounded up, never more
+ * than it bought. docs/features/credits-and-payments.md, "Refunds and chargebacks".
+ */
+export function creditsOwedBack(
+  payment: { credits: number; amountCents: number },
+  reversedCents: number,
+): number {
+  if (payment.amountCents <= 0 || reversedCents <= 0) return 0;
+  return Math.min(
+    payment.credits,
+    Math.ceil(
+      (payment.credits * Math.min(reversedCents, payment.amountCents)) / payment.amountCents,
+    ),
+  );
+}
+
+/**
+ * What one more reversal of `cents` does to the member's credits: `owed` is its share (what
+ * `creditsOwedBack` adds for it), `taken` what leaves the balance (as far as the credits are
+ * unspent: never below 0), `short` the rest, already spent. The console shows it before an
+ * admin confirms a refund, and the settlement books exactly this.
+ */
+export function reversalCredits(
+  payment: { credits: number; amountCents: number; reversedCents: number },
+  cents: number,
+  balance: number,
+): { owed: number; taken: number; short: number } {
+  const reversed = Math.min(payment.amountCents, payment.reversedCents + Math.max(0, cents));
+  const owed = creditsOwedBack(payment, reversed) - creditsOwedBack(payment, payment.reversedCents);
+  const taken = Math.max(0, Math.min(balance, owed));
+  return { owed, taken, short: owed - taken };
+}
+
+/**
+ * The VAT inside a price that includes it, at a whole-percent rate: gross * rate / (100 + rate)
+ * rounded half up to a whole cent, in integers only (a negative amount, a refund, is the negative
+ * of its positive: a full refund takes back exactly the invoice's VAT).
+ */
+export function vatIncludedCents(grossCents: number, ratePercent: number): number {
+  if (!Number.isSafeInteger(grossCents) || !Number.isInteger(ratePercent) || ratePercent < 0) {
+    throw new Error(`Not whole cents and a whole rate: ${grossCents}, ${ratePercent}`);
+  }
+  if (grossCents < 0) return -vatIncludedCents(-grossCents, ratePercent);
+  const divisor = 100 + ratePercent;
+  // round half up: floor((2 * gross * rate + divisor) / (2 * divisor))
+  const numerator = 2 * grossCents * ratePercent + divisor;
+  return (numerator - (numerator % (2 * divisor))) / (2 * divisor);
+}

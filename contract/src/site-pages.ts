@@ -2,6 +2,7 @@ import type { Language } from './constants';
 import type { LandersResponse } from './api/landers';
 import type { CompanyInfoResponse, SettingsResponse } from './api/settings';
 import type { PackagesResponse } from './api/payments';
+import type { SearchResponse } from './api/search';
 
 /**
  * The public pages of the site (SPEC point 2): the landers, the static pages and the token pages.
@@ -99,6 +100,13 @@ export interface PublicPageData {
    * on the pages that show the packages (prices, premium), else null (the page asks itself).
    */
   packages: PackagesResponse | null;
+  /**
+   * The visitor search's (/members) first page: the filters it shows first (as the address
+   * writes them; PublicPageRenderer.searchOf) and GET /api/search.php's answer for them, read
+   * through the search service as that call is; null on other pages, past the visitor card
+   * limit, or when visitors may not search (the page then asks itself).
+   */
+  results: { filters: Record<string, string>; answer: SearchResponse } | null;
 }
 
 /** What the server renders a public page from. */
@@ -111,6 +119,7 @@ export interface PublicRenderInput {
   landers: PublicPageData['landers'];
   company: PublicPageData['company'];
   packages: PublicPageData['packages'];
+  results: PublicPageData['results'];
 }
 
 /**
@@ -122,6 +131,16 @@ export interface PublicPageRenderer {
   landersOf(pathname: string): { count: number; member: number | null } | 'none' | null;
   /** Whether a public page shows the credit packages (the server then reads them for it). */
   showsPackages(pathname: string): boolean;
+  /**
+   * The filters a public page's first search shows (the visitor search: the address's, else the
+   * visitor's country), as the address writes them, or null: the page searches nothing on the
+   * server (another page, a cleared search, visitors may not search).
+   */
+  searchOf(
+    pathname: string,
+    search: string,
+    settings: SettingsResponse,
+  ): Record<string, string> | null;
   /** `entryWarning`: the HTML holds the entry warning (web/src/features/site-entry). */
   render(input: PublicRenderInput): { html: string; data: PublicPageData; entryWarning: boolean };
 }
@@ -142,3 +161,13 @@ export const PUBLIC_EARLY_ATTRIBUTE = 'data-early';
  * undone by it unheard), and the entry replays it with the others.
  */
 export const PUBLIC_TAKING_OVER_ATTRIBUTE = 'data-taking-over';
+
+/**
+ * The visitor search's first results as the server renders them (the visitor's default filters,
+ * before the page has read the gender chosen at signup's first step, which only the browser
+ * knows) carry FIRST_SEARCH_ATTRIBUTE; the page's inline check (server/src/site-pages/
+ * search-check.ts) marks <html> with VISITOR_SEEKS_ATTRIBUTE when this visit holds such a
+ * choice, which hides them until the page has searched the gender chosen.
+ */
+export const FIRST_SEARCH_ATTRIBUTE = 'data-first-search';
+export const VISITOR_SEEKS_ATTRIBUTE = 'data-visitor-seeks';

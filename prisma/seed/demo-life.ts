@@ -21,6 +21,7 @@ import {
   type Said,
 } from './demo-writes.js';
 import { seedAvatarPhotos, seedPendingAvatar } from './photos.js';
+import { seedDemoPersonas } from './demo-personas.js';
 
 const HOUR = 3_600_000;
 
@@ -235,6 +236,7 @@ export async function seedDemoLife(
     );
   }
   await openComplaint(prisma, actor('fleur'), actor('kees'), new Date(now.getTime() - 2 * HOUR));
+  await seedDemoPersonas(prisma, actor('chatmaatje-lisa'), cast.demo, cast.operatorId);
   return {
     conversations: SCENES.length,
     messages,

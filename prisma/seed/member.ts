@@ -8,6 +8,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import bcrypt from 'bcrypt';
+import { LEGAL_DOCUMENTS, currentLegalVersion, type LegalDocument } from '@app/contract';
 import type {
   Gender,
   NotificationDisabledReason,
@@ -69,6 +70,13 @@ export interface SeedAccountOptions {
   signupDate?: Date;
   /** Why no e-mail reaches the member (bounce, fbl, listunsubscribe). Default: none. */
   notificationsDisabled?: NotificationDisabledReason[];
+  /**
+   * Only used when the user is created: the versions of the terms and privacy statement in
+   * force accepted at signup (the consent log), as a signup records them. Default true; false
+   * leaves none on record (the member is asked at the next page load); a map names the version
+   * accepted per document (an older one: the member is asked for the one in force).
+   */
+  acceptedLegal?: boolean | Partial<Record<LegalDocument, string>>;
 }
 
 export interface SeedMemberOptions extends SeedAccountOptions {
@@ -172,6 +180,25 @@ async function upsertUser(
         notificationsDisabled: options.notificationsDisabled ?? [],
       },
     }));
+  const accepted = options.acceptedLegal ?? true;
+  if (!existing && accepted !== false) {
+    await tx.memberConsent.createMany({
+      data: LEGAL_DOCUMENTS.flatMap((document) => {
+        const version = accepted === true ? currentLegalVersion(document).id : accepted[document];
+        return version
+          ? [
+              {
+                userId: user.id,
+                subject: document,
+                version,
+                source: 'seed',
+                createdAt: user.signupDate,
+              },
+            ]
+          : [];
+      }),
+    });
+  }
   // created only when missing: an update, even an empty one, would touch updated_at
   if (!(await tx.notificationPreference.findUnique({ where: { userId: user.id } }))) {
     await tx.notificationPreference.create({ data: { userId: user.id } });

@@ -26,6 +26,9 @@ import { InspectionModule } from './inspection';
 import { VerificationModule } from './verification';
 import { BlocksModule } from './blocks';
 import { LikesModule } from './likes';
+import { VisitorsModule } from './visitors';
+import { FavouritesModule } from './favourites';
+import { BoostsModule } from './boosts';
 import { SearchModule } from './search';
 import { BouncesModule } from './bounces';
 import { SwipeModule } from './swipe';
@@ -33,7 +36,9 @@ import { LandersModule } from './landers';
 import { ComplaintsModule } from './complaints';
 import { StatementsModule } from './statements';
 import { FiguresModule } from './figures';
+import { TrafficModule } from './traffic';
 import { StaffAccountsModule } from './staff-accounts';
+import { StaffJobsModule } from './staff-jobs';
 import { ChatsModule } from './chats';
 import { StaffPartnersModule } from './staff-partners';
 import { DiscountsModule } from './discounts';
@@ -44,6 +49,7 @@ import { SiteSettingsModule } from './site-settings';
 import { PushModule } from './push';
 import { NotificationPreferencesModule } from './notification-preferences';
 import { SitePagesModule } from './site-pages';
+import { CampaignsModule } from './campaigns';
 
 @Module({})
 export class AppModule {
@@ -71,6 +77,9 @@ export class AppModule {
         VerificationModule,
         BlocksModule,
         LikesModule,
+        VisitorsModule,
+        FavouritesModule,
+        BoostsModule,
         SearchModule,
         BouncesModule,
         SwipeModule,
@@ -82,9 +91,12 @@ export class AppModule {
         StaffPartnersModule,
         SmsModule,
         DiscountsModule,
+        CampaignsModule,
         SiteSettingsModule,
         PaymentsModule,
         FiguresModule,
+        StaffJobsModule,
+        TrafficModule,
         StaffAccountsModule,
         StaffMembersModule,
         PushModule,

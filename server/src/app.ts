@@ -19,11 +19,13 @@ import {
   startErrorTracking,
   type LogOptions,
 } from './logging';
+import { HealthService } from './health/health.service';
 import { Metrics } from './metrics';
 import { pushSubscriptionRewrite } from './push';
 import {
   EARLY_INPUT_CSP_SOURCE,
   ENTRY_CHECK_CSP_SOURCE,
+  SEARCH_CHECK_CSP_SOURCE,
   servePage,
   serveSearchEngineFiles,
 } from './site-pages';
@@ -46,6 +48,15 @@ export async function createApp(
   // first: the request id, the request's log line and context, and the request metrics
   const metrics = app.get(Metrics);
   app.use(httpLogging(logger, (req, res, seconds) => metrics.observeRequest(req, res, seconds)));
+  // a stopping process closes each connection once its answer is written: the proxy, which finds
+  // the replicas through DNS and does not read readiness (docker/Caddyfile), keeps no idle
+  // connection to it that could break under a request when it closes; what it sends next opens
+  // a new connection, refused once the process stops listening, and so tried on another replica
+  const health = app.get(HealthService);
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    if (health.isDraining()) res.setHeader('Connection', 'close');
+    next();
+  });
   // a hop count or the proxies' addresses: never every X-Forwarded-For entry (clients write those)
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
@@ -59,9 +70,14 @@ export async function createApp(
         contentSecurityPolicy: {
           directives: {
             defaultSrc: ["'self'"],
-            // and the public pages' two inline scripts, the entry warning's check and the
-            // early-input script, by their hashes
-            scriptSrc: ["'self'", ENTRY_CHECK_CSP_SOURCE, EARLY_INPUT_CSP_SOURCE],
+            // and the public pages' three inline scripts, the entry warning's check, the
+            // early-input script and the visitor search's check, by their hashes
+            scriptSrc: [
+              "'self'",
+              ENTRY_CHECK_CSP_SOURCE,
+              EARLY_INPUT_CSP_SOURCE,
+              SEARCH_CHECK_CSP_SOURCE,
+            ],
             styleSrc: ["'self'", "'unsafe-inline'"],
             imgSrc: ["'self'", 'data:', 'blob:'],
             // CSP3 'self' covers our own ws:/wss: origin; no other host may be reached

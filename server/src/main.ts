@@ -9,9 +9,10 @@ import { HealthService } from './health/health.service';
 import { MetricsServer } from './metrics';
 
 /**
- * The HTTP process. On SIGTERM or SIGINT it drains first: readiness answers 503 at once, so the
- * proxy (docker/Caddyfile's health check) stops sending it new requests, while it keeps answering
- * for SHUTDOWN_DRAIN_MS. Then Nest closes it in order: the HTTP server stops accepting and
+ * The HTTP process. On SIGTERM or SIGINT it drains first: readiness answers 503 at once, and it
+ * keeps answering for SHUTDOWN_DRAIN_MS, each answer closing its connection (app.ts), so the
+ * proxy (docker/Caddyfile) holds no idle connection to it when it stops listening and sends its
+ * next request to another replica. Then Nest closes it in order: the HTTP server stops accepting and
  * finishes the requests under way, sockets are told to reconnect elsewhere, then the queues,
  * PostgreSQL and Redis close. A second signal skips what is left of the drain.
  */

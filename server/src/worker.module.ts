@@ -10,6 +10,9 @@ import { NotificationsModule } from './notifications';
 import { NotificationMailsModule } from './notification-mails';
 import { AccountsModule } from './accounts';
 import { MembersModule } from './members';
+import { VisitorsModule } from './visitors';
+import { FavouritesModule } from './favourites';
+import { BoostsModule } from './boosts';
 import { MemberAccessModule } from './member-access';
 import { CreditsModule } from './credits';
 import { IdempotencyModule } from './idempotency';
@@ -20,14 +23,16 @@ import { StaffPartnersPurgeModule } from './staff-partners';
 import { PaymentsModule } from './payments';
 import { SmsModule } from './sms';
 import { FiguresModule } from './figures';
+import { TrafficModule } from './traffic';
 import { PushModule } from './push';
 import { DataExportModule } from './data-export';
 import { VerificationWorkerModule } from './verification';
 import { PhotoScreeningModule } from './photo-screening';
+import { CampaignsWorkerModule } from './campaigns';
 
 /**
  * Everything the worker process runs (worker.ts): the shared infrastructure (CoreModule, with
- * the jobs' budgets) and the features whose `@Worker()` processors and `@Maintenance()` tasks
+ * the jobs' budgets) and the features whose `@QueueJob()` handlers and `@Maintenance()` tasks
  * the registry starts.
  */
 @Module({})
@@ -45,10 +50,16 @@ export class WorkerModule {
         DeletionModule,
         NotificationsModule,
         NotificationMailsModule,
+        CampaignsWorkerModule,
         // every feature with a purge step (@Purges): the purge refuses to run without all of them
         MemberAccessModule,
         AccountsModule,
         MembersModule,
+        // profile visits (their purge step and the hourly retention purge) and favourites
+        VisitorsModule,
+        FavouritesModule,
+        // boosts (their purge step)
+        BoostsModule,
         CreditsModule,
         IdempotencyModule,
         ComplaintsModule,
@@ -60,6 +71,8 @@ export class WorkerModule {
         PaymentsModule,
         // the hourly rollup of the console's figures
         FiguresModule,
+        // the hourly traffic rollup, the postback queue's worker and the postbacks' purge step
+        TrafficModule,
         // the web push channel of the notify worker
         PushModule,
         // "Download my data": builds the ZIPs, removes expired ones, and its purge step

@@ -1,6 +1,8 @@
 import { SHARED_CATALOGUES, SUPPORTED_LANGUAGES } from '@app/contract';
+import { SettingsService } from '../src/settings/settings.service';
 import { createMailTestApp, sessionCookie, type MailTestApp } from './helpers/mail-app';
 import { linkIn } from './helpers/smtp';
+import { fillChallenges, takeChallenge } from './helpers/challenge';
 
 let counter = 0;
 function signupBody(overrides: Record<string, unknown> = {}) {
@@ -14,6 +16,7 @@ function signupBody(overrides: Record<string, unknown> = {}) {
     seeking_gender: 'male',
     accept_terms: true,
     accept_fictional: true,
+    altcha: takeChallenge(),
     ...overrides,
   };
 }
@@ -25,6 +28,8 @@ describe('accounts: signup, activation and login', () => {
 
   beforeAll(async () => {
     t = await createMailTestApp({ TRUST_PROXY: '1', LOGIN_MAX_FAILURES_PER_IP_HOUR: '10' });
+    // every signup and login here carries a solved challenge (a login needs one after failures)
+    await fillChallenges(t, 150);
   });
   afterAll(() => t.close());
   const smtp = {
@@ -40,7 +45,7 @@ describe('accounts: signup, activation and login', () => {
       .post('/api/user.php')
       .set('X-Request-Type', 'client')
       .set('X-Forwarded-For', ip)
-      .send({ email, password });
+      .send({ email, password, altcha: takeChallenge() });
 
   it('refuses a name shaped like a web address, an e-mail address or a phone number in the visitor’s language', async () => {
     for (const language of SUPPORTED_LANGUAGES) {
@@ -98,10 +103,11 @@ describe('accounts: signup, activation and login', () => {
     smtp.failNext(1);
     const body = signupBody();
     await signup(body).expect(201);
-    const mail = await smtp.waitFor(body.email, 20_000);
+    // the retry comes after MAIL's first delay (5 s); a busy machine only makes it later
+    const mail = await smtp.waitFor(body.email, 60_000);
     expect(linkIn(mail.raw)).toContain('/api/activate.php?token=');
     expect(await t.prisma.user.count({ where: { email: body.email } })).toBe(1);
-  });
+  }, 90_000);
 
   it.each([
     [{ email: 'not-an-email' }, 400, 'invalid_email', 'Ongeldige e-mail', 'email'],
@@ -157,7 +163,9 @@ describe('accounts: signup, activation and login', () => {
 
   it('answers two signups racing for one address with one account and one 409 email_taken', async () => {
     const body = signupBody();
-    const results = await Promise.all([signup(body), signup(body), signup(body)]);
+    // each with its own solved challenge: a solution is accepted once
+    const again = () => signup({ ...body, altcha: takeChallenge() });
+    const results = await Promise.all([signup(body), again(), again()]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     for (const refused of results.filter((r) => r.status === 409)) {
       expect(refused.body).toMatchObject({ error: 'email_taken', field: 'email' });
@@ -179,7 +187,11 @@ describe('accounts: signup, activation and login', () => {
   it('tells a visitor whose e-mail has an account that it exists, so they can log in', async () => {
     const body = signupBody();
     await signup(body).expect(201);
-    const res = await signup({ ...body, email: body.email.toUpperCase() }).expect(409);
+    const res = await signup({
+      ...body,
+      email: body.email.toUpperCase(),
+      altcha: takeChallenge(),
+    }).expect(409);
     expect(res.body).toMatchObject({
       error: 'email_taken',
       message: 'Dit e-mailadres heeft al een account op deze site.',
@@ -194,7 +206,7 @@ describe('accounts: signup, activation and login', () => {
       where: { email: body.email },
       data: { status: 'deleted', deletedAt: new Date(Date.now() - 3 * 86_400_000) },
     });
-    const res = await signup(body).expect(409);
+    const res = await signup({ ...body, altcha: takeChallenge() }).expect(409);
     expect(res.body.error).toBe('account_reactivatable');
     expect(res.body.message).toMatch(/nog niet definitief verwijderd/);
   });
@@ -205,7 +217,6 @@ describe('accounts: signup, activation and login', () => {
       create: { key: 'signups', value: 'with_trafficsource' },
       update: { value: 'with_trafficsource' },
     });
-    const { SettingsService } = await import('../src/settings/settings.service');
     t.app.get(SettingsService).invalidate();
     try {
       expect((await signup(signupBody()).expect(403)).body.error).toBe('signups_disabled');
@@ -222,7 +233,6 @@ describe('accounts: signup, activation and login', () => {
       create: { key: 'signup_invite_only', value: true },
       update: { value: true },
     });
-    const { SettingsService } = await import('../src/settings/settings.service');
     t.app.get(SettingsService).invalidate();
     try {
       const code = `inv-${Date.now()}`;

@@ -4,8 +4,9 @@ import { openApiDocument } from '../src/app';
 import { AUTH_COOKIE, STAFF_COOKIE } from '@app/contract';
 import { StaffSessions } from '../src/staff';
 import { SessionService } from '../src/auth/session.service';
-import { describeApi, sample } from './helpers/openapi';
+import { describeApi, sample, SWEEP_TIMEOUT_MS } from './helpers/openapi';
 import { useTestApp } from './helpers/test-app';
+import { takeChallenge } from './helpers/challenge';
 
 /**
  * Bad input never gives a 5xx: each case of the security review's L1 with the answer it must
@@ -64,6 +65,7 @@ describe('bad input', () => {
           date_of_birth: '1990-01-01',
           gender: 'male',
           signup_message: 'hoi\u0001',
+          altcha: takeChallenge(),
           accept_terms: true,
           accept_fictional: true,
         })
@@ -250,110 +252,122 @@ describe('bad input', () => {
       return out;
     }
 
-    it('never answers 5xx, whatever is sent to any path, with or without a session', async () => {
-      const doc = openApiDocument(t.app) as unknown as {
-        paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
-      };
-      const failures: string[] = [];
-      let requests = 0;
-      for (const [path, operations] of Object.entries(doc.paths)) {
-        for (const [method, operation] of Object.entries(operations)) {
-          const queryNames = (operation.parameters ?? [])
-            .filter((p) => p.in === 'query')
-            .map((p) => p.name);
-          for (const withSession of [false, true]) {
-            const cookie = withSession ? await session() : undefined;
-            const attempts: (() => Promise<{ status: number }>)[] = [];
-            const names = [...queryNames, 'id', 'token', 'forced_domain'];
-            for (const value of STRINGS) {
-              // a long value goes to one parameter at a time: all of them at once would pass
-              // Node's 16 KB header limit (431 and a closed socket, before our code runs)
-              const groups = value.length > 1000 ? names.map((name) => [name]) : [names];
-              for (const group of groups) {
-                const query = group.map((name) => `${name}=${encode(value)}`).join('&');
-                attempts.push(() => {
-                  const agent = t.http();
-                  const req = agent[method as 'get'](`${path}?${query}`)
-                    .set('X-Request-Type', 'client')
-                    .redirects(0);
-                  return cookie ? req.set('Cookie', cookie) : req;
-                });
+    it(
+      'never answers 5xx, whatever is sent to any path, with or without a session',
+      async () => {
+        const doc = openApiDocument(t.app) as unknown as {
+          paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+        };
+        const failures: string[] = [];
+        let requests = 0;
+        for (const [path, operations] of Object.entries(doc.paths)) {
+          for (const [method, operation] of Object.entries(operations)) {
+            const queryNames = (operation.parameters ?? [])
+              .filter((p) => p.in === 'query')
+              .map((p) => p.name);
+            for (const withSession of [false, true]) {
+              const cookie = withSession ? await session() : undefined;
+              const attempts: (() => Promise<{ status: number }>)[] = [];
+              const names = [...queryNames, 'id', 'token', 'forced_domain'];
+              for (const value of STRINGS) {
+                // a long value goes to one parameter at a time: all of them at once would pass
+                // Node's 16 KB header limit (431 and a closed socket, before our code runs)
+                const groups = value.length > 1000 ? names.map((name) => [name]) : [names];
+                for (const group of groups) {
+                  const query = group.map((name) => `${name}=${encode(value)}`).join('&');
+                  attempts.push(() => {
+                    const agent = t.http();
+                    const req = agent[method as 'get'](`${path}?${query}`)
+                      .set('X-Request-Type', 'client')
+                      .redirects(0);
+                    return cookie ? req.set('Cookie', cookie) : req;
+                  });
+                }
               }
-            }
-            if (method !== 'get') {
-              for (const body of bodies()) {
-                attempts.push(() => {
-                  const agent = t.http();
-                  const req = agent[method as 'post'](path)
-                    .set('X-Request-Type', 'client')
-                    .set('Content-Type', 'application/json');
-                  return (cookie ? req.set('Cookie', cookie) : req).send(JSON.stringify(body));
-                });
+              if (method !== 'get') {
+                for (const body of bodies()) {
+                  attempts.push(() => {
+                    const agent = t.http();
+                    const req = agent[method as 'post'](path)
+                      .set('X-Request-Type', 'client')
+                      .set('Content-Type', 'application/json');
+                    return (cookie ? req.set('Cookie', cookie) : req).send(JSON.stringify(body));
+                  });
+                }
               }
-            }
-            for (const attempt of attempts) {
-              requests += 1;
-              const res = await attempt();
-              if (res.status >= 500)
-                failures.push(`${method.toUpperCase()} ${path}: ${res.status}`);
+              for (const attempt of attempts) {
+                requests += 1;
+                const res = await attempt();
+                if (res.status >= 500)
+                  failures.push(`${method.toUpperCase()} ${path}: ${res.status}`);
+              }
             }
           }
         }
-      }
-      expect(requests).toBeGreaterThan(200);
-      expect(failures).toEqual([]);
-      // thousands of requests, more with every endpoint: longer than jest's default 30 s
-    }, 180_000);
+        expect(requests).toBeGreaterThan(200);
+        expect(failures).toEqual([]);
+        // thousands of requests, more with every endpoint: longer than jest's default 30 s
+      },
+      SWEEP_TIMEOUT_MS,
+    );
 
     /** Numbers no database id may be: beyond `integer`, beyond a double's integers, not whole. */
     const BAD_IDS = [3_000_000_000, 2_147_483_648, 2 ** 53, 2 ** 63, -1, 0, 1.5];
 
-    it('never answers 5xx to an id beyond PostgreSQL’s integer, or not a whole number, in any integer field of any JSON body', async () => {
-      const { operations, resolve } = describeApi(t.app);
-      const cookie = await session(['admin', 'moderator', 'operator']);
-      const failures: string[] = [];
-      let requests = 0;
-      for (const { method, path, operation } of operations) {
-        const json = operation.requestBody?.content?.['application/json'];
-        if (!json) continue;
-        const top = resolve(json.schema);
-        for (const variant of (top.oneOf ?? top.anyOf ?? [top]).map(resolve)) {
-          const properties = variant.properties ?? {};
-          const required = variant.required ?? [];
-          const base = Object.fromEntries(required.map((name) => [name, sample(properties[name])]));
-          // each value of a required choice (a complaint about a member, a photo, a message)
-          const bases = [
-            base,
-            ...required.flatMap((name) =>
-              (resolve(properties[name]).enum ?? [])
-                .filter((value) => value !== null)
-                .map((value) => ({ ...base, [name]: value })),
-            ),
-          ];
-          const ids = Object.entries(properties)
-            .filter(([, field]) => resolve(field).type === 'integer')
-            .map(([name]) => name);
-          for (const body of bases) {
-            for (const name of ids) {
-              for (const value of BAD_IDS) {
-                requests += 1;
-                const agent = t.http();
-                const res = await agent[method as 'post'](path)
-                  .set('Cookie', cookie)
-                  .set('X-Request-Type', 'client')
-                  .set('Idempotency-Key', randomUUID())
-                  .send({ ...body, [name]: value });
-                if (res.status >= 500) {
-                  failures.push(`${method.toUpperCase()} ${path} ${name}=${value}: ${res.status}`);
+    it(
+      'never answers 5xx to an id beyond PostgreSQL’s integer, or not a whole number, in any integer field of any JSON body',
+      async () => {
+        const { operations, resolve } = describeApi(t.app);
+        const cookie = await session(['admin', 'moderator', 'operator']);
+        const failures: string[] = [];
+        let requests = 0;
+        for (const { method, path, operation } of operations) {
+          const json = operation.requestBody?.content?.['application/json'];
+          if (!json) continue;
+          const top = resolve(json.schema);
+          for (const variant of (top.oneOf ?? top.anyOf ?? [top]).map(resolve)) {
+            const properties = variant.properties ?? {};
+            const required = variant.required ?? [];
+            const base = Object.fromEntries(
+              required.map((name) => [name, sample(properties[name])]),
+            );
+            // each value of a required choice (a complaint about a member, a photo, a message)
+            const bases = [
+              base,
+              ...required.flatMap((name) =>
+                (resolve(properties[name]).enum ?? [])
+                  .filter((value) => value !== null)
+                  .map((value) => ({ ...base, [name]: value })),
+              ),
+            ];
+            const ids = Object.entries(properties)
+              .filter(([, field]) => resolve(field).type === 'integer')
+              .map(([name]) => name);
+            for (const body of bases) {
+              for (const name of ids) {
+                for (const value of BAD_IDS) {
+                  requests += 1;
+                  const agent = t.http();
+                  const res = await agent[method as 'post'](path)
+                    .set('Cookie', cookie)
+                    .set('X-Request-Type', 'client')
+                    .set('Idempotency-Key', randomUUID())
+                    .send({ ...body, [name]: value });
+                  if (res.status >= 500) {
+                    failures.push(
+                      `${method.toUpperCase()} ${path} ${name}=${value}: ${res.status}`,
+                    );
+                  }
                 }
               }
             }
           }
         }
-      }
-      // like, block, swipe, complaint, photos, chats, payments, direct debit, profile, ...
-      expect(requests).toBeGreaterThan(150);
-      expect(failures).toEqual([]);
-    }, 120_000);
+        // like, block, swipe, complaint, photos, chats, payments, direct debit, profile, ...
+        expect(requests).toBeGreaterThan(150);
+        expect(failures).toEqual([]);
+      },
+      SWEEP_TIMEOUT_MS,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { CATCH_UP_LIMIT, CHAT_PAGE_SIZE } from '@app/contract';
+import { SettingsService } from '../src/settings';
 import { useTestApp } from './helpers/test-app';
 import { chatMember, get, read, removeChat, sendText, type ChatMember } from './helpers/chat';
 
@@ -130,7 +131,6 @@ describe('chat: conversations, the list, catch-up, markers and who may see them'
       where: { conversationId: conversation, body: 'm3' },
       data: { createdAt: new Date(Date.now() - 2 * 86_400_000) },
     });
-    const { SettingsService } = await import('../src/settings');
     t.app.get(SettingsService).invalidate();
     const shorter = await get(
       t,

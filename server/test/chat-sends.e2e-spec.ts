@@ -95,6 +95,22 @@ describe('chat: sending messages, paid with credits', () => {
     expect((await t.prisma.user.findUniqueOrThrow({ where: { id: a.user.id } })).credits).toBe(40);
   });
 
+  it('answers a repeat of a send that spent the last credits with its message, not with 402', async () => {
+    const a = await chatMember(t, { credits: 20 });
+    const b = await chatMember(t);
+    const first = await sendText(t, a, { member: b.profile.id }).expect(201);
+    const conversation = first.body.message.conversation_id as number;
+    const key = randomUUID();
+    const last = await sendText(t, a, { conversation }, 'Mijn laatste', key).expect(201);
+    expect(last.body.credits).toBe(0);
+    await t.prisma.idempotencyRecord.deleteMany({});
+    const again = await sendText(t, a, { conversation }, 'Mijn laatste', key).expect(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(last.body);
+    expect(await t.prisma.message.count({ where: { senderId: a.user.id } })).toBe(2);
+    expect(await ledger(a.user.id)).toHaveLength(2);
+  });
+
   it('refuses the same Idempotency-Key for another message with 422, storing nothing more', async () => {
     const a = await chatMember(t, { credits: 50 });
     const b = await chatMember(t);
@@ -191,7 +207,7 @@ describe('chat: sending messages, paid with credits', () => {
     const long = await sendText(t, a, { member: b.profile.id }, 'x'.repeat(1001)).expect(400);
     expect(long.body).toMatchObject({
       error: 'message_too_long',
-      message: nl.message_too_long.replace('{max}', '1000'),
+      message: nl.message_too_long_other.replace('{count}', '1000'),
       field: 'text',
     });
     // 1000 characters as people count them (emoji are one), after trimming

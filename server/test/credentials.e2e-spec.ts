@@ -1,5 +1,6 @@
 import { createMailTestApp, sessionCookie, type MailTestApp } from './helpers/mail-app';
 import { linkIn, tokenIn, waitForMail } from './helpers/smtp';
+import { fillChallenges, takeChallenge } from './helpers/challenge';
 
 const PASSWORD = 'geheim-12345';
 const RESET = /^Nieuw wachtwoord/;
@@ -14,6 +15,7 @@ describe('passwords and e-mail addresses', () => {
 
   beforeAll(async () => {
     t = await createMailTestApp({ TRUST_PROXY: '1' });
+    await fillChallenges(t, 150);
   });
   afterAll(() => t.close());
 
@@ -32,6 +34,7 @@ describe('passwords and e-mail addresses', () => {
       gender: 'male',
       accept_terms: true,
       accept_fictional: true,
+      altcha: takeChallenge(),
     }).expect(201);
     await t.smtp.waitFor(email); // the activation mail
     return {
@@ -43,7 +46,7 @@ describe('passwords and e-mail addresses', () => {
   }
 
   const login = (email: string, password: string, ip = '192.0.2.1') =>
-    post('/api/user.php', { email, password }).set('X-Forwarded-For', ip);
+    post('/api/user.php', { email, password, altcha: takeChallenge() }).set('X-Forwarded-For', ip);
   const me = (cookie: string) =>
     t
       .http()
@@ -62,7 +65,7 @@ describe('passwords and e-mail addresses', () => {
   /** Asks for a reset and returns the token of the reset mail that this request caused. */
   async function resetToken(email: string): Promise<string> {
     const before = t.smtp.mails.length;
-    await post('/api/reset-password.php', { email }).expect(200);
+    await post('/api/reset-password.php', { email, altcha: takeChallenge() }).expect(200);
     for (let i = 0; i < 300; i++) {
       const mail = t.smtp.mails
         .slice(before)
@@ -76,7 +79,10 @@ describe('passwords and e-mail addresses', () => {
   describe('password reset', () => {
     it('mails a single-use reset link that sets a new password and ends every session', async () => {
       const m = await member();
-      await post('/api/reset-password.php', { email: m.email.toUpperCase() }).expect(200);
+      await post('/api/reset-password.php', {
+        email: m.email.toUpperCase(),
+        altcha: takeChallenge(),
+      }).expect(200);
       const raw = await mail(m.email, RESET);
       expect(linkIn(raw)).toMatch(/^http:\/\/site\.test\/reset-password\/do\?token=/);
       const token = tokenIn(raw);
@@ -151,17 +157,23 @@ describe('passwords and e-mail addresses', () => {
     });
 
     it('says when the e-mail address is unknown', async () => {
-      const res = await post('/api/reset-password.php', { email: 'nobody@example.test' }).expect(
-        404,
-      );
+      const res = await post('/api/reset-password.php', {
+        email: 'nobody@example.test',
+        altcha: takeChallenge(),
+      }).expect(404);
       expect(res.body.message).toBe('E-mailadres niet gevonden');
     });
 
     it('sends at most 3 reset mails a day', async () => {
       const m = await member();
       for (let i = 0; i < 3; i++)
-        await post('/api/reset-password.php', { email: m.email }).expect(200);
-      const res = await post('/api/reset-password.php', { email: m.email }).expect(429);
+        await post('/api/reset-password.php', { email: m.email, altcha: takeChallenge() }).expect(
+          200,
+        );
+      const res = await post('/api/reset-password.php', {
+        email: m.email,
+        altcha: takeChallenge(),
+      }).expect(429);
       expect(res.body.message).toBe(
         'Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens.',
       );
@@ -351,7 +363,9 @@ describe('passwords and e-mail addresses', () => {
       const res = await post('/api/mail-change-do.php', { token: stolenLink }).expect(400);
       expect(res.body.error).toBe('reset_link_invalid');
       expect((await t.prisma.user.findUniqueOrThrow({ where: { id: m.id } })).email).toBe(m.email);
-      await post('/api/reset-password.php', { email: attacker }).expect(404);
+      await post('/api/reset-password.php', { email: attacker, altcha: takeChallenge() }).expect(
+        404,
+      );
     });
   });
 });

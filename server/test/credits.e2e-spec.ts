@@ -1,4 +1,5 @@
 import { CreditsService } from '../src/credits';
+import { SettingsService } from '../src/settings/settings.service';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { signupBody } from './helpers/accounts';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -91,7 +92,6 @@ describe('credits', () => {
       create: { key: 'signup_credits', value: 7 },
       update: { value: 7 },
     });
-    const { SettingsService } = await import('../src/settings/settings.service');
     t.app.get(SettingsService).invalidate();
     const res = await t
       .http()

@@ -8,13 +8,14 @@ import { randomUUID } from 'node:crypto';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import type { Response } from 'supertest';
 import { WorkerModule } from '../src/worker.module';
-import { DataExportProcessor, DataExportService, EXPORT_COVERS } from '../src/data-export';
+import { DataExportService, EXPORT_COVERS } from '../src/data-export';
 import { DeletionService } from '../src/deletion';
 import { PurgeRegistry } from '../src/purge';
 import { createMailTestApp, type MailTestApp } from './helpers/mail-app';
 import { chatMember, sendPhoto, sendText, type ChatMember } from './helpers/chat';
 import { jpeg } from './helpers/images';
 import { waitForMail, linkIn } from './helpers/smtp';
+import { QUEUES, WorkerRegistry } from '../src/queue';
 
 const DAY_MS = 86_400_000;
 
@@ -58,7 +59,7 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
       logger: ['error'],
     });
-    worker.get(DataExportProcessor).start();
+    await worker.get(WorkerRegistry).start(QUEUES.dataExport);
   });
   afterAll(async () => {
     await worker.close();
@@ -117,6 +118,30 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
     await db.like.create({ data: { likerId: other.user.id, likedId: m.user.id } });
     // a like from a member m blocks: kept, but not shown to m, so not in the export either
     await db.like.create({ data: { likerId: third.user.id, likedId: m.user.id } });
+    // visits made and received, and a favourite each way
+    await db.profileVisit.create({
+      data: { visitorId: m.user.id, visitedId: other.user.id, day: new Date('2026-11-20') },
+    });
+    await db.profileVisit.create({
+      data: { visitorId: other.user.id, visitedId: m.user.id, day: new Date('2026-11-21') },
+    });
+    await db.favourite.create({ data: { memberId: m.user.id, favouriteId: other.user.id } });
+    await db.favourite.create({ data: { memberId: other.user.id, favouriteId: m.user.id } });
+    // a free boost, as a premium member's weekly one (issue 38 item 3)
+    const region = await db.region.findFirstOrThrow({ where: { countryCode: 'NL' } });
+    const boostStart = new Date(Date.now() - 3_600_000);
+    await db.boost.create({
+      data: {
+        userId: m.user.id,
+        profileId: profile.id,
+        regionId: region.id,
+        startsAt: boostStart,
+        endsAt: new Date(boostStart.getTime() + 1_800_000),
+        credits: 0,
+        free: true,
+        idempotencyKey: '00000000-0000-4000-8000-000000000038',
+      },
+    });
     await db.swipeDecision.create({
       data: { swiperId: m.user.id, swipedId: third.user.id, choice: 'pass' },
     });
@@ -229,6 +254,15 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
       create: { userId: m.user.id, network: 'export-net', ref: 'nieuwsbrief' },
       update: { network: 'export-net', ref: 'nieuwsbrief' },
     });
+    await db.postback.create({
+      data: {
+        userId: m.user.id,
+        network: 'export-net',
+        event: 'signup',
+        status: 'sent',
+        attempts: 1,
+      },
+    });
     await db.alertDismissal.create({ data: { userId: m.user.id, alert: 'profile_photo' } });
     await db.invite.create({ data: { code: `INV${m.user.id}`, createdById: m.user.id } });
     await db.invite.create({ data: { code: `USED${m.user.id}`, usedById: m.user.id } });
@@ -257,6 +291,17 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
     await db.notificationMailSent.create({
       data: { userId: m.user.id, kind: 'like', sentAt: new Date('2026-11-20T10:00:00Z') },
     });
+    const campaign = await db.campaign.create({
+      data: { name: 'Export lente', consent: 'news', content: {}, audience: {} },
+    });
+    await db.campaignRecipient.create({
+      data: {
+        campaignId: campaign.id,
+        userId: m.user.id,
+        status: 'sent',
+        sentAt: new Date('2026-11-21T10:00:00Z'),
+      },
+    });
     await db.verificationRequest.create({
       data: {
         userId: m.user.id,
@@ -266,6 +311,11 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
         expiresAt: new Date('2026-11-21T10:00:00Z'),
         decidedAt: new Date('2026-11-20T11:00:00Z'),
       },
+    });
+    // what operators noted about the member: on the member, and on a conversation
+    await db.operatorNote.create({ data: { memberId: m.user.id, body: 'Houdt van zeilen' } });
+    await db.conversationNote.create({
+      data: { conversationId: conversation, memberId: m.user.id, body: 'Vertelde over Gouda' },
     });
     return { conversation };
   }
@@ -320,6 +370,7 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
     expect(json('account.json')).toMatchObject({
       account: { id: m.user.id, email: m.user.email },
       tracking: { network: 'export-net', ref: 'nieuwsbrief' },
+      postbacks: [{ network: 'export-net', event: 'signup', status: 'sent' }],
       alert_dismissals: [{ alert: 'profile_photo' }],
       invites_created: [{ code: `INV${m.user.id}` }],
       invite_used: { code: `USED${m.user.id}` },
@@ -354,6 +405,14 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
       received: [expect.objectContaining({ likerId: other.user.id, isNew: true })],
     });
     expect(json('swipes.json')).toMatchObject([{ swipedId: third.user.id, choice: 'pass' }]);
+    // the visits received carry their time only, never the visitor
+    expect(json('visits.json')).toEqual({
+      made: [{ visitedId: other.user.id, createdAt: expect.any(String) }],
+      received: [{ createdAt: expect.any(String) }],
+    });
+    expect(json('favourites.json')).toEqual([
+      { favouriteId: other.user.id, createdAt: expect.any(String) },
+    ]);
     expect(json('blocks.json')).toMatchObject([{ blockedId: third.user.id }]);
     expect(json('complaints.json')).toMatchObject([{ message: 'Mijn klacht over dit lid' }]);
     expect(json('moderation.json')).toMatchObject({
@@ -389,6 +448,25 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
       preferences: { promotions: false },
       push_subscriptions: [{ endpoint: 'https://push.example.test/export' }],
       notification_mails_sent: [{ kind: 'like', sentAt: '2026-11-20T10:00:00.000Z' }],
+      campaign_mails: [
+        {
+          status: 'sent',
+          sentAt: '2026-11-21T10:00:00.000Z',
+          unsubscribedAt: null,
+          campaign: { name: 'Export lente', consent: 'news' },
+        },
+      ],
+    });
+    // operators' notes about the member are the member's data; their authors (staff) are not
+    expect(json('staff_notes.json')).toEqual({
+      member_notes: [{ body: 'Houdt van zeilen', createdAt: expect.any(String) }],
+      conversation_notes: [
+        {
+          conversationId: conversation,
+          body: 'Vertelde over Gouda',
+          createdAt: expect.any(String),
+        },
+      ],
     });
 
     // once: the replay gets a clear page, and the ZIP is gone
@@ -399,7 +477,8 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
   });
 
   it('names among the received likes only the likers the likes page shows: not one who blocked the member, nor an invisible one', async () => {
-    const m = await chatMember(t);
+    // premium: the page names its likers (a free member's export: likes-free.e2e-spec.ts)
+    const m = await chatMember(t, { paidUser: true });
     const visible = await chatMember(t);
     const blocker = await chatMember(t);
     const invisible = await chatMember(t, { profile: { invisible: true } });

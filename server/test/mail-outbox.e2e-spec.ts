@@ -2,6 +2,7 @@ import { Queue } from 'bullmq';
 import { QUEUES, workerConnection } from '../src/queue';
 import { signupBody } from './helpers/accounts';
 import { useTestApp } from './helpers/test-app';
+import { takeChallenge } from './helpers/challenge';
 
 /** Without a worker: what a request leaves in Redis and in PostgreSQL for the mail to be sent. */
 describe('the mail outbox', () => {
@@ -19,7 +20,7 @@ describe('the mail outbox', () => {
       .http()
       .post('/api/reset-password.php')
       .set('X-Request-Type', 'client')
-      .send({ email })
+      .send({ email, altcha: takeChallenge() })
       .expect(200);
 
     const intents = await t.prisma.mailIntent.findMany({ orderBy: { id: 'asc' } });

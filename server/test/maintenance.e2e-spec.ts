@@ -17,7 +17,7 @@ describe('the worker', () => {
     // without the hourly schedulers, whose first runs would race the jobs this test queues
     const maintenance = worker.get(MaintenanceProcessor);
     maintenance.schedule = false;
-    await maintenance.start();
+    await worker.get(WorkerRegistry).start(QUEUES.maintenance);
   });
   afterAll(async () => {
     await worker.close();
@@ -82,6 +82,7 @@ describe('the worker', () => {
   it('finds every feature’s hourly task and queue worker in the registry', () => {
     const registry = worker.get(WorkerRegistry);
     expect([...registry.maintenanceTasks().keys()].sort()).toEqual([
+      'campaigns',
       'check-pending-payments',
       'data-export-housekeeping',
       'expire-verification-requests',
@@ -90,7 +91,10 @@ describe('the worker', () => {
       'purge-expired-idempotency-records',
       'purge-expired-links',
       'purge-expired-sessions',
+      'purge-old-visits',
+      'retention-mails',
       'roll-up-daily-figures',
+      'roll-up-traffic',
       'unread-message-reminders',
       'weekly-updates',
     ]);
@@ -100,12 +104,14 @@ describe('the worker', () => {
         .map((w) => w.constructor.name)
         .sort(),
     ).toEqual([
+      'CampaignSender',
       'DataExportProcessor',
       'MailProcessor',
       'MaintenanceProcessor',
       'NotificationBatchProcessor',
       'NotifyProcessor',
       'PhotoScreeningProcessor',
+      'PostbackProcessor',
       'PurgeProcessor',
     ]);
   });
@@ -114,14 +120,14 @@ describe('the worker', () => {
     const scheduled = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
       logger: ['error'],
     });
-    await scheduled.get(MaintenanceProcessor).start();
+    await scheduled.get(WorkerRegistry).start(QUEUES.maintenance);
     const queue = new Queue(QUEUES.maintenance, { connection: workerConnection(t.config) });
     try {
       const schedulers = await queue.getJobSchedulers();
       expect(schedulers.map((s) => s.key).sort()).toEqual(
         [...scheduled.get(MaintenanceProcessor).taskNames()].sort(),
       );
-      expect(schedulers).toHaveLength(11);
+      expect(schedulers).toHaveLength(15);
     } finally {
       await queue.close();
       await scheduled.close();

@@ -120,6 +120,33 @@ describe('member cards and the first matches after signup', () => {
       expect(await related(seeksEither.cookie)).toEqual([woman.profile.id]);
     });
 
+    it('relates to a page members born within six years of the member’s birth year, most recently active first', async () => {
+      // its own country keeps this test apart from members other tests seed
+      const country = 'IE';
+      const born = (date: string) => new Date(`${date}T00:00:00Z`);
+      const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+      const page = await seed({ gender: 'male', dateOfBirth: born('1990-06-15'), country });
+      const member = (date: string, minutes: number) =>
+        seed({
+          gender: 'male',
+          dateOfBirth: born(date),
+          country,
+          profile: { lastActiveAt: minutesAgo(minutes) },
+        });
+      // the bounds: from 1 January six years before the birth year to 31 December six after
+      const firstIn = await member('1984-01-01', 3);
+      const lastIn = await member('1996-12-31', 1);
+      const sameYear = await member('1990-01-01', 2);
+      await member('1983-12-31', 0);
+      await member('1997-01-01', 0);
+      const res = await t.http().get(`/api/member.php?id=${page.profile.id}`).expect(200);
+      expect((res.body.related as { id: number }[]).map((card) => card.id)).toEqual([
+        lastIn.profile.id,
+        sameYear.profile.id,
+        firstIn.profile.id,
+      ]);
+    });
+
     it('refuses an id that is not a number with a validation error', async () => {
       const res = await t.http().get('/api/member.php?id=abc').expect(400);
       expect(res.body.error).toBe('validation_failed');

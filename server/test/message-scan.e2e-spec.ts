@@ -123,6 +123,26 @@ describe('the scan of messages as they are sent', () => {
       where: { userId: a.user.id },
     });
     expect(after).toMatchObject({ score: 7, hits: 2, lastCategories: ['email'] });
+
+    // two flags of one conversation on a page: each with its own context, three either side
+    const again = scamQueueResponse.parse((await staffGet('/api/staff/scams').expect(200)).body);
+    const contextOf = (text: string) =>
+      again.flags
+        .find((f) => f.context.some((m) => m.flagged && m.text === text))
+        ?.context.map((m) => [m.text, m.flagged]);
+    expect(contextOf('stuur me 200 euro via NL91ABNA0417164300')).toEqual([
+      ['Hoi! Hoe gaat het?', false],
+      ['Goed hoor, en met jou?', false],
+      ['stuur me 200 euro via NL91ABNA0417164300', true],
+      ['Nee, dat doe ik niet.', false],
+      ['Mail me: geld@voorbeeld.nl', false],
+    ]);
+    expect(contextOf('Mail me: geld@voorbeeld.nl')).toEqual([
+      ['Goed hoor, en met jou?', false],
+      ['stuur me 200 euro via NL91ABNA0417164300', false],
+      ['Nee, dat doe ik niet.', false],
+      ['Mail me: geld@voorbeeld.nl', true],
+    ]);
   });
 
   it('lets moderators and admins dismiss, warn and ban from the queue, each audited, and refuses operators and members', async () => {

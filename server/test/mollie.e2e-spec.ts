@@ -2,6 +2,7 @@ import * as mollie from './fixtures/mollie';
 import { as, createPaymentsTestApp, ledgerMismatches, newMember } from './helpers/payments';
 import { startMollieServer, trustSelfSigned, type MollieRequest } from './helpers/mollie-server';
 import { WEBHOOK_READ_INTERVAL_MS } from '../src/payments/settlement.service';
+import { cookieOf, staffAccount } from './helpers/staff';
 import type { TestApp } from './helpers/test-app';
 
 /**
@@ -16,6 +17,8 @@ describe('the Mollie provider', () => {
   const payments = new Map<string, mollie.PaymentFixture>();
   /** Mollie answers a create with an idempotency key it has seen with the payment it made. */
   const byKey = new Map<string, string>();
+  /** And a refund with an idempotency key it has seen with the refund it made. */
+  const refundByKey = new Map<string, { id: string; value: string; status: string }>();
   let refuseCreate = false;
   let next = 0;
   let untrust: () => void;
@@ -68,6 +71,36 @@ describe('the Mollie provider', () => {
         payments.set(fixture.id, fixture);
         byKey.set(key, fixture.id);
         return { status: 201, body: mollie.payment(fixture) };
+      }
+      const refundOf = /^\/v2\/payments\/(tr_\w+)\/refunds$/.exec(req.path);
+      if (req.method === 'POST' && refundOf && payments.has(refundOf[1])) {
+        // Mollie's Refunds API: one refund per idempotency key, never more than remains
+        const fixture = payments.get(refundOf[1])!;
+        const key = String(req.headers['idempotency-key']);
+        const made = refundByKey.get(key);
+        if (made) return { status: 201, body: mollie.refund(fixture.id, made) };
+        const amount = (req.body as { amount: { value: string } }).amount.value;
+        const refunded = (fixture.refunds ?? []).reduce((sum, r) => sum + Number(r.value), 0);
+        if (fixture.status !== 'paid' || Number(amount) > Number(fixture.value) - refunded + 1e-9) {
+          return {
+            status: 422,
+            body: mollie.error(
+              422,
+              'Unprocessable Entity',
+              'The refund amount exceeds the amount available for refunding.',
+              'amount',
+            ),
+          };
+        }
+        const created = {
+          id: `re_${String((fixture.refunds?.length ?? 0) + 1).padStart(10, 'r')}`,
+          value: amount,
+          status: 'pending',
+          description: String(req.body?.description),
+        };
+        fixture.refunds = [...(fixture.refunds ?? []), created];
+        refundByKey.set(key, created);
+        return { status: 201, body: mollie.refund(fixture.id, created) };
       }
       const get = /^\/v2\/payments\/(tr_\w+)$/.exec(req.path);
       if (req.method === 'GET' && get && payments.has(get[1])) {
@@ -228,6 +261,51 @@ describe('the Mollie provider', () => {
     );
     expect(refs[0]).not.toBe(refs[1]);
     expect(payments.get(refs[1]!)!.method).toBe('creditcard');
+  });
+
+  it('refunds from the console through Mollie’s Refunds API, once per key, with the credits’ share', async () => {
+    const admin = await cookieOf(await staffAccount(t, ['admin']), t);
+    const member = await newMember(t);
+    const res = await as(t, member)
+      .post('/api/payment.php', { package: await plusId(), method: 'creditcard' })
+      .expect(201);
+    const row = await t.prisma.payment.findUniqueOrThrow({
+      where: { paymentId: res.body.payment.payment_id },
+    });
+    const ref = row.providerRef!;
+    payments.get(ref)!.status = 'paid';
+    await webhook(ref).expect(200);
+    const key = crypto.randomUUID();
+    const refund = (amount_cents: number, idempotencyKey = key) =>
+      t
+        .http()
+        .post(`/api/staff/members/${member.user.id}/payments/${row.id}/refund`)
+        .set('Cookie', admin)
+        .set('X-Request-Type', 'client')
+        .set('Idempotency-Key', idempotencyKey)
+        .send({ amount_cents, reason: 'Dubbel betaald, deels terug' });
+    const first = await refund(1000).expect(200);
+    expect(first.body).toMatchObject({
+      refund: { amount_cents: 1000, provider_ref: 're_rrrrrrrrr1', credits_taken: 117 },
+      credits: 350 - 117,
+      payment: { status: 'paid', reversed_cents: 1000, refundable_cents: 1995 },
+    });
+    const asked = server.requests.filter((r) => r.path === `/v2/payments/${ref}/refunds`);
+    expect(asked).toHaveLength(1);
+    expect(asked[0].body).toMatchObject({
+      amount: { currency: 'EUR', value: '10.00' },
+      description: `Vonkje ${row.paymentId}`,
+    });
+    const refundKey = String(asked[0].headers['idempotency-key']);
+    expect(refundKey).toMatch(/^\d+-refund$/);
+    // a replay answers the refund made; Mollie is not asked again
+    const again = await refund(1000).expect(200);
+    expect(again.body.refund.provider_ref).toBe('re_rrrrrrrrr1');
+    expect(server.requests.filter((r) => r.path === `/v2/payments/${ref}/refunds`)).toHaveLength(1);
+    // Mollie's own webhook for the refund books nothing more
+    await webhookLater(ref);
+    expect(await credits(member.user.id)).toBe(350 - 117);
+    expect(await t.prisma.paymentReversal.count({ where: { paymentId: row.id } })).toBe(1);
   });
 
   it('does not book a failed refund', async () => {

@@ -3,13 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Queue, QueueEvents } from 'bullmq';
 import { MailOutbox } from '../src/mail';
-import { NotifyProcessor } from '../src/notifications';
-import { QUEUES, workerConnection } from '../src/queue';
-import {
-  NotificationBatchProcessor,
-  UnreadRemindersTask,
-  WeeklyUpdateTask,
-} from '../src/notification-mails';
+import { QUEUES, workerConnection, WorkerRegistry } from '../src/queue';
+import { UnreadRemindersTask, WeeklyUpdateTask } from '../src/notification-mails';
 import { MailChannel, type MailBatch } from '../src/notification-mails/mail-channel';
 import { createMailTestApp, type MailTestApp } from './helpers/mail-app';
 import { chatMember, read, sendText, type ChatMember } from './helpers/chat';
@@ -17,6 +12,7 @@ import { activeMainPhoto } from './helpers/photos';
 import { seedTestMember } from './helpers/accounts';
 import { waitForMail, type ReceivedMail } from './helpers/smtp';
 import { connect, eventually, listening } from './helpers/sockets';
+import { takeChallenge } from './helpers/challenge';
 
 /**
  * Longer than the file runs: no quiet period ends by itself, each test ends the ones it means
@@ -64,8 +60,8 @@ describe('notification mails', () => {
       NOTIFICATION_MAIL_QUIET_MS: String(QUIET_MS),
       MAILGUN_WEBHOOK_SIGNING_KEY: SIGNING_KEY,
     });
-    t.worker.get(NotifyProcessor).start();
-    t.worker.get(NotificationBatchProcessor).start();
+    await t.worker.get(WorkerRegistry).start(QUEUES.notify);
+    await t.worker.get(WorkerRegistry).start(QUEUES.notificationMail);
     batches = new Queue(QUEUES.notificationMail, { connection: workerConnection(t.config) });
     batchEvents = new QueueEvents(QUEUES.notificationMail, {
       connection: workerConnection(t.config),
@@ -273,6 +269,8 @@ describe('notification mails', () => {
       where: { userId: b.user.id },
       data: { like: true },
     });
+    // premium: the mail names who liked them (a free member's names nobody: a test below)
+    await t.prisma.user.update({ where: { id: b.user.id }, data: { paidUser: true } });
     const c = await chatMember(t, { name: 'Cor' });
     const d = await chatMember(t, { name: 'Dirk' });
     await like(c, b.profile.id);
@@ -287,8 +285,20 @@ describe('notification mails', () => {
     expect(mailsTo(b)).toHaveLength(1);
   });
 
-  it('names a liker whose legacy name is a web address as defused text: no link of it in the HTML, nothing linkable in the text', async () => {
+  it('names no liker in a free member’s like mail while who liked them is premium’s', async () => {
     const b = await chatMember(t);
+    const c = await chatMember(t, { name: 'Geheime Gijs' });
+    await like(c, b.profile.id);
+    await decided('like', b);
+    expect(await endQuietPeriod('like', b)).toBe('sent');
+    const mail = await waitForMail(t.smtp.mails, b.user.email as string, /vindt je leuk/);
+    expect(mail).not.toContain('Geheime Gijs');
+    expect(mail).not.toContain('Van:');
+  });
+
+  it('names a liker whose legacy name is a web address as defused text: no link of it in the HTML, nothing linkable in the text', async () => {
+    // premium: a free member's like mail names nobody (the test above)
+    const b = await chatMember(t, { paidUser: true });
     const c = await chatMember(t);
     // saved before names holding an address were refused (or by hand): the rule cannot stop it
     const name = 'https://vonkje-verify.example/login';
@@ -389,7 +399,9 @@ describe('notification mails', () => {
     expect(mailsTo(b)).toHaveLength(0);
 
     // a credential mail still goes, without List-Unsubscribe
-    await t.post('/api/reset-password.php', { email: b.user.email }).expect(200);
+    await t
+      .post('/api/reset-password.php', { email: b.user.email, altcha: takeChallenge() })
+      .expect(200);
     const reset = await waitForMail(t.smtp.mails, b.user.email as string, /wachtwoord/i);
     expect(reset).not.toContain('List-Unsubscribe');
     expect(reset).toMatch(/Content-Type: text\/html/);

@@ -7,6 +7,7 @@ const ALL_ON = {
   new_conversations: true,
   new_messages: true,
   like: true,
+  visits: true,
   unread_message_reminders: true,
   promotions: true,
   weekly_updates: true,

@@ -1,16 +1,12 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { WorkerModule } from '../src/worker.module';
-import {
-  NotificationChannels,
-  NotifyProcessor,
-  type NotifyEvent,
-  type Recipient,
-} from '../src/notifications';
+import { NotificationChannels, type NotifyEvent, type Recipient } from '../src/notifications';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { chatMember, sendText, type ChatMember } from './helpers/chat';
 import { Presence } from '../src/realtime/presence.service';
 import { connect, eventually, listening } from './helpers/sockets';
+import { QUEUES, WorkerRegistry } from '../src/queue';
 
 /**
  * The notification pipeline: chats and likes queue an event after their commit; the worker
@@ -37,7 +33,7 @@ describe('notification events', () => {
         return Promise.resolve();
       },
     });
-    worker.get(NotifyProcessor).start();
+    await worker.get(WorkerRegistry).start(QUEUES.notify);
     a = await chatMember(t);
     b = await chatMember(t);
   });

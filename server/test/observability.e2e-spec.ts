@@ -9,6 +9,7 @@ import { createMailTestApp, sessionCookie, type MailTestApp } from './helpers/ma
 import { linkIn, tokenIn, waitForMail } from './helpers/smtp';
 import { connect, eventually, listening, type Received } from './helpers/sockets';
 import { signupBody } from './helpers/accounts';
+import { takeChallenge } from './helpers/challenge';
 
 /** Every line the app and the worker logged during the run (pino's JSON, one per line). */
 const lines: string[] = [];
@@ -99,7 +100,9 @@ describe('observability: JSON logs with request ids and no secrets, and metrics'
     secrets.push(sessionCookie(login).slice(AUTH_COOKIE.length + 1));
 
     // a password reset with its token
-    await t.post('/api/reset-password.php', { email: body.email }).expect(200);
+    await t
+      .post('/api/reset-password.php', { email: body.email, altcha: takeChallenge() })
+      .expect(200);
     const resetToken = tokenIn(await waitForMail(t.smtp.mails, body.email, /^Nieuw wachtwoord/));
     secrets.push(resetToken, NEW_PASSWORD);
     await t

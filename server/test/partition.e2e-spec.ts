@@ -5,6 +5,7 @@ import { loggedInMember, seedTestMember } from './helpers/accounts';
 import { startRedisServer } from './helpers/redis-server';
 import { startRelay, type Relay } from './helpers/relay';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { takeChallenge } from './helpers/challenge';
 
 /**
  * Network partitions mid-flight: PostgreSQL or Redis reachable at first, then silent on the
@@ -48,7 +49,9 @@ async function requests(t: TestApp) {
       ),
     reset: () =>
       timed(() =>
-        client(t.http().post('/api/reset-password.php')).send({ email: forgetful.pop() }).then(),
+        client(t.http().post('/api/reset-password.php'))
+          .send({ email: forgetful.pop(), altcha: takeChallenge() })
+          .then(),
       ),
     ready: () => timed(() => t.http().get('/api/health/ready').then()),
     live: () => timed(() => t.http().get('/api/health/live').then()),

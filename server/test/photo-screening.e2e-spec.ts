@@ -2,13 +2,14 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import sharp from 'sharp';
 import { PHOTO_SCREEN_CLASSES, PHOTO_SCREEN_WAIT_SECONDS } from '@app/contract';
-import { PhotoScreeningProcessor, warmUp } from '../src/photo-screening';
+import { warmUp } from '../src/photo-screening';
 import { WorkerModule } from '../src/worker.module';
 import { chatMember, sendPhoto, type ChatMember } from './helpers/chat';
 import { darkBand, discs, jpeg, pngDeclaring } from './helpers/images';
 import { eventually } from './helpers/sockets';
 import { cookieOf, staffAccount } from './helpers/staff';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { QUEUES, WorkerRegistry } from '../src/queue';
 
 type QueuedPhoto = {
   id: number;
@@ -38,7 +39,7 @@ describe('photo pre-screening: scores order the desk, a moderator decides', () =
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
       logger: ['error'],
     });
-    worker.get(PhotoScreeningProcessor).start();
+    await worker.get(WorkerRegistry).start(QUEUES.photoScreen);
     mod = await cookieOf(await staffAccount(t, ['moderator']), t);
   }, 120_000);
   afterAll(async () => {

@@ -4,9 +4,9 @@ import { Queue } from 'bullmq';
 import webpush from 'web-push';
 import { pushPayload } from '@app/contract';
 import { WorkerModule } from '../src/worker.module';
-import { NotificationChannels, NotifyProcessor, type NotifyEvent } from '../src/notifications';
+import { NotificationChannels, type NotifyEvent } from '../src/notifications';
 import { SUBSCRIPTIONS_PER_MEMBER } from '../src/push';
-import { QUEUES, workerConnection } from '../src/queue';
+import { QUEUES, workerConnection, WorkerRegistry } from '../src/queue';
 import { Presence } from '../src/realtime';
 import { PushService, type StandInSubscription } from '../../tests/support/push-service';
 import { createTestApp, type TestApp, useTestApp } from './helpers/test-app';
@@ -49,7 +49,7 @@ describe('web push', () => {
         return Promise.resolve();
       },
     });
-    worker.get(NotifyProcessor).start();
+    await worker.get(WorkerRegistry).start(QUEUES.notify);
   });
 
   afterAll(async () => {
@@ -348,17 +348,29 @@ describe('web push', () => {
       expect(pushPayload.parse(push.json).badge).toBe(1);
     });
 
-    it('pushes a like with a link to the likes page, one topic for all likes', async () => {
+    it('pushes a like with a link to the likes page, one topic for all likes, naming the liker only to a premium member', async () => {
       const c = await chatMember(t, { name: 'Charlotte' });
       await like(c, b.profile.id);
       const push = await service.waitFor(() => true);
+      // b is free: who liked them is premium's (free_members_see_likes)
       expect(push.json).toMatchObject({
         kind: 'like',
-        title: 'Charlotte vous aime bien',
+        title: 'Quelqu’un vous aime bien',
         url: '/likes',
         tag: 'likes',
       });
+      expect(JSON.stringify(push.json)).not.toContain('Charlotte');
       expect(push.topic).toBe('likes');
+
+      await t.prisma.user.update({ where: { id: b.user.id }, data: { paidUser: true } });
+      try {
+        const d = await chatMember(t, { name: 'Dorien' });
+        await like(d, b.profile.id);
+        const named = await service.waitFor((p) => JSON.stringify(p.json).includes('Dorien'));
+        expect(named.json).toMatchObject({ kind: 'like', title: 'Dorien vous aime bien' });
+      } finally {
+        await t.prisma.user.update({ where: { id: b.user.id }, data: { paidUser: false } });
+      }
     });
 
     it('sends to every browser of the member', async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ENTRY_CHECK_TAG } from '../src/site-pages/entry-check';
 import { EARLY_INPUT_TAG } from '../src/site-pages/early-input';
+import { SEARCH_CHECK_TAG } from '../src/site-pages/search-check';
 import { loginSeededMember } from './helpers/accounts';
 import { createTestApp, type TestApp, useTestApp } from './helpers/test-app';
 
@@ -30,6 +31,7 @@ describe('a production instance', () => {
     MEDIA_SECRET: 'a-production-media-secret-of-more-than-32-chars',
     STAFF_SECRET_KEY: 'a-production-staff-secret-of-more-than-32-chars',
     MAIL_LINK_SECRET: 'a-production-mail-link-secret-of-more-than-32-chars',
+    ALTCHA_HMAC_KEY: 'a-production-altcha-secret-of-more-than-32-chars',
     PAYMENT_PROVIDER: 'mollie',
     MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz1234',
     WEB_DIST_DIR: webDist(),
@@ -54,14 +56,16 @@ describe('a production instance', () => {
     expect(csp).toContain('upgrade-insecure-requests');
   });
 
-  it("runs no inline script but the public pages' entry check and early-input script, allowed by their hashes", async () => {
+  it("runs no inline script but the public pages' entry check, early-input script and the visitor search's check, allowed by their hashes", async () => {
     const res = await t.http().get('/members').expect(200);
     const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']));
     const hashOf = (tag: string) => {
       expect(tag).toMatch(/^<script>[\s\S]+<\/script>$/);
       return `'sha256-${createHash('sha256').update(tag.slice(8, -9)).digest('base64')}'`;
     };
-    expect(scriptSrc?.[1]).toBe(`'self' ${hashOf(ENTRY_CHECK_TAG)} ${hashOf(EARLY_INPUT_TAG)}`);
+    expect(scriptSrc?.[1]).toBe(
+      `'self' ${hashOf(ENTRY_CHECK_TAG)} ${hashOf(EARLY_INPUT_TAG)} ${hashOf(SEARCH_CHECK_TAG)}`,
+    );
   });
 
   it('sets Secure cookies because the site is https', async () => {

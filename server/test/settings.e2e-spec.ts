@@ -168,7 +168,6 @@ describe('site settings and reference data', () => {
     });
     // cached reference data: the old value until the cache is dropped (or 10 s pass)
     expect((await t.http().get('/api/companyinfo.php')).body).toEqual(before.body);
-    const { SettingsService } = await import('../src/settings/settings.service');
     t.app.get(SettingsService).invalidate();
     const after = await t.http().get('/api/companyinfo.php').expect(200);
     expect(after.body.companyinfo.support_phone).toBe('+31 6 1234 5678');

@@ -1,5 +1,8 @@
 // Cheap password hashing in tests (production uses 12 rounds); set before any module loads.
 process.env.BCRYPT_COST = '4';
+// The proof-of-work challenge solved in milliseconds (helpers/challenge.ts solves it for real).
+process.env.ALTCHA_MAX_NUMBER ??= '20';
+process.env.ALTCHA_COST ??= '1';
 // Abuse limits high enough for files that sign many visitors up from one address;
 // rate-limits.e2e-spec.ts sets its own low ones.
 process.env.RATE_LIMIT_SIGNUPS_PER_IP_HOUR ??= '10000';

@@ -225,6 +225,20 @@ describe('staff sign-in, sessions and the audit log', () => {
     }
   });
 
+  it('refuses and ends a staff session whose roles are not the account’s, even one the database left alone', async () => {
+    const account = await staffAccount(t, ['moderator']);
+    const cookie = await cookieOf(account, t);
+    expect((await me(cookie)).roles).toEqual(['moderator']);
+    // a session row that says more than the account (no trigger fires on the session itself)
+    await t.prisma.staffSession.updateMany({
+      where: { userId: account.id },
+      data: { roles: ['moderator', 'admin'] },
+    });
+    await t.http().get('/api/staff/inspection/stats').set('Cookie', cookie).expect(403);
+    expect(await me(cookie)).toBeNull();
+    expect(await t.prisma.staffSession.count({ where: { userId: account.id } })).toBe(0);
+  });
+
   it('ends a staff session after 30 minutes without a request, and 12 hours after it began', async () => {
     const account = await staffAccount(t, ['operator']);
     const idle = await cookieOf(account, t);

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Test } from 'supertest';
 import { dbId, errorBody, STAFF_SOCKET_NAMESPACE } from '@app/contract';
 import { translate } from '../src/i18n/i18n';
-import { describeApi, sample, type OperationEntry, type Schema } from './helpers/openapi';
+import {
+  describeApi,
+  sample,
+  SWEEP_TIMEOUT_MS,
+  type OperationEntry,
+  type Schema,
+} from './helpers/openapi';
 import { connect, eventually, listening, type ClientSocket } from './helpers/sockets';
 import { staffCookie } from './helpers/staff';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -139,6 +145,11 @@ describe('staff routes: bad input', () => {
   function valid(given: Schema): unknown {
     const field = api.resolve(given);
     if (field.properties) return base(field);
+    // a record keyed by an enum (the campaign's texts per language): its first key filled
+    const key = field.propertyNames?.enum?.[0];
+    if (typeof key === 'string' && typeof field.additionalProperties === 'object') {
+      return { [key]: valid(field.additionalProperties) };
+    }
     if (field.type === 'array' && field.items) {
       return Array.from({ length: field.minItems ?? 0 }, () => valid(field.items!));
     }
@@ -227,7 +238,10 @@ describe('staff routes: bad input', () => {
     if (expected.success && res.status < 300) return null;
     if (!errorBody.safeParse(res.body).success) return `no error body: ${answer}`;
     const code = body.error!;
-    if (expected.codes && !expected.codes.includes(code)) return answer;
+    // a 404 may name what it did not find (`job_not_found`: a BullMQ job id is any string)
+    const known = (wanted: string) =>
+      code === wanted || (wanted === 'not_found' && code.endsWith('_not_found'));
+    if (expected.codes && !expected.codes.some(known)) return answer;
     const message = translate(LANGUAGE, `errors.${code}`, res.body);
     if (res.body.message !== message || message === `errors.${code}`) {
       return `message not in ${LANGUAGE}: ${answer}`;
@@ -474,23 +488,35 @@ describe('staff routes: bad input', () => {
     expect(routes.filter((entry) => queryParams(entry).length > 0).length).toBeGreaterThan(5);
   });
 
-  it('answers path ids that are no id of PostgreSQL’s with 400 validation_failed naming them', async () => {
-    const cases = staffRoutes().flatMap(pathCases);
-    expect(cases.length).toBeGreaterThan(300);
-    expect(await sweep(cases)).toEqual([]);
-  });
+  it(
+    'answers path ids that are no id of PostgreSQL’s with 400 validation_failed naming them',
+    async () => {
+      const cases = staffRoutes().flatMap(pathCases);
+      expect(cases.length).toBeGreaterThan(300);
+      expect(await sweep(cases)).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
-  it('answers query values of the wrong kind, repeated or with a NUL with 400 naming them', async () => {
-    const cases = staffRoutes().flatMap(queryCases);
-    expect(cases.length).toBeGreaterThan(40);
-    expect(await sweep(cases)).toEqual([]);
-  });
+  it(
+    'answers query values of the wrong kind, repeated or with a NUL with 400 naming them',
+    async () => {
+      const cases = staffRoutes().flatMap(queryCases);
+      expect(cases.length).toBeGreaterThan(40);
+      expect(await sweep(cases)).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
-  it('answers bad JSON bodies with 400 naming the field (413 over the limit) and changes no row', async () => {
-    const cases = staffRoutes().flatMap(bodyCases);
-    expect(cases.length).toBeGreaterThan(1000);
-    expect(await sweep(cases)).toEqual([]);
-  }, 120_000);
+  it(
+    'answers bad JSON bodies with 400 naming the field (413 over the limit) and changes no row',
+    async () => {
+      const cases = staffRoutes().flatMap(bodyCases);
+      expect(cases.length).toBeGreaterThan(1000);
+      expect(await sweep(cases)).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
   it('ends a console socket that sends anything, even a broken packet, and goes on answering', async () => {
     const base = await listening(t);

@@ -1,4 +1,5 @@
 import { STAFF_COOKIE } from '@app/contract';
+import { solvedChallenge } from './helpers/challenge';
 import { createMailTestApp, type MailTestApp } from './helpers/mail-app';
 import { linkIn, waitForMail } from './helpers/smtp';
 import { signIn, staffAccount, totp, type StaffAccount } from './helpers/staff';
@@ -56,14 +57,20 @@ describe('the staff sign-in lock', () => {
     return { first, second };
   }
 
-  /** Ten wrong member logins for the address, from addresses of a stranger's. */
+  /**
+   * Ten wrong member logins for the address, from addresses of a stranger's (each with a solved
+   * proof of work: after a few failures the login asks for one).
+   */
   async function lockOnMemberLogin(email: string, prefix: string) {
+    const wrong = async () => ({
+      email,
+      password: 'fout-wachtwoord',
+      altcha: await solvedChallenge(t),
+    });
     for (let i = 0; i < 9; i++) {
-      await post('/api/user.php', { email, password: 'fout-wachtwoord' }, `${prefix}.${i}`).expect(
-        401,
-      );
+      await post('/api/user.php', await wrong(), `${prefix}.${i}`).expect(401);
     }
-    await post('/api/user.php', { email, password: 'fout-wachtwoord' }, `${prefix}.9`).expect(429);
+    await post('/api/user.php', await wrong(), `${prefix}.9`).expect(429);
   }
 
   it('lets a staff member in from a browser that signed in before, while strangers keep the account locked', async () => {
@@ -96,12 +103,15 @@ describe('the staff sign-in lock', () => {
     expect(cookieSet(owner.second!, 'device')).toBeUndefined();
   });
 
-  it('lets the browser that follows the lock mail’s link into the console', async () => {
+  it('lets the browser that follows the lock mail’s link into the console, landing on its sign-in', async () => {
     const account = await staffAccount(t, ['moderator']);
     await lockOnMemberLogin(account.email, '10.60.0');
     const mail = await waitForMail(t.smtp.mails, account.email, LOCKED);
     const link = linkIn(mail).replace('http://site.test', '');
     const unlocked = await t.http().get(link).expect(302);
+    expect(unlocked.headers.location).toBe('/admin/login?unlocked=1');
+    // the link is used: followed again it says so, still on the console's sign-in
+    expect((await t.http().get(link).expect(302)).headers.location).toBe('/admin/login?unlocked=0');
     const device = cookieSet(unlocked, 'device');
     expect(device).toBeDefined();
 
@@ -142,7 +152,7 @@ describe('the staff sign-in lock', () => {
     await waitForMail(t.smtp.mails, account.email, LOCKED);
   });
 
-  it('lets an admin lift a staff member’s lock, in the audit log', async () => {
+  it('shows an admin which staff accounts are locked and lets them lift a lock, in the audit log', async () => {
     const account = await staffAccount(t, ['operator']);
     const admin = await staffAccount(t, ['admin']);
     const adminCookie = await signIn(t, admin);
@@ -152,6 +162,17 @@ describe('the staff sign-in lock', () => {
       { email: account.email, password: account.password },
       '192.0.2.40',
     ).expect(429);
+    const lockedOf = async () => {
+      const list = await t
+        .http()
+        .get('/api/staff/accounts')
+        .set('Cookie', adminCookie)
+        .set('X-Forwarded-For', '192.0.2.41')
+        .expect(200);
+      const accounts = list.body.accounts as { id: number; locked: boolean }[];
+      return Object.fromEntries(accounts.map((a) => [a.id, a.locked]));
+    };
+    expect(await lockedOf()).toMatchObject({ [account.id]: true, [admin.id]: false });
 
     const res = await post(
       `/api/staff/accounts/${account.id}/unlock`,
@@ -159,7 +180,8 @@ describe('the staff sign-in lock', () => {
       '192.0.2.41',
       adminCookie,
     ).expect(200);
-    expect(res.body.account.id).toBe(account.id);
+    expect(res.body.account).toMatchObject({ id: account.id, locked: false });
+    expect((await lockedOf())[account.id]).toBe(false);
     const after = await signInFrom(account, '192.0.2.40');
     expect(after.second?.status).toBe(200);
 

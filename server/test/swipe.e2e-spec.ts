@@ -156,6 +156,7 @@ describe('the swipe game (GET and POST /api/swipe.php)', () => {
       error: 'swipe_limit_reached',
       message: LIMIT_MESSAGE,
       limit: 4,
+      count: 4,
     });
     expect(await swipeLikes(me.user.id)).toBe(4);
     expect(

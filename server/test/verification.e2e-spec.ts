@@ -1,7 +1,13 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SHARED_CATALOGUES, VERIFICATION_GESTURES, type ProfileCard } from '@app/contract';
+import {
+  SHARED_CATALOGUES,
+  STAFF_ROLES,
+  VERIFICATION_GESTURES,
+  statementsResponse,
+  type ProfileCard,
+} from '@app/contract';
 import { VerificationExpiryTask } from '../src/verification/verification-expiry.task';
 import { loggedInMember, seedTestMember } from './helpers/accounts';
 import { PDF, jpeg, pngDeclaring } from './helpers/images';
@@ -308,5 +314,161 @@ describe('verification: a selfie with a gesture, decided by a moderator', () => 
     expect(
       await t.prisma.verificationRequest.findUniqueOrThrow({ where: { id: request.id } }),
     ).toMatchObject({ status: 'expired', selfieFilename: null });
+  });
+  /** A member the desk verified (a selfie approved), logged in, in IE among the women. */
+  async function verifiedMember() {
+    const { member, request } = await waitingMember({ country: 'IE', gender: 'female' });
+    await post(mod, '/api/staff/verification/next').expect(200);
+    await post(mod, `/api/staff/verification/${request.id}/decision`, {
+      action: 'approve',
+    }).expect(200);
+    return member;
+  }
+
+  it('lets a moderator withdraw a badge with a reason: gone from cards and the verified filter at once, a statement of reasons and an audit row, and the member may verify again', async () => {
+    const member = await verifiedMember();
+    const viewer = await loggedInMember(t, { country: 'IE', gender: 'male' });
+    const search = async (filter: string) =>
+      (
+        await t
+          .http()
+          .get(`/api/search.php?country=IE&gender=female${filter}`)
+          .set('Cookie', viewer.cookie)
+          .expect(200)
+      ).body.profiles as ProfileCard[];
+    expect((await search('&verified=1')).map((c) => c.id)).toContain(member.profile!.id);
+
+    const reason = 'Bij nader inzien niet dezelfde persoon als op de foto’s.';
+    const res = await post(mod, '/api/staff/verification/withdraw', {
+      member: member.profile!.id,
+      reason,
+      ground: 'impersonation',
+    }).expect(200);
+    expect(res.body).toMatchObject({ member: { profile_id: member.profile!.id, verified: false } });
+
+    // at once: no badge on the card, not found by the verified-only search, nor on the profile
+    expect((await search('&verified=1')).map((c) => c.id)).not.toContain(member.profile!.id);
+    expect((await search('')).find((c) => c.id === member.profile!.id)?.verified).toBe(false);
+    const profile = await t
+      .http()
+      .get(`/api/member.php?id=${member.profile!.id}`)
+      .set('Cookie', viewer.cookie)
+      .expect(200);
+    expect(profile.body.profile.verified).toBe(false);
+
+    // the member reads what was decided, on which ground, and may appeal; a mail is on its way
+    const statements = statementsResponse.parse(
+      (await t.http().get('/api/statements.php').set('Cookie', member.cookie).expect(200)).body,
+    ).statements;
+    expect(statements[0]).toMatchObject({
+      id: res.body.statement_id,
+      kind: 'badge_withdrawn',
+      item: 'badge',
+      item_id: member.profile!.id,
+      ground: 'impersonation',
+      explanation: reason,
+      automated_detection: false,
+      appeal_until: expect.any(String),
+    });
+    expect(
+      await t.prisma.mailIntent.count({
+        where: { userId: member.user.id, template: 'statement' },
+      }),
+    ).toBe(1);
+    const audit = await t.prisma.staffAuditEntry.findFirstOrThrow({
+      where: { action: 'verification.withdraw', targetUserId: member.user.id },
+    });
+    expect(audit).toMatchObject({
+      actorId: moderator.id,
+      subjectType: 'profile',
+      subjectId: String(member.profile!.id),
+      reason,
+    });
+
+    // a second withdrawal finds nothing to take
+    await post(mod, '/api/staff/verification/withdraw', {
+      member: member.profile!.id,
+      reason,
+    }).expect(409, { error: 'not_verified', message: nl.not_verified });
+
+    // the member's page says so, and asking again gives a new gesture
+    const own = await t.http().get('/api/verification.php').set('Cookie', member.cookie);
+    expect(own.body).toMatchObject({ verified: false, request: { status: 'approved' } });
+    const again = await post(member.cookie, '/api/verification.php').expect(200);
+    expect(again.body.request).toMatchObject({ status: 'requested' });
+  });
+
+  it('lets moderators and admins withdraw a badge, but not operators, members or visitors; bad input is a 4xx', async () => {
+    const target = await loggedInMember(t);
+    await t.prisma.profile.update({
+      where: { id: target.profile!.id },
+      data: { verified: true, verifiedAt: new Date() },
+    });
+    const body = { member: target.profile!.id, reason: 'Goedgekeurd bij vergissing.' };
+    const cookies: Record<(typeof STAFF_ROLES)[number], string> = {
+      admin: await cookieOf(await staffAccount(t, ['admin']), t),
+      moderator: mod,
+      operator: await cookieOf(await staffAccount(t, ['operator']), t),
+    };
+    const withdraw = (cookie: string | null, input: object = body) => {
+      const req = t.http().post('/api/staff/verification/withdraw').set('X-Request-Type', 'client');
+      if (cookie) req.set('Cookie', cookie);
+      return req.send(input);
+    };
+    await withdraw(cookies.operator).expect(403);
+    await withdraw(target.cookie).expect(403);
+    await withdraw(null).expect(403);
+    expect(
+      (await t.prisma.profile.findUniqueOrThrow({ where: { id: target.profile!.id } })).verified,
+    ).toBe(true);
+
+    // bad input: a clear 4xx, never a 5xx
+    await withdraw(cookies.moderator, { member: target.profile!.id }).expect(400);
+    await withdraw(cookies.moderator, { ...body, reason: 'x' }).expect(400);
+    await withdraw(cookies.moderator, { ...body, ground: 'nonsense' }).expect(400);
+    await withdraw(cookies.moderator, { ...body, member: 'abc' }).expect(400);
+    await withdraw(cookies.moderator, { ...body, member: 999_999_999 }).expect(404);
+    const partner = await loggedInMember(t, { fictional: true });
+    await withdraw(cookies.moderator, { ...body, member: partner.profile!.id }).expect(404);
+
+    for (const role of ['admin', 'moderator'] as const) {
+      await withdraw(cookies[role]).expect(200);
+      const audit = await t.prisma.staffAuditEntry.findFirstOrThrow({
+        where: { action: 'verification.withdraw', targetUserId: target.user.id },
+        orderBy: { id: 'desc' },
+      });
+      expect(audit.actorRoles).toEqual([role]);
+      await t.prisma.profile.update({
+        where: { id: target.profile!.id },
+        data: { verified: true, verifiedAt: new Date() },
+      });
+    }
+  });
+
+  it('gives the badge back when another moderator reverses the withdrawal on appeal', async () => {
+    const member = await verifiedMember();
+    const before = await t.prisma.profile.findUniqueOrThrow({ where: { id: member.profile!.id } });
+    const withdrawn = await post(mod, '/api/staff/verification/withdraw', {
+      member: member.profile!.id,
+      reason: 'Twijfel over de selfie.',
+    }).expect(200);
+    const id = withdrawn.body.statement_id as number;
+    const appealed = await post(member.cookie, `/api/statements/${id}/appeal`, {
+      text: 'Dat ben ik echt, kijk nog eens.',
+    }).expect(200);
+    const appealId = appealed.body.statement.appeal.id as number;
+    // the moderator who withdrew it may not decide the appeal; another one reverses it
+    await post(mod, `/api/staff/appeals/${appealId}/decide`, {
+      outcome: 'reversed',
+      explanation: 'Toch dezelfde persoon.',
+    }).expect(403);
+    const other = await cookieOf(await staffAccount(t, ['moderator']), t);
+    await post(other, `/api/staff/appeals/${appealId}/decide`, {
+      outcome: 'reversed',
+      explanation: 'Toch dezelfde persoon.',
+    }).expect(200);
+    const after = await t.prisma.profile.findUniqueOrThrow({ where: { id: member.profile!.id } });
+    expect(after.verified).toBe(true);
+    expect(after.verifiedAt).toEqual(before.verifiedAt);
   });
 });

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useMailbox } from './mail.js';
 import { SIGNUP_PASSWORD, fillSignup } from './signup.js';
+import { solvedChallenge } from './challenge.js';
+import { seedE2eMember } from './seed.js';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
@@ -94,12 +96,19 @@ test.describe('on a phone', () => {
     await login(page, email, 'verkeerd1');
     await expect(page.getByRole('alert')).toHaveText('Login mislukt, probeer opnieuw');
     for (let i = 0; i < 8; i++) {
+      // after three wrong passwords each try needs a solved proof of work (issue 35)
       const res = await page.request.post('/api/user.php', {
         headers: { 'X-Request-Type': 'client' },
-        data: { email, password: 'verkeerd1' },
+        data: {
+          email,
+          password: 'verkeerd1',
+          altcha: await solvedChallenge(page.url().split('/login')[0]),
+        },
       });
       expect(res.status()).toBe(401);
     }
+    // a fresh login page is asked for the check first: the widget solves it and the login goes
+    // again by itself (one press), the try counts
     await login(page, email, 'verkeerd1');
     await expect(page.getByRole('alert')).toHaveText(
       'Te veel foute pogingen, account voor 15 min geblokkeerd.',
@@ -115,8 +124,44 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/login\?unlocked=1$/);
     await expect(page.getByRole('status')).toContainText('Dit apparaat kan weer inloggen.');
     await page.screenshot({ path: path.join(shots, 'login-unlocked-mobile.png'), fullPage: true });
+    // this address typed ten wrong passwords: its next login is asked for the check once more,
+    // which the page solves and sends again without a second press
     await login(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/members(\?.*)?$/);
+  });
+
+  test('after three wrong passwords from its address the right one logs in with one press, the proof of work solved in between', async ({
+    browser,
+  }) => {
+    const member = await seedE2eMember();
+    // an address of its own: the journeys beside this one come from another
+    const address = { extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.35' } };
+    const typo = await browser.newContext(address);
+    const mistaken = await typo.newPage();
+    for (let i = 0; i < 3; i++) {
+      await login(mistaken, member.email, 'verkeerd1');
+      await expect(mistaken.getByRole('alert')).toHaveText('Login mislukt, probeer opnieuw');
+    }
+    await typo.close();
+
+    // another browser at that address (a journey, a partner at the same table): one press
+    const context = await browser.newContext({ ...address, viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    const answers: { status: number; altcha: boolean }[] = [];
+    page.on('response', (res) => {
+      const req = res.request();
+      if (req.url().endsWith('/api/user.php') && req.method() === 'POST') {
+        const body = req.postDataJSON() as { altcha?: string };
+        answers.push({ status: res.status(), altcha: typeof body.altcha === 'string' });
+      }
+    });
+    await login(page, member.email, member.password);
+    await expect(page).toHaveURL(/\/members(\?.*)?$/, { timeout: 15_000 });
+    expect(answers).toEqual([
+      { status: 400, altcha: false },
+      { status: 200, altcha: true },
+    ]);
+    await context.close();
   });
 
   test('a forged unlock link says so on the login page', async ({ page }) => {

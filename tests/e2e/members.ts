@@ -19,6 +19,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@app/contract';
+import { postLogin } from './challenge.js';
 import type { E2eMember } from './seed.js';
 
 /** Any page but the login form (an unconfirmed member, say, does not land in the members area). */
@@ -53,10 +54,7 @@ export async function enter(
   member: Pick<E2eMember, 'email' | 'password'>,
   path = '/members',
 ): Promise<void> {
-  const login = await page.request.post('/api/user.php', {
-    headers: { 'X-Request-Type': 'client' },
-    data: { email: member.email, password: member.password },
-  });
+  const login = await postLogin(page.request, member);
   expect(login.status()).toBe(200);
   await page.goto(path);
 }
@@ -88,9 +86,7 @@ export async function loggedInApi(
     baseURL: base,
     extraHTTPHeaders: { 'X-Request-Type': 'client' },
   });
-  const login = await api.post('/api/user.php', {
-    data: { email: member.email, password: member.password },
-  });
+  const login = await postLogin(api, member);
   expect(login.status()).toBe(200);
   return api;
 }

@@ -31,8 +31,10 @@ for (const viewport of [
       const site = page.getByRole('region', { name: 'Van ons' });
       const offers = site.getByRole('switch', { name: 'Aanbiedingen' });
       await expect(offers).toBeChecked();
-      // the eight preferences, and push on this device (the e2e browser denies notifications)
-      await expect(page.getByRole('switch')).toHaveCount(9);
+      // the nine preferences (visitors among them), and push on this device (the e2e browser
+      // denies notifications)
+      await expect(page.getByRole('switch')).toHaveCount(10);
+      await expect(page.getByRole('switch', { name: 'Bezoekers' })).toBeChecked();
       await expect(
         page.getByRole('region', { name: 'Pushmeldingen' }).getByRole('switch'),
       ).toBeDisabled();

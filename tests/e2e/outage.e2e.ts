@@ -84,10 +84,17 @@ test('a conversation open through a line that is cut during 20 messages shows al
     page.on('request', (req) => {
       if (/\/api\/messages\.php\?since=/.test(req.url())) catchUps.push(req.url());
     });
+    // the page's socket.io connection acknowledged (packet 40): live events reach it from then on
+    const socketUp = page.waitForEvent('websocket').then((ws) =>
+      ws.waitForEvent('framereceived', {
+        predicate: (frame) => /^40/.test(String(frame.payload)),
+      }),
+    );
     await page.goto(`/chats/${conversation}`);
     const messages = page.getByTestId('message-area').getByTestId('message');
     await expect(messages).toHaveCount(1);
     // live first: the socket is up
+    await socketUp;
     await sendText(annaApi, { conversation }, 'Ben je er?');
     await expect(messages).toHaveCount(2);
 
@@ -110,5 +117,48 @@ test('a conversation open through a line that is cut during 20 messages shows al
   } finally {
     await line.cut();
     redis.disconnect();
+  }
+});
+
+test('a message sent after a conversation loaded but before its socket first connected appears once the socket connects', async ({
+  browser,
+}) => {
+  const anna = await seedE2eMember({ name: 'Anna', credits: 500, paidUser: true });
+  const bram = await seedE2eMember({ name: 'Bram', paidUser: true });
+  const annaApi = await loggedInApi(first, anna);
+  const conversation = (await sendText(annaApi, { member: bram.profileId }, 'Hoi Bram!'))
+    .conversation_id;
+  const { context, page } = await loggedInPage(browser, bram, {
+    baseURL: first,
+    viewport: { width: 1280, height: 900 },
+  });
+  try {
+    // the page's socket waits at the door until the test lets it through
+    let letThrough!: () => void;
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    const knocked = new Promise<void>((resolve) => {
+      void page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+        resolve();
+        await held;
+        ws.connectToServer();
+      });
+    });
+    await page.goto(`/chats/${conversation}`);
+    const messages = page.getByTestId('message-area').getByTestId('message');
+    await expect(messages).toHaveCount(1);
+    await knocked;
+    // written while the page holds the conversation and its socket is not in its rooms yet
+    await sendText(annaApi, { conversation }, 'Ben je er?');
+    letThrough();
+    // read again on the first connect: the socket has joined its rooms by then
+    await expect(messages).toHaveCount(2);
+    await expect(messages).toContainText(['Hoi Bram!', 'Ben je er?']);
+    // and live from then on, once
+    await sendText(annaApi, { conversation }, 'Mooi zo');
+    await expect(messages).toHaveCount(3);
+    await expect(messages.last()).toContainText('Mooi zo');
+  } finally {
+    await context.close();
+    await annaApi.dispose();
   }
 });

@@ -52,6 +52,7 @@ for (const viewport of [
       // the methods the country and the provider offer; iDEAL chooses its bank on its own page
       await expect(page.getByRole('heading', { name: 'Betalen', level: 1 })).toBeVisible();
       await page.getByRole('radio', { name: /^iDEAL/ }).check();
+      await page.getByRole('checkbox', { name: /levering direct begint/ }).check();
       await expect(page.getByTestId('order-total')).toContainText('22,46');
       await page.screenshot({ path: path.join(shots, `pay-${viewport.name}.png`), fullPage: true });
       await page.getByRole('button', { name: 'Betalen met iDEAL' }).click();
@@ -103,6 +104,7 @@ for (const viewport of [
       const { context, page } = await loggedInPage(browser, member, { viewport });
       const tryout = await packageId(page, 'tryout');
       await page.goto(`/credits/${tryout}/creditcard`);
+      await page.getByRole('checkbox', { name: /levering direct begint/ }).check();
       await page.getByRole('button', { name: 'Betalen met Creditcard' }).click();
       await expect(page).toHaveURL(/\/sandbox\/checkout\//);
       await page.getByRole('button', { name: 'Mislukt' }).click();

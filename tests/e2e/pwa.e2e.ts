@@ -58,6 +58,8 @@ for (const viewport of [
         icons: { sizes: string; purpose?: string }[];
       };
       expect(manifest).toMatchObject({ start_url: '/members', display: 'standalone' });
+      // the installed app turns with the device (WCAG 1.3.4): no orientation is forced
+      expect(manifest).not.toHaveProperty('orientation');
       const sizes = manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`);
       expect(sizes).toEqual(
         expect.arrayContaining([

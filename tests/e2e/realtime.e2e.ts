@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { REFRESH_START_DELAY_MS } from '../../contract/src/constants.ts';
 import { enter } from './members.js';
+import { postLogin } from './challenge.js';
 import { seedE2eMember } from './seed.js';
 
 test.describe('realtime', () => {
@@ -32,10 +33,7 @@ test.describe('realtime', () => {
 
     // Anna likes Bram through the API, from her own session
     const a = await browser.newContext();
-    const login = await a.request.post('/api/user.php', {
-      headers: { 'X-Request-Type': 'client' },
-      data: { email: anna.email, password: anna.password },
-    });
+    const login = await postLogin(a.request, anna);
     expect(login.status()).toBe(200);
     const liked = await a.request.post('/api/like.php', {
       headers: { 'X-Request-Type': 'client' },

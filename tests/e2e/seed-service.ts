@@ -2,7 +2,10 @@
  * The journeys' seeding service: one long-lived process with one Prisma client that makes
  * members (or staff accounts) in the Playwright site's database with the shared seed library
  * (prisma/seed/member.ts). `POST /members` with SeedMemberOptions as JSON answers
- * { email, password, userId, profileId }. Playwright starts it beside the site
+ * { email, password, userId, profileId }; `POST /traffic` writes traffic report rows
+ * (prisma/seed/traffic.ts); `POST /conversation-waited` { conversationId, since } makes a
+ * conversation one that has waited for a chat partner's reply since then (the operators' "next
+ * conversation" journey: older than the demo's). Playwright starts it beside the site
  * (playwright.config.ts); tests/e2e/seed.ts calls it. A process per member (tsx, the client,
  * a connection: about 2 s of CPU each) blocked the journeys' workers and starved the browsers.
  */
@@ -11,6 +14,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { createServer } from 'node:http';
 import { PrismaClient } from '../../server/src/generated/prisma/client.ts';
 import { seedMember, type SeedMemberOptions } from '../../prisma/seed/member.ts';
+import { seedTrafficDays } from '../../prisma/seed/traffic.ts';
 import { e2eDatabaseUrl, seedServicePort } from './seed-config.js';
 
 const prisma = new PrismaClient({
@@ -29,6 +33,27 @@ const server = createServer((request, response) => {
     response.end(JSON.stringify(body));
   };
   if (request.method === 'GET' && request.url === '/health') return answer(200, { ok: true });
+  if (request.method === 'POST' && request.url === '/traffic') {
+    readJson(request)
+      .then((options) => seedTrafficDays(prisma, options as Parameters<typeof seedTrafficDays>[1]))
+      .then((rows) => answer(200, { rows }))
+      .catch((error: unknown) => answer(500, { error: String(error) }));
+    return;
+  }
+  if (request.method === 'POST' && request.url === '/conversation-waited') {
+    readJson(request)
+      .then((body) => {
+        const { conversationId, since } = body as { conversationId: number; since: string };
+        return prisma.conversation.update({
+          where: { id: conversationId },
+          data: { awaitingReplySince: new Date(since) },
+          select: { id: true },
+        });
+      })
+      .then((row) => answer(200, row))
+      .catch((error: unknown) => answer(500, { error: String(error) }));
+    return;
+  }
   if (request.method !== 'POST' || request.url !== '/members') return answer(404, {});
   readJson(request)
     .then((options) => seedMember(prisma, { passwordCost: 4, ...(options as SeedMemberOptions) }))

@@ -26,6 +26,9 @@ const env = {
   // hop is trusted, so X-Forwarded-For's one entry is the client), so the
   // other journeys, from the same machine, are not blocked with them
   TRUST_PROXY: '1',
+  // the proof of work (ALTCHA) solved for real by the widget, in milliseconds
+  ALTCHA_MAX_NUMBER: '200',
+  ALTCHA_COST: '10',
   // two app processes and a worker on one machine, beside other checkouts' runs: each binds a
   // free internal metrics port (the defaults 9464/9465 would clash: "Metrics not served")
   METRICS_PORT: '0',

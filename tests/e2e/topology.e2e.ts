@@ -20,6 +20,7 @@ import {
 } from '../support/topology.js';
 import { loggedInWithCookie, memberSocket, sendText, type MemberSocket } from './members.js';
 import { staffSignIn } from './staff.js';
+import { solvedChallenge } from './challenge.js';
 
 const databaseUrl = (() => {
   const url = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/dating');
@@ -130,7 +131,8 @@ test.describe.serial('two app processes and two workers on one PostgreSQL and Re
 
   test('a like given through process A shows on process B: the liked member’s socket there is told, and B’s list has it', async () => {
     const anna = await member({ gender: 'female' });
-    const bram = await member({ gender: 'male' });
+    // premium: his list names who liked him (free members see a count: likes-free.e2e.ts)
+    const bram = await member({ gender: 'male', paidUser: true });
     const annaOnA = await on(a, anna);
     const bramOnB = await on(b, bram);
     const live = await socket(b, bramOnB.cookie);
@@ -203,7 +205,7 @@ test.describe.serial('two app processes and two workers on one PostgreSQL and Re
             'X-Request-Type': 'client',
             'Idempotency-Key': randomUUID(),
           },
-          body: JSON.stringify({ email: m.email }),
+          body: JSON.stringify({ email: m.email, altcha: await solvedChallenge(a) }),
         });
         expect(res.status).toBe(200);
       }),
@@ -259,7 +261,7 @@ test.describe.serial('two app processes and two workers on one PostgreSQL and Re
   });
 
   // last: it stops one of the app processes
-  test('a rolling restart behind Caddy under steady load loses no request: each stopping process fails readiness at once, keeps answering while the proxy takes it out, then closes', async () => {
+  test('a rolling restart behind Caddy under steady load loses no request: each stopping process fails readiness at once, keeps answering (each answer closing its connection), then stops listening and the proxy tries the other', async () => {
     test.skip(!caddyInstalled(), 'Caddy is not installed here (Debian package caddy)');
     test.setTimeout(180_000);
     const proxy = await startCaddy(topology.apps);

@@ -166,6 +166,35 @@ for (const viewport of [
       );
       await viewerScan.scan('search');
 
+      // a later doubt: the moderator withdraws the badge below the desk, with a reason
+      const withdraw = desk.getByRole('region', { name: 'Badge intrekken' });
+      await withdraw.getByLabel('Profielnummer').fill(String(member.profileId));
+      await withdraw.getByLabel('Grond').selectOption('impersonation');
+      await withdraw
+        .getByLabel('Toelichting voor het lid')
+        .fill('Bij nader inzien lijkt de selfie niet op je profielfoto’s.');
+      await deskScan.scan('withdraw-form');
+      await withdraw.getByRole('button', { name: 'Badge intrekken' }).click();
+      await expect(withdraw.getByRole('status')).toHaveText(
+        `De badge van profiel ${member.profileId} is ingetrokken.`,
+      );
+      await deskScan.scan('withdrawn');
+      // gone from the verified-only search at once
+      await viewerPage.reload();
+      await expect(viewerPage.locator(`a[href="/members/${member.profileId}"]`)).toHaveCount(0);
+      // the member reads that it was withdrawn, where to read why, and may verify again
+      await page.reload();
+      const notice = page.getByTestId('verification-withdrawn');
+      await expect(notice).toContainText('Je badge is ingetrokken');
+      await expect(notice.getByRole('link', { name: 'Naar Beslissingen' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Probeer opnieuw' })).toBeVisible();
+      await memberScan.scan('withdrawn');
+      await page.goto('/decisions');
+      await expect(
+        page.getByRole('article', { name: 'Verificatiebadge ingetrokken' }),
+      ).toContainText('Bij nader inzien lijkt de selfie niet op je profielfoto’s.');
+      await memberScan.scan('withdrawn-decision');
+
       expect(memberScan.problems).toEqual({});
       expect(deskScan.problems).toEqual({});
       expect(viewerScan.problems).toEqual({});

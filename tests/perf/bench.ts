@@ -27,6 +27,12 @@
  * those members' sockets dropped at once, and the app restarted under them; each client catches
  * up as the web does; beside the same-run baseline of socket.io's connection state recovery.
  *
+ * Then, only when asked (BENCH_ROWS=sockets), the scale row (tests/perf/scale-bench.ts):
+ * BENCH_SCALE_SOCKETS members (default 20,000) connected from several client processes while
+ * BENCH_SCALE_RATE messages a second (default 500) are sent: delivery p50/p95/p99, the app's
+ * memory per socket and its file descriptors. With `sockets`, every chat group runs on that many
+ * seeded members (one seeding per run: each replaces the sessions of the one before).
+ *
  * Machines here are noisy: compare within one run only. Needs a build (`npm run build`) and
  * PostgreSQL + Redis. Fails (exit 1) when the demo login gives no session, when the baseline
  * answers differently from the app, or when any row had an error or a non-2xx answer.
@@ -45,12 +51,15 @@
  * than BENCH_QUIET_CORES busy during it; BENCH_ROWS (default base,search,chat,storm,push): which
  * groups of rows (the request path with the polling endpoints, the search, the chat, the
  * reconnect storms, the push fan-out of tests/perf/push-bench.ts; `pages` alone measures just the
- * profile page and the first matches beside their baselines, which `base` includes).
+ * profile page and the first matches beside their baselines, which `base` includes, and the swipe
+ * game's candidates; `replica` the profile page and the page-1 searches twice, on the primary
+ * only and with their reads on the streaming replica BENCH_REPLICA_URL: see replicaRows).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
+import pg from 'pg';
 import {
   benchDatabaseUrl,
   load,
@@ -73,11 +82,12 @@ import type { LoadResult } from './load.js';
 import { measureChat, type ChatRow } from './chat-bench.js';
 import { seedChat } from './seed-chat.js';
 import { measureStorm, restartApp, type StormRow } from './storm-bench.js';
-import { SEARCH_MIXES } from './search-mixes.js';
+import { BENCH_BOOSTS, SEARCH_MIXES } from './search-mixes.js';
 import { measurePhotoQueue } from './photo-queue-bench.js';
 import { seedMillion } from './seed-million.js';
 import { inboxRows } from './inbox-bench.js';
 import { measurePush, printPushTable, type PushRow } from './push-bench.js';
+import { measureScale, printScaleTable, type ScaleRow } from './scale-bench.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
@@ -89,7 +99,8 @@ const UTRECHT = { lat: 52.0907, lon: 5.1214 };
 const members = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 /**
  * Which groups of rows to measure: `base` (the request path), `search`, `chat`, `storm` (socket
- * reconnect storms), `push` (web push fan-out); default all.
+ * reconnect storms), `push` (web push fan-out); default all. `sockets` (the scale row,
+ * scale-bench.ts) only when asked: it needs a machine of its own.
  */
 const groups = new Set((process.env.BENCH_ROWS ?? 'base,search,chat,storm,push').split(','));
 
@@ -194,7 +205,7 @@ function commit(): string {
 }
 
 interface SearchAnswer {
-  profiles: { id: number }[];
+  profiles: { id: number; boosted: boolean }[];
   next_cursor: string | null;
   num_results: number;
   num_results_capped: boolean;
@@ -207,6 +218,47 @@ interface SearchPair {
   capped: boolean;
   baseline: Row;
   app: Row;
+  /** What the baseline row is, when not the hand-written baseline (a boosted row: the plain app). */
+  against?: string;
+}
+
+/**
+ * `count` boosts running now in region `regionId` (issue 38 item 3), written straight into the
+ * bench database: listable women with a photo, each an hour long (longer than the rows take;
+ * the app reads only whether one runs). Returns their ids, to remove them after the rows.
+ */
+async function startBoosts(regionId: number, count: number): Promise<number[]> {
+  const db = new pg.Client({ connectionString: benchDatabaseUrl() });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO boosts (user_id, profile_id, region_id, starts_at, ends_at, credits, free,
+         idempotency_key)
+       SELECT p.user_id, p.id, p.region_id, now() AT TIME ZONE 'UTC',
+         now() AT TIME ZONE 'UTC' + interval '1 hour', 50, false, gen_random_uuid()
+       FROM profiles p
+       WHERE p.region_id = $1 AND p.gender = 'female' AND p.status = 'active'
+         AND NOT p.invisible AND p.has_photo
+         AND NOT EXISTS (SELECT 1 FROM boosts b WHERE b.user_id = p.user_id
+           AND b.ends_at > now() AT TIME ZONE 'UTC')
+       ORDER BY p.id LIMIT $2
+       RETURNING id`,
+      [regionId, count],
+    );
+    return rows.map((row) => row.id);
+  } finally {
+    await db.end();
+  }
+}
+
+async function endBoosts(ids: number[]): Promise<void> {
+  const db = new pg.Client({ connectionString: benchDatabaseUrl() });
+  await db.connect();
+  try {
+    await db.query('DELETE FROM boosts WHERE id = ANY($1::int[])', [ids]);
+  } finally {
+    await db.end();
+  }
 }
 
 /**
@@ -277,7 +329,134 @@ async function searchRows(app: App, demo: DemoLogin): Promise<SearchPair[]> {
       app: row,
     });
   }
+  pairs.push(...(await boostedRows(app, headers, region, queries, pairs)));
   return pairs;
+}
+
+/**
+ * The search with boosts running (issue 38 item 3): the mixes marked `boosted` again, with
+ * BENCH_BOOSTS boosts running in the province of Utrecht (the region filter's, and the demo
+ * member's own region), each beside its plain row of the same run. Fails when a page 1 does not
+ * begin with a boosted member. The boosts are removed after the rows.
+ */
+async function boostedRows(
+  app: App,
+  headers: Record<string, string>,
+  region: number,
+  queries: string[],
+  plain: SearchPair[],
+): Promise<SearchPair[]> {
+  const marked = [...SEARCH_MIXES.entries()].filter(([, mix]) => mix.boosted);
+  if (marked.length === 0 || BENCH_BOOSTS <= 0) return [];
+  const boosts = await startBoosts(region, BENCH_BOOSTS);
+  const pairs: SearchPair[] = [];
+  try {
+    for (const [i, mix] of marked) {
+      const url = `${app.base}/api/search.php?${queries[i]}`;
+      const answer = (await json(url, headers)) as SearchAnswer;
+      if (!mix.skipPages && !answer.profiles[0]?.boosted) {
+        throw new Error(
+          `${mix.name}: with ${boosts.length} boosts running, page 1 shows none first`,
+        );
+      }
+      const name = `${mix.name}, ${boosts.length} boosts running in Utrecht`;
+      pairs.push({
+        mix: name,
+        results: mix.skipPages ? null : answer.num_results,
+        capped: answer.num_results_capped,
+        baseline: plain[i].app,
+        app: await measure(`GET /api/search.php, ${name}`, app.child.pid as number, url, headers),
+        against: 'app, no boosts',
+      });
+    }
+  } finally {
+    await endBoosts(boosts);
+  }
+  return pairs;
+}
+
+/**
+ * BENCH_ROWS=replica: the reads that tolerate lag, measured on an app with the primary only and
+ * then on a second app whose read pool is the streaming replica at BENCH_REPLICA_URL (a replica
+ * of the bench's cluster, e.g. `pg_basebackup -R` of it started on another port; its database
+ * name is replaced by the bench's), the same run, one after the other. The CPU per request of
+ * "PostgreSQL" counts the primary's backends only: with the replica it shows what the primary
+ * no longer does. Fails when the URL is not a standby or the two apps answer differently.
+ */
+/** Which members an answer shows: the profile page's member, or a search page's. */
+function shown(answer: unknown): unknown {
+  const { profile, profiles } = answer as {
+    profile?: { id: number };
+    profiles?: { id: number }[];
+  };
+  return profile ? profile.id : profiles?.map((p) => p.id);
+}
+
+async function replicaRows(app: App, demo: DemoLogin): Promise<Row[]> {
+  const given = process.env.BENCH_REPLICA_URL;
+  if (!given) {
+    throw new Error(
+      'BENCH_ROWS=replica needs BENCH_REPLICA_URL, a streaming replica of the bench cluster',
+    );
+  }
+  const replicaUrl = new URL(given);
+  replicaUrl.pathname = new URL(benchDatabaseUrl()).pathname;
+  const standby = new pg.Client({ connectionString: replicaUrl.toString() });
+  await standby.connect();
+  try {
+    const { rows } = await standby.query<{ r: boolean }>('SELECT pg_is_in_recovery() AS r');
+    if (!rows[0]?.r) throw new Error(`BENCH_REPLICA_URL (${replicaUrl.host}) is not a standby`);
+  } finally {
+    await standby.end();
+  }
+  const headers = { cookie: demo.cookie };
+  const member = new URL(memberCardUrl(app.base, demo));
+  const paths: [string, string][] = [
+    ['GET /api/member.php (member)', `${member.pathname}${member.search}`],
+    ...SEARCH_MIXES.filter((mix) => !mix.skipPages && !mix.query.includes('REGION')).map(
+      (mix): [string, string] => [
+        `GET /api/search.php, ${mix.name}`,
+        `/api/search.php?${mix.query}`,
+      ],
+    ),
+  ];
+  const withReplica = await startApp({ env: { DATABASE_REPLICA_URL: replicaUrl.toString() } });
+  const rows: Row[] = [];
+  try {
+    for (const [name, path] of paths) {
+      // the same answer from both (cards carry "online" and hour-bound signed URLs: at once)
+      const [own, other] = await Promise.all([
+        json(`${app.base}${path}`, headers),
+        json(`${withReplica.base}${path}`, headers),
+      ]);
+      if (!isDeepStrictEqual(shown(own), shown(other))) {
+        throw new Error(
+          `${name}: the primary-only app shows ${JSON.stringify(shown(own))}, the app with ` +
+            `the replica ${JSON.stringify(shown(other))}`,
+        );
+      }
+      rows.push(
+        await measure(
+          `${name}, primary only`,
+          app.child.pid as number,
+          `${app.base}${path}`,
+          headers,
+        ),
+      );
+      rows.push({
+        ...(await measure(
+          `${name}, reads on the replica`,
+          withReplica.child.pid as number,
+          `${withReplica.base}${path}`,
+          headers,
+        )),
+        baseline: `${name}, primary only`,
+      });
+    }
+  } finally {
+    await withReplica.stop();
+  }
+  return rows;
 }
 
 /** The profile page and the first matches, each beside its same-run hand-written baseline. */
@@ -322,10 +501,16 @@ async function main(): Promise<void> {
   console.log(`Machine busy before the run: ${idleLoad.toFixed(2)} cores of ${os.cpus().length}`);
   console.log(`Preparing ${new URL(benchDatabaseUrl()).pathname.slice(1)} (migrate + seed)...`);
   prepareDatabase();
-  if (groups.has('search')) await seedMillion(members);
+  if (groups.has('search') || groups.has('replica')) await seedMillion(members);
   const chatMembers =
-    groups.has('chat') || groups.has('storm')
-      ? await seedChat(Number(process.env.BENCH_SOCKETS ?? 5_000))
+    groups.has('chat') || groups.has('storm') || groups.has('sockets')
+      ? await seedChat(
+          Number(
+            groups.has('sockets')
+              ? (process.env.BENCH_SCALE_SOCKETS ?? 20_000)
+              : (process.env.BENCH_SOCKETS ?? 5_000),
+          ),
+        )
       : [];
   let app = await startApp();
   const rows: Row[] = [];
@@ -333,6 +518,7 @@ async function main(): Promise<void> {
   let chatRows: ChatRow[] = [];
   let stormRows: StormRow[] = [];
   let pushRows: PushRow[] = [];
+  let scaleRow: ScaleRow | null = null;
   try {
     const demo = await loginDemo(app.base);
     const headers = { cookie: demo.cookie };
@@ -415,13 +601,22 @@ async function main(): Promise<void> {
       for (const page of PAGES) {
         rows.push(await measure(page.app, pid, page.url(app.base, demo), headers));
       }
+      // the swipe game's candidates (a Prisma list read; no baseline of its own)
+      rows.push(
+        await measure('GET /api/swipe.php (member)', pid, `${base}/api/swipe.php`, headers),
+      );
       ownBaselines(rows);
     }
     if (groups.has('search')) pairs = await searchRows(app, demo);
+    if (groups.has('replica')) rows.push(...(await replicaRows(app, demo)));
     if (groups.has('photoqueue')) await measurePhotoQueue(app, measure);
     if (groups.has('chat')) {
       console.log('Chat:');
       chatRows = await measureChat(base, pid, chatMembers);
+    }
+    if (groups.has('sockets')) {
+      console.log('Scale:');
+      scaleRow = await measureScale(base, pid, chatMembers);
     }
     if (groups.has('storm')) {
       console.log('Reconnect storms:');
@@ -449,17 +644,26 @@ async function main(): Promise<void> {
   if (chatRows.length > 0) printChatTable(chatRows);
   if (stormRows.length > 0) printStormTable(stormRows);
   if (pushRows.length > 0) printPushTable(pushRows);
+  if (scaleRow) printScaleTable(scaleRow);
   if (process.env.BENCH_OUT) {
     writeFileSync(
       process.env.BENCH_OUT,
       JSON.stringify(
-        { commit: commit(), rows, pairs, chat: chatRows, storm: stormRows, push: pushRows },
+        {
+          commit: commit(),
+          rows,
+          pairs,
+          chat: chatRows,
+          storm: stormRows,
+          push: pushRows,
+          scale: scaleRow,
+        },
         null,
         2,
       ),
     );
   }
-  const failedChat = chatRows.filter(
+  const failedChat = [...chatRows, ...(scaleRow ? [scaleRow] : [])].filter(
     (c) => c.send.socketErrors + c.send.non2xx > 0 || c.delivery.received < c.send.requests,
   );
   if (failedChat.length > 0) {
@@ -540,11 +744,11 @@ function printSearchTable(pairs: SearchPair[]): void {
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const pair of pairs) {
     for (const [who, r] of [
-      ['baseline', pair.baseline],
+      [pair.against ?? 'baseline', pair.baseline],
       ['app', pair.app],
     ] as const) {
       const ratios =
-        who === 'app'
+        r === pair.app
           ? `**${ratio(r.rps / pair.baseline.rps)}** | **${ratio(r.p95 / pair.baseline.p95)}**`
           : '1 | 1';
       console.log(

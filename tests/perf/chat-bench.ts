@@ -8,7 +8,11 @@
  * - sends at a fixed rate (BENCH_SEND_RATE, default 200/s) for BENCH_CHAT_SECONDS (default 15):
  *   the latency of a send (open loop) and of its delivery;
  * - sends as fast as BENCH_SEND_CONCURRENCY (default 32) parallel senders get answers: the
- *   throughput, and the latencies under it.
+ *   throughput, and the latencies under it;
+ * - at the fixed rate again, an ordinary sentence the message scanner reads and passes, beside
+ *   one of the same length it flags (a phone number, an IBAN and a request for money: the
+ *   categories stored on the message, a moderators' queue row and the sender's risk score, in
+ *   the send's one statement): what the scan adds to a send (issue 35, point 2).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -22,7 +26,14 @@ import type { SendJob } from './send-load.js';
 import type { Delivery } from './sockets.js';
 
 const perfDir = path.dirname(fileURLToPath(import.meta.url));
-const SOCKETS_PER_PROCESS = 2_500;
+/** Sockets per client process (BENCH_SOCKETS_PER_PROCESS, default 2,500). */
+const SOCKETS_PER_PROCESS = Number(process.env.BENCH_SOCKETS_PER_PROCESS ?? 2_500);
+
+/** Two sentences of one length: the scanner finds nothing in the first, three categories in the second. */
+const SCAN_CLEAN =
+  'Hoi! Wat leuk dat je reageert. Ik ben net terug van een lange wandeling langs het strand en ik heb zin in koffie.';
+const SCAN_FLAGGED =
+  'Hoi! Bel me op 06 12345678 en maak 200 euro over naar NL91ABNA0417164300, dan kom ik volgende week naar je toe.';
 
 export interface ChatRow extends CpuUse {
   name: string;
@@ -31,15 +42,22 @@ export interface ChatRow extends CpuUse {
   sockets: number;
 }
 
-type SocketProcess = LineProcess;
+export type SocketProcess = LineProcess;
 
-function socketProcess(base: string, cookies: string[], dir: string, i: number): SocketProcess {
+/** A process of socket clients (tests/perf/sockets.ts) for these members' cookies. */
+export function socketProcess(
+  base: string,
+  cookies: string[],
+  dir: string,
+  i: number,
+): SocketProcess {
   const file = path.join(dir, `cookies-${i}.json`);
   writeFileSync(file, JSON.stringify(cookies));
   return lineProcess('sockets.ts', [base, file]);
 }
 
-async function sendLoad(job: SendJob, dir: string): Promise<LoadResult> {
+/** One run of the senders (tests/perf/send-load.ts) in a process of their own. */
+export async function sendLoad(job: SendJob, dir: string): Promise<LoadResult> {
   const file = path.join(dir, `send-${Date.now()}.json`);
   writeFileSync(file, JSON.stringify(job));
   const child = spawn(process.execPath, [path.join(perfDir, 'send-load.ts'), file], {
@@ -53,7 +71,7 @@ async function sendLoad(job: SendJob, dir: string): Promise<LoadResult> {
 }
 
 /** Every socket process's delivery report since the last one, merged (percentiles: the worst). */
-async function report(processes: SocketProcess[]): Promise<Delivery> {
+export async function report(processes: SocketProcess[]): Promise<Delivery> {
   for (const p of processes) p.child.stdin?.write('report\n');
   const reports = await Promise.all(
     processes.map(async (p) => JSON.parse(await p.next()) as Delivery),
@@ -70,6 +88,32 @@ async function report(processes: SocketProcess[]): Promise<Delivery> {
     max: Math.max(...reports.map((r) => r.max)),
     disconnects: reports.reduce((sum, r) => sum + r.disconnects, 0),
   };
+}
+
+/**
+ * Socket clients for every member (SOCKETS_PER_PROCESS a process), once all are connected. The
+ * processes connect one after another: thousands of handshakes at once (each a session lookup)
+ * would only queue on the server, and the clients' own CPU would compete with it.
+ */
+export async function connectSockets(
+  base: string,
+  members: ChatBenchMember[],
+  dir: string,
+): Promise<{ processes: SocketProcess[]; connected: number }> {
+  const processes: SocketProcess[] = [];
+  let connected = 0;
+  try {
+    for (let i = 0; i < members.length; i += SOCKETS_PER_PROCESS) {
+      const slice = members.slice(i, i + SOCKETS_PER_PROCESS).map((m) => m.cookie);
+      const p = socketProcess(base, slice, dir, i);
+      processes.push(p);
+      connected += (JSON.parse(await p.next()) as { connected: number }).connected;
+    }
+    return { processes, connected };
+  } catch (error) {
+    await Promise.all(processes.map((p) => p.close()));
+    throw error;
+  }
 }
 
 export async function measureChat(
@@ -118,6 +162,16 @@ export async function measureChat(
     await run(`POST /api/message.php, ${concurrency} senders at once, ${sockets} sockets`, {
       seconds: Math.min(seconds, 10),
       concurrency,
+    });
+    await run(`POST /api/message.php at ${rate}/s, a sentence the scanner passes`, {
+      seconds,
+      rate,
+      text: SCAN_CLEAN,
+    });
+    await run(`POST /api/message.php at ${rate}/s, a sentence the scanner flags`, {
+      seconds,
+      rate,
+      text: SCAN_FLAGGED,
     });
   } finally {
     await Promise.all(processes.map((p) => p.close()));

@@ -42,6 +42,8 @@ export interface ProfileSummary {
   byFunction: Ranked[];
   byPackage: Ranked[];
   inclusiveByPackage: Ranked[];
+  /** Time each function is anywhere on the stack (callers of the hot code: the send's steps). */
+  inclusiveByFunction: Ranked[];
   /**
    * Self time with V8 builtins, native code and node core charged to the nearest package (or
    * app code) that called them: who caused the socket writes, the hashing, the JSON work.
@@ -108,6 +110,7 @@ export function summarise(profile: CpuProfile): ProfileSummary {
   const byFunction = new Map<string, number>();
   const byPackage = new Map<string, number>();
   const inclusive = new Map<string, number>();
+  const inclusiveFn = new Map<string, number>();
   const byCaller = new Map<string, number>();
   let totalUs = 0;
   let idleUs = 0;
@@ -121,17 +124,20 @@ export function summarise(profile: CpuProfile): ProfileSummary {
     const pkg = packageOf(node.callFrame);
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
     const seen = new Set<string>();
+    const seenFn = new Set<string>();
     let caller: string | undefined;
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const frame = nodes.get(at)?.callFrame;
       if (!frame || frame.functionName === '(root)') continue;
       const onStack = packageOf(frame);
       seen.add(onStack);
+      if (!SPECIAL.has(frame.functionName)) seenFn.add(functionKey(frame));
       if (caller === undefined && !NOT_A_PACKAGE.has(onStack)) caller = onStack;
     }
     const charged = NOT_A_PACKAGE.has(pkg) ? `${caller ?? pkg} (via ${pkg})` : pkg;
     byCaller.set(charged, (byCaller.get(charged) ?? 0) + us);
     for (const pkgOnStack of seen) inclusive.set(pkgOnStack, (inclusive.get(pkgOnStack) ?? 0) + us);
+    for (const fn of seenFn) inclusiveFn.set(fn, (inclusiveFn.get(fn) ?? 0) + us);
   }
   const wallMs = totalUs / 1000;
   return {
@@ -140,6 +146,7 @@ export function summarise(profile: CpuProfile): ProfileSummary {
     byFunction: rank(byFunction, wallMs),
     byPackage: rank(byPackage, wallMs),
     inclusiveByPackage: rank(inclusive, wallMs),
+    inclusiveByFunction: rank(inclusiveFn, wallMs),
     byCallingPackage: rank(byCaller, wallMs),
   };
 }
@@ -170,6 +177,12 @@ export function formatSummary(summary: ProfileSummary, top = 25, requests?: numb
     '',
     head('self time by function'),
     ...summary.byFunction.slice(0, top).map(line),
+    '',
+    head('time on the stack by function of the app (inclusive)'),
+    ...summary.inclusiveByFunction
+      .filter((r) => r.key.includes('server/dist/') || r.key.includes('server/src/'))
+      .slice(0, top)
+      .map(line),
   ].join('\n');
 }
 

@@ -2,8 +2,11 @@
  * The plans of the search's statement for the bench's searches (search-mixes.ts), as
  * PostgreSQL runs them for the demo member on the bench database (after `npm run bench` has
  * seeded it): each statement exactly as the app builds it (search-criteria.ts and
- * member-access/list-query.sql.ts), under EXPLAIN (ANALYZE, BUFFERS), best of three runs. Prints
- * Markdown for docs/performance.md.
+ * member-access/list-query.sql.ts), under EXPLAIN (ANALYZE, BUFFERS), best of three runs. Then,
+ * with BENCH_BOOSTS boosts running in the province of Utrecht (issue 38 item 3; written for the
+ * run and removed after it), the boosts read and, for each mix marked `boosted`, the usual page
+ * without the boosted members and the boosted members' own page. Prints Markdown for
+ * docs/performance.md.
  *
  * Usage: node --import tsx tests/perf/explain-search.ts
  */
@@ -15,8 +18,10 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../server/src/generated/prisma/client.ts';
 import { GeoService, type CitiesNear } from '../../server/src/geo/geo.service.js';
 import { searchCriteria } from '../../server/src/search/search-criteria.js';
+import { boostedInRegionStatement } from '../../server/src/boosts/boosts.sql.js';
+import { BOOSTS_FIRST_MAX } from '@app/contract';
 import { benchDatabaseUrl } from './harness.js';
-import { SEARCH_MIXES } from './search-mixes.js';
+import { BENCH_BOOSTS, SEARCH_MIXES, type SearchMix } from './search-mixes.js';
 
 const PAGE = 24;
 const CAP = 1000;
@@ -40,9 +45,26 @@ const prisma = new PrismaClient({
 const geo = new GeoService(prisma as unknown as ConstructorParameters<typeof GeoService>[0]);
 const near = (km: number): Promise<CitiesNear> => geo.citiesWithin(demo.rows[0].city_id, km);
 
-const now = new Date();
-const out: string[] = [];
-for (const mix of SEARCH_MIXES) {
+/** EXPLAIN (ANALYZE, BUFFERS) of a statement, the best of three runs (planning + execution). */
+async function explain(text: string, values: unknown[]): Promise<string[]> {
+  let best: string[] = [];
+  let bestMs = Infinity;
+  for (let run = 0; run < 3; run++) {
+    const plan = await client.query<{ 'QUERY PLAN': string }>({
+      text: `EXPLAIN (ANALYZE, BUFFERS) ${text}`,
+      values,
+    });
+    const lines = plan.rows.map((row) => row['QUERY PLAN']);
+    const ms = lines
+      .filter((line) => /^(Planning|Execution) Time/.test(line))
+      .reduce((sum, line) => sum + Number(/([\d.]+) ms/.exec(line)?.[1] ?? 0), 0);
+    if (ms < bestMs) [best, bestMs] = [lines, ms];
+  }
+  return best;
+}
+
+/** A mix's criteria and first page (or the page after the pages it walks). */
+async function pageOf(mix: SearchMix) {
   const params = Object.fromEntries(
     new URLSearchParams(mix.query.replace('REGION', String(region.rows[0].id))),
   );
@@ -60,21 +82,63 @@ for (const mix of SEARCH_MIXES) {
     page.after = { id: last.id, lastActiveAt: last.last_active_at };
     page.countUpTo = undefined;
   }
+  return { query, criteria, page };
+}
+
+const now = new Date();
+const out: string[] = [];
+for (const mix of SEARCH_MIXES) {
+  const { criteria, page } = await pageOf(mix);
   const { text, values } = listStatement(viewer, criteria, page);
-  let best: string[] = [];
-  let bestMs = Infinity;
-  for (let run = 0; run < 3; run++) {
-    const plan = await client.query<{ 'QUERY PLAN': string }>({
-      text: `EXPLAIN (ANALYZE, BUFFERS) ${text}`,
-      values,
-    });
-    const lines = plan.rows.map((row) => row['QUERY PLAN']);
-    const ms = lines
-      .filter((line) => /^(Planning|Execution) Time/.test(line))
-      .reduce((sum, line) => sum + Number(/([\d.]+) ms/.exec(line)?.[1] ?? 0), 0);
-    if (ms < bestMs) [best, bestMs] = [lines, ms];
+  out.push(`#### ${mix.name}`, '', '```', ...(await explain(text, values)), '```', '');
+}
+
+// the same searches with boosts running in Utrecht (as bench.ts writes them)
+const boosts = await client.query<{ id: number }>(
+  `INSERT INTO boosts (user_id, profile_id, region_id, starts_at, ends_at, credits, free,
+     idempotency_key)
+   SELECT p.user_id, p.id, p.region_id, now() AT TIME ZONE 'UTC',
+     now() AT TIME ZONE 'UTC' + interval '1 hour', 50, false, gen_random_uuid()
+   FROM profiles p
+   WHERE p.region_id = $1 AND p.gender = 'female' AND p.status = 'active'
+     AND NOT p.invisible AND p.has_photo
+     AND NOT EXISTS (SELECT 1 FROM boosts b WHERE b.user_id = p.user_id
+       AND b.ends_at > now() AT TIME ZONE 'UTC')
+   ORDER BY p.id LIMIT $2
+   RETURNING id`,
+  [region.rows[0].id, BENCH_BOOSTS],
+);
+try {
+  const read = boostedInRegionStatement(null, viewer.userId, new Date(), BOOSTS_FIRST_MAX);
+  out.push(
+    `#### the boosts running in the demo member's region (${boosts.rows.length} boosts)`,
+    '',
+    '```',
+    ...(await explain(read.text, read.values)),
+    '```',
+    '',
+  );
+  const boosted = (
+    await client.query<{ profile_id: number }>({ text: read.text, values: read.values })
+  ).rows.map((row) => row.profile_id);
+  for (const mix of SEARCH_MIXES.filter((m) => m.boosted)) {
+    const { criteria, page } = await pageOf(mix);
+    const usual = listStatement(viewer, { ...criteria, exceptProfileIds: boosted }, page);
+    out.push(`#### ${mix.name}, boosts running: the usual page`, '', '```');
+    out.push(...(await explain(usual.text, usual.values)), '```', '');
+    if (mix.skipPages) continue;
+    const first = listStatement(
+      viewer,
+      { ...criteria, onlyProfileIds: boosted },
+      { take: boosted.length },
+    );
+    out.push(`#### ${mix.name}, boosts running: the boosted members first`, '', '```');
+    out.push(...(await explain(first.text, first.values)), '```', '');
   }
-  out.push(`#### ${mix.name}`, '', '```', ...best, '```', '');
+} finally {
+  await client.query('DELETE FROM boosts WHERE id = ANY($1::int[])', [
+    boosts.rows.map((row) => row.id),
+  ]);
 }
 await client.end();
 await prisma.$disconnect();

@@ -83,6 +83,7 @@ export function appEnv(port: number, databaseUrl = benchDatabaseUrl()): NodeJS.P
     // and its own keys for the staff's second factors and the mails' unsubscribe links
     STAFF_SECRET_KEY: RUN_STAFF_SECRET_KEY,
     MAIL_LINK_SECRET: RUN_MAIL_LINK_SECRET,
+    ALTCHA_HMAC_KEY: randomBytes(36).toString('base64url'),
     // the demo members' avatars and the signed URLs to them, as on a live site
     STORAGE_DIR: BENCH_STORAGE,
     TRUST_PROXY: 'false',
@@ -119,10 +120,17 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 /** The built server as production runs it, in its own process; resolves once /api/health is ok. */
 export async function startApp(
-  options: { nodeArgs?: string[]; databaseUrl?: string; redisUrl?: string; port?: number } = {},
+  options: {
+    nodeArgs?: string[];
+    databaseUrl?: string;
+    redisUrl?: string;
+    port?: number;
+    /** More variables for the app (the replica rows: DATABASE_REPLICA_URL). */
+    env?: NodeJS.ProcessEnv;
+  } = {},
 ): Promise<App> {
   const port = options.port ?? (await freePort());
-  const env = appEnv(port, options.databaseUrl);
+  const env = { ...appEnv(port, options.databaseUrl), ...options.env };
   if (options.redisUrl) env.REDIS_URL = options.redisUrl;
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), serverMain], {
     env,

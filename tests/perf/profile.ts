@@ -21,8 +21,9 @@
  * counted route, default 2000), PROFILE_DIR (where the .cpuprofile files go, default
  * /tmp/vonkje-profiles), BENCH_SERVER (as in bench.ts).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { formatSummary, summarise, type CpuProfile } from './cpuprofile-summary.js';
@@ -44,6 +45,9 @@ import {
   type DemoLogin,
 } from './harness.js';
 import type { LoadResult } from './load.js';
+import { connectSockets, report as deliveryReport, sendLoad } from './chat-bench.js';
+import { seedChat, type ChatBenchMember } from './seed-chat.js';
+import type { SendJob } from './send-load.js';
 
 const profileSeconds = Number(process.env.PROFILE_SECONDS ?? 10);
 const countRequests = Number(process.env.PROFILE_REQUESTS ?? 2000);
@@ -59,8 +63,16 @@ interface Route {
 }
 
 /**
- * PROFILE_ROUTES: a comma-separated choice of user, member, matches, search (default user,member).
+ * PROFILE_ROUTES: a comma-separated choice of user, member, matches, search and send (default
+ * user,member). `send` is POST /api/message.php with PROFILE_SOCKETS members (default 400, of
+ * seed-chat.ts) connected by socket clients in processes of their own, sent by
+ * PROFILE_SEND_CONCURRENCY parallel senders (default 8; or at PROFILE_RATE sends a second) into
+ * their conversations, as the bench's chat rows do: per send, the statements and commands, the
+ * CPU of the app and PostgreSQL, and where the app spends it.
  */
+const routeKeys = (process.env.PROFILE_ROUTES ?? 'user,member').split(',');
+const profileSockets = Number(process.env.PROFILE_SOCKETS ?? 400);
+const sendConcurrency = Number(process.env.PROFILE_SEND_CONCURRENCY ?? 8);
 const ROUTES: Route[] = [
   { key: 'user', name: 'GET /api/user.php', url: (base: string) => `${base}/api/user.php` },
   { key: 'member', name: 'GET /api/member.php', url: memberCardUrl },
@@ -74,7 +86,7 @@ const ROUTES: Route[] = [
     name: 'GET /api/search.php (women in NL, page 1)',
     url: (base: string) => `${base}/api/search.php?gender=female&country=NL`,
   },
-].filter((route) => (process.env.PROFILE_ROUTES ?? 'user,member').split(',').includes(route.key));
+].filter((route) => routeKeys.includes(route.key));
 
 /** The bench database's name (BENCH_DATABASE, default dating_bench). */
 const benchDatabaseName = () => new URL(benchDatabaseUrl()).pathname.slice(1);
@@ -343,7 +355,32 @@ function perRequest(load: Counts, idle: Counts, idleSeconds: number, seconds: nu
   return out.filter(([, v]) => Math.abs(v) >= 0.005).sort((a, b) => b[1] - a[1]);
 }
 
-async function countRoutes(): Promise<string[]> {
+const SEND_NAME = 'POST /api/message.php';
+
+interface ChatClients {
+  connected: number;
+  send(job: Omit<SendJob, 'base' | 'senders'>): Promise<LoadResult>;
+  /** The delivery to the recipients' sockets since the last call. */
+  delivery(): ReturnType<typeof deliveryReport>;
+  close(): Promise<void>;
+}
+
+/** Every chat member's socket connected (chat-bench.ts), and senders into their conversations. */
+async function chatClients(base: string, members: ChatBenchMember[]): Promise<ChatClients> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'profile-send-'));
+  const { processes, connected } = await connectSockets(base, members, dir);
+  const senders = members.map((m) => ({ cookie: m.cookie, conversation: m.conversation }));
+  return {
+    connected,
+    send: (job) => sendLoad({ base, senders, ...job }, dir),
+    delivery: () => deliveryReport(processes),
+    close: async () => {
+      await Promise.all(processes.map((p) => p.close()));
+    },
+  };
+}
+
+async function countRoutes(members: ChatBenchMember[]): Promise<string[]> {
   const pgCounter = new PgCounter();
   const redisCounter = new RedisCounter();
   const dbUrl = new URL(benchDatabaseUrl());
@@ -372,6 +409,7 @@ async function countRoutes(): Promise<string[]> {
   });
   const out: string[] = [];
   const routeSql = new Set<string>();
+  let chat: ChatClients | null = null;
   try {
     const demo = await loginDemo(app.base);
     const snapshot = async (): Promise<Snapshot> => ({
@@ -383,14 +421,20 @@ async function countRoutes(): Promise<string[]> {
       db: await dbStats(stats),
     });
     // open the app's connection pools first: their set-up is not a request's cost
-    await load({
-      url: ROUTES[ROUTES.length - 1].url(app.base, demo),
-      connections: 10,
-      seconds: 0,
-      warmupSeconds: 0,
-      amount: 200,
-      headers: { cookie: demo.cookie },
-    });
+    if (ROUTES.length > 0) {
+      await load({
+        url: ROUTES[ROUTES.length - 1].url(app.base, demo),
+        connections: 10,
+        seconds: 0,
+        warmupSeconds: 0,
+        amount: 200,
+        headers: { cookie: demo.cookie },
+      });
+    }
+    if (members.length > 0) {
+      chat = await chatClients(app.base, members);
+      await chat.send({ seconds: 60, concurrency: sendConcurrency, amount: 200 });
+    }
     console.log('Counting: idle window...');
     await sleep(STATS_FLUSH_MS);
     const idleStart = await snapshot();
@@ -405,16 +449,29 @@ async function countRoutes(): Promise<string[]> {
       '',
     );
     let before = idleEnd;
-    for (const route of ROUTES) {
-      console.log(`Counting: ${route.name} x ${countRequests}...`);
-      const result = await load({
-        url: route.url(app.base, demo),
-        connections: 10,
-        seconds: 0,
-        warmupSeconds: 0,
-        amount: countRequests,
-        headers: { cookie: demo.cookie },
+    const counted: { name: string; run: () => Promise<LoadResult> }[] = ROUTES.map((route) => ({
+      name: route.name,
+      run: () =>
+        load({
+          url: route.url(app.base, demo),
+          connections: 10,
+          seconds: 0,
+          warmupSeconds: 0,
+          amount: countRequests,
+          headers: { cookie: demo.cookie },
+        }),
+    }));
+    const sending = chat;
+    if (sending) {
+      counted.push({
+        name: `${SEND_NAME}, ${sending.connected} sockets`,
+        run: () =>
+          sending.send({ seconds: 600, concurrency: sendConcurrency, amount: countRequests }),
       });
+    }
+    for (const route of counted) {
+      console.log(`Counting: ${route.name} x ${countRequests}...`);
+      const result = await route.run();
       const errors = result.socketErrors + result.non2xx;
       if (errors) throw new Error(`${route.name}: ${errors} errors while counting`);
       await sleep(STATS_FLUSH_MS);
@@ -453,6 +510,7 @@ async function countRoutes(): Promise<string[]> {
       );
     }
   } finally {
+    await chat?.close();
     await app.stop();
     await stats.end();
     pgProxy.close();
@@ -675,6 +733,61 @@ async function profileRoute(route: Route): Promise<{ line: string; detail: strin
   }
 }
 
+/**
+ * The send under the profiler: the chat members' sockets connected, the senders sending for
+ * PROFILE_SECONDS after a warm-up; per send, the CPU of the app and of PostgreSQL and the
+ * profile's ranking, and the delivery to the recipients' sockets.
+ */
+async function profileSend(
+  members: ChatBenchMember[],
+): Promise<{ line: string; detail: string[] }> {
+  const inspectPort = await freePort();
+  const app = await startApp({ nodeArgs: [`--inspect=127.0.0.1:${inspectPort}`] });
+  let chat: ChatClients | null = null;
+  try {
+    chat = await chatClients(app.base, members);
+    const session = await inspector(inspectPort);
+    await session.send('Profiler.enable');
+    await session.send('Profiler.setSamplingInterval', { interval: 1000 });
+    const job = profileRate ? { rate: profileRate } : { concurrency: sendConcurrency };
+    const name = `${SEND_NAME}, ${chat.connected} sockets, ${
+      profileRate ? `${profileRate}/s` : `${sendConcurrency} senders at once`
+    }`;
+    console.log(`Profiling ${name} (${profileSeconds} s)...`);
+    await chat.send({ ...job, seconds: 3 });
+    await waitForQuiet();
+    await chat.delivery();
+    const window = cpuWindow(app.child.pid as number);
+    await session.send('Profiler.start');
+    const result = await chat.send({ ...job, seconds: profileSeconds });
+    const { profile } = await session.send<{ profile: CpuProfile }>('Profiler.stop');
+    const cpu = window.end();
+    session.close();
+    // the last deliveries arrive after the last answers
+    await sleep(1500);
+    const delivery = await chat.delivery();
+    const errors = result.socketErrors + result.non2xx;
+    if (errors) throw new Error(`${SEND_NAME}: ${errors} errors under load`);
+    const file = path.join(profileDir, 'POST-api-message.php.cpuprofile');
+    writeFileSync(file, JSON.stringify(profile));
+    return {
+      line: cpuLine(`${name} (under the profiler)`, { result, ...cpu }),
+      detail: [
+        `### ${name}: profile ${file}`,
+        '',
+        `Delivered ${delivery.received} of ${result.requests} to the recipients' sockets: ` +
+          `p50 ${delivery.p50} ms, p95 ${delivery.p95} ms, p99 ${delivery.p99} ms.`,
+        '',
+        formatSummary(summarise(profile), 30, result.requests),
+        '',
+      ],
+    };
+  } finally {
+    await chat?.close();
+    await app.stop();
+  }
+}
+
 async function main(): Promise<void> {
   mkdirSync(profileDir, { recursive: true });
   console.log(`Preparing ${benchDatabaseName()} (migrate + seed)...`);
@@ -686,11 +799,17 @@ async function main(): Promise<void> {
     '## Statements and commands per request',
     '',
   ];
-  report.push(...(await countRoutes()));
-  const lines = [await baselineCpu()];
+  const members = routeKeys.includes('send') ? await seedChat(profileSockets) : [];
+  if (process.env.PROFILE_COUNT !== 'false') report.push(...(await countRoutes(members)));
+  const lines = ROUTES.length > 0 ? [await baselineCpu()] : [];
   const details: string[] = [];
   for (const route of ROUTES) {
     const { line, detail } = await profileRoute(route);
+    lines.push(line);
+    details.push(...detail);
+  }
+  if (members.length > 0) {
+    const { line, detail } = await profileSend(members);
     lines.push(line);
     details.push(...detail);
   }

@@ -116,7 +116,10 @@ export async function seedChat(
        JOIN users u ON u.email = 'chat-' || g || '@bench.test'
        JOIN conversation_participants cp ON cp.user_id = u.id
        JOIN conversations c ON c.id = cp.conversation_id
-       JOIN users o ON o.email LIKE 'chat-%@bench.test'
+       -- this run's partner only: a data set seeded before with another count paired the same
+       -- members differently, and their old conversations stay
+       JOIN users o ON o.email = 'chat-' ||
+           (CASE WHEN g <= $1::int / 2 THEN g + $1::int / 2 ELSE g - $1::int / 2 END) || '@bench.test'
          AND o.id = CASE WHEN c.user_low_id = u.id THEN c.user_high_id ELSE c.user_low_id END
        ORDER BY g`,
       [count],

@@ -3,7 +3,8 @@
  * (each into their conversation, each with its own Idempotency-Key), either at a fixed rate (an
  * open loop: a send starts every 1/rate s whatever the answers, and its latency counts from when
  * it should have started, so a slow server cannot hide its queue) or as fast as `concurrency`
- * parallel senders get answers. The text is `bench:<epoch ms>` for the socket clients.
+ * parallel senders get answers. The text is `bench:<epoch ms>` for the socket clients, then the
+ * job's own words if it has any.
  *
  * Usage: node tests/perf/send-load.ts <file with a SendJob as JSON>; prints one LoadResult line.
  */
@@ -20,6 +21,10 @@ export interface SendJob {
   rate?: number;
   /** ...or this many senders in parallel, each sending again once answered (closed loop). */
   concurrency?: number;
+  /** Closed loop only: stop after this many sends (for counting, not for throughput). */
+  amount?: number;
+  /** Words after the `bench:<epoch ms>` stamp (what the message scanner reads). */
+  text?: string;
 }
 
 const job = JSON.parse(readFileSync(process.argv[2], 'utf8')) as SendJob;
@@ -30,13 +35,14 @@ const latencies: number[] = [];
 const statusCodes: Record<string, number> = {};
 let errors = 0;
 let next = 0;
+let started = 0;
 
 async function sendOne(startedAt: number): Promise<void> {
   const sender = job.senders[next++ % job.senders.length];
   const body = JSON.stringify({
     type: 'text',
     conversation: sender.conversation,
-    text: `bench:${now()}`,
+    text: job.text ? `bench:${now()} ${job.text}` : `bench:${now()}`,
   });
   try {
     const status = await new Promise<number>((resolve, reject) => {
@@ -93,7 +99,10 @@ async function main(): Promise<void> {
     }
   } else {
     const workers = Array.from({ length: job.concurrency ?? 16 }, async () => {
-      while (now() < end) await sendOne(now());
+      while (now() < end && (job.amount === undefined || started < job.amount)) {
+        started += 1;
+        await sendOne(now());
+      }
     });
     running.push(...workers);
   }

@@ -247,7 +247,7 @@ async function payment(i: number, dueAt: number) {
       'POST',
       '/api/payment.php',
       { ...json, 'idempotency-key': randomUUID() },
-      JSON.stringify({ package: job.packageId, method: 'ideal' }),
+      JSON.stringify({ package: job.packageId, method: 'ideal', delivery_consent: true }),
     );
     if (order.status !== 201) return record('payment', dueAt, order.status, false);
     const started = JSON.parse(order.body) as {

@@ -28,6 +28,8 @@ const now = () => performance.timeOrigin + performance.now();
 let latencies: number[] = [];
 let disconnects = 0;
 const sockets: Socket[] = [];
+/** How long one socket may take to connect, its retries included (BENCH_CONNECT_DEADLINE_MS). */
+const CONNECT_DEADLINE_MS = Number(process.env.BENCH_CONNECT_DEADLINE_MS ?? 300_000);
 
 function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return 0;
@@ -47,12 +49,23 @@ function connectOne(cookie: string): Promise<void> {
   socket.on('message:new', (event: { message: { mine: boolean; text: string | null } }) => {
     const text = event.message.text;
     if (event.message.mine || !text?.startsWith('bench:')) return;
-    latencies.push(now() - Number(text.slice(6)));
+    latencies.push(now() - Number.parseFloat(text.slice(6)));
   });
   socket.on('disconnect', () => (disconnects += 1));
+  // a handshake refused or dropped while thousands connect is tried again by socket.io itself
+  // (reconnection); only a socket still not connected after CONNECT_DEADLINE_MS fails the run
   return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', (error) => reject(error));
+    let lastError: unknown;
+    const deadline = setTimeout(() => {
+      socket.off('connect', connected);
+      reject(new Error(`not connected within ${CONNECT_DEADLINE_MS} ms: ${String(lastError)}`));
+    }, CONNECT_DEADLINE_MS);
+    const connected = () => {
+      clearTimeout(deadline);
+      resolve();
+    };
+    socket.once('connect', connected);
+    socket.on('connect_error', (error) => (lastError = error));
   });
 }
 

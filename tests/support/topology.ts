@@ -114,7 +114,7 @@ export function freshDatabase(databaseUrl: string): void {
 
 /**
  * What every process gets: production mode as deployed, minus the proxy (no TRUST_PROXY) and the
- * web app (API only); the same secrets (MEDIA_SECRET, STAFF_SECRET_KEY, MAIL_LINK_SECRET) for
+ * web app (API only); the same secrets (MEDIA_SECRET, STAFF_SECRET_KEY, MAIL_LINK_SECRET, ALTCHA_HMAC_KEY) for
  * all, as docker-compose's shared environment.
  */
 function productionEnv(options: TopologyOptions): NodeJS.ProcessEnv {
@@ -129,6 +129,10 @@ function productionEnv(options: TopologyOptions): NodeJS.ProcessEnv {
     MEDIA_SECRET: randomBytes(36).toString('base64url'),
     STAFF_SECRET_KEY: randomBytes(36).toString('base64url'),
     MAIL_LINK_SECRET: randomBytes(36).toString('base64url'),
+    ALTCHA_HMAC_KEY: randomBytes(36).toString('base64url'),
+    // the proof of work solved in milliseconds by the journeys (tests/e2e/challenge.ts)
+    ALTCHA_MAX_NUMBER: '20',
+    ALTCHA_COST: '1',
     STORAGE_DIR: path.join(os.tmpdir(), `vonkje-topology-${process.pid}`),
     TRUST_PROXY: 'false',
     // production refuses the sandbox provider unless told; a topology takes no real payments
@@ -313,9 +317,22 @@ export function caddyInstalled(): boolean {
 }
 
 /**
- * Caddy with docker/Caddyfile as deployed, its upstreams (the compose services app and app-2)
- * replaced by the given app processes, on plain HTTP on a free port (SITE_ADDRESS), its admin
- * API on another (for upstreams()). Resolves once it answers /api/health through an app.
+ * docker/Caddyfile with its upstreams, found in production through Docker's DNS (`dynamic a` on
+ * the compose service `app`), replaced by a fixed list (`to`) of the given addresses: processes
+ * on this machine differ by port, which one DNS name cannot tell. Everything else (balancing,
+ * retries, passive health checks, headers, transport) stays as deployed.
+ */
+export function caddyfileFor(caddyfile: string, addresses: string[]): string {
+  const dynamic = /^([\t ]*)dynamic a \{[^}]*\}$/m.exec(caddyfile);
+  if (!dynamic) throw new Error('docker/Caddyfile has no reverse_proxy with `dynamic a` upstreams');
+  return caddyfile.replace(dynamic[0], `${dynamic[1]}to ${addresses.join(' ')}`);
+}
+
+/**
+ * Caddy with docker/Caddyfile as deployed, its upstreams (the compose service app's replicas)
+ * replaced by the given app processes (caddyfileFor), on plain HTTP on a free port
+ * (SITE_ADDRESS), its admin API on another (for upstreams()). Resolves once it answers
+ * /api/health through an app.
  */
 export async function startCaddy(apps: AppProcess[]): Promise<Proxy> {
   // Caddy cannot tell a port it got from the kernel: it gets two free ones, and when another
@@ -330,16 +347,13 @@ export async function startCaddy(apps: AppProcess[]): Promise<Proxy> {
 }
 
 async function startCaddyOn(apps: AppProcess[], port: number, adminPort: number): Promise<Proxy> {
-  const caddyfile = readFileSync(path.join(root, 'docker/Caddyfile'), 'utf8');
-  const upstreams = /reverse_proxy ([^{\n]+)\{/.exec(caddyfile)?.[1].trim();
-  if (!upstreams) throw new Error('docker/Caddyfile has no reverse_proxy with upstreams');
+  const caddyfile = caddyfileFor(
+    readFileSync(path.join(root, 'docker/Caddyfile'), 'utf8'),
+    apps.map((app) => `127.0.0.1:${app.port}`),
+  );
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vonkje-caddy-'));
   const file = path.join(dir, 'Caddyfile');
-  writeFileSync(
-    file,
-    `{\n\tadmin 127.0.0.1:${adminPort}\n}\n` +
-      caddyfile.replace(upstreams, apps.map((app) => `127.0.0.1:${app.port}`).join(' ')),
-  );
+  writeFileSync(file, `{\n\tadmin 127.0.0.1:${adminPort}\n}\n` + caddyfile);
   const child = spawn('caddy', ['run', '--config', file, '--adapter', 'caddyfile'], {
     env: {
       ...process.env,

@@ -8,6 +8,7 @@ import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { reloadOnceForChunkError } from './app/chunk-reload';
 import { captureTracking } from './components/signup/tracking';
+import { countVisit } from './app/traffic-beacons';
 
 // Vite reports a failed preload of a page chunk here; reload once (guarded), else let it fail.
 window.addEventListener('vite:preloadError', (event) => {
@@ -16,6 +17,8 @@ window.addEventListener('vite:preloadError', (event) => {
 
 // the landing URL's tracking parameters travel with a later signup (SPEC point 3)
 captureTracking(window.location.search);
+// a landing from traffic counts one visit of its source (the console's traffic report)
+countVisit(window.location);
 
 // the installed app's service worker (not in development: Vite serves sources there); workbox-window
 // loads on its own, after the page's own scripts (it registers after the load event anyway)

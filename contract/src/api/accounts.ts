@@ -7,12 +7,23 @@ import {
   SUPPORTED_LANGUAGES,
 } from '../constants';
 import { photoStatus } from './photos';
+import { LEGAL_DOCUMENTS } from '../legal-versions';
 import { notificationDisabledReason } from './notification-preferences';
 import { emailField, gender, linkToken, optionalText, passwordField } from './fields';
 
 // ---------------------------------------------------------------- requests
 
-export const loginRequest = z.object({ email: emailField, password: passwordField });
+/**
+ * The proof-of-work answer (an ALTCHA payload: base64 JSON of the challenge and its solution),
+ * asked at signup, at a password reset and at a login after failures (`challenge_required`).
+ */
+export const challengeAnswer = z.string().trim().max(8_000).optional();
+
+export const loginRequest = z.object({
+  email: emailField,
+  password: passwordField,
+  altcha: challengeAnswer,
+});
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 /**
@@ -41,6 +52,7 @@ export const signupRequest = z.object({
   /** The landing page the visitor arrived on (a lander's or a member landing's name) and its slug. */
   lander: optionalText(50),
   slug: optionalText(100),
+  altcha: challengeAnswer,
 });
 /** What the server works with (defaults applied). */
 export type SignupInput = z.infer<typeof signupRequest>;
@@ -53,7 +65,7 @@ export type ActivationMailRequest = z.infer<typeof activationMailRequest>;
 /** The query of a mailed link (activation, reactivation, unlock). */
 export const linkQuery = z.object({ token: linkToken.optional() });
 
-export const resetRequest = z.object({ email: emailField });
+export const resetRequest = z.object({ email: emailField, altcha: challengeAnswer });
 export type ResetRequest = z.infer<typeof resetRequest>;
 
 export const resetDoRequest = z.object({
@@ -92,6 +104,22 @@ export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
 
 // ---------------------------------------------------------------- responses
 
+/** GET /api/challenge.php: an ALTCHA (v2) proof-of-work challenge, signed, valid for minutes. */
+export const challengeResponse = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number().int(),
+    keyLength: z.number().int(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    expiresAt: z.number().int().optional(),
+  }),
+  signature: z.string().optional(),
+});
+export type ChallengeResponse = z.infer<typeof challengeResponse>;
+
 export const userStatus = z.enum(['not_confirmed', 'confirmed', 'deleted', 'purged', 'banned']);
 export const profileStatus = z.enum(['disabled', 'active', 'hidden']);
 
@@ -106,6 +134,11 @@ export const user = z.object({
   signup_date: z.string(),
   notifications_disabled: z.array(notificationDisabledReason),
   roles: z.array(z.enum(['admin', 'operator', 'moderator'])),
+  /**
+   * The legal documents (terms, privacy) whose version in force the member has not accepted:
+   * the web asks for them before anything else (issue 36 item 2).
+   */
+  pending_consents: z.array(z.enum(LEGAL_DOCUMENTS)),
   profile: z
     .object({
       id: z.number().int(),

@@ -40,7 +40,11 @@ export const memberProfile = profileCard.extend(profileDetails.shape).extend({
       blocked: z.boolean(),
       /** The viewer likes this member. */
       liked: z.boolean(),
-      /** This member likes the viewer (a like back is a match). */
+      /**
+       * This member likes the viewer (a like back is a match), as far as the viewer may know:
+       * false for a free member while free_members_see_likes is `count` unless the viewer likes
+       * them too (who liked you is premium; a match is everyone's).
+       */
       liked_by: z.boolean(),
     })
     .nullable(),

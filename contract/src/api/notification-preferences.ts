@@ -7,6 +7,7 @@ export const NOTIFICATION_PREFERENCES = [
   'new_conversations',
   'new_messages',
   'like',
+  'visits',
   'unread_message_reminders',
   'promotions',
   'weekly_updates',
@@ -27,6 +28,8 @@ export const notificationPreferences = z.object({
   new_conversations: z.boolean(),
   new_messages: z.boolean(),
   like: z.boolean(),
+  /** Someone viewed the member's profile (push and the live notice; never mailed). */
+  visits: z.boolean(),
   unread_message_reminders: z.boolean(),
   promotions: z.boolean(),
   weekly_updates: z.boolean(),

@@ -176,6 +176,12 @@ export const createPaymentRequest = z.object({
   remember: z.boolean().optional(),
   /** A bank chosen on our page (only for a method that still needs one). */
   issuer: z.string().max(50).optional(),
+  /**
+   * The member's consent to immediate delivery (the checkout's unticked checkbox): delivery
+   * starts now and the right of withdrawal ends for what is used. Without it (not `true`): 400
+   * delivery_consent_required. Stored with the payment (DELIVERY_CONSENT_VERSION).
+   */
+  delivery_consent: z.boolean().optional(),
 });
 export type CreatePaymentRequest = z.infer<typeof createPaymentRequest>;
 
@@ -243,7 +249,11 @@ export type RepeatOrderResponse = z.infer<typeof repeatOrderResponse>;
  * POST /api/repeat-order.php (Idempotency-Key required): buys that package again on a stored
  * mandate, without a checkout; the answer is pending, then paid or failed (the web polls).
  */
-export const repeatOrderRequest = z.object({ mandate: dbIdNumber });
+export const repeatOrderRequest = z.object({
+  mandate: dbIdNumber,
+  /** As the checkout's: required (true), else 400 delivery_consent_required. */
+  delivery_consent: z.boolean().optional(),
+});
 export type RepeatOrderRequest = z.infer<typeof repeatOrderRequest>;
 
 // ---------------------------------------------------------------- direct debit
@@ -264,6 +274,11 @@ export const directDebitRequest = z.object({
   city: z.string().trim().min(1).max(100),
   phone: z.string().trim().min(6).max(25),
   consent: z.boolean(),
+  /**
+   * The consent to immediate delivery, as at the checkout: required (true), else 400
+   * delivery_consent_required; kept with the form and stored with its payment.
+   */
+  delivery_consent: z.boolean().optional(),
   code: z.string().trim().min(1).max(50).optional(),
 });
 export type DirectDebitRequest = z.infer<typeof directDebitRequest>;

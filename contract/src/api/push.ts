@@ -29,7 +29,7 @@ export const pushUnsubscribeRequest = z.object({ endpoint: z.url().max(2048) });
 export type PushUnsubscribeRequest = z.infer<typeof pushUnsubscribeRequest>;
 
 /** What a push is about (each kind follows its notification preference). */
-export const PUSH_KINDS = ['message', 'conversation', 'like'] as const;
+export const PUSH_KINDS = ['message', 'conversation', 'like', 'visit'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /**

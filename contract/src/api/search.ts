@@ -34,6 +34,8 @@ export const searchQuery = z.object({
   online: flag,
   /** Only verified members ("Alleen geverifieerd"). */
   verified: flag,
+  /** Only the caller's favourites ("Alleen favorieten"; members only). */
+  favourites: flag,
   distance: z
     .enum(SEARCH_DISTANCES_KM.map(String) as [string, ...string[]])
     .transform(Number)
@@ -49,8 +51,16 @@ export type SearchQuery = z.infer<typeof searchQuery>;
 /** The query as a client sends it (strings, before parsing): the web's search filters. */
 export type SearchParams = z.input<typeof searchQuery>;
 
+/**
+ * A search result: the card, and whether the member is boosted (issue 38 item 3: a running boost
+ * in the search's region puts them first, marked "Boost").
+ */
+export const searchCard = profileCard.extend({ boosted: z.boolean() });
+export type SearchCard = z.infer<typeof searchCard>;
+
 export const searchResponse = z.object({
-  profiles: z.array(profileCard),
+  /** Page 1 begins with the boosted members of the search's region (see SearchService). */
+  profiles: z.array(searchCard),
   /** Null on the last page. */
   next_cursor: z.string().nullable(),
   /** How many match, counted up to SEARCH_COUNT_CAP (`num_results_capped` when there are more). */

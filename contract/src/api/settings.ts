@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUPPORTED_LANGUAGES } from '../constants';
+import { FREE_MEMBERS_SEE, SUPPORTED_LANGUAGES } from '../constants';
 
 /** Page query parameters pass through; these are the ones the server reads. */
 export const settingsQuery = z
@@ -63,6 +63,8 @@ export const settings = z.object({
   signup_credits: z.number(),
   photo_credits: z.number(),
   gift_credits: z.number(),
+  /** What a boost costs in credits (issue 38: the pricing page and the FAQ state it). */
+  boost_credits: z.number().int(),
   message_length: z.number(),
   minimum_message_costs: z.record(
     z.string(),
@@ -84,6 +86,12 @@ export const settings = z.object({
   refund_days: z.number(),
   /** Chat history older than this many days is hidden (the legal pages and FAQ say so). */
   chat_history_days: z.number().int(),
+  /**
+   * What free members see of who viewed their profile and who liked them (the pricing page and
+   * the FAQ say what premium adds): `count` or `everything`.
+   */
+  free_members_see_visitors: z.enum(FREE_MEMBERS_SEE),
+  free_members_see_likes: z.enum(FREE_MEMBERS_SEE),
   /** all, with_trafficsource, or otherwise disabled. */
   signups: z.string(),
   logged_out_search: z.boolean(),

@@ -18,6 +18,11 @@ export const staffAccount = z.object({
   disabled: z.boolean(),
   /** Whether it has enrolled its second factor (after a reset: not until the next sign-in). */
   second_factor: z.boolean(),
+  /**
+   * Whether wrong passwords or codes (typed by anyone) have locked its sign-in from browsers it
+   * has not signed in from; lifted by `unlock` or when the lock period ends.
+   */
+  locked: z.boolean(),
   last_login_at: z.string().nullable(),
   created_at: z.string(),
 });

@@ -252,7 +252,65 @@ export const INSPECTION_ACTIONS = [
   'text.approve',
   'text.reject',
   'text.undo',
+  'chat_photo.keep',
+  'chat_photo.remove',
 ] as const;
+
+/**
+ * Chat photos on the photo desk (moderators and admins). A chat photo is delivered when sent
+ * (nothing waits for a moderator), and it is private to the two members: the desk shows one only
+ * when the pre-screening flagged it (a match of a photo rejected for abuse, or a risk of
+ * PHOTO_SCREEN_FLAG_RISK or more), abuse matches first, then the riskiest, until a moderator
+ * keeps it or removes it (hidden from both members, with a statement of reasons to the sender
+ * saying automated means flagged it). GET /api/staff/inspection/chat-photos.
+ */
+export const CHAT_PHOTO_DESK_PAGE = 20;
+export const chatPhotoMember = z.object({
+  user_id: z.number().int(),
+  /** null: the profile is gone (deleted, purged). */
+  profile_id: z.number().int().nullable(),
+  name: z.string().nullable(),
+});
+export const chatPhotoQueueEntry = z.object({
+  message_id: z.number().int(),
+  conversation_id: z.number().int(),
+  sent_at: z.string(),
+  /** The staff route that serves the file while the photo is on the desk (no-store). */
+  image_url: z.string(),
+  screening: photoScreening,
+  /** Who sent it, and to whom: the conversation it is in, nothing of what else was said. */
+  sender: chatPhotoMember,
+  recipient: chatPhotoMember,
+});
+export type ChatPhotoQueueEntry = z.infer<typeof chatPhotoQueueEntry>;
+export const chatPhotoQueueResponse = z.object({
+  photos: z.array(chatPhotoQueueEntry),
+  stats: inspectionStats,
+});
+export type ChatPhotoQueueResponse = z.infer<typeof chatPhotoQueueResponse>;
+
+/**
+ * POST /api/staff/inspection/chat-photos/{messageId}/decision: keep (nothing to do, off the
+ * desk), or remove with a reason of the photo list (its ground) and an explanation the sender
+ * reads in the statement of reasons.
+ */
+export const chatPhotoDecisionBody = z
+  .object({
+    action: z.enum(['keep', 'remove']),
+    reason: photoRejectReason.optional(),
+    explanation: z.string().trim().min(3).max(500).optional(),
+  })
+  .refine((input) => input.action === 'keep' || !!input.reason, {
+    path: ['reason'],
+    message: 'required',
+  })
+  .refine((input) => input.action === 'keep' || !!input.explanation, {
+    path: ['explanation'],
+    message: 'required',
+  });
+export type ChatPhotoDecisionRequest = z.infer<typeof chatPhotoDecisionBody>;
+export const chatPhotoDecisionResponse = z.object({ stats: inspectionStats });
+export type ChatPhotoDecisionResponse = z.infer<typeof chatPhotoDecisionResponse>;
 
 /** Path parameters: a photo's or text review's id; a decision's id (a bigint as text). */
 export const inspectionIdParam = z.object({ id: dbId });

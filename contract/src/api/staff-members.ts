@@ -88,8 +88,28 @@ export const staffMemberPayment = z.object({
   amount_cents: z.number().int(),
   currency: z.string(),
   reversed_cents: z.number().int(),
+  /**
+   * What an admin may still refund: the amount less what is reversed and less refunds asked of
+   * the provider and not yet answered; 0 for a payment that was never paid.
+   */
+  refundable_cents: z.number().int(),
   created_at: isoDate,
   paid_at: isoDate.nullable(),
+});
+
+/** A refund or chargeback booked on one of the member's payments, with its credits. */
+export const staffMemberReversal = z.object({
+  id: z.number().int(),
+  /** The payment's row id (as `payments[].id`). */
+  payment: z.number().int(),
+  kind: z.enum(['refund', 'chargeback']),
+  amount_cents: z.number().int(),
+  currency: z.string(),
+  /** Credits taken from the balance for it. */
+  credits_taken: z.number().int(),
+  /** Its share that was already spent and could not be taken back. */
+  credits_short: z.number().int(),
+  created_at: isoDate,
 });
 
 export const staffLedgerEntry = z.object({
@@ -158,10 +178,26 @@ export const staffMemberPage = z.object({
     .nullable(),
   photos: z.array(staffMemberPhoto),
   payments: z.array(staffMemberPayment),
+  /** Refunds and chargebacks of those payments, newest first. */
+  reversals: z.array(staffMemberReversal),
   ledger: z.array(staffLedgerEntry),
   sessions: z.array(staffMemberSession),
   complaints: z.array(staffMemberComplaint),
   audit: z.array(staffMemberAuditRow),
+  /**
+   * Other accounts that look like the same person (issue 35), with the signals they share:
+   * `device` (the same browser) and `payment` (the same payment instrument) make welcome
+   * discount, time bonus and free conversations once per person; `address_range` (the signup's
+   * IPv4 /24 or IPv6 /64) is shown only, never acted on.
+   */
+  linked_accounts: z.array(
+    z.object({
+      id: z.number().int(),
+      email: z.string().nullable(),
+      status: accountStatus,
+      kinds: z.array(z.enum(['device', 'address_range', 'payment'])),
+    }),
+  ),
 });
 export type StaffMemberPage = z.infer<typeof staffMemberPage>;
 
@@ -184,6 +220,34 @@ export const creditAdjustmentResponse = z.object({
   ledger_id: z.number().int(),
 });
 export type CreditAdjustmentResponse = z.infer<typeof creditAdjustmentResponse>;
+
+/**
+ * POST /api/staff/members/:id/payments/:payment/refund (Idempotency-Key required, a UUID): an
+ * admin's refund of a paid payment, in full or in part, through the provider; the credits are
+ * taken back as far as they are unspent (contract reversalCredits).
+ */
+export const paymentRefundBody = z.object({
+  amount_cents: z.number().int().min(1).max(100_000_000),
+  reason: staffReason,
+});
+export type PaymentRefundRequest = z.infer<typeof paymentRefundBody>;
+
+export const paymentRefundParams = z.object({ id: dbId, payment: dbId });
+
+export const paymentRefundResponse = z.object({
+  refund: z.object({
+    amount_cents: z.number().int(),
+    currency: z.string(),
+    /** The provider's reference of the refund. */
+    provider_ref: z.string(),
+    credits_taken: z.number().int(),
+    credits_short: z.number().int(),
+  }),
+  /** The member's balance after it. */
+  credits: z.number().int(),
+  payment: staffMemberPayment,
+});
+export type PaymentRefundResponse = z.infer<typeof paymentRefundResponse>;
 
 /** POST /api/staff/members/:id/end-sessions */
 export const endSessionsBody = z.object({ reason: staffReason });

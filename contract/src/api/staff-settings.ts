@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '../constants';
+import { DEFAULT_LANGUAGE, FREE_MEMBERS_SEE, SUPPORTED_LANGUAGES } from '../constants';
 import { count, country, currency, text, unique } from './staff-form-fields';
 
 /**
@@ -61,8 +61,18 @@ export const settingsValues = z.object({
   photo_credits: count(10_000),
   /** The least any gift costs: a gift priced lower costs this. */
   gift_credits: count(10_000),
+  /** What a boost costs in credits (issue 38; a boost is never free but a premium's weekly). */
+  boost_credits: z.number().int().min(1).max(10_000),
   message_length: z.number().int().min(1).max(10_000),
   chat_history_days: z.number().int().min(1).max(3650),
+  /** Days a profile visit is kept and shown on the visitors page (issue 38); then purged. */
+  visit_retention_days: z.number().int().min(1).max(365),
+  /**
+   * What a free member sees of who viewed their profile and of who liked them: `count` (how
+   * many, blurred cards; who it was is premium) or `everything` (as premium members).
+   */
+  free_members_see_visitors: z.enum(FREE_MEMBERS_SEE),
+  free_members_see_likes: z.enum(FREE_MEMBERS_SEE),
   /** Per country: the least one message may cost in money (the packages' price per message). */
   minimum_message_costs: z.partialRecord(
     country,
@@ -120,11 +130,14 @@ export const SETTING_GROUPS = {
     'search_fields',
     'logged_out_search',
     'logged_out_search_trafficsource',
+    'visit_retention_days',
   ],
+  premium: ['free_members_see_visitors', 'free_members_see_likes'],
   costs: [
     'message_credits',
     'photo_credits',
     'gift_credits',
+    'boost_credits',
     'minimum_message_costs',
     'member_resell',
     'refund_days',

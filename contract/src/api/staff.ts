@@ -1,11 +1,17 @@
 import { z } from 'zod';
+import { AFFILIATE_NETWORK_ACTIONS } from './staff-traffic';
 import { dbId, emailField, passwordField } from './fields';
 import { STAFF_ACCOUNT_ACTIONS } from './staff-account-actions';
 import { CATALOGUE_ACTIONS } from './staff-catalogue';
+import { CAMPAIGN_ACTIONS } from './staff-campaigns';
 import { INSPECTION_ACTIONS } from './staff-inspection';
 import { MODERATION_AUDIT_ACTIONS } from './staff-moderation';
 import { VERIFICATION_ACTIONS } from './verification';
 import { SCAM_AUDIT_ACTIONS } from './staff-scams';
+import { BOOKKEEPING_AUDIT_ACTIONS } from './staff-bookkeeping';
+import { JOBS_AUDIT_ACTIONS } from './staff-jobs';
+import { OPERATOR_TOOL_ACTIONS } from './staff-operators';
+import { PERSONA_AUDIT_ACTIONS } from './staff-personas';
 
 /**
  * The staff side (the console at /admin): its own sign-in with a second factor, its own session
@@ -125,6 +131,7 @@ export const STAFF_ACTIONS = [
   ...STAFF_ACCOUNT_ACTIONS,
   // the members area (staff-members.ts)
   'member.credits_adjusted',
+  'member.payment_refunded',
   'member.sessions_ended',
   'member.reactivated',
   'member.erased',
@@ -138,12 +145,23 @@ export const STAFF_ACTIONS = [
   'inbox.note_added',
   'member.vulnerable_flagged',
   'member.vulnerable_unflagged',
+  // the operators' library, gifts, next conversation and review (staff-operators.ts)
+  ...OPERATOR_TOOL_ACTIONS,
+  // persona sheets, notes per conversation, canned replies (staff-personas.ts)
+  ...PERSONA_AUDIT_ACTIONS,
   ...MODERATION_AUDIT_ACTIONS,
   ...SCAM_AUDIT_ACTIONS,
   ...INSPECTION_ACTIONS,
   ...VERIFICATION_ACTIONS,
   // the catalogue (invites, discount codes, credit packages, gifts) and the site's settings
   ...CATALOGUE_ACTIONS,
+  // campaigns (staff-campaigns.ts)
+  ...CAMPAIGN_ACTIONS,
+  // bookkeeping exports and the queues' failed jobs
+  ...BOOKKEEPING_AUDIT_ACTIONS,
+  ...JOBS_AUDIT_ACTIONS,
+  // the affiliate networks' postbacks (staff-traffic.ts)
+  ...AFFILIATE_NETWORK_ACTIONS,
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 

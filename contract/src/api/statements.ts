@@ -18,6 +18,8 @@ export const DECISION_KINDS = [
   'content_hidden',
   'warning',
   'ban',
+  /** the verified badge taken away (verification/) */
+  'badge_withdrawn',
 ] as const;
 export const decisionKind = z.enum(DECISION_KINDS);
 export type DecisionKind = z.infer<typeof decisionKind>;
@@ -29,6 +31,7 @@ export const STATEMENT_ITEMS = [
   'profile_about',
   'message',
   'account',
+  'badge',
 ] as const;
 export type StatementItem = (typeof STATEMENT_ITEMS)[number];
 

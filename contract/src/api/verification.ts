@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { dbId } from './fields';
+import { dbId, dbIdNumber } from './fields';
 import { inspectionStats, inspectionNextBody } from './staff-inspection';
+import { memberBanBody } from './staff-moderation';
 
 /**
  * The verified badge (issue 35 point 5). A member asks to verify; the site picks a gesture at
@@ -124,5 +125,26 @@ export type VerificationDecisionResponse = z.infer<typeof verificationDecisionRe
 
 export const verificationIdParam = z.object({ id: dbId });
 
+/**
+ * POST /api/staff/verification/withdraw (moderators and admins): takes a member's verified badge
+ * away (approved by mistake, or a later suspicion). `member` is the profile's id (as in
+ * /members/{id}); `reason` is told to the member in the statement of reasons, `ground` the
+ * terms' rule (impersonation when not given). The member may verify again afterwards.
+ */
+export const verificationWithdrawBody = memberBanBody.extend({ member: dbIdNumber });
+export type VerificationWithdrawRequest = z.infer<typeof verificationWithdrawBody>;
+export const verificationWithdrawResponse = z.object({
+  member: z.object({ profile_id: z.number().int(), verified: z.literal(false) }),
+  statement_id: z.number().int(),
+});
+export type VerificationWithdrawResponse = z.infer<typeof verificationWithdrawResponse>;
+
+/** The grounds the console offers for a withdrawal (any DECISION_GROUNDS is accepted). */
+export const VERIFICATION_WITHDRAW_GROUNDS = ['impersonation', 'scam', 'house_rules'] as const;
+
 /** The audit log's names of the desk's decisions. */
-export const VERIFICATION_ACTIONS = ['verification.approve', 'verification.reject'] as const;
+export const VERIFICATION_ACTIONS = [
+  'verification.approve',
+  'verification.reject',
+  'verification.withdraw',
+] as const;

@@ -1,10 +1,14 @@
 import { Module } from '@nestjs/common';
+import { TrafficModule } from '../traffic';
 import { SettingsModule } from '../settings';
 import { MailModule } from '../mail';
 import { AuthModule } from '../auth';
 import { CreditsModule } from '../credits';
 import { ChatsModule } from '../chats';
 import { VisitorCountryModule } from '../visitor-country';
+import { ConsentsModule } from '../consents';
+import { ChallengeModule } from '../challenge';
+import { AccountLinksModule } from '../account-links';
 import { SignupService } from './signup.service';
 import { CredentialsService } from './credentials.service';
 import { CredentialsController } from './credentials.controller';
@@ -18,11 +22,15 @@ import { InvitesAdmin } from './invites-admin.service';
 @Module({
   imports: [
     SettingsModule,
+    TrafficModule,
     MailModule,
     AuthModule,
     CreditsModule,
     ChatsModule,
     VisitorCountryModule,
+    ConsentsModule,
+    ChallengeModule,
+    AccountLinksModule,
   ],
   controllers: [UserController, CredentialsController, InvitesAdminController],
   providers: [AccountsService, SignupService, CredentialsService, AccountPurge, InvitesAdmin],

@@ -4,6 +4,7 @@ import { AppError } from '../common/app-error';
 import { isUniqueViolation } from '../common/failures';
 import { consumeToken, hashToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
+import { PostbackOutbox } from '../traffic';
 import { RedisService } from '../redis/redis.service';
 import { MailOutbox } from '../mail';
 import { normalizeEmail } from './email';
@@ -11,6 +12,7 @@ import { endLinks } from './credential-links';
 import { PasswordGate, SESSION_USER_SELECT, TrustedDevices, type AttemptSource } from '../auth';
 import { HeldMessagesService } from '../chats';
 import { SettingsService } from '../settings';
+import { AccountLinks } from '../account-links';
 
 const LOGIN_STATUSES = ['confirmed', 'not_confirmed'];
 
@@ -22,8 +24,10 @@ export class AccountsService {
     private readonly gate: PasswordGate,
     private readonly devices: TrustedDevices,
     private readonly outbox: MailOutbox,
+    private readonly postbacks: PostbackOutbox,
     private readonly held: HeldMessagesService,
     private readonly settings: SettingsService,
+    private readonly links: AccountLinks,
   ) {}
 
   /** PUT /api/user.php: one of the languages the site offers (the setting languages_offered). */
@@ -51,7 +55,7 @@ export class AccountsService {
     });
     const account =
       found && (LOGIN_STATUSES.includes(found.status) || found.status === 'banned') ? found : null;
-    const checked = await this.gate.check(email, account, password, source);
+    const checked = await this.gate.check(email, account, password, source, { challenge: true });
     if (!checked.ok || !account) throw new AppError('login_failed');
     // only the right password learns of the ban (the web shows the ban page)
     if (account.status === 'banned') throw new AppError('account_banned');
@@ -64,18 +68,38 @@ export class AccountsService {
       select: SESSION_USER_SELECT,
     });
     const device = checked.deviceId ? null : await this.devices.trust(account.id);
+    // the accounts used in this browser are one person's (once-per-person benefits)
+    if (source.browser) await this.links.record(account.id, [AccountLinks.device(source.browser)]);
     return { user, device };
   }
 
   /**
    * The link of a lock mail: the browser that follows it is trusted, so the owner logs in
-   * whatever others keep typing. Null when the link is expired, used or unknown.
+   * whatever others keep typing. `device` is null when the link is expired, used or unknown;
+   * `staff` says whether the link is a staff account's, whose sign-in is the console's.
    */
   async unlock(token: string | undefined) {
     return this.prisma.$transaction(async (tx) => {
       const used = await consumeToken(tx, token, 'login_unlock');
-      if (!used) return null;
-      return this.devices.trust(used.userId, tx);
+      const owner = used
+        ? used.userId
+        : token
+          ? (
+              await tx.emailToken.findUnique({
+                where: { tokenHash: hashToken(token) },
+                select: { userId: true },
+              })
+            )?.userId
+          : undefined;
+      const account =
+        owner === undefined
+          ? null
+          : await tx.user.findUnique({
+              where: { id: owner },
+              select: { roles: true, staffDisabledRoles: true },
+            });
+      const staff = account ? account.roles.length + account.staffDisabledRoles.length > 0 : false;
+      return { device: used ? await this.devices.trust(used.userId, tx) : null, staff };
     });
   }
 
@@ -88,6 +112,7 @@ export class AccountsService {
     if (!token) return false;
     const now = new Date();
     let released: Awaited<ReturnType<HeldMessagesService['releaseHeld']>> | null = null;
+    let conversions: number[] = [];
     const activated = await this.prisma.$transaction(async (tx) => {
       const used = await consumeToken(tx, token, 'activation', now);
       if (!used) {
@@ -109,8 +134,10 @@ export class AccountsService {
       if (count === 0) return false;
       await tx.profile.updateMany({ where: { userId: used.userId }, data: { status: 'active' } });
       released = await this.held.releaseHeld(tx, used.userId);
+      conversions = await this.postbacks.write(tx, used.userId, 'activation');
       return true;
     });
+    await this.postbacks.dispatch(conversions);
     if (released) await this.held.announceReleased(released);
     return activated;
   }

@@ -36,9 +36,12 @@ export class CredentialsController {
   @RateLimit('reset')
   @Idempotent()
   @Returns(OkResponseDto)
-  @ApiOperation({ summary: 'Mails a single-use reset link (1 hour); at most 3 a day' })
+  @ApiOperation({
+    summary:
+      'Mails a single-use reset link (1 hour); at most 3 a day; needs a solved challenge (`altcha`)',
+  })
   async requestReset(@Body() body: ResetRequestBody) {
-    await this.credentials.requestReset(body.email);
+    await this.credentials.requestReset(body.email, body.altcha);
     return { ok: true };
   }
 

@@ -10,12 +10,17 @@ import { MailOutbox } from '../mail';
 import { PasswordGate, PasswordHasher, type AttemptSource } from '../auth';
 import { endCredentials, endLinks } from './credential-links';
 import { normalizeEmail } from './email';
+import { ChallengeService } from '../challenge';
 
-/** A broken password rule as an error on the `password` field, with the limits for its message. */
+/**
+ * A broken password rule as an error on the `password` field, with the limits for its message
+ * (the message's own limit as its `count`, which chooses the plural form).
+ */
 export function passwordError(problem: PasswordProblem): AppError {
+  const count = problem === 'password_too_long' ? PASSWORD_MAX_BYTES : PASSWORD_MIN_LENGTH;
   return new AppError(
     problem,
-    { min: PASSWORD_MIN_LENGTH, max_bytes: PASSWORD_MAX_BYTES },
+    { min: PASSWORD_MIN_LENGTH, max_bytes: PASSWORD_MAX_BYTES, count },
     'password',
   );
 }
@@ -45,9 +50,12 @@ export class CredentialsService {
     private readonly outbox: MailOutbox,
     private readonly hasher: PasswordHasher,
     private readonly gate: PasswordGate,
+    private readonly challenges: ChallengeService,
   ) {}
 
-  async requestReset(rawEmail: string): Promise<void> {
+  async requestReset(rawEmail: string, challenge: string | undefined): Promise<void> {
+    // first the proof of work: an address that has no account tells nothing without it
+    await this.challenges.require(challenge);
     const email = rawEmail.trim().toLowerCase();
     const user = await this.prisma.user.findUnique({
       where: { email },

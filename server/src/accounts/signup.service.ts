@@ -5,17 +5,31 @@ import { isUniqueViolation } from '../common/failures';
 import { checkDateOfBirth, checkProfileName } from '../common/profile-rules';
 import { passwordProblem } from '@app/contract';
 import { PrismaService } from '../prisma/prisma.service';
+import { PostbackOutbox } from '../traffic';
 import { SettingsService } from '../settings';
 import { MailOutbox } from '../mail';
 import type { SignupInput } from './accounts.dto';
-import { normalizeEmail } from './email';
+import { isDisposable, normalizeEmail } from './email';
+import { ChallengeService } from '../challenge';
+import { AccountLinks } from '../account-links';
 import { PasswordHasher, SESSION_USER_SELECT } from '../auth';
 import { CreditsService } from '../credits';
 import { holdTextForReview } from '../inspection';
 import { Realtime } from '../realtime';
 import { passwordError } from './credentials.service';
+import { ConsentsService } from '../consents';
 
 const DAY_MS = 86_400_000;
+
+interface SignupMeta {
+  ip?: string;
+  /** The browser's User-Agent, kept with the consents as proof (consents). */
+  userAgent?: string;
+  language: Language;
+  domain?: string;
+  /** The `browser` cookie's token: ties the accounts made in one browser (account-links). */
+  browser?: string;
+}
 
 @Injectable()
 export class SignupService {
@@ -23,9 +37,13 @@ export class SignupService {
     private readonly prisma: PrismaService,
     private readonly settings: SettingsService,
     private readonly outbox: MailOutbox,
+    private readonly postbacks: PostbackOutbox,
     private readonly hasher: PasswordHasher,
     private readonly credits: CreditsService,
     private readonly realtime: Realtime,
+    private readonly consents: ConsentsService,
+    private readonly challenges: ChallengeService,
+    private readonly links: AccountLinks,
   ) {}
 
   /** Checks every rule first, so bad input never creates a half account. */
@@ -49,6 +67,7 @@ export class SignupService {
       }
     }
     const email = normalizeEmail(input.email);
+    if (isDisposable(email)) throw new AppError('email_disposable', {}, 'email');
     // the profile rules, as the profile editor checks them (common/profile-rules.ts)
     const name = checkProfileName(input.name, email);
     const dob = checkDateOfBirth(input.date_of_birth, stored.min_age, now);
@@ -57,6 +76,8 @@ export class SignupService {
     if (!input.accept_terms) throw new AppError('terms_required', {}, 'accept_terms');
     if (!input.accept_fictional)
       throw new AppError('fictional_ack_required', {}, 'accept_fictional');
+    // the form's own mistakes are told first; then the proof of work, used up by this signup
+    await this.challenges.require(input.altcha);
 
     const existing = await this.prisma.user.findUnique({
       where: { email },
@@ -78,7 +99,7 @@ export class SignupService {
     };
   }
 
-  async signup(input: SignupInput, meta: { ip?: string; language: Language; domain?: string }) {
+  async signup(input: SignupInput, meta: SignupMeta) {
     try {
       return await this.create(input, meta);
     } catch (error) {
@@ -88,10 +109,7 @@ export class SignupService {
     }
   }
 
-  private async create(
-    input: SignupInput,
-    meta: { ip?: string; language: Language; domain?: string },
-  ) {
+  private async create(input: SignupInput, meta: SignupMeta) {
     const now = new Date();
     const { email, name, dob, signupCredits, inviteOnly } = await this.validate(input, now);
     const passwordHash = await this.hasher.hash(input.password);
@@ -101,7 +119,7 @@ export class SignupService {
       ? (input.country as string).toUpperCase()
       : 'NL';
 
-    const { user, mails, textHeld } = await this.prisma.$transaction(async (tx) => {
+    const { user, mails, textHeld, conversions } = await this.prisma.$transaction(async (tx) => {
       const created = await tx.user.create({
         data: {
           email,
@@ -125,6 +143,14 @@ export class SignupService {
         },
         select: SESSION_USER_SELECT,
       });
+      // the versions of the terms and privacy statement in force, accepted (accept_terms)
+      Object.assign(
+        created,
+        await this.consents.recordSignup(tx, created.id, {
+          ip: meta.ip,
+          userAgent: meta.userAgent,
+        }),
+      );
       // the signup text becomes the first about text once a moderator approves it
       const held =
         !!created.profile &&
@@ -174,11 +200,23 @@ export class SignupService {
           throw new AppError('signup_invite_only', {}, 'invite');
         }
       }
+      // what ties this account to others of the same person: the browser and the address range
+      await this.links.record(
+        created.id,
+        [
+          meta.browser ? AccountLinks.device(meta.browser) : null,
+          AccountLinks.addressRange(meta.ip),
+        ],
+        tx,
+      );
       // written with the account: sent even when Redis is down right now
       const mail = await this.outbox.write(tx, { userId: created.id, template: 'activation' });
-      return { user: created, mails: [mail], textHeld: held };
+      // the network the member came from hears of the signup (its postback, if it has one)
+      const conversions = await this.postbacks.write(tx, created.id, 'signup');
+      return { user: created, mails: [mail], textHeld: held, conversions };
     });
     await this.outbox.dispatch(mails);
+    await this.postbacks.dispatch(conversions);
     if (textHeld) this.realtime.toStaff(['moderator'], 'queue:changed', { queue: 'texts' });
     return user;
   }

@@ -20,8 +20,10 @@ import { REQUEST_TYPE_CLIENT, REQUEST_TYPE_HEADER } from '@app/contract';
 import { SettingsService } from '../settings';
 import {
   AuthGuard,
+  BROWSER_COOKIE,
   CurrentSession,
   DEVICE_COOKIE,
+  setBrowserCookie,
   SessionService,
   clearSessionCookie,
   cookieOf,
@@ -46,6 +48,8 @@ import { Idempotent } from '../idempotency';
 import { EmailResponseDto, OkResponseDto, Redirects, Returns } from '../common/responses';
 import { presentUser } from './user.presenter';
 import { MediaSigner } from '../storage';
+import { ConsentsService } from '../consents';
+import { newToken } from '../common/tokens';
 
 @ApiTags('accounts')
 @Controller('api')
@@ -57,6 +61,7 @@ export class UserController {
     private readonly signups: SignupService,
     private readonly signer: MediaSigner,
     private readonly visitorCountry: VisitorCountry,
+    private readonly consents: ConsentsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -75,15 +80,31 @@ export class UserController {
     setSessionCookie(res, token, expiresAt, this.secure);
   }
 
+  /**
+   * This browser's long-lived token (the `browser` cookie), made and set when it has none or a
+   * malformed one: it ties the accounts used in one browser (server/src/account-links).
+   */
+  private browserToken(req: MemberRequest, res: Response): string {
+    const held = cookieOf(req, BROWSER_COOKIE);
+    if (held && /^[\w-]{20,100}$/.test(held)) return held;
+    const token = newToken().token;
+    setBrowserCookie(res, token, this.secure);
+    return token;
+  }
+
   private async present(user: Parameters<typeof presentUser>[0]) {
     const { fictional_icon } = await this.settings.stored();
-    return { user: presentUser(user, fictional_icon, this.signer) };
+    return { user: presentUser(user, fictional_icon, this.signer, this.consents.pendingOf(user)) };
   }
 
   @Post('user.php')
   @Returns(LoggedInResponseDto)
   @ApiHeader({ name: 'X-Request-Type', required: true, description: 'client' })
-  @ApiOperation({ summary: 'Login; sets the session cookie. 401 login_failed, 429 login_blocked' })
+  @ApiOperation({
+    summary:
+      'Login; sets the session cookie. 401 login_failed, 429 login_blocked, 400 ' +
+      'challenge_required after a few failures (then with `altcha`)',
+  })
   async login(
     @Body() body: LoginBody,
     @Req() req: MemberRequest,
@@ -92,6 +113,8 @@ export class UserController {
     const { user, device } = await this.accounts.login(body.email, body.password, {
       ip: req.ip,
       deviceToken: cookieOf(req, DEVICE_COOKIE),
+      challenge: body.altcha,
+      browser: this.browserToken(req, res),
     });
     if (device) setDeviceCookie(res, device.token, device.expiresAt, this.secure);
     await this.startSession(user.id, req, res);
@@ -99,16 +122,20 @@ export class UserController {
   }
 
   @Get('login-unlock.php')
-  @Redirects('/login?unlocked=1, or /login?unlocked=0 for an expired or used link')
+  @Redirects(
+    '/login?unlocked=1, or /login?unlocked=0 for an expired or used link; a staff account’s ' +
+      'link to /admin/login?unlocked=1 or 0',
+  )
   @ApiOperation({
     summary:
       'Link of the account-locked mail: trusts this browser for the account, then redirects to ' +
-      '/login?unlocked=1 (or /login?unlocked=0 for an expired or used link)',
+      'its sign-in: /login?unlocked=1 (or /login?unlocked=0 for an expired or used link), ' +
+      '/admin/login?unlocked=1 (or 0) for a staff account',
   })
   async unlock(@Query() query: LinkQuery, @Res() res: Response) {
-    const device = await this.accounts.unlock(query.token);
+    const { device, staff } = await this.accounts.unlock(query.token);
     if (device) setDeviceCookie(res, device.token, device.expiresAt, this.secure);
-    res.redirect(302, device ? '/login?unlocked=1' : '/login?unlocked=0');
+    res.redirect(302, `${staff ? '/admin/login' : '/login'}?unlocked=${device ? 1 : 0}`);
   }
 
   @Post('signup.php')
@@ -125,8 +152,10 @@ export class UserController {
   ) {
     const user = await this.signups.signup(body, {
       ip: req.ip,
+      userAgent: req.headers['user-agent'],
       language: requestLanguage(req),
       domain: req.hostname,
+      browser: this.browserToken(req, res),
     });
     await this.startSession(user.id, req, res);
     return this.present(user);

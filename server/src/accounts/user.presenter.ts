@@ -1,13 +1,19 @@
 import type { SessionUser } from '../auth';
 import type { MediaSigner } from '../storage';
 import { photoFileName } from '../storage';
+import type { LegalDocument } from '@app/contract';
 
 /**
  * The `user` object of GET /api/user.php (SPEC point 3, User). `profile.main_image` is the
  * member's own main photo in whatever state (status `active` means others see it): the web's
  * profile photo alert shows while there is no active one.
  */
-export function presentUser(user: SessionUser, fictionalIcon: string, signer: MediaSigner) {
+export function presentUser(
+  user: SessionUser,
+  fictionalIcon: string,
+  signer: MediaSigner,
+  pendingConsents: LegalDocument[],
+) {
   const profile = user.profile;
   return {
     id: user.id,
@@ -19,6 +25,7 @@ export function presentUser(user: SessionUser, fictionalIcon: string, signer: Me
     signup_date: user.signupDate.toISOString(),
     notifications_disabled: user.notificationsDisabled,
     roles: user.roles,
+    pending_consents: pendingConsents,
     profile: profile
       ? {
           id: profile.id,

@@ -1,6 +1,8 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { ChallengeModule } from '../challenge';
 import { MailModule } from '../mail';
 import { AuthGuard } from './auth.guard';
+import { ReadYourWritesMiddleware } from '../prisma/read-pool';
 import { CurrentSessionMiddleware } from './current-session';
 import { LoginThrottleService } from './login-throttle.service';
 import { PasswordGate } from './password-gate.service';
@@ -28,7 +30,7 @@ const EXPORTED = [
 ];
 
 @Module({
-  imports: [MailModule],
+  imports: [MailModule, ChallengeModule],
   controllers: [SessionsController],
   // the hourly task and the purge step are found by their registries, not used by name
   providers: [...EXPORTED, MemberSessions, ExpiredSessionsTask, AuthPurge],
@@ -36,6 +38,7 @@ const EXPORTED = [
 })
 export class AuthModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(CurrentSessionMiddleware).forRoutes('*');
+    // a member's write request sends their next reads to the primary (prisma/read-pool.ts)
+    consumer.apply(CurrentSessionMiddleware, ReadYourWritesMiddleware).forRoutes('*');
   }
 }

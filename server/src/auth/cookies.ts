@@ -11,6 +11,19 @@ function options(expires: Date, secure: boolean, path = '/'): CookieOptions {
 }
 
 /** The session cookie: httpOnly, SameSite=Lax, Secure on an https site, 30 days. */
+/**
+ * The browser cookie: a random token that stays with this browser (two years), whoever logs in,
+ * so that accounts made in one browser are known as one person's (server/src/account-links).
+ * Sent only to the API.
+ */
+export const BROWSER_COOKIE = 'browser';
+export const BROWSER_COOKIE_DAYS = 730;
+
+export function setBrowserCookie(res: Response, token: string, secure: boolean, now = Date.now()) {
+  const expires = new Date(now + BROWSER_COOKIE_DAYS * 86_400_000);
+  res.cookie(BROWSER_COOKIE, token, options(expires, secure, DEVICE_COOKIE_PATH));
+}
+
 export function setSessionCookie(res: Response, token: string, expiresAt: Date, secure: boolean) {
   res.cookie(AUTH_COOKIE, token, options(expiresAt, secure));
 }

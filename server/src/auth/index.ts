@@ -13,7 +13,9 @@ export { LoginThrottleService } from './login-throttle.service';
 export { PasswordHasher } from './passwords';
 export { TrustedDevices } from './trusted-devices.service';
 export {
+  BROWSER_COOKIE,
   DEVICE_COOKIE,
+  setBrowserCookie,
   clearSessionCookie,
   cookieOf,
   setDeviceCookie,

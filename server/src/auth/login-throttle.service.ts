@@ -79,6 +79,19 @@ export class LoginThrottleService implements OnModuleInit {
     return null;
   }
 
+  /**
+   * Whether this attempt needs the proof-of-work challenge: the account (or trusted browser) or
+   * the client address has LOGIN_CHALLENGE_AFTER_FAILURES wrong passwords counted.
+   */
+  async needsChallenge(attempt: LoginAttempt): Promise<boolean> {
+    const after = this.config.LOGIN_CHALLENGE_AFTER_FAILURES;
+    const [personal, client] = await Promise.all([
+      this.personal.get(this.personalKey(attempt)),
+      this.perClient.get(attempt.client),
+    ]);
+    return Math.max(personal?.consumedPoints ?? 0, client?.consumedPoints ?? 0) >= after;
+  }
+
   /** Counts a wrong password; the failure that reaches a limit is answered as blocked at once. */
   async recordFailure(attempt: LoginAttempt): Promise<FailureOutcome> {
     const key = this.personalKey(attempt);

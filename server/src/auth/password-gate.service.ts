@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../common/app-error';
 import { clientKey } from '../common/client-address';
+import { ChallengeService } from '../challenge';
 import { MailOutbox } from '../mail';
 import {
   LoginThrottleService,
@@ -15,6 +16,13 @@ export interface AttemptSource {
   ip: string | undefined;
   /** The trusted-browser cookie, when the request carries one. */
   deviceToken?: string;
+  /**
+   * The member login's proof-of-work answer: with the option `challenge`, an attempt after
+   * LOGIN_CHALLENGE_AFTER_FAILURES wrong passwords needs it (`challenge_required`).
+   */
+  challenge?: string;
+  /** The `browser` cookie's token (the member login records it: server/src/account-links). */
+  browser?: string;
 }
 
 export type GateResult =
@@ -32,6 +40,7 @@ export class PasswordGate {
     private readonly throttle: LoginThrottleService,
     private readonly devices: TrustedDevices,
     private readonly outbox: MailOutbox,
+    private readonly challenges: ChallengeService,
   ) {}
 
   /**
@@ -39,18 +48,23 @@ export class PasswordGate {
    * compare, the same counters), so the answer and its timing tell nothing. Throws
    * login_blocked while blocked and on the failure that reaches a limit. A right password
    * clears the account's (or trusted browser's) count, unless `clear` is false: the staff
-   * sign-in clears it only once the second factor is through too.
+   * sign-in clears it only once the second factor is through too. With `challenge` (the member
+   * login), an attempt after a few failures needs a solved proof-of-work challenge.
    */
   async check(
     email: string,
     account: { id: number; passwordHash: string | null } | null,
     password: string,
     source: AttemptSource,
-    { clear = true }: { clear?: boolean } = {},
+    { clear = true, challenge = false }: { clear?: boolean; challenge?: boolean } = {},
   ): Promise<GateResult> {
     const attempt = await this.attemptOf(email, account, source);
     const blocked = await this.throttle.blockedFor(attempt);
     if (blocked !== null) throw new AppError('login_blocked', { minutes: blocked });
+    // after a few wrong passwords, each further try costs the client a proof of work
+    if (challenge && (await this.throttle.needsChallenge(attempt))) {
+      await this.challenges.require(source.challenge);
+    }
 
     const verified = await this.hasher.verify(password, account?.passwordHash ?? null);
     if (!verified.ok) {

@@ -33,6 +33,10 @@ export const SESSION_USER_SELECT = {
   signupDate: true,
   notificationsDisabled: true,
   roles: true,
+  // the legal versions the member accepted last (member_consents' trigger keeps them): whether
+  // something is still to accept comes with the session, without a read of the consent log
+  acceptedTermsVersion: true,
+  acceptedPrivacyVersion: true,
   profile: {
     select: {
       id: true,
@@ -77,6 +81,8 @@ function sessionOf(row: SessionRow): CurrentSessionData {
       signupDate: row.signup_date,
       notificationsDisabled: row.notifications_disabled ?? [],
       roles: row.roles ?? [],
+      acceptedTermsVersion: row.accepted_terms_version,
+      acceptedPrivacyVersion: row.accepted_privacy_version,
       profile:
         row.profile_id === null
           ? null

@@ -11,6 +11,7 @@ export function sessionStatement(tokenHash: string): Prisma.Sql {
   return Prisma.sql`SELECT s.id, s.user_id, s.expires_at, s.last_seen_at,
     u.status, u.credits, u.paid_user, u.language, u.signup_date,
     u.notifications_disabled::text[] AS notifications_disabled, u.roles::text[] AS roles,
+    u.accepted_terms_version, u.accepted_privacy_version,
     p.id AS profile_id, p.name, p.status::text AS profile_status, p.country_code, p.gender::text AS gender,
     p.seeking_gender::text AS seeking_gender, p.fictional, p.invisible, p.privacy_mode,
     ph.id AS main_photo_id, ph.filename AS main_photo_filename, ph.status::text AS main_photo_status
@@ -50,6 +51,8 @@ export interface SessionRow {
   signup_date: Date;
   notifications_disabled: CurrentSessionData['user']['notificationsDisabled'] | null;
   roles: CurrentSessionData['user']['roles'] | null;
+  accepted_terms_version: string | null;
+  accepted_privacy_version: string | null;
   profile_id: number | null;
   name: string;
   profile_status: NonNullable<CurrentSessionData['user']['profile']>['status'];

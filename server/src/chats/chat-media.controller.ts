@@ -1,3 +1,4 @@
+import { sendSignedWebp } from '../common/private-image';
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -41,19 +42,7 @@ export class ChatMediaController {
       viewer !== null &&
       this.signer.verify('chat', file, query) !== null &&
       (await this.conversations.mayFetchPhoto(viewer, filename));
-    const data = allowed ? await this.storage.get('chat', file) : null;
-    if (!data) {
-      res.status(404).setHeader('Cache-Control', 'no-store').end();
-      return;
-    }
-    const maxAge = Math.max(0, Math.floor(Number(query.e) - Date.now() / 1000));
-    res
-      .status(200)
-      .setHeader('Content-Type', 'image/webp')
-      .setHeader('Cache-Control', `private, max-age=${maxAge}, immutable`)
-      .setHeader('Content-Disposition', 'inline')
-      .setHeader('Cross-Origin-Resource-Policy', 'same-origin')
-      .end(data);
+    sendSignedWebp(res, allowed ? await this.storage.get('chat', file) : null, query.e);
   }
 
   @Get('gifts/:file')

@@ -54,7 +54,9 @@ export class ChatPhotos {
   }
 
   /** Both files under a new name; when a write fails, what was written goes again. */
-  async store(photo: ChatPhoto): Promise<StoredChatPhoto> {
+  async store(
+    photo: Pick<ChatPhoto, 'full' | 'thumb' | 'width' | 'height'>,
+  ): Promise<StoredChatPhoto> {
     const files = chatImageFiles(`${newPhotoBase()}-full.webp`);
     const written: string[] = [];
     try {

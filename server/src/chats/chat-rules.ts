@@ -40,7 +40,11 @@ export function checkedText(raw: string, settings: ChatSettings): string {
   const text = raw.trim();
   if (text.length === 0) throw new AppError('message_empty', {}, 'text');
   if ([...text].length > settings.messageLength) {
-    throw new AppError('message_too_long', { max: settings.messageLength }, 'text');
+    throw new AppError(
+      'message_too_long',
+      { max: settings.messageLength, count: settings.messageLength },
+      'text',
+    );
   }
   return text;
 }

@@ -21,6 +21,7 @@ import { OperatorController } from './operator.controller';
 import { OperatorRepliesService } from './operator-replies.service';
 import { OperatorService } from './operator.service';
 import { SendsService } from './sends.service';
+import { AccountLinksModule } from '../account-links';
 
 /**
  * Chat: conversations, paid text, photo and gift messages, catch-up and markers, the gift
@@ -28,7 +29,13 @@ import { SendsService } from './sends.service';
  * the realtime infrastructure).
  */
 @Module({
-  imports: [MemberAccessModule, CreditsModule, SettingsModule, PhotoScreeningModule],
+  imports: [
+    MemberAccessModule,
+    CreditsModule,
+    SettingsModule,
+    PhotoScreeningModule,
+    AccountLinksModule,
+  ],
   controllers: [ChatsController, OperatorController, ChatMediaController, GiftsAdminController],
   providers: [
     ConversationsService,
@@ -46,6 +53,6 @@ import { SendsService } from './sends.service';
     ChatEvents,
     ChatsPurge,
   ],
-  exports: [HeldMessagesService, OperatorRepliesService],
+  exports: [HeldMessagesService, OperatorRepliesService, ChatPhotos, GiftsService],
 })
 export class ChatsModule {}

@@ -24,6 +24,7 @@ import {
   type CatchUpRow,
 } from './conversations.sql';
 import { GiftsService } from './gifts.service';
+import { AccountLinks } from '../account-links';
 import { MESSAGE_SELECT, MessagePresenter, statusOf, type Markers } from './message.presenter';
 
 type Member = NonNullable<Viewer> & { profileId: number };
@@ -57,6 +58,7 @@ export class ConversationsService {
     private readonly gifts: GiftsService,
     private readonly messages: MessagePresenter,
     private readonly realtime: Realtime,
+    private readonly links: AccountLinks,
   ) {}
 
   async chatSettings(): Promise<ChatSettings> {
@@ -141,7 +143,9 @@ export class ConversationsService {
       fictional: partner.card.fictional,
     };
     if (conversationId === null) {
-      const started = viewer.paidUser ? 0 : await this.startedBy(viewer.userId);
+      const started = viewer.paidUser
+        ? 0
+        : (await this.startedBy(viewer.userId)) + (await this.startedBySamePerson(viewer.userId));
       return {
         ...base,
         conversation: null,
@@ -194,6 +198,24 @@ export class ConversationsService {
   /** How many conversations a member started (free members: at most FREE_MAX_CONVERSATIONS). */
   startedBy(userId: number, tx: Pick<PrismaService, 'conversation'> = this.prisma) {
     return tx.conversation.count({ where: { initiatorId: userId } });
+  }
+
+  /**
+   * The free conversations go once per person: the conversations started by the member's other
+   * free accounts of the same person (the same browser or payment instrument, AccountLinks).
+   */
+  async startedBySamePerson(
+    userId: number,
+    tx: Pick<PrismaService, 'conversation' | 'user' | 'accountSignal'> = this.prisma,
+  ): Promise<number> {
+    const others = await this.links.samePerson(userId, tx as PrismaService);
+    if (others.length === 0) return 0;
+    const free = await tx.user.findMany({
+      where: { id: { in: others }, paidUser: false },
+      select: { id: true },
+    });
+    if (free.length === 0) return 0;
+    return tx.conversation.count({ where: { initiatorId: { in: free.map((u) => u.id) } } });
   }
 
   /** The viewer's part in a conversation and the other member's account; else 404. */

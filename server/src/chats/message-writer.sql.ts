@@ -26,6 +26,14 @@ export interface InsertedRow {
   credits_cost: number;
   created_at: Date;
   scam_categories: string[];
+  /** The sender's balance after a paid message (null for a free one). */
+  balance_after: number | null;
+}
+
+/** A paid message's debit as steps of its statement (CreditsService.debitSteps). */
+export interface PaySteps {
+  paid: Prisma.Sql;
+  ledger: Prisma.Sql;
 }
 
 /** What the insert writes besides the content. */
@@ -40,7 +48,9 @@ export interface InsertMeta {
 
 /**
  * The message, in one statement: under the chat locks of both members (taken first, so the
- * seq the insert draws commits in order for each of them; chat-locks.ts), the insert, and
+ * seq the insert draws commits in order for each of them; chat-locks.ts), a paid message's
+ * debit and ledger row (`pay`, CreditsService.debitSteps: without the credits, nothing is
+ * written and no row comes back), the insert, and
  * both members' rows of the conversation (the list's newest message, the recipient's unread
  * count unless held, a removed conversation back, and unless held that the sender wrote: the
  * privacy-mode partner, member-access/privacy-partner.sql.ts) and the conversation itself (its last
@@ -55,6 +65,7 @@ export function insertMessage(
   partner: Pick<Partner, 'userId' | 'fictional'>,
   content: Content,
   meta: InsertMeta,
+  pay: PaySteps | null = null,
 ): Prisma.Sql {
   const [low, high] = [senderId, partner.userId].sort((a, b) => a - b);
   const waiting = partner.fictional && !meta.held ? 'wait' : meta.operatorId ? 'answered' : 'same';
@@ -65,7 +76,7 @@ export function insertMessage(
       WITH locked AS (
         SELECT pg_advisory_xact_lock(${ADVISORY_LOCK.CHAT}::int, ${low}::int)::text AS a,
                pg_advisory_xact_lock(${ADVISORY_LOCK.CHAT}::int, ${high}::int)::text AS b
-      ), m AS (
+      ),${pay ? Prisma.sql` ${pay.paid},` : Prisma.empty} m AS (
         INSERT INTO messages (conversation_id, sender_id, operator_id, waited_since, type, held,
           body, image_filename, image_width, image_height, gift_id, credits_cost, idempotency_key${
             scam ? Prisma.sql`, scam_categories` : Prisma.empty
@@ -79,17 +90,19 @@ export function insertMessage(
           ${content.cost}::int, ${meta.key}::text${
             scam ? Prisma.sql`, ${categories}::text[]` : Prisma.empty
           }
-        FROM locked
+        FROM locked${pay ? Prisma.sql`, paid` : Prisma.empty}
         RETURNING id, seq, conversation_id, sender_id, type::text AS type, held, body,
           image_filename, image_width, image_height, gift_id, credits_cost, created_at,
           scam_categories
-      ),${scam ? scamSteps(partner.userId, categories as string, scam.score) : Prisma.empty} p AS (
+      ),${pay ? Prisma.sql` ${pay.ledger},` : Prisma.empty}${
+        scam ? scamSteps(partner.userId, categories as string, scam.score) : Prisma.empty
+      } p AS (
         UPDATE conversation_participants SET
           last_message_id = (SELECT id FROM m), removed_at = NULL,
           unread_count = unread_count + CASE WHEN user_id = ${partner.userId}::int THEN 1 ELSE 0 END,
           wrote_at = CASE WHEN user_id = ${senderId}::int AND NOT ${meta.held}::boolean
             THEN (SELECT created_at FROM m) ELSE wrote_at END
-        WHERE conversation_id = ${conversationId}::int
+        WHERE conversation_id = ${conversationId}::int AND EXISTS (SELECT 1 FROM m)
           AND (user_id = ${senderId}::int
             OR (user_id = ${partner.userId}::int AND NOT ${meta.held}::boolean))
       ), c AS (
@@ -98,9 +111,11 @@ export function insertMessage(
             WHEN 'wait' THEN COALESCE(awaiting_reply_since, (SELECT created_at FROM m))
             WHEN 'answered' THEN NULL
             ELSE awaiting_reply_since END
-        WHERE id = ${conversationId}::int
+        WHERE id = ${conversationId}::int AND EXISTS (SELECT 1 FROM m)
       )
-      SELECT * FROM m`;
+      SELECT m.*, ${
+        pay ? Prisma.sql`(SELECT balance_after FROM ledger)` : Prisma.sql`NULL::int`
+      } AS balance_after FROM m`;
 }
 
 /** A flagged message's moderators' queue entry and its sender's risk score (CTEs after `m`). */

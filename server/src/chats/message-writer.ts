@@ -3,7 +3,7 @@ import type { LedgerReason, MessageType, Prisma } from '../generated/prisma/clie
 import { AppError } from '../common/app-error';
 import { isUniqueViolation } from '../common/failures';
 import { PrismaService } from '../prisma/prisma.service';
-import { pgTransaction, queryRows, type SqlTx } from '../prisma/sql';
+import { queryRows, type SqlRunner } from '../prisma/sql';
 import { CreditsService } from '../credits';
 import { lockChats } from './chat-locks';
 import { mayStartAnother, pair } from './chat-rules';
@@ -28,11 +28,11 @@ export interface Written {
 }
 
 /**
- * Stores a message and its payment in one transaction (CreditsService.debit with a ledger row
- * naming the message: the balance can never go below zero, however many sends race). Into an
- * existing conversation on a pooled `pg` connection of its own (two statements, no ORM work: the
- * common case); a new conversation in Prisma's transaction, counted and added under the
- * sender's chat lock. The Idempotency-Key is kept on the message (unique per sender), so two
+ * Stores a message and its payment in one statement (CreditsService.debitSteps with a ledger
+ * row naming the message: the balance can never go below zero, however many sends race). Into
+ * an existing conversation on `pg`'s pool, the statement its own transaction (one round trip,
+ * no ORM work: the common case); a new conversation in Prisma's transaction, counted and added
+ * under the sender's chat lock. The Idempotency-Key is kept on the message (unique per sender), so two
  * racing requests with one key store and charge once: the second replays the first.
  */
 @Injectable()
@@ -48,10 +48,8 @@ export class MessageWriter {
     try {
       const stored =
         existing !== null
-          ? // the common case, on a pooled connection of its own: two statements, no ORM work
-            await pgTransaction(this.prisma.pool, (client) =>
-              this.insertAndPay(client, existing, sender, to, content, meta),
-            )
+          ? // the common case: one statement on the pool (its own transaction), no ORM work
+            await this.insertAndPay(this.prisma.pool, existing, sender, to, content, meta)
           : await this.prisma.$transaction(async (tx) => {
               // a new conversation: counted and added under the sender's lock
               await lockChats(tx, [sender.userId, to.partner.userId]);
@@ -60,35 +58,54 @@ export class MessageWriter {
             });
       return { ...stored, replayed: false };
     } catch (error) {
-      // the same key raced past the idempotency record (or outlived it): one message, paid once
-      if (!isUniqueViolation(error, 'idempotency_key')) throw error;
+      // the same key raced past the idempotency record (or outlived it): one message, paid once;
+      // a repeat whose first send spent the last credits finds the message, not the balance
+      const repeated =
+        isUniqueViolation(error, 'idempotency_key') ||
+        (error instanceof AppError &&
+          error.code === 'insufficient_credits' &&
+          (await this.stored(sender.userId, meta.key)));
+      if (!repeated) throw error;
       return { ...(await this.replay(sender, to, content, meta.key)), replayed: true };
     }
   }
 
+  /**
+   * The message and, when it costs credits, its debit and ledger row (CreditsService.debitSteps)
+   * in one statement: without the credits it writes nothing and answers 402.
+   */
   private async insertAndPay(
-    tx: SqlTx,
+    tx: SqlRunner,
     conversationId: number,
     sender: Sender,
     to: Recipient,
     content: Content,
     meta: InsertMeta,
   ): Promise<{ row: MessageRow; credits: number }> {
+    const pay =
+      content.cost > 0
+        ? this.credits.debitSteps(
+            { userId: sender.userId, amount: content.cost, reason: REASON[content.type] },
+            'locked',
+            'm',
+          )
+        : null;
     const [inserted] = await queryRows<InsertedRow>(
       tx,
-      insertMessage(conversationId, sender.userId, to.partner, content, meta),
+      insertMessage(conversationId, sender.userId, to.partner, content, meta, pay),
     );
-    const row = messageRowOf(inserted);
-    const credits =
-      content.cost > 0
-        ? await this.credits.debit(tx, {
-            userId: sender.userId,
-            amount: content.cost,
-            reason: REASON[content.type],
-            messageId: row.id,
-          })
-        : sender.credits;
-    return { row, credits };
+    if (!inserted) throw new AppError('insufficient_credits');
+    const credits = pay ? (inserted.balance_after as number) : sender.credits;
+    return { row: messageRowOf(inserted), credits };
+  }
+
+  /** Whether this sender's key already stored a message. */
+  private async stored(senderId: number, key: string): Promise<boolean> {
+    const found = await this.prisma.message.findUnique({
+      where: { senderId_idempotencyKey: { senderId, idempotencyKey: key } },
+      select: { id: true },
+    });
+    return found !== null;
   }
 
   /** A new conversation, after checking a free member may start one (under the sender's lock). */
@@ -107,6 +124,11 @@ export class MessageWriter {
     if (!sender.paidUser) {
       const started = await this.conversations.startedBy(sender.userId, tx);
       if (!mayStartAnother(false, started)) throw new AppError('premium_only');
+      // once per person: another free account in this browser (or paying with this card) used them
+      const elsewhere = await this.conversations.startedBySamePerson(sender.userId, tx);
+      if (!mayStartAnother(false, started + elsewhere)) {
+        throw new AppError('free_conversations_linked');
+      }
     }
     const created = await tx.conversation.create({
       data: {

@@ -60,6 +60,17 @@ const LIMITS = {
     seconds: 3600,
     points: (c: AppConfig) => c.RATE_LIMIT_VISITOR_COMPLAINTS_PER_IP_HOUR,
   },
+  /**
+   * A banned member's calls by the link of the ban mail (read the statements, appeal), per client
+   * address: its own limit, not the visitors' complaints (5 an hour), which reading and
+   * re-reading the decision would use up before the member could appeal. Enough for a person;
+   * the 256-bit token is no guess anyway.
+   */
+  statement_access: {
+    per: 'ip',
+    seconds: 3600,
+    points: () => 60,
+  },
   /** Chat messages a member may send per minute (a person types far fewer; a script not). */
   messages: {
     per: 'member_only',
@@ -141,6 +152,12 @@ const LIMITS = {
     per: 'ip',
     seconds: 3600,
     points: () => 600,
+  },
+  /** Traffic beacons per client address: a visit sends one or two; more is someone counting. */
+  traffic_beacons: {
+    per: 'ip',
+    seconds: 3600,
+    points: () => 120,
   },
 } as const;
 

@@ -29,12 +29,12 @@ export function issueMessage(language: Language, issue: Issue, input: unknown): 
       if (issue.origin === 'string') {
         return Number(issue.minimum) <= 1
           ? t('validation.required')
-          : t('validation.too_short', { min: Number(issue.minimum) });
+          : t('validation.too_short', { count: Number(issue.minimum) });
       }
       return t('validation.too_small', { min: Number(issue.minimum) });
     case 'too_big':
       return issue.origin === 'string'
-        ? t('validation.too_long', { max: Number(issue.maximum) })
+        ? t('validation.too_long', { count: Number(issue.maximum) })
         : t('validation.too_big', { max: Number(issue.maximum) });
     case 'invalid_format':
       return issue.format === 'email' ? t('errors.invalid_email') : t('validation.invalid_format');

@@ -12,27 +12,21 @@ import {
   type ScamQueueResponse,
 } from '@app/contract';
 import { AppError } from '../common/app-error';
-import type { MessageScamFlag, Prisma, UserStatus } from '../generated/prisma/client';
+import type { MessageScamFlag, UserStatus } from '../generated/prisma/client';
 import { MailOutbox } from '../mail';
 import { staffViewerOf } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
+import { queryRows } from '../prisma/sql';
 import { Realtime } from '../realtime';
 import { AuditLog, type StaffPrincipal } from '../staff';
 import { Statements } from '../statement-writer';
 import { BansService } from './bans.service';
 import { ModerationMembers } from './moderation-members';
+import { scamContextStatement, type ScamContextRow } from './scam-flags.sql';
 
 const RESOLUTION = { dismiss: 'dismissed', warn: 'warned', ban: 'banned' } as const;
 
 type Resolution = (typeof SCAM_FLAG_RESOLUTIONS)[number];
-
-const CONTEXT_SELECT = {
-  id: true,
-  senderId: true,
-  type: true,
-  body: true,
-  createdAt: true,
-} satisfies Prisma.MessageSelect;
 
 /**
  * The moderators' queue of messages the send's scan flagged (chats' SendsService, contract
@@ -155,7 +149,7 @@ export class ScamFlagsService {
     const [refs, scores, contexts] = await Promise.all([
       this.members.refs(staffViewerOf(staff), userIds),
       this.prisma.memberRiskScore.findMany({ where: { userId: { in: userIds } } }),
-      Promise.all(flags.map((f) => this.context(f))),
+      this.contexts(flags),
     ]);
     const scoreOf = new Map(scores.map((s) => [s.userId, s]));
     return flags.map((flag, i) => {
@@ -179,32 +173,29 @@ export class ScamFlagsService {
     });
   }
 
-  /** The flagged message with a few of its conversation's messages before and after it. */
-  private async context(flag: MessageScamFlag): Promise<ScamFlag['context']> {
-    const inConversation = { conversationId: flag.conversationId };
-    const [before, at, after] = await Promise.all([
-      this.prisma.message.findMany({
-        where: { ...inConversation, id: { lt: flag.messageId } },
-        orderBy: { id: 'desc' },
-        take: SCAM_CONTEXT_MESSAGES,
-        select: CONTEXT_SELECT,
-      }),
-      this.prisma.message.findUnique({ where: { id: flag.messageId }, select: CONTEXT_SELECT }),
-      this.prisma.message.findMany({
-        where: { ...inConversation, id: { gt: flag.messageId } },
-        orderBy: { id: 'asc' },
-        take: SCAM_CONTEXT_MESSAGES,
-        select: CONTEXT_SELECT,
-      }),
-    ]);
-    return [...before.reverse(), ...(at ? [at] : []), ...after].map((m) => ({
-      id: m.id,
-      sender_id: m.senderId,
-      type: m.type,
-      text: m.body,
-      created_at: m.createdAt.toISOString(),
-      flagged: m.id === flag.messageId,
-    }));
+  /**
+   * Each flagged message with a few of its conversation's messages before and after it (one
+   * statement for the page).
+   */
+  private async contexts(flags: MessageScamFlag[]): Promise<ScamFlag['context'][]> {
+    const rows = await queryRows<ScamContextRow>(
+      this.prisma,
+      scamContextStatement(flags, SCAM_CONTEXT_MESSAGES),
+    );
+    const byFlag = new Map<number, ScamFlag['context']>();
+    for (const m of rows) {
+      const context = byFlag.get(m.flag) ?? [];
+      context.push({
+        id: m.id,
+        sender_id: m.sender_id,
+        type: m.type as ScamFlag['context'][number]['type'],
+        text: m.body,
+        created_at: m.created_at.toISOString(),
+        flagged: m.id === m.flag,
+      });
+      byFlag.set(m.flag, context);
+    }
+    return flags.map((flag) => byFlag.get(flag.messageId) ?? []);
   }
 }
 

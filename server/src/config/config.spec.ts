@@ -1,4 +1,10 @@
-import { loadConfig, ConfigError, shutdownDrainMs, smsTransport } from './config';
+import {
+  loadConfig,
+  ConfigError,
+  directDatabaseUrl,
+  shutdownDrainMs,
+  smsTransport,
+} from './config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults when only the database is given', () => {
@@ -21,6 +27,40 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://h/x', PORT: '0' }).PORT).toBe(0);
   });
 
+  it('reaches PostgreSQL itself through DATABASE_DIRECT_URL, else through DATABASE_URL (empty counts as unset)', () => {
+    const pooled = 'postgresql://postgres@pgbouncer:6432/x';
+    const direct = 'postgresql://postgres@postgres:5432/x';
+    expect(
+      directDatabaseUrl(loadConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct })),
+    ).toBe(direct);
+    expect(directDatabaseUrl(loadConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: '' }))).toBe(
+      pooled,
+    );
+    expect(directDatabaseUrl(loadConfig({ DATABASE_URL: pooled }))).toBe(pooled);
+    expect(() => loadConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: 'mysql://h/x' })).toThrow(
+      /DATABASE_DIRECT_URL must start with postgresql:\/\//,
+    );
+  });
+
+  it('reads DATABASE_REPLICA_URL as a list of replicas, none when it is empty', () => {
+    const base = { DATABASE_URL: 'postgresql://h/x' };
+    expect(loadConfig(base).DATABASE_REPLICA_URL).toBeUndefined();
+    expect(loadConfig({ ...base, DATABASE_REPLICA_URL: '' }).DATABASE_REPLICA_URL).toBeUndefined();
+    expect(
+      loadConfig({
+        ...base,
+        DATABASE_REPLICA_URL: 'postgresql://r1:5432/x, postgresql://r2:5432/x',
+      }).DATABASE_REPLICA_URL,
+    ).toEqual(['postgresql://r1:5432/x', 'postgresql://r2:5432/x']);
+    expect(loadConfig(base)).toMatchObject({
+      DATABASE_REPLICA_MAX_LAG_MS: 5000,
+      DATABASE_REPLICA_CHECK_MS: 1000,
+    });
+    expect(() =>
+      loadConfig({ ...base, DATABASE_REPLICA_URL: 'postgresql://r1/x,mysql://r2/x' }),
+    ).toThrow(/DATABASE_REPLICA_URL must be postgresql:\/\/ URLs/);
+  });
+
   it('refuses a Redis URL of the wrong scheme', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgresql://h/x', REDIS_URL: 'http://x' })).toThrow(
       /REDIS_URL must start with redis:\/\//,
@@ -38,6 +78,7 @@ describe('loadConfig: safe production defaults', () => {
     MEDIA_SECRET: 'k'.repeat(40),
     STAFF_SECRET_KEY: 's'.repeat(40),
     MAIL_LINK_SECRET: 'm'.repeat(40),
+    ALTCHA_HMAC_KEY: 'a'.repeat(40),
     PAYMENT_PROVIDER: 'mollie',
     MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz1234',
   };
@@ -59,14 +100,14 @@ describe('loadConfig: safe production defaults', () => {
     expect(() => loadConfig(env)).toThrow(/MEDIA_SECRET/);
   });
 
-  it.each(['STAFF_SECRET_KEY', 'MAIL_LINK_SECRET'] as const)(
+  it.each(['STAFF_SECRET_KEY', 'MAIL_LINK_SECRET', 'ALTCHA_HMAC_KEY'] as const)(
     'refuses to start in production without its own %s',
     (key) => {
       const env: Record<string, string> = { ...production };
       delete env[key];
       expect(() => loadConfig(env)).toThrow(new RegExp(`${key} must be a random value`));
       expect(() => loadConfig({ ...production, [key]: production.MEDIA_SECRET })).toThrow(
-        /must be three different values/,
+        /must be different values/,
       );
     },
   );

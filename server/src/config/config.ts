@@ -46,11 +46,19 @@ export function smsTransport(config: Pick<AppConfig, 'NODE_ENV' | 'SMS_TRANSPORT
 }
 
 /**
- * How long a stopping API process keeps answering while not ready (SHUTDOWN_DRAIN_MS): longer
- * than the proxy's health interval (5 s, docker/Caddyfile) in production, nothing elsewhere.
+ * How long a stopping API process keeps answering while not ready (SHUTDOWN_DRAIN_MS), each
+ * answer closing its connection: 7 s in production, nothing elsewhere.
  */
 export function shutdownDrainMs(config: Pick<AppConfig, 'NODE_ENV' | 'SHUTDOWN_DRAIN_MS'>) {
   return config.SHUTDOWN_DRAIN_MS ?? (config.NODE_ENV === 'production' ? 7000 : 0);
+}
+
+/**
+ * PostgreSQL without the pooler: DATABASE_DIRECT_URL, else DATABASE_URL. For what must keep one
+ * server session beyond a transaction (the realtime LISTEN; migrations read it themselves).
+ */
+export function directDatabaseUrl(config: Pick<AppConfig, 'DATABASE_URL' | 'DATABASE_DIRECT_URL'>) {
+  return config.DATABASE_DIRECT_URL ?? config.DATABASE_URL;
 }
 
 /** Injection token for the validated configuration. */

@@ -62,3 +62,24 @@ function isAddressOrRange(value: string): boolean {
     return false;
   }
 }
+
+/**
+ * REDIS_SENTINELS: a comma list of host:port (IPv6 addresses in brackets), at least one; three
+ * or more in production, so that a majority still agrees when one is lost.
+ */
+export const redisSentinels = z.string().transform((value, ctx) => {
+  const sentinels: { host: string; port: number }[] = [];
+  for (const entry of value.split(',').map((part) => part.trim())) {
+    const match = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(entry);
+    const port = Number(match?.[2]);
+    if (!match || port < 1 || port > 65535) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `REDIS_SENTINELS: "${entry}" is not host:port (e.g. sentinel-1:26379)`,
+      });
+      return z.NEVER;
+    }
+    sentinels.push({ host: match[1].replace(/^\[|\]$/g, ''), port });
+  }
+  return sentinels;
+});

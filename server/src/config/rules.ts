@@ -15,7 +15,12 @@ export function productionRules(config: Variables, ctx: z.RefinementCtx<Variable
       });
     }
   }
-  for (const key of ['MEDIA_SECRET', 'STAFF_SECRET_KEY', 'MAIL_LINK_SECRET'] as const) {
+  for (const key of [
+    'MEDIA_SECRET',
+    'STAFF_SECRET_KEY',
+    'MAIL_LINK_SECRET',
+    'ALTCHA_HMAC_KEY',
+  ] as const) {
     if (config[key].length < 32 || config[key].startsWith('development-')) {
       ctx.addIssue({
         code: 'custom',
@@ -26,13 +31,19 @@ export function productionRules(config: Variables, ctx: z.RefinementCtx<Variable
       });
     }
   }
-  const secrets = [config.MEDIA_SECRET, config.STAFF_SECRET_KEY, config.MAIL_LINK_SECRET];
+  const secrets = [
+    config.MEDIA_SECRET,
+    config.STAFF_SECRET_KEY,
+    config.MAIL_LINK_SECRET,
+    config.ALTCHA_HMAC_KEY,
+  ];
   if (new Set(secrets).size !== secrets.length) {
     ctx.addIssue({
       code: 'custom',
       path: ['STAFF_SECRET_KEY'],
       message:
-        'MEDIA_SECRET, STAFF_SECRET_KEY and MAIL_LINK_SECRET must be three different values ' +
+        'MEDIA_SECRET, STAFF_SECRET_KEY, MAIL_LINK_SECRET and ALTCHA_HMAC_KEY must be different ' +
+        'values ' +
         'when NODE_ENV=production: each is rotated on its own',
     });
   }

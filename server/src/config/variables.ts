@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { base64urlBytes, trustProxy, unsetWhenEmpty } from './env-values';
+import { base64urlBytes, redisSentinels, trustProxy, unsetWhenEmpty } from './env-values';
 
 /**
  * Every variable of the environment with its type, bounds and default (see .env.example). The
@@ -17,10 +17,34 @@ export const variables = z.object({
       error: 'DATABASE_URL is required, e.g. postgresql://postgres@127.0.0.1:5432/dating',
     })
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgresql://'),
+  /**
+   * PostgreSQL itself, not through a pooler (PgBouncer): what needs one server session of its
+   * own for longer than a transaction, the LISTEN of ended sessions (realtime) and the
+   * migrations. Unset: DATABASE_URL (no pooler in front). docs/operations.md, "Connection pooler".
+   */
+  DATABASE_DIRECT_URL: unsetWhenEmpty(
+    z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_DIRECT_URL must start with postgresql://'),
+  ),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis://')
     .default('redis://127.0.0.1:6379'),
+  /**
+   * Redis behind Sentinel (a master that fails over to a replica): the sentinels as a comma list
+   * of host:port. Set, every connection (requests, BullMQ, the socket.io adapter) asks them for
+   * the current master and follows a failover; REDIS_URL then gives only the database number
+   * (its path) and any credentials, its host and port are ignored. Empty: REDIS_URL alone.
+   */
+  REDIS_SENTINELS: unsetWhenEmpty(redisSentinels),
+  /** The master's name as the sentinels know it (`sentinel monitor <name> ...`). */
+  REDIS_SENTINEL_MASTER: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+$/, 'REDIS_SENTINEL_MASTER: letters, digits, . _ or - only')
+    .default('mymaster'),
+  /** The password of the Redis servers (master and replicas) when REDIS_URL carries none. */
+  REDIS_PASSWORD: unsetWhenEmpty(z.string()),
+  /** The sentinels' own password (their `requirepass`); empty when they have none. */
+  REDIS_SENTINEL_PASSWORD: unsetWhenEmpty(z.string()),
   /** Public base URL: links in e-mails; https here makes cookies Secure. */
   APP_URL: z.url('APP_URL must be a full URL such as http://localhost:3000').optional(),
   /** Built web app to serve; empty disables serving it (API only). */
@@ -42,6 +66,20 @@ export const variables = z.object({
    * the links in every mail sent before refused.
    */
   MAIL_LINK_SECRET: z.string().min(16).default('development-mail-link-secret-do-not-use-live'),
+  /**
+   * Key of the proof-of-work challenges (ALTCHA) asked at signup, at a login after failures and
+   * at a password reset: a challenge and its solution are accepted only under this key. A new
+   * value refuses only the challenges handed out in the last few minutes.
+   */
+  ALTCHA_HMAC_KEY: z.string().min(16).default('development-altcha-secret-do-not-use-live'),
+  /**
+   * The challenge's work: the solver tries up to this many numbers (a random one of the upper
+   * half is the answer), each ALTCHA_COST rounds of PBKDF2/SHA-256. Tests set both low.
+   */
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  ALTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(500),
+  /** Wrong passwords (per account or client address) after which a login needs the challenge. */
+  LOGIN_CHALLENGE_AFTER_FAILURES: z.coerce.number().int().min(0).max(100).default(3),
   /** S3-compatible object storage for member files instead of STORAGE_DIR (when set). */
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url('S3_ENDPOINT must be a full URL').optional(),
@@ -106,6 +144,13 @@ export const variables = z.object({
         .map((host) => host.trim().toLowerCase())
         .filter((host) => host !== ''),
     ),
+  /**
+   * Affiliate postbacks (traffic/postback-sender.ts) go only to public addresses: a network's
+   * host that resolves to a loopback, private, link-local or other reserved address is refused
+   * at connect time (the checked address is the one connected to). `true` allows them: tests
+   * and a development machine with a stand-in network on localhost, never production.
+   */
+  POSTBACK_ALLOW_PRIVATE_ADDRESSES: z.stringbool().default(false),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
   /**
    * Prometheus metrics (GET /metrics) on an internal port of each process: never the public
@@ -143,10 +188,43 @@ export const variables = z.object({
   JOB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /**
+   * The read pool (prisma/read-pool.ts): streaming replicas of DATABASE_URL, comma-separated,
+   * for the reads that tolerate a little lag (search, member pages and cards, the likes page,
+   * the console figures). Empty: every read on the primary. Each gets a pool of DB_POOL_SIZE.
+   */
+  DATABASE_REPLICA_URL: unsetWhenEmpty(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((url) => url.trim())
+          .filter((url) => url !== ''),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(
+              /^postgres(ql)?:\/\//,
+              'DATABASE_REPLICA_URL must be postgresql:// URLs, comma-separated',
+            ),
+        ),
+      ),
+  ),
+  /**
+   * A replica further behind the primary than this is skipped until it catches up; how often
+   * each replica's lag (and life) is checked.
+   */
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).default(5000),
+  DATABASE_REPLICA_CHECK_MS: z.coerce.number().int().min(100).default(1000),
+  /**
    * On SIGTERM an API process answers readiness with 503 at once and keeps serving for this long
-   * before it closes, so the proxy's health check (every 5 s, docker/Caddyfile) has taken it out
-   * of the rotation first: a rolling restart loses no request. 0 closes at once. Default: 7000
-   * in production, 0 elsewhere (a developer's Ctrl-C stops at once); see shutdownDrainMs().
+   * before it closes, each answer closing its connection, so a proxy that reads readiness takes
+   * it out first and one that does not (docker/Caddyfile: replicas from DNS, passive checks)
+   * holds no idle connection to it when it stops listening, and tries its next request on
+   * another replica. 0 closes at once. Default: 7000 in production, 0 elsewhere (a developer's
+   * Ctrl-C stops at once); see shutdownDrainMs().
    */
   SHUTDOWN_DRAIN_MS: unsetWhenEmpty(z.coerce.number().int().min(0).max(60_000)),
   /** Redis: connecting, and a single command (the connection is dropped and made again). */

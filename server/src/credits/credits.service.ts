@@ -12,6 +12,8 @@ interface Change {
   messageId?: number;
   /** A refund or chargeback taken back (booked once: the ledger's reversal_id is unique). */
   reversalId?: number;
+  /** The boost this pays for (booked once: the ledger's boost_id is unique). */
+  boostId?: number;
   note?: string;
 }
 
@@ -29,6 +31,37 @@ export class CreditsService {
     const after = await this.book(tx, change, -change.amount);
     if (after === null) throw new AppError('insufficient_credits');
     return after;
+  }
+
+  /**
+   * A debit as two steps of the caller's own statement (a send: its message and its payment in
+   * one statement, no transaction around them): `paid` takes the credits when the balance
+   * allows (else it has no row, and the caller's statement must then write nothing and answer
+   * 402 insufficient_credits), after `after` (the caller's step that must run first, such as its
+   * locks; evaluated before the balance's row is locked); `ledger` books the row naming the
+   * record of the caller's step `messageStep` (its `id`) and returns `balance_after`.
+   */
+  debitSteps(
+    change: Pick<Change, 'userId' | 'amount' | 'reason'>,
+    after: string,
+    messageStep: string,
+  ): { paid: Prisma.Sql; ledger: Prisma.Sql } {
+    assertAmount(change.amount);
+    const delta = -change.amount;
+    return {
+      paid: Prisma.sql`paid AS (
+        UPDATE users SET credits = credits + ${delta}::int, updated_at = now()
+        WHERE id = ${change.userId}::int AND credits + ${delta}::int >= 0
+          AND EXISTS (SELECT 1 FROM ${Prisma.raw(after)})
+        RETURNING id, credits
+      )`,
+      ledger: Prisma.sql`ledger AS (
+        INSERT INTO credit_ledger (user_id, delta, balance_after, reason, message_id)
+        SELECT paid.id, ${delta}::int, paid.credits, ${change.reason}::"LedgerReason", x.id
+        FROM paid, ${Prisma.raw(messageStep)} x
+        RETURNING balance_after
+      )`,
+    };
   }
 
   /** Gives credits to a member; returns the balance after. */
@@ -54,10 +87,10 @@ export class CreditsService {
         RETURNING id, credits
       )
       INSERT INTO credit_ledger
-        (user_id, delta, balance_after, reason, payment_id, message_id, reversal_id, note)
+        (user_id, delta, balance_after, reason, payment_id, message_id, reversal_id, boost_id, note)
       SELECT id, ${delta}::int, credits, ${change.reason}::"LedgerReason",
         ${change.paymentId ?? null}::int, ${change.messageId ?? null}::int,
-        ${change.reversalId ?? null}::int, ${change.note ?? null}::text
+        ${change.reversalId ?? null}::int, ${change.boostId ?? null}::int, ${change.note ?? null}::text
       FROM changed
       RETURNING balance_after`,
     );

@@ -19,30 +19,42 @@ export type ExportFile =
   | 'conversations.json'
   | 'likes.json'
   | 'swipes.json'
+  | 'visits.json'
+  | 'favourites.json'
   | 'blocks.json'
   | 'complaints.json'
   | 'moderation.json'
   | 'payments.json'
   | 'credit_ledger.json'
+  | 'boosts.json'
   | 'sessions.json'
-  | 'notification_preferences.json';
+  | 'notification_preferences.json'
+  | 'staff_notes.json';
 
 const STAFF = 'omit: staff work; a staff account is not a member and has no member data here';
 
 export const EXPORT_COVERS: Record<string, ExportCoverage> = {
   // accounts
   'tracking_data.user_id': 'file: account.json',
+  'postbacks.user_id': 'file: account.json',
   'notification_preferences.user_id': 'file: notification_preferences.json',
   'push_subscriptions.user_id': 'file: notification_preferences.json',
   'notification_mails_sent.user_id': 'file: notification_preferences.json',
+  'campaign_recipients.user_id': 'file: notification_preferences.json',
+  'campaigns.created_by_id': STAFF,
   'alert_dismissals.user_id': 'file: account.json',
   'invites.created_by_id': 'file: account.json',
   'invites.used_by_id': 'file: account.json',
   'deletion_requests.user_id': 'file: account.json',
   'data_exports.user_id': 'file: account.json',
+  // consents: the terms and privacy versions accepted, partner sharing given and revoked (the
+  // consent to immediate delivery is on each payment, payments.json)
+  'member_consents.user_id': 'file: account.json',
   // auth
   'sessions.user_id': 'file: sessions.json',
   'trusted_devices.user_id': 'file: sessions.json',
+  // account links (the values are hashes, or the signup's address range)
+  'account_signals.user_id': 'file: sessions.json',
   // mail
   'email_tokens.user_id': 'omit: only hashes of mailed single-use links, security data',
   'mail_intents.user_id': 'omit: mails waiting to be sent; they reach the member as mails',
@@ -56,10 +68,16 @@ export const EXPORT_COVERS: Record<string, ExportCoverage> = {
   // likes, swipes, blocks
   'likes.liker_id': 'file: likes.json',
   'likes.liked_id':
-    'file: likes.json; only the likes received that the likes page shows (its `list` rule on the liker, LikesPage.receivedListed): a like from a member who blocked the member or was blocked, browses invisibly or whose profile is hidden or gone is left out, with its liker (GDPR art. 15(4))',
+    'file: likes.json; only the likes received that the likes page shows (its `list` rule on the liker, LikesPage.receivedListed): a like from a member who blocked the member or was blocked, browses invisibly or whose profile is hidden or gone is left out, with its liker (GDPR art. 15(4)); and, as on the page, the liker only where the member may see who liked them (premium, free_members_see_likes `everything`, or a match), else likerId null',
   'swipe_decisions.swiper_id': 'file: swipes.json',
   'swipe_decisions.swiped_id':
     "omit: other members' private choices about the member (GDPR art. 15(4))",
+  // who viewed my profile, favourites (issue 38)
+  'profile_visits.visitor_id': 'file: visits.json',
+  'profile_visits.visited_id':
+    'file: visits.json; the visits the member received with their time only, never the visitor (another member, whom it would identify: GDPR art. 15(4))',
+  'favourites.member_id': 'file: favourites.json',
+  'favourites.favourite_id': "omit: another member's private list (GDPR art. 15(4))",
   'blocks.blocker_id': 'file: blocks.json',
   'blocks.blocked_id': "omit: another member's private choice (GDPR art. 15(4))",
   // complaints and moderation
@@ -94,13 +112,25 @@ export const EXPORT_COVERS: Record<string, ExportCoverage> = {
   'discount_codes.user_id': 'file: payments.json',
   'discount_redemptions.user_id': 'file: payments.json',
   'credit_ledger.user_id': 'file: credit_ledger.json',
+  // boosts (issue 38 item 3)
+  'boosts.user_id': 'file: boosts.json',
   // the chat partners' console and staff accounts
-  'operator_notes.member_id':
-    "omit: the chat team's internal working notes, which would identify staff",
+  // What operators noted about the member (on the member, and per conversation with a chat
+  // partner: what the member said): information about the member, so personal data the member
+  // has a right to see (GDPR art. 15(1) and (3); the EDPB's guidelines 01/2022 count a
+  // controller's notes and assessments about a person). The text and the time go in; the
+  // author does not (a staff member, whose name is not the member's data: art. 15(4)).
+  'operator_notes.member_id': 'file: staff_notes.json',
+  'conversation_notes.member_id': 'file: staff_notes.json',
+  'conversation_notes.author_id': STAFF,
+  'partner_personas.updated_by_id': STAFF,
+  'persona_facts.author_id': STAFF,
+  'canned_replies.created_by_id': STAFF,
   'member_care_flags.user_id': "omit: the chat team's internal working flag",
   'operator_locks.operator_id': STAFF,
   'operator_notes.author_id': STAFF,
   'member_care_flags.flagged_by_id': STAFF,
+  'partner_library_photos.added_by_id': STAFF,
   'staff_sessions.user_id': STAFF,
   'staff_second_factors.user_id': STAFF,
   'staff_recovery_codes.user_id': STAFF,
@@ -127,6 +157,27 @@ export function exportJson(value: unknown): Buffer {
 }
 
 /**
+ * likes.json: the likes given, and the received ones as the likes page shows them (the others are
+ * another member's choice: EXPORT_COVERS), their likers named only as the page names them.
+ */
+async function likesExport(
+  prisma: PrismaService,
+  likes: LikesPage,
+  userId: number,
+  likersShown: boolean,
+) {
+  const given = await prisma.like.findMany({
+    where: { likerId: userId },
+    select: { likedId: true, source: true, createdAt: true },
+  });
+  const liked = new Set(given.map((like) => like.likedId));
+  const received = (await likes.receivedListed(userId)).map((like) =>
+    likersShown || liked.has(like.likerId) ? like : { ...like, likerId: null },
+  );
+  return { given, received };
+}
+
+/**
  * Everything the site keeps about the member, as the export's files. Other members appear only
  * by their member id; what others wrote about the member, and staff, are left out (see
  * EXPORT_COVERS).
@@ -135,6 +186,8 @@ export async function collectExport(
   prisma: PrismaService,
   likes: LikesPage,
   userId: number,
+  /** Whether the member may see who liked them (LikesService.likersShown): as the page. */
+  options: { likersShown: boolean },
 ): Promise<ExportContents> {
   const byUser = { where: { userId } };
   const user = await prisma.user.findUniqueOrThrow({
@@ -154,6 +207,7 @@ export async function collectExport(
       lastSeenAt: true,
       deletedAt: true,
       deletionStartedAt: true,
+      browseUnseen: true,
     },
   });
   const profile = await prisma.profile.findUnique({
@@ -244,10 +298,21 @@ export async function collectExport(
     'account.json': {
       account: user,
       tracking: await prisma.trackingData.findUnique(byUser),
+      // what the network the member came from was told (affiliate postbacks)
+      postbacks: await prisma.postback.findMany({
+        ...byUser,
+        orderBy: { id: 'asc' },
+        omit: { userId: true },
+      }),
       alert_dismissals: await prisma.alertDismissal.findMany(byUser),
       invites_created: await prisma.invite.findMany({ where: { createdById: userId } }),
       invite_used: await prisma.invite.findFirst({ where: { usedById: userId } }),
       deletion_requests: await prisma.deletionRequest.findMany(byUser),
+      consents: await prisma.memberConsent.findMany({
+        ...byUser,
+        orderBy: { id: 'asc' },
+        omit: { userId: true },
+      }),
       data_exports: await prisma.dataExport.findMany({
         ...byUser,
         select: { id: true, status: true, createdAt: true, readyAt: true, finishedAt: true },
@@ -256,17 +321,27 @@ export async function collectExport(
     'profile.json': profile,
     'photos.json': photos.map((p) => ({ ...p, file: `photos/${p.filename}` })),
     'conversations.json': conversations,
-    'likes.json': {
-      given: await prisma.like.findMany({
-        where: { likerId: userId },
-        select: { likedId: true, source: true, createdAt: true },
-      }),
-      // as the likes page shows them: the others are another member's choice (EXPORT_COVERS)
-      received: await likes.receivedListed(userId),
-    },
+    'likes.json': await likesExport(prisma, likes, userId, options.likersShown),
     'swipes.json': await prisma.swipeDecision.findMany({
       where: { swiperId: userId },
       select: { swipedId: true, choice: true, createdAt: true },
+    }),
+    'visits.json': {
+      made: await prisma.profileVisit.findMany({
+        where: { visitorId: userId },
+        orderBy: { createdAt: 'asc' },
+        select: { visitedId: true, createdAt: true },
+      }),
+      received: await prisma.profileVisit.findMany({
+        where: { visitedId: userId },
+        orderBy: { createdAt: 'asc' },
+        select: { createdAt: true },
+      }),
+    },
+    'favourites.json': await prisma.favourite.findMany({
+      where: { memberId: userId },
+      orderBy: { createdAt: 'asc' },
+      select: { favouriteId: true, createdAt: true },
     }),
     'blocks.json': await prisma.block.findMany({
       where: { blockerId: userId },
@@ -389,11 +464,28 @@ export async function collectExport(
       ...byUser,
       orderBy: { id: 'asc' },
     }),
+    'boosts.json': await prisma.boost.findMany({
+      ...byUser,
+      orderBy: { id: 'asc' },
+      select: {
+        startsAt: true,
+        endsAt: true,
+        credits: true,
+        free: true,
+        region: { select: { name: true } },
+        createdAt: true,
+      },
+    }),
     'sessions.json': {
       sessions: await prisma.session.findMany({ ...byUser, omit: { tokenHash: true, id: true } }),
       trusted_browsers: await prisma.trustedDevice.findMany({
         ...byUser,
         omit: { tokenHash: true, id: true },
+      }),
+      // what ties this account to others of the same person (browser, address range, payment)
+      account_signals: await prisma.accountSignal.findMany({
+        ...byUser,
+        select: { kind: true, value: true, createdAt: true },
       }),
     },
     'notification_preferences.json': {
@@ -406,6 +498,29 @@ export async function collectExport(
       notification_mails_sent: await prisma.notificationMailSent.findMany({
         ...byUser,
         select: { kind: true, sentAt: true },
+      }),
+      // the campaign mails written to the member (campaigns feature)
+      campaign_mails: await prisma.campaignRecipient.findMany({
+        ...byUser,
+        select: {
+          status: true,
+          sentAt: true,
+          unsubscribedAt: true,
+          campaign: { select: { name: true, consent: true } },
+        },
+      }),
+    },
+    'staff_notes.json': {
+      // without their authors (EXPORT_COVERS)
+      member_notes: await prisma.operatorNote.findMany({
+        where: { memberId: userId },
+        orderBy: { id: 'asc' },
+        select: { body: true, createdAt: true },
+      }),
+      conversation_notes: await prisma.conversationNote.findMany({
+        where: { memberId: userId },
+        orderBy: { id: 'asc' },
+        select: { conversationId: true, body: true, createdAt: true },
       }),
     },
   };

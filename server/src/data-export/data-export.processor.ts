@@ -1,48 +1,33 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
-import type { Worker } from 'bullmq';
-import { APP_CONFIG, type AppConfig } from '../config/config';
+import { Injectable, Logger } from '@nestjs/common';
+import { OnQueueFailed, QUEUES, QueueJob, type FailedJob } from '../queue';
 import {
-  QUEUES,
-  Worker as QueueWorkerMark,
-  closeWorker,
-  startWorker,
-  type QueueWorker,
-} from '../queue';
-import { DATA_EXPORT_JOB, DataExportService, type DataExportJob } from './data-export.service';
+  DATA_EXPORT_JOB,
+  DataExportService,
+  dataExportJob,
+  type DataExportJob,
+} from './data-export.service';
 
 /** The worker side of data exports: one job builds one member's ZIP (one at a time). */
 @Injectable()
-@QueueWorkerMark()
-export class DataExportProcessor implements QueueWorker, BeforeApplicationShutdown {
+export class DataExportProcessor {
   private readonly logger = new Logger('DataExportWorker');
-  private worker?: Worker;
 
-  constructor(
-    private readonly exports: DataExportService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly exports: DataExportService) {}
 
-  start(): void {
-    this.worker = startWorker(
-      QUEUES.dataExport,
-      async (job) => {
-        if (job.name !== DATA_EXPORT_JOB) throw new Error(`Unknown data export job ${job.name}`);
-        return this.exports.build((job.data as DataExportJob).exportId);
-      },
-      this.config,
-      this.logger,
-      { concurrency: 1 },
-    );
-    this.worker.on('failed', (job, error) => {
-      const data = job?.data as DataExportJob | undefined;
-      this.logger.error(
-        `Data export ${data?.exportId ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`,
-      );
-    });
+  @QueueJob({
+    queue: QUEUES.dataExport,
+    name: DATA_EXPORT_JOB,
+    schema: dataExportJob,
+    concurrency: 1,
+  })
+  build(job: DataExportJob) {
+    return this.exports.build(job.exportId);
   }
 
-  /** Stops taking jobs and lets a running export finish, while PostgreSQL and Redis are open. */
-  async beforeApplicationShutdown(): Promise<void> {
-    await closeWorker(this.worker, this.logger);
+  @OnQueueFailed(QUEUES.dataExport)
+  failed(job: FailedJob<DataExportJob>, error: Error): void {
+    this.logger.error(
+      `Data export ${job.data?.exportId ?? '?'} failed (attempt ${job.attemptsMade}): ${error.message}`,
+    );
   }
 }

@@ -16,10 +16,12 @@ import { queryRows } from '../prisma/sql';
 import { PasswordGate, type AttemptSource } from '../auth';
 import { MailOutbox } from '../mail';
 import { LikesPage } from '../member-access';
+import { SettingsService, seesWho } from '../settings';
 import { Producer, QUEUES } from '../queue';
 import { FileStorage } from '../storage';
 import { collectExport, exportJson } from './data-export.contents';
 import { readyExportStatement, type ReadyExportRow } from './data-export.sql';
+import { z } from 'zod';
 
 const HOUR_MS = 3_600_000;
 export const DATA_EXPORT_JOB = 'build-export';
@@ -29,9 +31,9 @@ const MAIL_SLACK_MS = HOUR_MS;
 /** A pending export whose job is this old was lost (Redis lost it): the hourly task queues it again. */
 const LOST_JOB_MS = 15 * 60_000;
 
-export interface DataExportJob {
-  exportId: number;
-}
+/** A data export job's payload (checked by the worker: it may come from an older deploy). */
+export const dataExportJob = z.object({ exportId: z.int().positive() });
+export type DataExportJob = z.infer<typeof dataExportJob>;
 
 export type DownloadFailure = Extract<
   ErrorCode,
@@ -62,6 +64,7 @@ export class DataExportService implements OnApplicationShutdown {
     private readonly outbox: MailOutbox,
     private readonly storage: FileStorage,
     private readonly likes: LikesPage,
+    private readonly settings: SettingsService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.queue = new Producer(QUEUES.dataExport, config, this.logger, {
@@ -148,7 +151,13 @@ export class DataExportService implements OnApplicationShutdown {
 
   /** Streams the ZIP into `file`: JSON files, then the stored photos one after another. */
   private async writeZip(userId: number, file: string): Promise<number> {
-    const contents = await collectExport(this.prisma, this.likes, userId);
+    // who liked the member, as their likes page shows it (free_members_see_likes)
+    const { paidUser } = await this.prisma.user.findUniqueOrThrow({
+      where: { id: userId },
+      select: { paidUser: true },
+    });
+    const likersShown = seesWho('likes', { paidUser }, await this.settings.stored());
+    const contents = await collectExport(this.prisma, this.likes, userId, { likersShown });
     const zip = new ZipFile();
     const out = createWriteStream(file, { mode: 0o600 });
     zip.outputStream.pipe(out);

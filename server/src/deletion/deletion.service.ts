@@ -11,15 +11,18 @@ import { PurgeRegistry, type StoredFile } from '../purge';
 import { Producer, QUEUES } from '../queue';
 import { FileStorage } from '../storage';
 import type { DeleteAccountBody } from './deletion.dto';
+import { z } from 'zod';
 
 const DAY_MS = 86_400_000;
 export const PURGE_JOB = 'purge-member';
 export const PURGE_ATTEMPTS = 10;
 
-export interface PurgeJob {
-  userId: number;
-  requestId: number;
-}
+/**
+ * A purge job's payload (checked by the worker: a purge waits 14 days, so it is usually queued
+ * by an older deploy).
+ */
+export const purgeJob = z.object({ userId: z.int().positive(), requestId: z.int().positive() });
+export type PurgeJob = z.infer<typeof purgeJob>;
 
 /**
  * Deletion (SPEC point 4): the account is deleted at once for everyone else (after the member

@@ -18,6 +18,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import type { DiscountCode, DiscountRedemptionState, Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { RedisService } from '../redis/redis.service';
+import { AccountLinks } from '../account-links';
 
 type Db = PrismaService | Prisma.TransactionClient;
 
@@ -77,6 +78,7 @@ export class DiscountsService {
 
   constructor(
     private readonly prisma: PrismaService,
+    private readonly links: AccountLinks,
     redis: RedisService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -93,6 +95,7 @@ export class DiscountsService {
     const name = query.welcome ? TIME_BONUS_CODE : (query.code ?? '');
     const code = await this.find(this.prisma, name, member);
     if (offerEnded(code, member)) throw new AppError('discount_offer_ended');
+    await this.refuseSamePerson(this.prisma, code, member.id);
     await this.refuseTaken(this.prisma, code, member.id);
     const discountcode = this.present(code, member, now);
     // the welcome code is offered only while the time bonus runs; any other answer is ignored
@@ -164,6 +167,7 @@ export class DiscountsService {
     const member = await this.member(userId, db);
     const code = await this.find(db, codeText, member);
     await this.refuseTaken(db, code, member.id);
+    await this.refuseSamePerson(db, code, member.id);
     const closed = this.closed(code, member, now);
     if (closed) throw new AppError(closed);
     const notApplicable =
@@ -293,6 +297,22 @@ export class DiscountsService {
     if (!code) throw new AppError('discount_not_found');
     await this.guesses.reward(limitKey, 1);
     return code;
+  }
+
+  /**
+   * The welcome code (the welcome discount and the time bonus) goes once per person:
+   * `discount_linked_account` when an account of the same person (the same browser or payment
+   * instrument, AccountLinks.samePerson) has paid already or holds or used the code.
+   */
+  private async refuseSamePerson(db: Db, code: DiscountCode, userId: number): Promise<void> {
+    if (code.code !== TIME_BONUS_CODE) return;
+    const others = await this.links.samePerson(userId, db);
+    if (others.length === 0) return;
+    const [paid, redeemed] = await Promise.all([
+      db.user.count({ where: { id: { in: others }, paidUser: true } }),
+      db.discountRedemption.count({ where: { userId: { in: others }, codeId: code.id } }),
+    ]);
+    if (paid + redeemed > 0) throw new AppError('discount_linked_account');
   }
 
   /** `discount_used` when claimed, `discount_reserved` while an open checkout holds it. */

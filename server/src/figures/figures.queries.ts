@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RevenueLine } from '@app/contract';
 import { PrismaService } from '../prisma/prisma.service';
-import { queryRows } from '../prisma/sql';
+import { queryRows, type SqlRunner } from '../prisma/sql';
 import { InspectionReads } from '../member-access';
 import {
   figuresStatements,
@@ -41,15 +41,22 @@ export class FiguresQueries {
     private readonly inspection: InspectionReads,
   ) {}
 
-  /** The counted figures of every day in [from, to) that has any (a missing day had none). */
-  async count(from: string, to: string): Promise<Map<string, CountedDay>> {
+  /**
+   * The counted figures of every day in [from, to) that has any (a missing day had none), on
+   * the primary or where `db` says (the dashboard: the read pool).
+   */
+  async count(
+    from: string,
+    to: string,
+    db: SqlRunner = this.prisma,
+  ): Promise<Map<string, CountedDay>> {
     const sql = figuresStatements(from, to);
     const [signups, activations, firstPurchases, messages, revenue] = await Promise.all([
-      queryRows<DayCountRow>(this.prisma, sql.signups),
-      queryRows<DayCountRow>(this.prisma, sql.activations),
-      queryRows<DayCountRow>(this.prisma, sql.firstPurchases),
-      queryRows<DayCountRow>(this.prisma, sql.messages),
-      queryRows<DayRevenueRow>(this.prisma, sql.revenue),
+      queryRows<DayCountRow>(db, sql.signups),
+      queryRows<DayCountRow>(db, sql.activations),
+      queryRows<DayCountRow>(db, sql.firstPurchases),
+      queryRows<DayCountRow>(db, sql.messages),
+      queryRows<DayRevenueRow>(db, sql.revenue),
     ]);
     const days = new Map<string, CountedDay>();
     const of = (day: string) => {
@@ -81,7 +88,7 @@ export class FiguresQueries {
    * The stored rollup rows of [from, to]: `complete` when computed after the day ended (its
    * counts are final), otherwise only its queue samples count.
    */
-  stored(from: string, to: string) {
-    return queryRows<StoredDayRow>(this.prisma, storedDaysStatement(from, to));
+  stored(from: string, to: string, db: SqlRunner = this.prisma) {
+    return queryRows<StoredDayRow>(db, storedDaysStatement(from, to));
   }
 }

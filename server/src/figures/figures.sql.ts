@@ -33,7 +33,8 @@ export interface DayRevenueRow {
   currency: string;
   method: string;
   payments: number;
-  amount_cents: bigint;
+  /** A bigint: Prisma reads it as one, `pg` (the read pool) as a number. */
+  amount_cents: bigint | number;
 }
 
 /**

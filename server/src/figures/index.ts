@@ -2,3 +2,4 @@
 export { FiguresModule } from './figures.module';
 export { FiguresRollupTask } from './figures-rollup.task';
 export { FiguresQueries } from './figures.queries';
+export { addDays, dateOf, daysBetween, localDay } from './days';

@@ -44,6 +44,11 @@ export class HealthService {
     this.draining = true;
   }
 
+  /** Whether the process is stopping (its answers then close their connections: app.ts). */
+  isDraining(): boolean {
+    return this.draining;
+  }
+
   /**
    * 200 only when PostgreSQL and Redis each answer within READINESS_BUDGET_MS; otherwise 503
    * (with Retry-After) at the latest then, whatever the outage looks like. A stopping process

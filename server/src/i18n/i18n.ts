@@ -43,7 +43,8 @@ function translator(): I18n {
       resources: Object.fromEntries(
         Object.entries(catalogues).map(([lng, messages]) => [lng, { translation: messages }]),
       ),
-      // the spec writes placeholders as {min_age}
+      // the spec writes placeholders as {min_age}; a count is {count}, its forms plural keys
+      // (<key>_one, _few, _many, _other) chosen by Intl.PluralRules, as in the web
       interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
       returnNull: false,
     });

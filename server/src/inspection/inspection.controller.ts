@@ -1,10 +1,15 @@
-import { Body, Controller, Get, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { sendPrivateWebp } from '../common/private-image';
 import { OkResponseDto, Returns } from '../common/responses';
 import { StaffPhotos, staffViewerOf } from '../member-access';
 import { CurrentStaff, Staff, type StaffPrincipal } from '../staff';
+import { ChatPhotoDesk } from './chat-photo-desk.service';
 import {
+  ChatPhotoDecisionBody,
+  ChatPhotoDecisionResponseDto,
+  ChatPhotoQueueResponseDto,
   DecisionIdParam,
   InspectionDecisionResponseDto,
   InspectionIdParam,
@@ -155,5 +160,53 @@ export class InspectionController {
   ) {
     await this.photos.decide(staff, body.photo, body, req.ip);
     return { ok: true as const };
+  }
+}
+
+/** Chat photos the pre-screening flagged, on the photo desk (moderators and admins). */
+@ApiTags('staff')
+@Controller('api/staff/inspection/chat-photos')
+export class ChatPhotoDeskController {
+  constructor(private readonly desk: ChatPhotoDesk) {}
+
+  @Get()
+  @Staff('moderator')
+  @Returns(ChatPhotoQueueResponseDto)
+  @ApiOperation({
+    summary:
+      'Staff: the chat photos the pre-screening flagged, not yet kept or removed: abuse ' +
+      'matches first, then the riskiest; with who sent each to whom',
+  })
+  queue(@CurrentStaff() staff: StaffPrincipal) {
+    return this.desk.queue(staff);
+  }
+
+  @Get(':id/image')
+  @Staff('moderator')
+  @ApiOkResponse({
+    description: 'The chat photo (WebP) while it is on the desk; 404 otherwise',
+    content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } },
+  })
+  @ApiOperation({ summary: 'Staff: the file of a flagged chat photo on the desk' })
+  async image(@Param() params: InspectionIdParam, @Res() res: Response): Promise<void> {
+    sendPrivateWebp(res, await this.desk.image(params.id));
+  }
+
+  @Post(':id/decision')
+  @Staff('moderator')
+  @Returns(ChatPhotoDecisionResponseDto)
+  @ApiHeader(CLIENT_HEADER)
+  @ApiOperation({
+    summary:
+      'Staff: keeps a flagged chat photo, or removes it (hidden from both members; the ' +
+      'sender gets a statement of reasons); audited; 404 not on the desk, 409 decided already',
+  })
+  decide(
+    @CurrentStaff() staff: StaffPrincipal,
+    @Param() params: InspectionIdParam,
+    @Body() body: ChatPhotoDecisionBody,
+    @Req() req: Request,
+  ) {
+    return this.desk.decide(staff, params.id, body, req.ip);
   }
 }

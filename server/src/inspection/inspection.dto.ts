@@ -1,5 +1,8 @@
 import { createZodDto } from '../common/zod-dto';
 import {
+  chatPhotoDecisionBody,
+  chatPhotoDecisionResponse,
+  chatPhotoQueueResponse,
   decisionIdParam,
   inspectionDecisionResponse,
   inspectionIdParam,
@@ -32,3 +35,6 @@ export class InspectionUndoResponseDto extends createZodDto(inspectionUndoRespon
 export class ModerationQuery extends createZodDto(moderationQuery) {}
 export class ModerationBody extends createZodDto(moderationRequest) {}
 export class ModerationListResponseDto extends createZodDto(moderationListResponse) {}
+export class ChatPhotoQueueResponseDto extends createZodDto(chatPhotoQueueResponse) {}
+export class ChatPhotoDecisionBody extends createZodDto(chatPhotoDecisionBody) {}
+export class ChatPhotoDecisionResponseDto extends createZodDto(chatPhotoDecisionResponse) {}

@@ -7,7 +7,12 @@ export {
   NOTIFICATION_MAILS,
   type MailTemplate,
   type NotificationMail,
+  MAILING_LISTS,
+  RETENTION_MAILS,
+  type MailingList,
+  type RetentionMail,
 } from './mail.templates';
+export { campaignMailContent, type CampaignMailParams } from './list-mail-content';
 export { UnsubscribeTokens, UNSUBSCRIBE_PATH } from './unsubscribe-tokens';
 export type { NotificationParams } from './notification-content';
 export { renderMail, type MailContent } from './mail-layout';

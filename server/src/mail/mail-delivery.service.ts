@@ -7,10 +7,19 @@ import { SettingsService } from '../settings';
 import { MailService, type OutgoingMail } from './mail.service';
 import {
   MAIL_TEMPLATES,
+  RETENTION_MAILS,
+  isListMail,
   isMailTemplate,
   isNotificationMail,
+  isRetentionMail,
   type MailTemplate,
+  type MailingList,
 } from './mail.templates';
+import {
+  campaignMailContent,
+  retentionContent,
+  type CampaignMailParams,
+} from './list-mail-content';
 import { renderMail } from './mail-layout';
 import type { StatementMailParams } from './mail-outbox.service';
 import { memberText } from './member-text';
@@ -20,7 +29,14 @@ import { UNSUBSCRIBE_PATH, UnsubscribeTokens } from './unsubscribe-tokens';
 
 export type Delivery = 'sent' | 'gone' | 'skipped';
 
-type MailParams = NotificationParams | StatementMailParams | null;
+type MailParams = NotificationParams | StatementMailParams | CampaignMailParams | null;
+
+/** A campaign as its mails need it. */
+interface CampaignOfMail {
+  id: number;
+  consent: 'promotions' | 'news';
+  content: Partial<Record<string, { subject: string; body: string }>>;
+}
 
 const ACTIVE = ['confirmed', 'not_confirmed'];
 
@@ -87,6 +103,7 @@ export class MailDelivery {
           language: true,
           notificationsDisabled: true,
           profile: { select: { name: true } },
+          notificationPreferences: { select: { promotions: true, news: true, reminders: true } },
           deletionRequests: {
             where: { cancelledAt: null, purgedAt: null },
             orderBy: { id: 'desc' },
@@ -102,15 +119,43 @@ export class MailDelivery {
           : template.to === 'new_email'
             ? intent.newEmail
             : intent.recipient;
+      // a campaign's mail: the campaign as it is now (cancelled: nothing more goes)
+      const campaignParams =
+        intent.template === 'campaign'
+          ? ((intent.params ?? {}) as unknown as CampaignMailParams)
+          : null;
+      const test = campaignParams?.test === true;
+      const campaign = campaignParams
+        ? await tx.campaign.findUnique({
+            where: { id: campaignParams.campaignId },
+            select: { id: true, consent: true, content: true, status: true },
+          })
+        : null;
+      const list: MailingList | null = isRetentionMail(intent.template)
+        ? RETENTION_MAILS[intent.template]
+        : campaign
+          ? (campaign.consent as MailingList)
+          : null;
+      const consented = list === null || (user?.notificationPreferences?.[list] ?? true) || test;
       if (
         !user ||
         !to ||
         !this.wanted(intent.template, user.status, purgeAt, now) ||
         // a bounced, complaining or unsubscribed address gets nothing but account mails
-        (isNotificationMail(intent.template) &&
-          (user.status !== 'confirmed' || user.notificationsDisabled.length > 0))
+        ((isNotificationMail(intent.template) || (isListMail(intent.template) && !test)) &&
+          (user.status !== 'confirmed' || user.notificationsDisabled.length > 0)) ||
+        // a mail under a switch goes only while the member has it on
+        !consented ||
+        (intent.template === 'campaign' &&
+          (!campaign || (!test && campaign.status === 'cancelled')))
       ) {
         await tx.mailIntent.delete({ where: { id: intent.id } });
+        if (campaign && !test && intent.userId !== null) {
+          await tx.campaignRecipient.updateMany({
+            where: { campaignId: campaign.id, userId: intent.userId, status: 'queued' },
+            data: { status: 'skipped' },
+          });
+        }
         return 'skipped' as const;
       }
       let link = `${this.appUrl}${template.path}`;
@@ -135,8 +180,8 @@ export class MailDelivery {
         tokenId = row.id;
         link += `?token=${encodeURIComponent(token)}`;
       }
-      // their stored language when the site offers it, else nl
-      const language = memberLanguage(user.language);
+      // their stored language when the site offers it, else nl (a test: the language tried)
+      const language = memberLanguage(test ? campaignParams?.language : user.language);
       // a name chosen by someone is only put into mails to an address its owner confirmed
       const verified = user.status === 'confirmed' && to === user.email;
       const name = verified ? (user.profile?.name ?? '') : '';
@@ -152,6 +197,15 @@ export class MailDelivery {
           name,
           newEmail: intent.newEmail,
           params: intent.params as MailParams,
+          campaign:
+            campaign && list
+              ? ({
+                  id: campaign.id,
+                  consent: campaign.consent,
+                  content: campaign.content,
+                } as CampaignOfMail)
+              : null,
+          test,
         },
       };
     });
@@ -171,6 +225,12 @@ export class MailDelivery {
       throw error;
     }
     await this.prisma.mailIntent.deleteMany({ where: { id: intent.id } });
+    if (mail.campaign && !mail.test && intent.userId !== null) {
+      await this.prisma.campaignRecipient.updateMany({
+        where: { campaignId: mail.campaign.id, userId: intent.userId, status: 'queued' },
+        data: { status: 'sent', sentAt: new Date() },
+      });
+    }
     this.logger.log(`Sent ${mail.template} mail of member ${intent.userId}`);
     return 'sent';
   }
@@ -215,6 +275,11 @@ export class MailDelivery {
       case 'notify_like':
       case 'unread_reminder':
       case 'weekly_update':
+      case 'timebonus_ending':
+      case 'profile_incomplete':
+      case 'inactive_14':
+      case 'inactive_30':
+      case 'campaign':
         return status === 'confirmed';
     }
   }
@@ -228,6 +293,8 @@ export class MailDelivery {
     name: string;
     newEmail: string | null;
     params: MailParams;
+    campaign?: CampaignOfMail | null;
+    test?: boolean;
   }): Promise<OutgoingMail> {
     const { name: site } = await this.settings.stored();
     const greeting = mail.name
@@ -242,6 +309,42 @@ export class MailDelivery {
         { site, link: mail.link },
       );
       return { to: mail.to, subject, ...(await renderMail({ site, greeting, paragraphs })) };
+    }
+    if ((isRetentionMail(mail.template) || mail.campaign) && mail.userId !== null) {
+      const list: MailingList = mail.campaign
+        ? mail.campaign.consent
+        : RETENTION_MAILS[mail.template as keyof typeof RETENTION_MAILS];
+      const unsubscribe =
+        `${this.appUrl}${UNSUBSCRIBE_PATH}?token=${this.unsubscribeTokens.tokenFor(mail.userId)}` +
+        `&list=${list}${mail.campaign && !mail.test ? `&campaign=${mail.campaign.id}` : ''}`;
+      const urls = { app: this.appUrl, link: mail.link, unsubscribe };
+      const { subject, content } = mail.campaign
+        ? campaignMailContent(
+            mail.campaign.content[mail.language] ?? mail.campaign.content.nl!,
+            mail.campaign.consent,
+            mail.language,
+            urls,
+            site,
+          )
+        : retentionContent(
+            mail.template as keyof typeof RETENTION_MAILS,
+            mail.language,
+            urls,
+            site,
+          );
+      return {
+        to: mail.to,
+        subject,
+        ...(await renderMail({ site, greeting, ...content })),
+        headers: {
+          'List-Unsubscribe': `<${unsubscribe}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          // Mailgun hands these back with its events: a bounce is counted to its campaign
+          ...(mail.campaign && !mail.test
+            ? { 'X-Mailgun-Variables': JSON.stringify({ campaign_id: mail.campaign.id }) }
+            : {}),
+        },
+      };
     }
     if (isNotificationMail(mail.template) && mail.userId !== null) {
       const unsubscribe = `${this.appUrl}${UNSUBSCRIBE_PATH}?token=${this.unsubscribeTokens.tokenFor(mail.userId)}`;

@@ -51,6 +51,24 @@ describe('the mail layout', () => {
     expect(reminder.subject).toBe('Er wacht nog een ongelezen bericht op je bij Vonkje');
   });
 
+  it('writes a count in the form the member’s language gives it (i18next plural keys, Intl plural rules)', () => {
+    const subject = (language: 'pl' | 'fr' | 'nl', count: number) =>
+      notificationContent('unread_reminder', language, { count }, urls, 'Vonkje').subject;
+    expect(subject('pl', 1)).toBe('Czeka na Ciebie nieprzeczytana wiadomość w Vonkje');
+    expect(subject('pl', 3)).toBe('Czekają na Ciebie 3 nieprzeczytane wiadomości w Vonkje');
+    expect(subject('pl', 5)).toBe('Czeka na Ciebie 5 nieprzeczytanych wiadomości w Vonkje');
+    expect(subject('pl', 22)).toBe('Czekają na Ciebie 22 nieprzeczytane wiadomości w Vonkje');
+    expect(subject('nl', 21)).toBe('Er wachten nog 21 ongelezen berichten op je bij Vonkje');
+    const others = notificationContent(
+      'notify_like',
+      'pl',
+      { count: 7, names: ['Anna'], others: 6 },
+      urls,
+      'Vonkje',
+    );
+    expect(others.content.paragraphs.map(plainText).join('\n')).toContain('jeszcze 6 osób');
+  });
+
   it('lists the weekly update’s new members with their age and a link to each profile', async () => {
     const { subject, content } = notificationContent(
       'weekly_update',

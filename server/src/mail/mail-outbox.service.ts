@@ -5,13 +5,14 @@ import { PrismaService } from '../prisma/prisma.service';
 import { Producer, QUEUES } from '../queue';
 import type { MailTemplate } from './mail.templates';
 import type { NotificationParams } from './notification-content';
+import { z } from 'zod';
 
 export const MAIL_JOB = 'mail';
 
 /** A mail job carries only the id of its intent: no address, no token. */
-export interface MailJob {
-  intentId: number;
-}
+/** A mail job's payload (checked by the worker: it may come from an older deploy). */
+export const mailJob = z.object({ intentId: z.int().positive() });
+export type MailJob = z.infer<typeof mailJob>;
 
 /** What a statement, appeal or notice mail is about (rendered when it is sent). */
 export interface StatementMailParams {

@@ -1,32 +1,18 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
-import type { Job, Worker } from 'bullmq';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import {
-  QUEUES,
-  Worker as QueueWorkerMark,
-  closeWorker,
-  startWorker,
-  type QueueWorker,
-} from '../queue';
+import { OnQueueFailed, QUEUES, QueueJob, type FailedJob, type QueueCompanion } from '../queue';
 import { Metrics } from '../metrics';
 import { MailDelivery, type Delivery } from './mail-delivery.service';
-import {
-  MAIL_ATTEMPTS,
-  MAIL_JOB,
-  MailOutbox,
-  mailRetryDelay,
-  type MailJob,
-} from './mail-outbox.service';
+import { MAIL_JOB, MailOutbox, mailJob, mailRetryDelay, type MailJob } from './mail-outbox.service';
 
 /**
  * The worker side of the mail queue: each job sends one intent (MailDelivery), retried for more
- * than a day; beside it, the relay queues intents that could not be queued when they were made.
+ * than a day; beside it, the relay queues intents that could not be queued when they were made
+ * (started with the queue's worker and stopped after it).
  */
 @Injectable()
-@QueueWorkerMark()
-export class MailProcessor implements QueueWorker, BeforeApplicationShutdown {
+export class MailProcessor implements QueueCompanion {
   private readonly logger = new Logger('MailWorker');
-  private worker?: Worker;
   private relayTimer?: NodeJS.Timeout;
   private relaying?: Promise<unknown>;
 
@@ -37,28 +23,36 @@ export class MailProcessor implements QueueWorker, BeforeApplicationShutdown {
     private readonly metrics: Metrics,
   ) {}
 
-  start(): void {
-    this.worker = startWorker(QUEUES.mail, (job) => this.process(job), this.config, this.logger, {
-      concurrency: 4,
-      settings: { backoffStrategy: (attemptsMade: number) => mailRetryDelay(attemptsMade) },
-    });
-    this.worker.on('failed', (job, error) => {
-      if (!job) return;
-      const data = job.data as MailJob;
-      const last = job.attemptsMade >= (job.opts.attempts ?? MAIL_ATTEMPTS);
-      this.metrics.mails.inc({ outcome: last ? 'failed' : 'retried' });
-      if (last) {
-        void this.delivery.giveUp(data.intentId, error.message).catch((e: unknown) => {
-          this.logger.error(
-            `Could not record the failure of mail intent ${data.intentId}: ${String(e)}`,
-          );
-        });
-      } else {
-        this.logger.warn(
-          `Mail intent ${data.intentId}: attempt ${job.attemptsMade} failed (${error.message}); retrying`,
-        );
-      }
-    });
+  @QueueJob({
+    queue: QUEUES.mail,
+    name: MAIL_JOB,
+    schema: mailJob,
+    concurrency: 4,
+    settings: { backoffStrategy: (attemptsMade: number) => mailRetryDelay(attemptsMade) },
+  })
+  async send(job: MailJob): Promise<Delivery> {
+    const delivery = await this.delivery.deliver(job.intentId);
+    this.metrics.mails.inc({ outcome: delivery });
+    return delivery;
+  }
+
+  @OnQueueFailed(QUEUES.mail)
+  failed(job: FailedJob<MailJob>, error: Error): void {
+    this.metrics.mails.inc({ outcome: job.last ? 'failed' : 'retried' });
+    const intentId = job.data?.intentId;
+    if (intentId === undefined) return;
+    if (job.last) {
+      void this.delivery.giveUp(intentId, error.message).catch((e: unknown) => {
+        this.logger.error(`Could not record the failure of mail intent ${intentId}: ${String(e)}`);
+      });
+    } else {
+      this.logger.warn(
+        `Mail intent ${intentId}: attempt ${job.attemptsMade} failed (${error.message}); retrying`,
+      );
+    }
+  }
+
+  onWorkerStart(): void {
     this.relayTimer = setInterval(() => void this.relayOnce(), this.config.MAIL_RELAY_INTERVAL_MS);
     void this.relayOnce();
   }
@@ -72,17 +66,8 @@ export class MailProcessor implements QueueWorker, BeforeApplicationShutdown {
     return this.relaying;
   }
 
-  async process(job: Job): Promise<Delivery> {
-    if (job.name !== MAIL_JOB) throw new Error(`Unknown mail job ${job.name}`);
-    const delivery = await this.delivery.deliver((job.data as MailJob).intentId);
-    this.metrics.mails.inc({ outcome: delivery });
-    return delivery;
-  }
-
-  /** Stops taking jobs and lets the running ones finish, while PostgreSQL and Redis are open. */
-  async beforeApplicationShutdown(): Promise<void> {
+  async onWorkerStop(): Promise<void> {
     clearInterval(this.relayTimer);
     await this.relaying;
-    await closeWorker(this.worker, this.logger);
   }
 }

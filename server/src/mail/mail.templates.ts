@@ -108,6 +108,17 @@ export const MAIL_TEMPLATES = {
   unread_reminder: { token: null, lifetimeMs: 0, path: '/chats', to: 'account' },
   /** A few new members of the kind the member seeks, once a week. */
   weekly_update: { token: null, lifetimeMs: 0, path: '/members', to: 'account' },
+  /**
+   * Mails that bring members back (issue 36, point 5), each once per member (notification
+   * mails sent, retention-mails.task.ts): the welcome time bonus ends within the hour; a day
+   * after signup the profile still has no photo or no text; 14 and 30 days without a visit.
+   */
+  timebonus_ending: { token: null, lifetimeMs: 0, path: '/credits', to: 'account' },
+  profile_incomplete: { token: null, lifetimeMs: 0, path: '/profile', to: 'account' },
+  inactive_14: { token: null, lifetimeMs: 0, path: '/members', to: 'account' },
+  inactive_30: { token: null, lifetimeMs: 0, path: '/members', to: 'account' },
+  /** An admin's campaign (campaigns feature): its subject and body come from the campaign. */
+  campaign: { token: null, lifetimeMs: 0, path: '/', to: 'account' },
 } as const satisfies Record<
   string,
   {
@@ -143,6 +154,32 @@ export const NOTIFICATION_MAILS = [
   'weekly_update',
 ] as const satisfies readonly MailTemplate[];
 export type NotificationMail = (typeof NOTIFICATION_MAILS)[number];
+
+/** The mails that bring members back, each under the preference it is sent under. */
+export const RETENTION_MAILS = {
+  timebonus_ending: 'promotions',
+  profile_incomplete: 'reminders',
+  inactive_14: 'reminders',
+  inactive_30: 'reminders',
+} as const satisfies Partial<Record<MailTemplate, 'promotions' | 'news' | 'reminders'>>;
+export type RetentionMail = keyof typeof RETENTION_MAILS;
+/** A switch of the notification preferences a mail that brings members back is sent under. */
+export type MailingList = 'promotions' | 'news' | 'reminders';
+export const MAILING_LISTS: readonly MailingList[] = ['promotions', 'news', 'reminders'];
+
+export function isRetentionMail(template: string): template is RetentionMail {
+  return Object.hasOwn(RETENTION_MAILS, template);
+}
+
+/**
+ * Mails sent under a switch of the member's preferences (the retention mails and campaigns):
+ * like notification mails only to a confirmed address while notifications_disabled is empty,
+ * and only while that switch is on when the mail is sent; their one-click unsubscribe turns
+ * that switch off.
+ */
+export function isListMail(template: string): boolean {
+  return isRetentionMail(template) || template === 'campaign';
+}
 
 export function isNotificationMail(template: string): template is NotificationMail {
   return (NOTIFICATION_MAILS as readonly string[]).includes(template);

@@ -26,16 +26,11 @@ const ACTION: Record<NotificationMail, string> = {
   weekly_update: 'mail.action_see_members',
 };
 
-/** `_one` or `_many` of a key: the catalogues need no plural rules per language. */
-const variant = (key: string, count: number) => `${key}_${count === 1 ? 'one' : 'many'}`;
-
 /** "Anna, Piet and 2 others", in the member's language; the names as members' values. */
 function namesLine(language: Language, names: string[], others: number): string {
   const marked = names.map(memberText);
   const items =
-    others > 0
-      ? [...marked, translate(language, variant('mail.and_others', others), { count: others })]
-      : marked;
+    others > 0 ? [...marked, translate(language, 'mail.and_others', { count: others })] : marked;
   return new Intl.ListFormat(language, { type: 'conjunction' }).format(items);
 }
 
@@ -50,20 +45,10 @@ export function notificationContent(
   urls: { app: string; link: string; unsubscribe: string },
   site: string,
 ): { subject: string; content: Omit<MailContent, 'site' | 'greeting'> } {
+  // the count chooses the plural form of the member's language (i18next's `_one`, `_few`, …)
   const vars = { site, count: params.count };
-  const periodic = template === 'weekly_update';
-  const subject = translate(
-    language,
-    periodic ? `mail.${template}_subject` : variant(`mail.${template}_subject`, params.count),
-    vars,
-  );
-  const paragraphs = [
-    translate(
-      language,
-      periodic ? `mail.${template}_body` : variant(`mail.${template}_body`, params.count),
-      vars,
-    ),
-  ];
+  const subject = translate(language, `mail.${template}_subject`, vars);
+  const paragraphs = [translate(language, `mail.${template}_body`, vars)];
   const names = params.names ?? [];
   if (names.length > 0) {
     paragraphs.push(

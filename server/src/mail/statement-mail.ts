@@ -75,7 +75,7 @@ export async function statementMail(
     explanation: memberText(statement.explanation),
     automated: t(statement.automatedDetection ? 'statement_automated' : 'statement_manual'),
     until: day(language, appealUntil(statement.decidedAt)),
-    days: APPEAL_DECISION_DAYS,
+    count: APPEAL_DECISION_DAYS,
   };
   if (template === 'appeal_decided') {
     const appeal = statement.appeal;

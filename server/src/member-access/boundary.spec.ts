@@ -7,6 +7,9 @@ const OWN = path.resolve(__dirname);
 const OWN_PROFILE_ONLY = new Set([
   // the session read of every request joins the logged-in member's own profile
   path.join(SRC, 'auth', 'session.sql.ts'),
+  // the staff session read of every console request joins the staff account's own profile
+  // (a staff member who is also a member: their name), as the member session does
+  path.join(SRC, 'staff', 'staff-session.sql.ts'),
   // counts the asking member's own photos inside the transaction that adds one (upload limit)
   path.join(SRC, 'photos', 'photos.service.ts'),
   // the member's own profile and photos, into their data export (GDPR art. 15 and 20)
@@ -14,6 +17,15 @@ const OWN_PROFILE_ONLY = new Set([
   // which members are due a reminder or the weekly update: each recipient's own profile row
   // (not a chat pal; the kind sought and the country); others are read by NotificationReads
   path.join(SRC, 'notification-mails', 'periodic-mails.sql.ts'),
+  // which members are due a retention mail (profile unfinished, inactive): each recipient's own
+  // profile row (not a chat pal, photo and text present); no other member is read
+  path.join(SRC, 'notification-mails', 'retention-mails.sql.ts'),
+  // a campaign's audience: each recipient's own profile row (gender, not a chat pal), to mail
+  // them; no member is shown to another
+  path.join(SRC, 'campaigns', 'campaigns.sql.ts'),
+  // which boosts a search puts first: without a region filter, the searching member's own
+  // profile's region (their row only); the boosted members are then read by MemberLists
+  path.join(SRC, 'boosts', 'boosts.sql.ts'),
 ]);
 
 function sources(dir: string): string[] {

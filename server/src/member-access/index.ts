@@ -8,6 +8,8 @@ export { ProfilePages } from './readers/profile-pages';
 export { MemberLists } from './readers/member-lists';
 export { FirstMatches, type FirstMatchCandidates } from './readers/first-matches';
 export { LikesPage } from './readers/likes-page';
+export { ProfileVisits, type VisitorsPage } from './readers/visits';
+export { FavouriteCards } from './readers/favourites';
 export { ProfileTargets } from './readers/profile-targets';
 export {
   Correspondents,
@@ -30,6 +32,7 @@ export {
   type InspectionKind,
   type LockedPhoto,
   type LockedText,
+  screeningOf,
 } from './readers/inspection';
 export {
   NotificationReads,

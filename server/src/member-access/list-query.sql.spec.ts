@@ -114,4 +114,44 @@ describe('listStatement', () => {
     expect(text).not.toContain('unnest');
     expect(text).toContain('LIMIT $3');
   });
+
+  it('probes only the given profiles by their primary key, in activity order, with every criterion', () => {
+    const { text, values } = statementOf(
+      member,
+      { gender: 'female', regionId: 3, onlyProfileIds: [11, 12], cityIds: [5] },
+      { take: 24 },
+    );
+    // the cities of a distance search are a filter here, not a probe: the ids are
+    expect(values).toEqual([7, 'female', 3, [5], [11, 12], 24]);
+    expect(text).toContain(
+      'FROM unnest($5::int[]) AS only_id(id) CROSS JOIN LATERAL ( SELECT p.id, p.last_active_at FROM profiles p',
+    );
+    expect(text).toContain('p.city_id = ANY($4::int[]) AND p.id = only_id.id ) x');
+    expect(text).toContain('ORDER BY x.last_active_at DESC, x.id DESC LIMIT $6');
+    expect(text).not.toContain('AS city(id)');
+    expect(Math.max(...placeholders(text))).toBe(values.length);
+  });
+
+  it('counts only the given profiles, without a cap, when a count is asked', () => {
+    const { text, values } = statementOf(
+      member,
+      { onlyProfileIds: [11] },
+      { take: 24, countUpTo: 1000 },
+    );
+    expect(values).toEqual([7, [11], 24]);
+    expect(text).toContain(
+      '(SELECT count(*) FROM unnest($2::int[]) AS only_id(id) CROSS JOIN LATERAL (SELECT 1 FROM profiles p WHERE',
+    );
+    expect(Math.max(...placeholders(text))).toBe(values.length);
+  });
+
+  it('leaves the given profiles out of a page', () => {
+    const { text, values } = statementOf(
+      member,
+      { countries: ['NL'], exceptProfileIds: [11, 12] },
+      { take: 24 },
+    );
+    expect(values).toEqual([7, 'NL', [11, 12], 24]);
+    expect(text).toContain('p.id <> ALL($3::int[])');
+  });
 });

@@ -27,6 +27,17 @@ export interface ListCriteria {
   cityIds?: readonly number[];
   /** Not these profiles. */
   exceptProfileIds?: readonly number[];
+  /**
+   * Only these profiles (a search's boosted members, issue 38 item 3): each is probed by its
+   * primary key (a LATERAL per id), never found by scanning a list index for them.
+   */
+  onlyProfileIds?: readonly number[];
+  /**
+   * Only the favourites of this member (search's "only favourites"): an EXISTS probe of the
+   * favourites primary key (member, favourite) per candidate, or the planner reads the member's
+   * few favourites first.
+   */
+  favouritesOf?: number;
 }
 
 /** A page of a list in its order (most recently active first, then id): a keyset page. */
@@ -97,12 +108,20 @@ export function listStatement(
   if (criteria.activeSince) {
     where.push(`p.last_active_at >= ${param(utcTimestamp(criteria.activeSince))}::timestamp`);
   }
+  if (criteria.favouritesOf !== undefined) {
+    where.push(
+      `EXISTS (SELECT 1 FROM favourites f WHERE f.member_id = ${param(criteria.favouritesOf)} AND f.favourite_id = p.user_id)`,
+    );
+  }
   if (criteria.exceptProfileIds?.length) {
     where.push(`p.id <> ALL(${param(criteria.exceptProfileIds)}::int[])`);
   }
+  const only = criteria.onlyProfileIds;
   const cities = criteria.cityIds;
-  const probe = !!cities && cities.length <= CITY_PROBES_MAX;
+  // given profiles are probed by id: their cities (a distance search) are a filter then
+  const probe = !only && !!cities && cities.length <= CITY_PROBES_MAX;
   if (cities && !probe) where.push(`p.city_id = ANY(${param(cities)}::int[])`);
+  const onlyList = only ? param(only) : '';
   const cityList = probe ? param(cities) : '';
   // the page read in the country's activity order, the cities a filter (city_id is in the index)
   const scan = probe && page.scanCities === true;
@@ -115,8 +134,14 @@ export function listStatement(
   const ORDER = 'ORDER BY p.last_active_at DESC, p.id DESC';
   const take = param(page.take);
   // the page's ids, and on page 1 the count, each chosen from an index alone
-  const pageIds =
-    probe && !scan
+  const pageIds = only
+    ? `SELECT x.id, x.last_active_at FROM unnest(${onlyList}::int[]) AS only_id(id)
+  CROSS JOIN LATERAL (
+    SELECT p.id, p.last_active_at FROM profiles p
+    WHERE ${conditions(['p.id = only_id.id', keyset])}
+  ) x
+  ORDER BY x.last_active_at DESC, x.id DESC LIMIT ${take}`
+    : probe && !scan
       ? `SELECT x.id, x.last_active_at FROM unnest(${cityList}::int[]) AS city(id)
   CROSS JOIN LATERAL (
     SELECT p.id, p.last_active_at FROM profiles p
@@ -127,15 +152,18 @@ export function listStatement(
       : `SELECT p.id, p.last_active_at FROM profiles p
   WHERE ${conditions([inCities, keyset])}
   ${ORDER} LIMIT ${take}`;
-  const cap = page.countUpTo === undefined ? '' : param(page.countUpTo + 1);
+  const cap = page.countUpTo === undefined || only ? '' : param(page.countUpTo + 1);
   const counted =
     page.countUpTo === undefined
       ? 'NULL::bigint'
-      : probe
-        ? `(SELECT count(*) FROM (SELECT 1 FROM unnest(${cityList}::int[]) AS city(id)
+      : only
+        ? `(SELECT count(*) FROM unnest(${onlyList}::int[]) AS only_id(id)
+    CROSS JOIN LATERAL (SELECT 1 FROM profiles p WHERE ${conditions(['p.id = only_id.id'])}) x)`
+        : probe
+          ? `(SELECT count(*) FROM (SELECT 1 FROM unnest(${cityList}::int[]) AS city(id)
     CROSS JOIN LATERAL (SELECT 1 FROM profiles p WHERE ${conditions(['p.city_id = city.id'])} LIMIT ${cap}) x
     LIMIT ${cap}) n)`
-        : `(SELECT count(*) FROM (SELECT 1 FROM profiles p WHERE ${conditions([])} LIMIT ${cap}) n)`;
+          : `(SELECT count(*) FROM (SELECT 1 FROM profiles p WHERE ${conditions([])} LIMIT ${cap}) n)`;
   const text = `WITH page AS (
   ${pageIds}
 )

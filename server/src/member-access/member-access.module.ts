@@ -6,6 +6,7 @@ import { BlockList } from './readers/block-list';
 import { CityDensity } from './readers/city-density';
 import { ChatPartnerReads } from './readers/chat-partners';
 import { Correspondents } from './readers/correspondents';
+import { FavouriteCards } from './readers/favourites';
 import { FirstMatches } from './readers/first-matches';
 import { InspectionReads } from './readers/inspection';
 import { LikesPage } from './readers/likes-page';
@@ -20,12 +21,14 @@ import { ProfileTargets } from './readers/profile-targets';
 import { ReportedContent } from './readers/reported-content';
 import { StaffMemberReads } from './readers/staff-members';
 import { StaffPhotos } from './readers/staff-photos';
+import { ProfileVisits } from './readers/visits';
 
 /** One reader per consumer of other members' data (README.md); all under the same rule. */
 const READERS = [
   BlockList,
   ChatPartnerReads,
   Correspondents,
+  FavouriteCards,
   FirstMatches,
   InspectionReads,
   LikesPage,
@@ -37,6 +40,7 @@ const READERS = [
   OwnProfileReads,
   ProfilePages,
   ProfileTargets,
+  ProfileVisits,
   ReportedContent,
   StaffMemberReads,
   StaffPhotos,

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { LikesModule } from '../likes';
 import { MemberAccessModule } from '../member-access';
+import { VisitorsModule } from '../visitors';
 import { MembersController } from './members.controller';
 import { MembersService } from './members.service';
 import { RelationsPurge } from './relations.purge';
 
 @Module({
-  imports: [MemberAccessModule, LikesModule],
+  imports: [MemberAccessModule, LikesModule, VisitorsModule],
   controllers: [MembersController],
   providers: [MembersService, RelationsPurge],
   exports: [MembersService],

@@ -11,6 +11,7 @@ import {
   type Viewer,
 } from '../member-access';
 import { LikesService } from '../likes';
+import { VisitsService } from '../visitors';
 
 @Injectable()
 export class MembersService {
@@ -19,16 +20,21 @@ export class MembersService {
     private readonly firstMatches: FirstMatches,
     private readonly lists: MemberLists,
     private readonly likes: LikesService,
+    private readonly visits: VisitsService,
   ) {}
 
   /**
    * A member's profile page, if the viewer (null: a visitor) may see it; else 404 not_found.
-   * Opening it clears the new flag of the like its member gave the viewer.
+   * Opening it clears the new flag of the like its member gave the viewer, and records the
+   * member's visit in the background (the visitors feature decides whether it counts). Whether
+   * the member likes the viewer is said as far as the viewer may see likers (LikesService).
    */
   async profile(viewer: Viewer, profileId: number): Promise<MemberResponse> {
     const page = await this.profilePages.page(viewer, profileId);
     if (page.profile.relation?.liked_by) await this.likes.markSeen(viewer, profileId);
-    return page;
+    this.visits.recordAfterRead(viewer, profileId);
+    // who liked the viewer is premium's (free_members_see_likes): a free member is not told here
+    return this.likes.withLikerHidden(viewer, page);
   }
 
   /**

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { CountedHistogram, scrapedMetric } from './counted';
 import { PrismaService } from '../prisma/prisma.service';
+import { ReadPool } from '../prisma/read-pool';
 import { Metrics } from './metrics.service';
 
 const secondsSince = (started: number) => (performance.now() - started) / 1000;
@@ -16,8 +17,30 @@ type Connect = (callback?: (...args: unknown[]) => void) => Promise<unknown> | u
  */
 @Injectable()
 export class PoolMetrics {
-  constructor(metrics: Metrics, prisma: PrismaService) {
+  constructor(metrics: Metrics, prisma: PrismaService, reads: ReadPool) {
     const pool = prisma.pool;
+    // the read pool's replicas (DATABASE_REPLICA_URL): none without it
+    new Gauge({
+      name: 'db_replica_usable',
+      help: 'Whether the lag-tolerant reads may use this replica (1) or it is skipped (0)',
+      labelNames: ['replica'] as const,
+      registers: [metrics.registry],
+      collect() {
+        for (const state of reads.states()) this.set({ replica: state.name }, state.usable ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'db_replica_lag_seconds',
+      help: 'How far the replica was behind the primary at its last check (absent: no answer)',
+      labelNames: ['replica'] as const,
+      registers: [metrics.registry],
+      collect() {
+        this.reset();
+        for (const state of reads.states()) {
+          if (state.lagMs !== null) this.set({ replica: state.name }, state.lagMs / 1000);
+        }
+      },
+    });
     new Gauge({
       name: 'db_pool_connections',
       help: 'PostgreSQL pool connections of this process, by state (busy, idle)',

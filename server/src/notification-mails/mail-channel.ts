@@ -8,24 +8,32 @@ import {
   type Recipient,
 } from '../notifications';
 import { Producer, QUEUES } from '../queue';
+import { PUSH_KINDS } from '@app/contract';
+import { z } from 'zod';
 
 export const BATCH_JOB = 'notification-mail';
 
-/** One member's pending notification mail of one kind (a delayed job, one per member and kind). */
-export interface MailBatch {
-  kind: NotifyEvent['kind'];
-  recipientId: number;
-  /** When the first event of the batch happened (ISO): the mail counts what came since. */
-  since: string;
-}
+/**
+ * One member's pending notification mail of one kind (a delayed job, one per member and kind;
+ * checked by the worker: it may come from an older deploy). `since`: when the first event of
+ * the batch happened (ISO): the mail counts what came since.
+ */
+export const mailBatch = z.object({
+  kind: z.enum(PUSH_KINDS),
+  recipientId: z.int().positive(),
+  since: z.iso.datetime(),
+});
+export type MailBatch = z.infer<typeof mailBatch>;
 
 /**
  * Whether a member may get a notification mail of this kind now: a confirmed address, e-mail
  * notifications not disabled (bounce, complaint, unsubscribe), the kind's preference on, and no
- * socket of theirs connected (they see it live).
+ * socket of theirs connected (they see it live). A visit of the profile is never mailed (issue
+ * 38: pushed and shown live only; a mail about every look would be noise).
  */
 export function wantsMail(recipient: Recipient, kind: NotifyEvent['kind']): boolean {
   return (
+    kind !== 'visit' &&
     recipient.status === 'confirmed' &&
     recipient.notificationsDisabled.length === 0 &&
     recipient.preferences[PREFERENCE_OF[kind]] &&

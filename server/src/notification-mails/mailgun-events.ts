@@ -30,6 +30,14 @@ export const mailgunEventRequest = z.object({
 });
 export type MailgunEvent = z.infer<typeof mailgunEventRequest>;
 
+/** The campaign id a campaign's mail carried in its Mailgun variables, if any. */
+function campaignOfEvent(event: MailgunEvent['event-data']): number | null {
+  const variables = (event as { 'user-variables'?: unknown })['user-variables'];
+  if (typeof variables !== 'object' || variables === null) return null;
+  const id = Number((variables as Record<string, unknown>).campaign_id);
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
 /**
  * Bounces and spam complaints reported by Mailgun: a permanent failure ("failed", severity
  * "permanent") adds bounce, a complaint ("complained") adds fbl to the notifications_disabled
@@ -85,6 +93,14 @@ export class MailgunEvents {
       select: { id: true },
     });
     if (!user) return 'ignored';
+    // a campaign's mail (its X-Mailgun-Variables come back as user-variables): counted to it
+    const campaignId = campaignOfEvent(event);
+    if (reason === 'bounce' && campaignId !== null) {
+      await this.prisma.campaignRecipient.updateMany({
+        where: { campaignId, userId: user.id },
+        data: { status: 'bounced' },
+      });
+    }
     if (await this.disabled.add(user.id, reason)) {
       this.logger.log(`Member ${user.id}: e-mail notifications off (${reason})`);
     }

@@ -3,6 +3,7 @@ import { MailOutbox, type NotificationMail, type NotificationParams } from '../m
 import { NotificationReads } from '../member-access';
 import { Recipients } from '../notifications';
 import { PrismaService } from '../prisma/prisma.service';
+import { SettingsService, seesWho } from '../settings';
 import { utcTimestamp } from '../prisma/pg-types';
 import { queryRows } from '../prisma/sql';
 import { wantsMail, type MailBatch } from './mail-channel';
@@ -16,7 +17,7 @@ const NAMED = 3;
  */
 const SLACK_MS = 2_000;
 
-const TEMPLATE: Record<MailBatch['kind'], NotificationMail> = {
+const TEMPLATE: Record<Exclude<MailBatch['kind'], 'visit'>, NotificationMail> = {
   message: 'notify_message',
   conversation: 'notify_conversation',
   like: 'notify_like',
@@ -41,18 +42,27 @@ export class NotificationBatches {
     private readonly recipients: Recipients,
     private readonly reads: NotificationReads,
     private readonly outbox: MailOutbox,
+    private readonly settings: SettingsService,
   ) {}
 
   async send(batch: MailBatch): Promise<'sent' | 'unwanted' | 'read'> {
     const recipient = await this.recipients.find(batch.recipientId);
-    if (!recipient || !wantsMail(recipient, batch.kind)) return 'unwanted';
+    // a visit is never mailed (wantsMail); the check narrows the kind for the templates
+    if (!recipient || batch.kind === 'visit' || !wantsMail(recipient, batch.kind)) {
+      return 'unwanted';
+    }
     const since = new Date(new Date(batch.since).getTime() - SLACK_MS);
     const pending =
       batch.kind === 'like'
         ? await this.newLikes(batch.recipientId, since)
         : await this.unreadMessages(batch.recipientId, since, batch.kind === 'conversation');
     if (pending.count === 0) return 'read';
-    const names = await this.reads.names(batch.recipientId, pending.actors);
+    // who liked is premium's (free_members_see_likes): a free member's mail names no liker
+    const hidden =
+      batch.kind === 'like' && !seesWho('likes', recipient, await this.settings.stored());
+    const names = hidden
+      ? new Map<number, string>()
+      : await this.reads.names(batch.recipientId, pending.actors);
     const named = pending.actors.flatMap((id) => names.get(id) ?? []).slice(0, NAMED);
     const params: NotificationParams = {
       count: pending.count,

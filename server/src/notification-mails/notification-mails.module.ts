@@ -12,6 +12,8 @@ import { NotificationsDisabled } from './notifications-disabled';
 import { PeriodicMails } from './periodic-mails';
 import { UnreadRemindersTask } from './unread-reminders.task';
 import { UnsubscribeController } from './unsubscribe.controller';
+import { ListUnsubscribes } from './list-unsubscribes';
+import { RetentionMailsTask } from './retention-mails.task';
 import { WeeklyUpdateTask } from './weekly-update.task';
 
 /**
@@ -30,6 +32,8 @@ import { WeeklyUpdateTask } from './weekly-update.task';
     PeriodicMails,
     UnreadRemindersTask,
     WeeklyUpdateTask,
+    RetentionMailsTask,
+    ListUnsubscribes,
     NotificationsDisabled,
     MailgunEvents,
     NotificationMailsPurge,

@@ -4,10 +4,21 @@ import type { Response } from 'express';
 import { type Language } from '@app/contract';
 import { AllowExternalCaller } from '../common/request-type.guard';
 import { languageFrom, memberLanguage, translate } from '../i18n/i18n';
-import { UnsubscribeTokens } from '../mail';
+import { MAILING_LISTS, UnsubscribeTokens, type MailingList } from '../mail';
 import { PrismaService } from '../prisma/prisma.service';
 import { SettingsService } from '../settings';
 import { NotificationsDisabled } from './notifications-disabled';
+import { ListUnsubscribes } from './list-unsubscribes';
+
+/** The `list` of a link: a mail sent under one switch (promotions, news, reminders), or none. */
+const listOf = (value: unknown): MailingList | null =>
+  MAILING_LISTS.find((l) => l === value) ?? null;
+
+/** The `campaign` of a link: the campaign whose mail it came in, or none. */
+const campaignOf = (value: unknown): number | null =>
+  typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647
+    ? Number(value)
+    : null;
 
 /** Both answers are a small page in the member's language (400 for a link that is not ours). */
 const HtmlPage = () =>
@@ -24,7 +35,9 @@ const escape = (s: string) =>
  * link. A POST (the mail client's one click, or the button of the page) sets
  * notifications_disabled += listunsubscribe without a login; the token binds it to the member.
  * A GET only shows the page with that button, in the member's language: mail scanners that
- * fetch links must not unsubscribe anyone.
+ * fetch links must not unsubscribe anyone. A link with `list` (the mails that bring members back
+ * and campaigns) turns off only that switch of the member's preferences (promotions, news or
+ * reminders), and with `campaign` counts the unsubscribe to that campaign.
  */
 @ApiTags('members')
 @Controller('api')
@@ -34,6 +47,7 @@ export class UnsubscribeController {
     private readonly disabled: NotificationsDisabled,
     private readonly prisma: PrismaService,
     private readonly settings: SettingsService,
+    private readonly lists: ListUnsubscribes,
   ) {}
 
   @Get('unsubscribe.php')
@@ -41,14 +55,23 @@ export class UnsubscribeController {
   @ApiOperation({ summary: 'The unsubscribe page of a notification mail (asks; changes nothing)' })
   async page(
     @Query('token') token: unknown,
+    @Query('list') listParam: unknown,
+    @Query('campaign') campaignParam: unknown,
     @Headers('accept-language') acceptLanguage: string | undefined,
     @Res() res: Response,
   ) {
     const member = await this.member(token);
     const language = member?.language ?? languageFrom(undefined, acceptLanguage);
+    const list = listOf(listParam);
+    const campaign = campaignOf(campaignParam);
+    const query =
+      `token=${encodeURIComponent(String(token))}` +
+      (list ? `&list=${list}` : '') +
+      (list && campaign ? `&campaign=${campaign}` : '');
+    const question = list ? `mail.unsubscribe_list_question_${list}` : 'mail.unsubscribe_question';
     const action = member
-      ? `<p>${escape(translate(language, 'mail.unsubscribe_question'))}</p>` +
-        `<form method="post" action="/api/unsubscribe.php?token=${encodeURIComponent(String(token))}">` +
+      ? `<p>${escape(translate(language, question))}</p>` +
+        `<form method="post" action="/api/unsubscribe.php?${escape(query)}">` +
         `<button type="submit">${escape(translate(language, 'mail.unsubscribe_button'))}</button></form>`
       : `<p role="alert">${escape(translate(language, 'mail.unsubscribe_invalid'))}</p>`;
     await this.render(res, member ? 200 : 400, language, action);
@@ -65,13 +88,18 @@ export class UnsubscribeController {
   })
   async unsubscribe(
     @Query('token') token: unknown,
+    @Query('list') listParam: unknown,
+    @Query('campaign') campaignParam: unknown,
     @Headers('accept-language') acceptLanguage: string | undefined,
     @Res() res: Response,
   ) {
     const member = await this.member(token);
-    if (member) await this.disabled.add(member.id, 'listunsubscribe');
+    const list = listOf(listParam);
+    if (member && list) await this.lists.unsubscribe(member.id, list, campaignOf(campaignParam));
+    else if (member) await this.disabled.add(member.id, 'listunsubscribe');
     const language = member?.language ?? languageFrom(undefined, acceptLanguage);
-    const text = translate(language, member ? 'mail.unsubscribe_done' : 'mail.unsubscribe_invalid');
+    const done = list ? `mail.unsubscribe_list_done_${list}` : 'mail.unsubscribe_done';
+    const text = translate(language, member ? done : 'mail.unsubscribe_invalid');
     await this.render(
       res,
       member ? 200 : 400,

@@ -8,6 +8,8 @@ export interface Recipient {
   userId: number;
   status: string;
   language: string;
+  /** A premium member (who liked them may be named: the site setting free_members_see_likes). */
+  paidUser: boolean;
   /** Non-empty: the address bounced, complained or unsubscribed (no notification mail). */
   notificationsDisabled: NotificationDisabledReason[];
   /** The member's notification preferences (notification_preferences; all on when no row). */

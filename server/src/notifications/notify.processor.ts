@@ -1,16 +1,8 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
-import type { Job, Worker } from 'bullmq';
-import { APP_CONFIG, type AppConfig } from '../config/config';
-import {
-  QUEUES,
-  Worker as QueueWorkerMark,
-  closeWorker,
-  startWorker,
-  type QueueWorker,
-} from '../queue';
+import { Injectable, Logger } from '@nestjs/common';
+import { QUEUES, QueueJob } from '../queue';
 import { NotificationChannels } from './channels';
 import { NOTIFY_JOB } from './notifier.service';
-import type { NotifyEvent } from './notify-event';
+import { notifyEvent, type NotifyEvent } from './notify-event';
 import { Recipients } from './recipients.service';
 
 /** Members who can be told anything: an open account (deleted, banned and purged are not). */
@@ -22,26 +14,21 @@ const REACHABLE = ['confirmed', 'not_confirmed'];
  * others; the job is not retried for it (a second push or mail would be worse than none).
  */
 @Injectable()
-@QueueWorkerMark()
-export class NotifyProcessor implements QueueWorker, BeforeApplicationShutdown {
+export class NotifyProcessor {
   private readonly logger = new Logger('NotifyWorker');
-  private worker?: Worker;
 
   constructor(
     private readonly channels: NotificationChannels,
     private readonly recipients: Recipients,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  start(): void {
-    this.worker = startWorker(QUEUES.notify, (job) => this.process(job), this.config, this.logger, {
-      concurrency: this.config.NOTIFY_CONCURRENCY,
-    });
-  }
-
-  async process(job: Pick<Job, 'name' | 'data'>): Promise<string[]> {
-    if (job.name !== NOTIFY_JOB) throw new Error(`Unknown notify job ${job.name}`);
-    const event = job.data as NotifyEvent;
+  @QueueJob({
+    queue: QUEUES.notify,
+    name: NOTIFY_JOB,
+    schema: notifyEvent,
+    concurrency: (config) => config.NOTIFY_CONCURRENCY,
+  })
+  async tell(event: NotifyEvent): Promise<string[]> {
     const recipient = await this.recipients.find(event.recipientId);
     if (!recipient || !REACHABLE.includes(recipient.status)) return [];
     const told: string[] = [];
@@ -56,9 +43,5 @@ export class NotifyProcessor implements QueueWorker, BeforeApplicationShutdown {
       }
     }
     return told;
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await closeWorker(this.worker, this.logger);
   }
 }

@@ -19,6 +19,7 @@ export class Recipients {
         select: {
           status: true,
           language: true,
+          paidUser: true,
           notificationsDisabled: true,
           profile: { select: { fictional: true } },
           notificationPreferences: { select: PREFERENCES_SELECT },
@@ -32,6 +33,7 @@ export class Recipients {
       userId,
       status: user.status,
       language: user.language,
+      paidUser: user.paidUser,
       notificationsDisabled: user.notificationsDisabled,
       preferences: user.notificationPreferences ?? PREFERENCE_DEFAULTS,
       online,

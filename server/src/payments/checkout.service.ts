@@ -19,6 +19,18 @@ import { PricingService } from './pricing.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
 
 /**
+ * The consent to immediate delivery a purchase needs (EU consumer law: delivery starts now, and
+ * the right of withdrawal ends for what is used): the checkout's unticked checkbox, sent as
+ * `delivery_consent: true`. Its time, stored with the payment.
+ */
+function deliveryConsent(body: { delivery_consent?: boolean }): Date {
+  if (body.delivery_consent !== true) {
+    throw new AppError('delivery_consent_required', {}, 'delivery_consent');
+  }
+  return new Date();
+}
+
+/**
  * Starting payments: the methods offered for a package, a checkout payment, a repeat order on a
  * stored mandate. One Idempotency-Key (a UUID) is one payment: a retry finds the payment the key
  * made (PaymentRecorder) and the provider, given a key derived from that payment's own id
@@ -73,6 +85,7 @@ export class CheckoutService {
     idempotencyKey: string,
     body: CreatePaymentRequest,
   ): Promise<PaymentResponse> {
+    const consentedAt = deliveryConsent(body);
     const existing = await this.recorder.earlier(userId, idempotencyKey, {
       packageId: body.package,
       method: body.method,
@@ -109,6 +122,7 @@ export class CheckoutService {
       country: member.country,
       discount,
       sequenceType: body.remember && offered.can_remember ? 'first' : 'oneoff',
+      deliveryConsentAt: consentedAt,
     });
     return this.submitter.submit(payment, body.issuer);
   }
@@ -134,6 +148,7 @@ export class CheckoutService {
     idempotencyKey: string,
     body: RepeatOrderRequest,
   ): Promise<PaymentResponse> {
+    const consentedAt = deliveryConsent(body);
     const existing = await this.recorder.earlier(userId, idempotencyKey, {
       mandateId: body.mandate,
     });
@@ -155,6 +170,7 @@ export class CheckoutService {
       discount: null,
       sequenceType: 'recurring',
       mandateId: mandate.id,
+      deliveryConsentAt: consentedAt,
     };
     if (mandate.method !== 'sdd')
       return this.submitter.submit(await this.recorder.record(member, idempotencyKey, order));

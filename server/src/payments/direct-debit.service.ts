@@ -91,6 +91,9 @@ export class DirectDebitService {
     now = new Date(),
   ): Promise<DirectDebitResponse> {
     if (!body.consent) throw new AppError('consent_required', {}, 'consent');
+    if (body.delivery_consent !== true) {
+      throw new AppError('delivery_consent_required', {}, 'delivery_consent');
+    }
     const iban = electronicFormatIBAN(body.iban) ?? '';
     if (!isValidIBAN(iban) || !isSEPACountry(iban.slice(0, 2))) {
       throw new AppError('invalid_iban', {}, 'iban');
@@ -117,6 +120,7 @@ export class DirectDebitService {
         city: body.city,
         phone,
         consentAt: now,
+        deliveryConsentAt: now,
         packageId: order.packageId,
         discountCode: order.discount?.code ?? null,
       },
@@ -214,6 +218,7 @@ export class DirectDebitService {
           discount: order.discount,
           sequenceType: 'recurring',
           directDebitMandateId: mandate.id,
+          deliveryConsentAt: mandate.deliveryConsentAt ?? undefined,
         },
         tx,
       );
@@ -335,7 +340,7 @@ export class DirectDebitService {
     const site = (await this.settings.stored()).name;
     await this.sms.send(
       phone,
-      translate(language, 'sms.directDebitCode', { site, code, minutes: SMS_CODE_MINUTES }),
+      translate(language, 'sms.directDebitCode', { site, code, count: SMS_CODE_MINUTES }),
     );
     return {
       mandate: { id: mandateId, phone_hint: phoneHint(phone), expires_at: expiresAt.toISOString() },

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import type { PaymentMethodId } from '@app/contract';
+import { DELIVERY_CONSENT_VERSION, type PaymentMethodId } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { isUniqueViolation } from '../common/failures';
 import { DiscountsService, type AppliedDiscount } from '../discounts';
@@ -25,6 +25,11 @@ export interface NewPayment {
   sequenceType: SequenceType;
   mandateId?: number;
   directDebitMandateId?: number;
+  /**
+   * When the member consented to immediate delivery (the checkout's checkbox): stored on the
+   * payment with the text's version (DELIVERY_CONSENT_VERSION).
+   */
+  deliveryConsentAt?: Date;
 }
 
 /**
@@ -98,6 +103,8 @@ export class PaymentRecorder {
             sequenceType: p.sequenceType,
             mandateId: p.mandateId ?? null,
             directDebitMandateId: p.directDebitMandateId ?? null,
+            deliveryConsentAt: p.deliveryConsentAt ?? null,
+            deliveryConsentText: p.deliveryConsentAt ? DELIVERY_CONSENT_VERSION : null,
           },
         });
         if (p.discount) await this.discounts.reserve(tx, p.discount, payment);

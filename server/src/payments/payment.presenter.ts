@@ -36,6 +36,22 @@ export const EU_VAT_RATES: Readonly<Record<string, number>> = {
   PL: 23,
 };
 
+/**
+ * The country whose VAT a payment bears (OSS: where the buyer is): the card's or account's
+ * country when the provider told us, else the billing country the payment was made in.
+ */
+export function vatCountryOf(payment: {
+  payerCountry: string | null;
+  countryCode: string | null;
+}): string | null {
+  return payment.payerCountry ?? payment.countryCode;
+}
+
+/** The VAT rate (whole percent) of a buyer's country; null outside the EU table. */
+export function vatRateOf(country: string | null): number | null {
+  return country ? (EU_VAT_RATES[country] ?? null) : null;
+}
+
 /** "VK-000123" */
 export function invoiceNumber(n: number | null): string | null {
   return n === null ? null : `VK-${String(n).padStart(6, '0')}`;

@@ -1,10 +1,14 @@
 import { Module, type Provider } from '@nestjs/common';
+import { AccountLinksModule } from '../account-links';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { CreditsModule } from '../credits';
 import { DiscountsModule } from '../discounts';
+import { TrafficModule } from '../traffic';
 import { MemberAccessModule } from '../member-access';
 import { SettingsModule } from '../settings';
+import { BookkeepingController } from './bookkeeping.controller';
 import { CheckoutService } from './checkout.service';
+import { ConsoleRefunds } from './console-refunds.service';
 import { DirectDebitLimits } from './direct-debit-limits';
 import { DirectDebitService } from './direct-debit.service';
 import { MethodsService } from './methods.service';
@@ -23,6 +27,7 @@ import { SandboxCheckoutController } from './providers/sandbox/sandbox-checkout.
 import { SandboxProvider } from './providers/sandbox/sandbox.provider';
 import { SettlementService } from './settlement.service';
 import { TransactionsService } from './transactions.service';
+import { VatExport } from './vat-export.service';
 
 /** The configured provider: the sandbox (default) or Mollie (PAYMENT_PROVIDER=mollie). */
 const provider: Provider = {
@@ -33,8 +38,20 @@ const provider: Provider = {
 };
 
 @Module({
-  imports: [CreditsModule, DiscountsModule, SettingsModule, MemberAccessModule],
-  controllers: [PaymentsController, SandboxCheckoutController, PackagesAdminController],
+  imports: [
+    CreditsModule,
+    DiscountsModule,
+    SettingsModule,
+    MemberAccessModule,
+    AccountLinksModule,
+    TrafficModule,
+  ],
+  controllers: [
+    PaymentsController,
+    SandboxCheckoutController,
+    PackagesAdminController,
+    BookkeepingController,
+  ],
   providers: [
     SandboxProvider,
     provider,
@@ -51,8 +68,11 @@ const provider: Provider = {
     PaymentsPurge,
     PendingPaymentsTask,
     PackagesAdmin,
+    ConsoleRefunds,
+    VatExport,
   ],
-  // the packages a visitor sees, for the public pages the server renders (site-pages)
-  exports: [PricingService],
+  // the packages a visitor sees, for the public pages the server renders (site-pages); the
+  // console's refunds (staff-members)
+  exports: [PricingService, ConsoleRefunds],
 })
 export class PaymentsModule {}

@@ -1,5 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { PAYMENT_METHOD_INFO, type PaymentMethodId, type ProviderMethodId } from '@app/contract';
+import {
+  creditsOwedBack,
+  PAYMENT_METHOD_INFO,
+  type PaymentMethodId,
+  type ProviderMethodId,
+} from '@app/contract';
+import { AccountLinks } from '../account-links';
 import { AppError } from '../common/app-error';
 import { CreditsService } from '../credits';
 import { DiscountsService } from '../discounts';
@@ -14,6 +20,7 @@ import {
   type InvoiceRow,
 } from './settlement.sql';
 import { Realtime } from '../realtime';
+import { PostbackOutbox } from '../traffic';
 import {
   PAYMENT_PROVIDER,
   type PaymentProvider,
@@ -66,6 +73,8 @@ export class SettlementService {
     private readonly discounts: DiscountsService,
     private readonly realtime: Realtime,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly links: AccountLinks,
+    private readonly postbacks: PostbackOutbox,
   ) {}
 
   /**
@@ -117,9 +126,19 @@ export class SettlementService {
     if (remote) await this.apply(paymentId, remote);
   }
 
-  /** Books the provider's view of one payment (see the class comment). */
-  async apply(paymentId: number, remote: ProviderPayment, now = new Date()): Promise<void> {
+  /**
+   * Books the provider's view of one payment (see the class comment). `also` runs at the end of
+   * the same transaction, under the payment's lock, when the view was booked (a console refund
+   * writes its audit row there, beside the ledger row it caused).
+   */
+  async apply(
+    paymentId: number,
+    remote: ProviderPayment,
+    now = new Date(),
+    also?: (tx: Tx) => Promise<void>,
+  ): Promise<void> {
     const mandate = await this.storedMandate(paymentId, remote);
+    const conversions: number[] = [];
     const changed = await this.prisma.$transaction(async (tx) => {
       await queryRows(tx, lockPaymentStatement(paymentId));
       const payment = await tx.payment.findUniqueOrThrow({
@@ -145,6 +164,14 @@ export class SettlementService {
       let credited = payment.creditedAt !== null;
       if (!credited && remote.status === 'paid') {
         const purchase = await this.credit(tx, payment, data, mandate, now);
+        // a first purchase: the network the member came from hears of it (its postback)
+        conversions.push(
+          ...(await this.postbacks.write(tx, payment.userId, 'first_purchase', {
+            amountCents: payment.amountCents,
+            currency: payment.currency,
+            paymentId: payment.id,
+          })),
+        );
         balance = purchase.balance;
         booked = { ...payment, credits: purchase.credits };
         credited = true;
@@ -163,11 +190,19 @@ export class SettlementService {
           balance = reversed.balance ?? balance;
           data.reversedCents = reversed.cents;
           data.status = reversed.cents >= payment.amountCents ? 'refunded' : 'paid';
+          if (data.status === 'refunded') await this.endPremium(tx, payment);
         }
       }
       await tx.payment.update({ where: { id: paymentId }, data });
+      if (also) await also(tx);
+      // the instrument paid with ties this account to others paid with it (once-per-person
+      // benefits: account-links); only its hash is kept
+      if (credited && remote.instrument) {
+        await this.links.record(payment.userId, [AccountLinks.payment(remote.instrument)], tx);
+      }
       return balance === null ? null : { userId: payment.userId, credits: balance };
     });
+    await this.postbacks.dispatch(conversions);
     // the member's open tabs show the new balance at once (from the worker's hourly check the
     // event is dropped: the web reads the user again within a minute)
     if (changed)
@@ -304,10 +339,7 @@ export class SettlementService {
       const amount = Math.min(reversal.amountCents, payment.amountCents - cents);
       if (amount <= 0) continue;
       cents += amount;
-      const owed = Math.min(
-        payment.credits,
-        Math.ceil((payment.credits * cents) / payment.amountCents),
-      );
+      const owed = creditsOwedBack(payment, cents);
       const now = owed - due;
       due = owed;
       const [{ credits: held }] = await queryRows<HeldCreditsRow>(
@@ -345,6 +377,26 @@ export class SettlementService {
       }
     }
     return { cents, balance };
+  }
+
+  /**
+   * A payment fully refunded or charged back no longer counts as a purchase: when no other
+   * payment of the member stands (credited and not fully reversed), the member is no longer
+   * premium (SPEC: buying a first bundle makes a member premium; a bundle paid back is none
+   * bought. docs/features/credits-and-payments.md).
+   */
+  private async endPremium(tx: Tx, payment: { id: number; userId: number }): Promise<void> {
+    const standing = await tx.payment.count({
+      where: {
+        userId: payment.userId,
+        id: { not: payment.id },
+        creditedAt: { not: null },
+        status: { not: 'refunded' },
+      },
+    });
+    if (standing === 0) {
+      await tx.user.update({ where: { id: payment.userId }, data: { paidUser: false } });
+    }
   }
 
   /** A direct debit that failed or was reversed blocks the account for direct debit. */

@@ -6,11 +6,12 @@ import {
   type Transaction,
   type TransactionResponse,
   type TransactionsResponse,
+  vatIncludedCents,
 } from '@app/contract';
 import { AppError } from '../common/app-error';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import { EU_VAT_RATES, invoiceNumber, presentPayment } from './payment.presenter';
+import { invoiceNumber, presentPayment, vatCountryOf, vatRateOf } from './payment.presenter';
 import { SettlementService } from './settlement.service';
 
 const ROW = {
@@ -79,8 +80,8 @@ export class TransactionsService {
     const number = invoiceNumber(row.invoiceNumber);
     // where the payer is: the card's or account's country when the provider told us, else the
     // billing country the payment was made in
-    const vatCountry = row.payerCountry ?? row.countryCode;
-    const rate = vatCountry ? (EU_VAT_RATES[vatCountry] ?? null) : null;
+    const vatCountry = vatCountryOf(row);
+    const rate = vatRateOf(vatCountry);
     const invoice =
       number && row.paidAt
         ? {
@@ -97,7 +98,7 @@ export class TransactionsService {
             discount_cents: row.discountCents,
             total_cents: row.amountCents,
             vat_rate: rate,
-            vat_cents: rate === null ? 0 : Math.round((row.amountCents * rate) / (100 + rate)),
+            vat_cents: rate === null ? 0 : vatIncludedCents(row.amountCents, rate),
             currency: row.currency,
           }
         : null;

@@ -16,12 +16,13 @@ import {
   recordScreeningStatement,
   unscoredStatement,
 } from './photo-screening.sql';
+import { z } from 'zod';
 
 /** The job that scores one screening row. */
 export const SCREEN_JOB = 'score';
-export interface ScreenJob {
-  screeningId: number;
-}
+/** A photo screening job's payload (checked by the worker: it may come from an older deploy). */
+export const screenJob = z.object({ screeningId: z.int().positive() });
+export type ScreenJob = z.infer<typeof screenJob>;
 
 /** A screening the worker has not scored this long after the upload is queued again (hourly). */
 const LOST_AFTER_MS = 10 * 60_000;
@@ -157,11 +158,15 @@ export class PhotoScreening implements OnApplicationShutdown {
         : null;
     if (!file) return 'gone';
     const scores = await scorePhoto(file);
+    const risk = riskOf(scores);
     await this.prisma.photoScreening.updateMany({
       where: { id: row.id, scoredAt: null },
-      data: { scores, risk: riskOf(scores), model: SCREEN_MODEL, scoredAt: now() },
+      data: { scores, risk, model: SCREEN_MODEL, scoredAt: now() },
     });
-    if (row.photoFile) this.realtime.toStaff(['moderator'], 'queue:changed', { queue: 'photos' });
+    // a profile photo reorders the desk; a chat photo comes onto it once flagged
+    if (row.photoFile || risk >= PHOTO_SCREEN_FLAG_RISK) {
+      this.realtime.toStaff(['moderator'], 'queue:changed', { queue: 'photos' });
+    }
     return 'scored';
   }
 

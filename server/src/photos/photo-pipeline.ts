@@ -65,7 +65,7 @@ export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
     throw new AppError('photo_too_many_pixels', { max_mp: PHOTO_MAX_PIXELS / 1_000_000 });
   }
   if (Math.min(width, height) < PHOTO_MIN_SIDE) {
-    throw new AppError('photo_too_small', { min: PHOTO_MIN_SIDE });
+    throw new AppError('photo_too_small', { min: PHOTO_MIN_SIDE, count: PHOTO_MIN_SIDE });
   }
 
   let oriented: { data: Buffer; info: OutputInfo };

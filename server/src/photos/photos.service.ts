@@ -52,7 +52,8 @@ export class PhotosService {
     const own = await this.ownPhotos.all(viewer.userId);
     if (!own) throw new AppError('not_found');
     const max = maxPhotos(viewer);
-    if (own.photos.length >= max) throw new AppError('photo_limit_reached', { max }, 'photo');
+    if (own.photos.length >= max)
+      throw new AppError('photo_limit_reached', { max, count: max }, 'photo');
 
     const photo = await this.add(own.profileId, data, max, 'under_inspection');
     // scored by the worker after the answer (pre-screening; the desk orders by it)
@@ -113,7 +114,7 @@ export class PhotosService {
         // the row lock on the profile serialises concurrent uploads
         await executeStatement(tx, lockProfileStatement(profileId));
         const count = await tx.photo.count({ where: { profileId } });
-        if (count >= max) throw new AppError('photo_limit_reached', { max }, 'photo');
+        if (count >= max) throw new AppError('photo_limit_reached', { max, count: max }, 'photo');
         const created = await tx.photo.create({
           data: {
             profileId,

@@ -15,6 +15,7 @@ import { Prisma } from '../generated/prisma/client';
  * | DIRECT_DEBIT_MEMBER         | 0xdd11  | the member's account id   | a member's direct debits and their limit         |
  * | DIRECT_DEBIT_IBAN           | 0xdd12  | hashtext(IBAN)            | the debits of one bank account                   |
  * | DIRECT_DEBIT_PHONE          | 0xdd13  | hashtext(phone number)    | the debits one phone number confirms             |
+ * | PARTNER_LIBRARY             | 0x11b   | the partner's profile id  | uploads to a chat partner's library and its limit (staff-partners/library.service.ts) |
  *
  * One-key locks on `hashtext(name)` (a key space apart from the two-key locks in PostgreSQL):
  *
@@ -29,6 +30,7 @@ export const ADVISORY_LOCK = {
   DIRECT_DEBIT_MEMBER: 0xdd11,
   DIRECT_DEBIT_IBAN: 0xdd12,
   DIRECT_DEBIT_PHONE: 0xdd13,
+  PARTNER_LIBRARY: 0x11b,
 } as const;
 
 /** The one-key locks, by the name hashed into their key. */

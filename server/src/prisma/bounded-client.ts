@@ -23,8 +23,15 @@ const send = pg.Client.prototype.query;
  * used again (the answer may still come, and be read as the next statement's), so it is never
  * merely given up on as pg's `query_timeout` does. It never throws an unhandled `error` event
  * either, even while checked out with no listener of its own.
+ *
+ * With `session` its connection sets PostgreSQL's own time limits (`sessionSettings`) before
+ * it is used: as SET statements of the session, not as startup parameters, which PgBouncer
+ * refuses ("unsupported startup parameter", `options` included, in Debian's 1.18). Behind
+ * PgBouncer in session mode a client connection holds one server connection until it closes,
+ * and PgBouncer's DISCARD ALL resets both when it does (docs/operations.md, "Connection pooler").
  */
-export function boundedClient(queryMs: number) {
+export function boundedClient(queryMs: number, session?: DatabaseTimeouts) {
+  const settings = session ? sessionSettings(session) : undefined;
   return class BoundedClient extends pg.Client {
     constructor(config?: string | pg.ClientConfig) {
       super(config);
@@ -33,7 +40,49 @@ export function boundedClient(queryMs: number) {
       this.on('error', () => undefined);
       this.query = bounded(this, queryMs);
     }
+
+    override connect(): Promise<pg.Client>;
+    override connect(
+      callback: ((err: Error) => void) | ((err: null, client: pg.Client) => void),
+    ): void;
+    override connect(
+      callback?: ((err: Error) => void) | ((err: null, client: pg.Client) => void),
+    ): Promise<pg.Client> | undefined {
+      const ready = settings === undefined ? super.connect() : this.#connectWith(settings);
+      if (!callback) return ready;
+      const done = callback as (err: Error | null, client?: pg.Client) => void;
+      ready.then(
+        (client) => done(null, client),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
+      return undefined;
+    }
+
+    async #connectWith(sql: string): Promise<pg.Client> {
+      await super.connect();
+      try {
+        await this.query(sql);
+      } catch (error) {
+        // pg's pool drops a client whose connect failed without ending it
+        await this.end().catch(() => undefined);
+        throw error;
+      }
+      return this;
+    }
   };
+}
+
+/**
+ * The session's time limits as SET statements (one round trip, the simple query protocol): the
+ * statement timeout below the client's own wait for an answer, and the idle transaction's.
+ * Integers from the validated configuration, so written into the text.
+ */
+export function sessionSettings(timeouts: DatabaseTimeouts): string {
+  const ms = (value: number) => String(Math.max(0, Math.trunc(value)));
+  return (
+    `SET statement_timeout = ${ms(timeouts.statementMs)}; ` +
+    `SET idle_in_transaction_session_timeout = ${ms(timeouts.idleInTransactionMs)}`
+  );
 }
 
 function bounded(client: pg.Client, ms: number): pg.Client['query'] {
@@ -62,13 +111,15 @@ function bounded(client: pg.Client, ms: number): pg.Client['query'] {
   } as pg.Client['query'];
 }
 
-/** Pool (and single-connection) options that bound every wait on PostgreSQL. */
+/**
+ * Pool (and single-connection) options that bound every wait on PostgreSQL: opening a
+ * connection and noticing a peer that vanished. PostgreSQL's own limits are set by the client
+ * (`boundedClient`'s `session`), never as startup parameters.
+ */
 export function boundedConnection(timeouts: DatabaseTimeouts) {
   return {
     connectionTimeoutMillis: timeouts.connectMs,
     keepAlive: true,
     keepAliveInitialDelayMillis: timeouts.keepAliveMs,
-    statement_timeout: timeouts.statementMs,
-    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
   };
 }

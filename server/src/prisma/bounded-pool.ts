@@ -64,7 +64,7 @@ export class BoundedPool extends pg.Pool {
     super({
       ...config,
       ...boundedConnection(timeouts),
-      Client: boundedClient(timeouts.queryMs),
+      Client: boundedClient(timeouts.queryMs, timeouts),
     });
     this.#poolWaitMs = timeouts.poolWaitMs;
     this.#free = config.max;

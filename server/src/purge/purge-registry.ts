@@ -10,7 +10,7 @@ export type Coverage = 'delete' | 'anonymise' | `keep: ${string}`;
 
 /** A stored file of a member, removed before the purge's transaction. */
 export interface StoredFile {
-  kind: 'photos' | 'chat' | 'exports' | 'selfies';
+  kind: 'photos' | 'chat' | 'exports' | 'selfies' | 'library';
   name: string;
 }
 

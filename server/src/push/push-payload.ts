@@ -16,16 +16,37 @@ const TTL_SECONDS = 24 * 60 * 60;
 export function pushOf(
   event: NotifyEvent,
   language: string,
-  facts: { actorName: string; badge: number },
+  facts: { actorName: string; badge: number; anonymous?: boolean },
 ): { payload: PushPayload; options: PushOptions } {
   const lng = memberLanguage(language);
   const texts = (kind: NotifyEvent['kind']) => ({
     title: translate(lng, `push.${kind}_title`, { name: defuseLinks(facts.actorName) }),
     body: translate(lng, `push.${kind}_body`),
   });
-  if (event.kind === 'like' || event.conversationId === undefined) {
+  if (event.kind === 'visit') {
+    // never the visitor's name: who it was is what premium members pay for (the page tells them)
     return {
-      payload: { kind: 'like', ...texts('like'), url: '/likes', tag: 'likes', badge: facts.badge },
+      payload: {
+        kind: 'visit',
+        title: translate(lng, 'push.visit_title'),
+        body: translate(lng, 'push.visit_body'),
+        url: '/visitors',
+        tag: 'visitors',
+        badge: facts.badge,
+      },
+      options: { ttl: TTL_SECONDS, urgency: 'normal', topic: 'visitors' },
+    };
+  }
+  if (event.kind === 'like' || event.conversationId === undefined) {
+    // `anonymous`: a free member who may not see likers is told that someone liked them
+    const like = facts.anonymous
+      ? {
+          title: translate(lng, 'push.like_anonymous_title'),
+          body: translate(lng, 'push.like_body'),
+        }
+      : texts('like');
+    return {
+      payload: { kind: 'like', ...like, url: '/likes', tag: 'likes', badge: facts.badge },
       options: { ttl: TTL_SECONDS, urgency: 'normal', topic: 'likes' },
     };
   }

@@ -7,6 +7,7 @@ import {
   type NotifyEvent,
   type Recipient,
 } from '../notifications';
+import { SettingsService, seesWho } from '../settings';
 import { pushOf } from './push-payload';
 import { PushSender } from './push-sender';
 import { PushSubscriptions } from './push-subscriptions.service';
@@ -29,6 +30,7 @@ export class PushChannel implements NotificationChannel, OnModuleInit {
     private readonly sender: PushSender,
     private readonly subscriptions: PushSubscriptions,
     private readonly reads: NotificationReads,
+    private readonly settings: SettingsService,
   ) {}
 
   onModuleInit(): void {
@@ -42,9 +44,13 @@ export class PushChannel implements NotificationChannel, OnModuleInit {
     const facts = await this.reads.facts(recipient.userId, event.actorId);
     // blocked or gone since: nothing to tell about them
     if (facts.actorName === null) return;
+    // who liked is premium's (free_members_see_likes): a free member's push names nobody
+    const anonymous =
+      event.kind === 'like' && !seesWho('likes', recipient, await this.settings.stored());
     const { payload, options } = pushOf(event, recipient.language, {
       actorName: facts.actorName,
       badge: facts.badge,
+      anonymous,
     });
     const body = JSON.stringify(payload);
     await Promise.all(

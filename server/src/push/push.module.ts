@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MemberAccessModule } from '../member-access';
+import { SettingsModule } from '../settings';
 import { PushChannel } from './push.channel';
 import { PushController } from './push.controller';
 import { PushSender } from './push-sender';
@@ -10,7 +11,7 @@ import { PushSubscriptions } from './push-subscriptions.service';
  * PushChannel sends new messages, conversations and likes to them through PushSender.
  */
 @Module({
-  imports: [MemberAccessModule],
+  imports: [MemberAccessModule, SettingsModule],
   controllers: [PushController],
   providers: [PushSubscriptions, PushSender, PushChannel],
   exports: [PushSubscriptions],

@@ -1,21 +1,27 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
-import { Queue, type Job, type Worker as BullWorker } from 'bullmq';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Queue, UnrecoverableError, type Job } from 'bullmq';
+import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { QUEUES, closeWorker, startWorker, workerConnection } from './queues';
-import { Worker, type MaintenanceTask, type QueueWorker } from './registry';
+import { QUEUES, workerConnection } from './queues';
+import {
+  OnQueueFailed,
+  QueueJob,
+  type FailedJob,
+  type MaintenanceTask,
+  type QueueCompanion,
+} from './registry';
 import { WorkerRegistry } from './worker-registry';
 
 const HOUR_MS = 3_600_000;
 
 /**
  * Runs every `@Maintenance(name)` task of the worker process once an hour (a BullMQ job
- * scheduler per task, so one worker process runs each, whatever the number of processes).
+ * scheduler per task, so one worker process runs each, whatever the number of processes). The
+ * schedules are set when the queue's worker starts.
  */
 @Injectable()
-@Worker()
-export class MaintenanceProcessor implements QueueWorker, BeforeApplicationShutdown {
+export class MaintenanceProcessor implements QueueCompanion {
   private readonly logger = new Logger('Maintenance');
-  private worker?: BullWorker;
   private queue?: Queue;
   private tasks = new Map<string, MaintenanceTask>();
   /** Off in tests that queue maintenance jobs themselves. */
@@ -26,7 +32,7 @@ export class MaintenanceProcessor implements QueueWorker, BeforeApplicationShutd
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async start(): Promise<void> {
+  async onWorkerStart(): Promise<void> {
     this.tasks = this.registry.maintenanceTasks();
     this.queue = new Queue(QUEUES.maintenance, { connection: workerConnection(this.config) });
     this.queue.on('error', (error) => this.logger.warn(`Maintenance queue: ${error.message}`));
@@ -35,15 +41,6 @@ export class MaintenanceProcessor implements QueueWorker, BeforeApplicationShutd
         await this.queue.upsertJobScheduler(name, { every: HOUR_MS }, { name });
       }
     }
-    this.worker = startWorker(
-      QUEUES.maintenance,
-      (job) => this.process(job),
-      this.config,
-      this.logger,
-    );
-    this.worker.on('failed', (job, error) =>
-      this.logger.error(`${job?.name ?? 'job'} failed: ${error.message}`),
-    );
   }
 
   /** The names of the registered tasks (one job scheduler each). */
@@ -51,15 +48,20 @@ export class MaintenanceProcessor implements QueueWorker, BeforeApplicationShutd
     return [...this.tasks.keys()];
   }
 
-  async process(job: Job): Promise<Record<string, number>> {
+  /** A task's run (its job's name; the payload carries nothing). */
+  @QueueJob({ queue: QUEUES.maintenance, schema: z.unknown() })
+  async run(_data: unknown, job: Job): Promise<Record<string, number>> {
     const task = this.tasks.get(job.name);
-    if (!task) throw new Error(`Unknown maintenance job ${job.name}`);
+    if (!task) throw new UnrecoverableError(`Unknown maintenance job ${job.name}`);
     return task.run();
   }
 
-  /** Stops taking jobs and lets the running ones finish, while PostgreSQL and Redis are open. */
-  async beforeApplicationShutdown(): Promise<void> {
-    await closeWorker(this.worker, this.logger);
+  @OnQueueFailed(QUEUES.maintenance)
+  failed(job: FailedJob<unknown>, error: Error): void {
+    this.logger.error(`${job.name} failed: ${error.message}`);
+  }
+
+  async onWorkerStop(): Promise<void> {
     await this.queue?.close();
   }
 }

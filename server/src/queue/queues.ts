@@ -10,9 +10,8 @@ import {
   type WorkerOptions,
 } from 'bullmq';
 import { EventEmitter } from 'node:events';
-import type { AppConfig } from '../config/config';
 import { currentRequestId, reportError, withLogContext } from '../logging';
-import { redisBlockingOptions, redisRequestOptions } from '../config/timeouts';
+import { redisOptions, type RedisConfig } from '../redis/connection';
 import { within } from '../common/within';
 
 /** BullMQ queue names; one place so producers and the worker agree. */
@@ -24,41 +23,38 @@ export const QUEUES = {
   purge: 'purge',
   dataExport: 'data-export',
   photoScreen: 'photo-screen',
+  campaign: 'campaign',
+  postback: 'postback',
 } as const;
 
-type RedisTimeouts = Pick<
-  AppConfig,
-  'REDIS_URL' | 'REDIS_CONNECT_TIMEOUT_MS' | 'REDIS_COMMAND_TIMEOUT_MS' | 'TCP_KEEPALIVE_MS'
->;
+/** The name of one of QUEUES. */
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
-/** Reconnect soon after an outage: every 0.2 s at first, then at most every 2 s. */
-const reconnectDelay = (times: number) => Math.min(times * 200, 2_000);
-
-function fromUrl(redisUrl: string) {
-  const url = new URL(redisUrl);
-  return {
-    retryStrategy: reconnectDelay,
-    host: url.hostname,
-    port: Number(url.port || 6379),
-    username: url.username || undefined,
-    password: url.password ? decodeURIComponent(url.password) : undefined,
-    db: Number(url.pathname.slice(1) || 0),
-    tls: url.protocol === 'rediss:' ? {} : undefined,
-  };
-}
+type RedisTimeouts = RedisConfig;
 
 /**
  * A worker's connection: BullMQ needs its own (blocking commands), retried for ever, so a
- * worker rides out a Redis outage and carries on (kept alive; config/timeouts.ts).
+ * worker rides out a Redis outage or a failover and carries on (kept alive; config/timeouts.ts;
+ * by URL or through the sentinels, redis/connection.ts).
  */
 export function workerConnection(config: RedisTimeouts): ConnectionOptions {
-  return { ...fromUrl(config.REDIS_URL), ...redisBlockingOptions(config) };
+  return redisOptions(config, { use: 'blocking' });
+}
+
+/**
+ * A request's connection to a queue (producers, the console's look at the queues): no offline
+ * queue and short timeouts, so a request never waits long on a Redis that is down.
+ */
+export function requestConnection(config: RedisTimeouts): ConnectionOptions {
+  return redisOptions(config, { use: 'requests' });
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** How long a request waits for a queue to take a job before it goes on without. */
 const ADD_TIMEOUT_MS = 2_000;
+/** How long `addBatched` gathers jobs for one bulk add. */
+const BATCH_MS = 5;
 
 /**
  * The producer side of a queue, for requests: opened on first use; while Redis is down, `add`
@@ -68,6 +64,10 @@ const ADD_TIMEOUT_MS = 2_000;
  */
 export class Producer {
   private queue?: Queue;
+  /** Jobs of `addBatched` waiting for the next bulk add, each with who waits for its outcome. */
+  private pending: { name: string; data: unknown; done(queued: boolean): void }[] = [];
+  private flushTimer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly name: string,
@@ -95,10 +95,52 @@ export class Producer {
   }
 
   /**
-   * Closes the queue; one whose connection does not close within ADD_TIMEOUT_MS (BullMQ's close
-   * can wait for ever after an outage, taskforcesh/bullmq#4656) is cut.
+   * Queues one job with the others added within `BATCH_MS` (one bulk add: one round trip to
+   * Redis for all of them, where `add` makes one each): for jobs a hot request makes on every
+   * call (a notification per message sent). Resolves as `add` does, once its batch is queued;
+   * a job waits at most BATCH_MS longer, and one still waiting at close is queued before it.
+   */
+  addBatched(job: string, data: unknown, fallback: string): Promise<boolean> {
+    return new Promise<boolean>((done) => {
+      this.pending.push({ name: job, data: withRequestId(data), done });
+      this.flushTimer ??= setTimeout(() => {
+        this.flushTimer = null;
+        this.flushing = this.flush(fallback);
+      }, BATCH_MS);
+    });
+  }
+
+  private async flush(fallback: string): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    try {
+      await within(
+        this.open().addBulk(batch.map(({ name, data }) => ({ name, data }))),
+        ADD_TIMEOUT_MS,
+        `queueing ${batch.length} ${batch[0].name} jobs`,
+      );
+      for (const job of batch) job.done(true);
+    } catch (error) {
+      this.logger.warn(
+        `${batch.length} ${batch[0].name} jobs not queued (${messageOf(error)}); ${fallback}`,
+      );
+      for (const job of batch) job.done(false);
+    }
+  }
+
+  /**
+   * Closes the queue (after queueing what `addBatched` still holds); one whose connection does
+   * not close within ADD_TIMEOUT_MS (BullMQ's close can wait for ever after an outage,
+   * taskforcesh/bullmq#4656) is cut.
    */
   async close(): Promise<void> {
+    if (this.flushTimer) {
+      clearTimeout(this.flushTimer);
+      this.flushTimer = null;
+      this.flushing = this.flush('dropped at shutdown');
+    }
+    await this.flushing;
     const queue = this.queue;
     if (!queue) return;
     await within(queue.close(), ADD_TIMEOUT_MS, `closing the ${this.name} queue`)
@@ -109,7 +151,7 @@ export class Producer {
   private open(): Queue {
     if (this.queue) return this.queue;
     this.queue = new Queue(this.name, {
-      connection: { ...fromUrl(this.config.REDIS_URL), ...redisRequestOptions(this.config) },
+      connection: requestConnection(this.config),
       defaultJobOptions: this.defaultJobOptions,
     });
     this.queue.on('error', (error) => this.logger.warn(`Queue ${this.name}: ${error.message}`));

@@ -8,7 +8,7 @@ import {
 import { HttpAdapterHost } from '@nestjs/core';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import pg from 'pg';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { z } from 'zod';
@@ -22,14 +22,16 @@ import {
   type StaffClientToServerEvents,
   type StaffServerToClientEvents,
 } from '@app/contract';
-import { APP_CONFIG, type AppConfig } from '../config/config';
+import { APP_CONFIG, directDatabaseUrl, type AppConfig } from '../config/config';
 import { SessionService, cookieOf } from '../auth';
 import { StaffSessions, type StaffPrincipal } from '../staff';
 import { requestIdFrom, withLogContext } from '../logging';
 import { Metrics } from '../metrics';
 import { Gauge } from 'prom-client';
 import { boundedClient, boundedConnection } from '../prisma/bounded-client';
-import { databaseTimeouts, redisBlockingOptions } from '../config/timeouts';
+import { databaseTimeouts } from '../config/timeouts';
+import { createRedis } from '../redis/connection';
+import { localFirst } from './local-first-adapter';
 import { Presence } from './presence.service';
 import {
   Realtime,
@@ -80,6 +82,7 @@ const deliveredEvent = conversationEvent.extend({
  *   same lookup as HTTP requests; a cross-site Origin is refused); every socket joins its
  *   member's room and its session's room;
  * - rooms are shared by every process through Redis streams (@socket.io/redis-streams-adapter);
+ *   a broadcast reaches this process's sockets at once, not after Redis took it (localFirst);
  * - no connection state recovery: socket.io would restore a reconnecting socket's rooms and
  *   write its missed events before any middleware ran, to whoever presents the earlier socket's
  *   private id, whatever session (or none) the new handshake proves (security review
@@ -124,18 +127,25 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     const httpServer = this.adapterHost.httpAdapter?.getHttpServer() as HttpServer | undefined;
     if (!httpServer) return;
     // the adapter reads the stream with blocking XREADs: a connection of its own, no timeout
-    this.redis = new Redis(this.config.REDIS_URL, {
-      // dropped when silent past the longest read (a black-holed connection) and made again
-      ...redisBlockingOptions(this.config, STREAM_BLOCK_MS),
+    // dropped when silent past the longest read (a black-holed connection) and made again; by
+    // URL or through the sentinels (redis/connection.ts), its duplicates the same way
+    this.redis = createRedis(
+      this.config,
+      { use: 'blocking', blockMs: STREAM_BLOCK_MS },
       // a connection blocked in XREAD does not see its end until Redis answers: cut it short
-      disconnectTimeout: 100,
-    });
+      {
+        disconnectTimeout: 100,
+        // this one only publishes (XADD): the events of one send (both members' message:new,
+        // chats:changed, credits:changed) go to Redis in one write; the reading duplicates not
+        enableAutoPipelining: true,
+      },
+    );
     this.redis.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
     // the adapter reads and subscribes on duplicates of it: kept, so shutdown ends them at once
     // (its own close waits for the blocked read to return)
     const duplicate = this.redis.duplicate.bind(this.redis);
-    this.redis.duplicate = (...args: Parameters<Redis['duplicate']>) => {
-      const copy = duplicate(...args);
+    this.redis.duplicate = (override?: Parameters<Redis['duplicate']>[0]) => {
+      const copy = duplicate({ ...override, enableAutoPipelining: false });
       this.duplicates.push(copy);
       return copy;
     };
@@ -144,10 +154,14 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       transports: ['websocket'],
       serveClient: false,
       allowRequest: (req, callback) => callback(null, this.sameOrigin(req)),
-      adapter: createAdapter(this.redis, {
-        maxLen: STREAM_MAX_LENGTH,
-        blockTimeInMs: STREAM_BLOCK_MS,
-      }),
+      // this process's sockets get a broadcast at once, the others through the stream
+      adapter: localFirst(
+        createAdapter(this.redis, {
+          maxLen: STREAM_MAX_LENGTH,
+          blockTimeInMs: STREAM_BLOCK_MS,
+        }),
+        this.logger,
+      ),
       // never `connectionStateRecovery` (see above): a test holds it (realtime.e2e-spec.ts, H1)
     });
     io.use((socket, next) => {
@@ -298,9 +312,11 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
   /** LISTEN session_ended on a connection of its own; reconnects, then re-checks every socket. */
   private async listen(): Promise<void> {
     const timeouts = databaseTimeouts(this.config);
-    const Client = boundedClient(timeouts.queryMs);
+    const Client = boundedClient(timeouts.queryMs, timeouts);
+    // LISTEN keeps one server session for as long as it listens: PostgreSQL itself, never a
+    // pooler in front (DATABASE_DIRECT_URL)
     const client = new Client({
-      connectionString: this.config.DATABASE_URL,
+      connectionString: directDatabaseUrl(this.config),
       ...boundedConnection(timeouts),
     });
     const retry = (error?: Error) => {

@@ -2,10 +2,11 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from 
 import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { redisRequestOptions } from '../config/timeouts';
+import { redisOptions } from './connection';
 
 /**
- * One shared Redis connection for counters, rate limits and caches (BullMQ opens its own). A
+ * One shared Redis connection for counters, rate limits and caches (BullMQ opens its own), to
+ * REDIS_URL or to the master the sentinels name (redis/connection.ts). A
  * command fails within REDIS_COMMAND_TIMEOUT_MS while Redis is unreachable or silent (the
  * request gets a 503 or goes on without, as each caller decides), at once while it is known to
  * be away (no offline queue), and the connection keeps trying in the background
@@ -17,7 +18,7 @@ export class RedisService extends Redis implements OnModuleInit, OnApplicationSh
   private lastError = '';
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    super(config.REDIS_URL, { ...redisRequestOptions(config), lazyConnect: false });
+    super({ ...redisOptions(config, { use: 'requests' }), lazyConnect: false });
     // without a listener ioredis prints every reconnect failure as an unhandled error event
     this.on('error', (error: Error) => {
       if (error.message === this.lastError) return;

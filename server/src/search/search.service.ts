@@ -6,6 +6,7 @@ import {
   type SearchQuery,
   type SearchResponse,
 } from '@app/contract';
+import { BoostedMembers } from '../boosts';
 import { AppError } from '../common/app-error';
 import { GeoService, type CitiesNear } from '../geo';
 import { SettingsService } from '../settings';
@@ -32,6 +33,13 @@ function decodeCursor(cursor: string): { lastActiveAt: Date; id: number } {
  * a time by keyset (last activity, id), so a deep page costs what page 1 costs. Page 1 also
  * counts the results (up to SEARCH_COUNT_CAP) in the same statement and, when there are few,
  * adds similar profiles of wider filters. Visitors search only when the settings allow it.
+ *
+ * Boosts (issue 38 item 3): the members whose boost runs in the search's region (its region
+ * filter, else the searching member's own region) come first on page 1, marked `boosted`, as
+ * far as the rule and the filters show them, newest boost first; they are left out of every
+ * page's usual order (so never shown twice) and counted with the results. One small read of
+ * the boosts table, then the usual page and the boosted members' page side by side (each id
+ * probed by its primary key).
  */
 @Injectable()
 export class SearchService {
@@ -40,34 +48,54 @@ export class SearchService {
     private readonly lists: MemberLists,
     private readonly ownProfile: OwnProfileReads,
     private readonly settings: SettingsService,
+    private readonly boosted: BoostedMembers,
   ) {}
 
   async search(viewer: Viewer, query: SearchQuery, now = new Date()): Promise<SearchResponse> {
     if (!viewer) await this.assertVisitorsMaySearch(query);
-    const criteria = await this.criteria(viewer, query, now);
+    const [criteria, boostedIds] = await Promise.all([
+      this.criteria(viewer, query, now),
+      this.boosted.inRegion(query.countryregion, viewer?.userId ?? null, now),
+    ]);
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-    const { rows, counted } = await this.lists.page(viewer, criteria, {
-      after,
-      take: SEARCH_PAGE_SIZE + 1,
-      countUpTo: after ? undefined : SEARCH_COUNT_CAP,
-    });
+    // the boosted members of the search's region: first on page 1 (those the rule and the
+    // filters allow, in the order of their boosts), and on no page in their usual place
+    const [{ rows, counted }, boostedRows] = await Promise.all([
+      this.lists.page(
+        viewer,
+        boostedIds.length ? { ...criteria, exceptProfileIds: boostedIds } : criteria,
+        { after, take: SEARCH_PAGE_SIZE + 1, countUpTo: after ? undefined : SEARCH_COUNT_CAP },
+      ),
+      !after && boostedIds.length
+        ? this.lists.page(
+            viewer,
+            { ...criteria, onlyProfileIds: boostedIds },
+            { take: boostedIds.length },
+          )
+        : null,
+    ]);
+    const first = boostedRows
+      ? boostedRows.rows.sort((a, b) => boostedIds.indexOf(a.id) - boostedIds.indexOf(b.id))
+      : [];
     const page = rows.slice(0, SEARCH_PAGE_SIZE);
     const last = page.at(-1);
     const next = rows.length > SEARCH_PAGE_SIZE && last ? encodeCursor(last) : null;
+    const found = counted + first.length;
     const similar =
-      !after && counted < SEARCH_SIMILAR_BELOW
+      !after && found < SEARCH_SIMILAR_BELOW
         ? await this.similar(
             viewer,
             query,
             now,
-            page.map((row) => row.id),
+            [...first, ...page].map((row) => row.id),
           )
         : null;
+    const cards = await this.lists.cards(viewer, [...first, ...page], now);
     return {
-      profiles: await this.lists.cards(viewer, page, now),
+      profiles: cards.map((card, i) => ({ ...card, boosted: i < first.length })),
       next_cursor: next,
-      num_results: Math.min(counted, SEARCH_COUNT_CAP),
-      num_results_capped: counted > SEARCH_COUNT_CAP,
+      num_results: Math.min(found, SEARCH_COUNT_CAP),
+      num_results_capped: found > SEARCH_COUNT_CAP,
       similar,
     };
   }
@@ -118,7 +146,7 @@ export class SearchService {
   private async criteria(viewer: Viewer, query: SearchQuery, now: Date): Promise<ListCriteria> {
     const near =
       query.distance && viewer ? await this.citiesNear(viewer.userId, query.distance) : null;
-    return searchCriteria(query, now, near);
+    return searchCriteria(query, now, near, viewer?.userId ?? null);
   }
 
   /** The cities within `km` of the member's city; null when the member has no city. */

@@ -1,8 +1,12 @@
 import {
+  BOOST_CREDITS_DEFAULT,
   CHAT_HISTORY_LIMIT_DAYS,
+  FREE_MEMBERS_SEE_DEFAULT,
+  VISIT_RETENTION_DAYS_DEFAULT,
   LANGUAGES_OFFERED_DEFAULT,
   MESSAGE_LENGTH_DEFAULT,
   MIN_AGE_DEFAULT,
+  type FreeMembersSee,
   type Language,
 } from '@app/contract';
 
@@ -37,9 +41,16 @@ export const SETTING_DEFAULTS = {
   signup_credits: 0,
   photo_credits: 15,
   gift_credits: 20,
+  /** What a boost costs in credits (issue 38: the pricing page and the FAQ state it). */
+  boost_credits: BOOST_CREDITS_DEFAULT,
   message_length: MESSAGE_LENGTH_DEFAULT,
   /** Chat history older than this many days is hidden (SPEC point 6: a limit for privacy). */
   chat_history_days: CHAT_HISTORY_LIMIT_DAYS,
+  /** Profile visits (who viewed my profile) are kept and shown this many days (issue 38). */
+  visit_retention_days: VISIT_RETENTION_DAYS_DEFAULT,
+  /** What free members see of who viewed their profile / who liked them (issue 38): a count. */
+  free_members_see_visitors: FREE_MEMBERS_SEE_DEFAULT as FreeMembersSee,
+  free_members_see_likes: FREE_MEMBERS_SEE_DEFAULT as FreeMembersSee,
   minimum_message_costs: { NL: { costs: 0.25, currency: 'EUR' } } as Record<
     string,
     { costs: number; currency: string }

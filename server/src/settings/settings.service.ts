@@ -1,7 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import {
+  BOOST_CREDITS_DEFAULT,
   CHAT_HISTORY_LIMIT_DAYS,
+  FREE_MEMBERS_SEE,
+  FREE_MEMBERS_SEE_DEFAULT,
   MIN_AGE_DEFAULT,
   SUPPORTED_COUNTRIES,
   offeredLanguages,
@@ -95,6 +98,16 @@ export class SettingsService {
       Number.isFinite(historyDays) && historyDays >= 0
         ? Math.max(1, historyDays)
         : CHAT_HISTORY_LIMIT_DAYS;
+    // a boost costs whole credits, at least one (a free boost is only a premium member's weekly)
+    const boostCredits = Math.floor(Number(stored.boost_credits));
+    stored.boost_credits =
+      Number.isFinite(boostCredits) && boostCredits >= 1 ? boostCredits : BOOST_CREDITS_DEFAULT;
+    // what free members see: a stored value that is no longer a choice reads as the default
+    for (const key of ['free_members_see_visitors', 'free_members_see_likes'] as const) {
+      if (!(FREE_MEMBERS_SEE as readonly unknown[]).includes(stored[key])) {
+        stored[key] = FREE_MEMBERS_SEE_DEFAULT;
+      }
+    }
     if (typeof stored.cdn_prefix === 'string') this.media.usePrefix(stored.cdn_prefix);
     // nl always, the others as an admin chose them; texts, mails and pushes follow at once
     stored.languages_offered = offeredLanguages(stored.languages_offered);
@@ -139,6 +152,7 @@ export class SettingsService {
       signup_credits: stored.signup_credits,
       photo_credits: stored.photo_credits,
       gift_credits: stored.gift_credits,
+      boost_credits: stored.boost_credits,
       message_length: stored.message_length,
       minimum_message_costs: stored.minimum_message_costs,
       support_email: stored.support_email,
@@ -155,6 +169,8 @@ export class SettingsService {
       fictional_icon: stored.fictional_icon,
       refund_days: stored.refund_days,
       chat_history_days: stored.chat_history_days,
+      free_members_see_visitors: stored.free_members_see_visitors,
+      free_members_see_likes: stored.free_members_see_likes,
       signups: stored.signups,
       logged_out_search: stored.logged_out_search,
       logged_out_search_trafficsource: stored.logged_out_search_trafficsource,

@@ -5,11 +5,12 @@ import { parse as parseCookies } from 'cookie';
 import {
   AUTH_COOKIE,
   type CompanyInfoResponse,
-  type LandersResponse,
   type Language,
   type PackagesResponse,
+  type PublicPageData,
   type PublicPageRenderer,
   type SettingsResponse,
+  searchQuery,
 } from '@app/contract';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import { AppError } from '../common/app-error';
@@ -18,6 +19,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { LandersService } from '../landers';
 import { PricingService } from '../payments';
 import { RedisService } from '../redis/redis.service';
+import { SearchService } from '../search';
 import { SettingsService } from '../settings';
 
 /**
@@ -33,9 +35,10 @@ export type RenderedPublicPage = ReturnType<PublicPageRenderer['render']>;
  * same components the browser then takes over (web/src/public), from the same answers: the settings and, on a
  * lander, GET /api/landers.php's. Members (a session cookie) get the app as before, and so does
  * every page when the server build is missing or a render fails (logged; the app renders it).
- * A page with members counts against the visitor card limit as that API call does
- * (`visitor_profiles`); past it, the page is rendered without them and the browser asks the API,
- * which answers 429.
+ * The visitor search (/members) brings its first page of results, read through the search
+ * service as GET /api/search.php reads them (the one member access rule). A page with members
+ * counts against the visitor card limit as those API calls do (`visitor_profiles`); past it, the
+ * page is rendered without them and the browser asks the API, which answers 429.
  */
 @Injectable()
 export class PublicPages {
@@ -47,6 +50,7 @@ export class PublicPages {
     private readonly landers: LandersService,
     private readonly settingsService: SettingsService,
     private readonly pricing: PricingService,
+    private readonly searchService: SearchService,
     redis: RedisService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -74,22 +78,31 @@ export class PublicPages {
     try {
       const shows = renderer.landersOf(req.path);
       if (shows === null) return null;
-      // the lander's members, the company's details and the packages, read side by side
-      const [members, company, packages] = await Promise.all([
-        shows === 'none' ? null : this.members(req, shows),
+      const query = req.originalUrl.indexOf('?');
+      const search = query === -1 ? '' : req.originalUrl.slice(query);
+      const filters = renderer.searchOf(req.path, search, settings);
+      // the lander's members, the company's details, the packages and the search's first page,
+      // read side by side
+      const [members, company, packages, results] = await Promise.all([
+        shows === 'none'
+          ? null
+          : this.counted(req, () =>
+              this.landers.showcase({ count: shows.count, member: shows.member ?? undefined }),
+            ),
         this.company(),
         renderer.showsPackages(req.path) ? this.packages(settings) : null,
+        filters ? this.results(req, filters) : null,
       ]);
       const landers = shows === 'none' || !members ? null : { ...shows, answer: members };
-      const query = req.originalUrl.indexOf('?');
       return renderer.render({
         pathname: req.path,
-        search: query === -1 ? '' : req.originalUrl.slice(query),
+        search,
         language,
         settings,
         landers,
         company,
         packages,
+        results,
       });
     } catch (error) {
       this.logger.error(`public page ${req.path} not rendered: ${String(error)}`);
@@ -98,14 +111,11 @@ export class PublicPages {
   }
 
   /**
-   * GET /api/landers.php's answer for the page, counted against the visitor's
-   * `visitor_profiles` limit as that call is; null past the limit (the page then comes without
-   * member cards, and the browser's own call is answered 429).
+   * Member cards for the page (GET /api/landers.php's or /api/search.php's answer), counted
+   * against the visitor's `visitor_profiles` limit as those calls are; null past the limit (the
+   * page then comes without member cards, and the browser's own call is answered 429).
    */
-  private async members(
-    req: Request,
-    shows: { count: number; member: number | null },
-  ): Promise<LandersResponse | null> {
+  private async counted<T>(req: Request, read: () => Promise<T>): Promise<T | null> {
     const key = limitKeyOf('visitor_profiles', req);
     try {
       if (key !== null) await consumeOrRefuse(this.cardLimit, key);
@@ -113,7 +123,29 @@ export class PublicPages {
       if (error instanceof AppError && error.code === 'rate_limited') return null;
       throw error;
     }
-    return this.landers.showcase({ count: shows.count, member: shows.member ?? undefined });
+    return read();
+  }
+
+  /**
+   * The visitor search's first page for the filters the page shows first: the address's
+   * parameters checked by the API's own schema, read by the search service for a visitor (who
+   * may search only when the settings allow it), counted as the API call is. Null when the
+   * filters are not valid or the search refuses (the page asks itself and shows the API's
+   * answer).
+   */
+  private async results(
+    req: Request,
+    filters: Record<string, string>,
+  ): Promise<PublicPageData['results']> {
+    const query = searchQuery.safeParse(filters);
+    if (!query.success) return null;
+    try {
+      const answer = await this.counted(req, () => this.searchService.search(null, query.data));
+      return answer && { filters, answer };
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
+    }
   }
 
   /**

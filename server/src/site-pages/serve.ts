@@ -8,6 +8,7 @@ import { PageTemplate } from './template';
 import { renderInlineSettings, renderJsonBlock } from './head';
 import { ENTRY_CHECK_TAG } from './entry-check';
 import { EARLY_INPUT_TAG } from './early-input';
+import { SEARCH_CHECK_TAG } from './search-check';
 
 /**
  * GET /robots.txt and /sitemap.xml, answered by the server whether or not it serves the built
@@ -62,10 +63,12 @@ export function servePage(
     const entryCheck = rendered?.entryWarning ? `\n    ${ENTRY_CHECK_TAG}` : '';
     // what a visitor clicks or submits before the page's scripts have taken it over is kept
     const earlyInput = rendered ? `\n    ${EARLY_INPUT_TAG}` : '';
+    // the visitor search's first results: hidden from the first paint when this visit chose a gender
+    const searchCheck = rendered?.data.results ? `\n    ${SEARCH_CHECK_TAG}` : '';
     const html = rendered
       ? publicTemplate!.render(
           page.language,
-          `${page.head}${settings}${entryCheck}${earlyInput}\n    ${renderJsonBlock(PUBLIC_PAGE_DATA_ID, rendered.data)}`,
+          `${page.head}${settings}${entryCheck}${earlyInput}${searchCheck}\n    ${renderJsonBlock(PUBLIC_PAGE_DATA_ID, rendered.data)}`,
           rendered.html,
         )
       : template.render(page.language, page.head + settings);

@@ -4,6 +4,7 @@ import { SettingsModule } from '../settings';
 import { LandersModule } from '../landers';
 import { VisitorCountryModule } from '../visitor-country';
 import { PaymentsModule } from '../payments';
+import { SearchModule } from '../search';
 import { SitePages } from './site-pages.service';
 import { PublicPages } from './public-pages';
 
@@ -18,6 +19,7 @@ import { PublicPages } from './public-pages';
     LandersModule,
     VisitorCountryModule,
     PaymentsModule,
+    SearchModule,
   ],
   providers: [SitePages, PublicPages],
   exports: [SitePages, PublicPages],

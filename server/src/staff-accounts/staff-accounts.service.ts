@@ -37,7 +37,7 @@ const IS_STAFF = {
   OR: [{ roles: { isEmpty: false } }, { staffDisabledAt: { not: null } }],
 } satisfies Prisma.UserWhereInput;
 
-export function presentAccount(row: AccountRow): StaffAccount {
+export function presentAccount(row: AccountRow, locked: boolean): StaffAccount {
   const disabled = row.staffDisabledAt !== null;
   return {
     id: row.id,
@@ -46,6 +46,7 @@ export function presentAccount(row: AccountRow): StaffAccount {
     roles: disabled ? row.staffDisabledRoles : row.roles,
     disabled,
     second_factor: row.staffSecondFactor !== null,
+    locked,
     last_login_at: row.lastLoginAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
@@ -89,7 +90,11 @@ export class StaffAccounts {
       select: ACCOUNT,
       orderBy: { id: 'asc' },
     });
-    return rows.map(presentAccount);
+    // one small Redis read per account: staff lists are tens of accounts, not thousands
+    const locked = await Promise.all(
+      rows.map((row) => this.throttle.accountLocked(row.email ?? '')),
+    );
+    return rows.map((row, index) => presentAccount(row, locked[index]));
   }
 
   async create(
@@ -126,7 +131,7 @@ export class StaffAccounts {
           },
           ip,
         );
-        return presentAccount(row);
+        return presentAccount(row, false);
       });
       return { account, password };
     } catch (error) {
@@ -140,7 +145,7 @@ export class StaffAccounts {
 
   setRoles(id: number, roles: StaffRoleName[], reason: string | undefined, source: Source) {
     return this.change(id, source, async (tx, row) => {
-      const before = presentAccount(row).roles;
+      const before = presentAccount(row, false).roles;
       const disabled = row.staffDisabledAt !== null;
       await tx.user.update({
         where: { id },
@@ -245,12 +250,12 @@ export class StaffAccounts {
       changed: boolean;
     }>,
   ): Promise<{ account: StaffAccount }> {
-    return this.prisma.$transaction(async (tx) => {
+    const row = await this.prisma.$transaction(async (tx) => {
       await executeStatement(tx, namedLockStatement(NAMED_LOCK.STAFF_ACCOUNTS));
       const row = await tx.user.findFirst({ where: { id, ...IS_STAFF }, select: ACCOUNT });
       if (!row) throw new AppError('not_found');
       const done = await apply(tx, row);
-      if (!done.changed || !done.action) return { account: presentAccount(row) };
+      if (!done.changed || !done.action) return row;
       // the enabled admin this took away was the last one
       if (row.roles.includes('admin') && (await tx.user.count({ where: ADMIN })) === 0) {
         throw new AppError('last_admin');
@@ -269,9 +274,9 @@ export class StaffAccounts {
         },
         ip,
       );
-      const updated = await tx.user.findUniqueOrThrow({ where: { id }, select: ACCOUNT });
-      return { account: presentAccount(updated) };
+      return tx.user.findUniqueOrThrow({ where: { id }, select: ACCOUNT });
     });
+    return { account: presentAccount(row, await this.throttle.accountLocked(row.email ?? '')) };
   }
 }
 

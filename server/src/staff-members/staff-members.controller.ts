@@ -13,6 +13,7 @@ import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Returns } from '../common/responses';
 import { IdempotencyKey, IdempotencyKeyRequired } from '../idempotency';
+import { ConsoleRefunds } from '../payments';
 import { CurrentStaff, Staff, type StaffPrincipal } from '../staff';
 import { AccountActions } from './account-actions';
 import { CreditAdjustments } from './credit-adjustments';
@@ -26,6 +27,9 @@ import {
   MemberIdParam,
   MemberSearchQueryDto,
   MemberSearchResponseDto,
+  PaymentRefundBodyDto,
+  PaymentRefundParams,
+  PaymentRefundResponseDto,
   ReactivateBodyDto,
   ReactivateResponseDto,
   StaffMemberPageDto,
@@ -42,6 +46,7 @@ export class StaffMembersController {
     private readonly members: StaffMembers,
     private readonly credits: CreditAdjustments,
     private readonly account: AccountActions,
+    private readonly refunds: ConsoleRefunds,
   ) {}
 
   @Get()
@@ -93,6 +98,34 @@ export class StaffMembersController {
     @Req() req: Request,
   ) {
     return this.credits.adjustCredits(staff, params.id, body, key, req.ip);
+  }
+
+  @Post(':id/payments/:payment/refund')
+  @HttpCode(200)
+  @Staff('admin')
+  @UseGuards(new IdempotencyKeyRequired('uuid'))
+  @Returns(PaymentRefundResponseDto)
+  @ApiHeader(CLIENT_HEADER)
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: true,
+    schema: { type: 'string', format: 'uuid' },
+    description: 'One UUID per intended refund, the same on every retry: it refunds once',
+  })
+  @ApiOperation({
+    summary:
+      'Admin: refunds a paid payment of the member, in full or in part, through the provider; ' +
+      'the credits are taken back as far as unspent (a ledger row) and an audit row is written; ' +
+      '422 refund_exceeds_payment beyond what is left, 409 payment_not_refundable',
+  })
+  refund(
+    @CurrentStaff() staff: StaffPrincipal,
+    @Param() params: PaymentRefundParams,
+    @Body() body: PaymentRefundBodyDto,
+    @IdempotencyKey() key: string,
+    @Req() req: Request,
+  ) {
+    return this.refunds.refund(staff, params.id, params.payment, body, key, req.ip);
   }
 
   @Post(':id/end-sessions')

@@ -9,6 +9,9 @@ import {
   idParam,
   memberSearchQuery,
   memberSearchResponse,
+  paymentRefundBody,
+  paymentRefundParams,
+  paymentRefundResponse,
   reactivateBody,
   reactivateResponse,
   staffMemberPage,
@@ -26,3 +29,6 @@ export class ReactivateBodyDto extends createZodDto(reactivateBody) {}
 export class ReactivateResponseDto extends createZodDto(reactivateResponse) {}
 export class EraseBodyDto extends createZodDto(eraseBody) {}
 export class EraseResponseDto extends createZodDto(eraseResponse) {}
+export class PaymentRefundParams extends createZodDto(paymentRefundParams) {}
+export class PaymentRefundBodyDto extends createZodDto(paymentRefundBody) {}
+export class PaymentRefundResponseDto extends createZodDto(paymentRefundResponse) {}

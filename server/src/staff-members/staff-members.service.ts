@@ -8,9 +8,11 @@ import {
 import { AppError } from '../common/app-error';
 import type { Prisma } from '../generated/prisma/client';
 import { StaffMemberReads } from '../member-access';
+import { CONSOLE_PAYMENT, ConsoleRefunds, presentConsolePayment } from '../payments';
 import { PrismaService } from '../prisma/prisma.service';
 import { deviceOf } from './device';
 import { reactivation } from './reactivation';
+import { AccountLinks } from '../account-links';
 
 const ACCOUNT = {
   id: true,
@@ -40,6 +42,8 @@ export class StaffMembers {
   constructor(
     private readonly prisma: PrismaService,
     private readonly reads: StaffMemberReads,
+    private readonly refunds: ConsoleRefunds,
+    private readonly links: AccountLinks,
   ) {}
 
   async search(q: string, after?: number): Promise<MemberSearchResponse> {
@@ -94,68 +98,80 @@ export class StaffMembers {
     const user = await this.prisma.user.findUnique({ where: { id: userId }, select: ACCOUNT });
     if (!user) throw new AppError('not_found');
     const take = MEMBER_PAGE_LIST;
-    const [profile, payments, ledger, sessions, complaints, audit, deletion] = await Promise.all([
-      this.reads.profile(userId),
-      this.prisma.payment.findMany({
-        where: { userId },
-        orderBy: { createdAt: 'desc' },
-        take,
-        select: {
-          id: true,
-          paymentId: true,
-          method: true,
-          status: true,
-          credits: true,
-          amountCents: true,
-          currency: true,
-          reversedCents: true,
-          createdAt: true,
-          paidAt: true,
-        },
-      }),
-      this.prisma.creditLedgerEntry.findMany({
-        where: { userId },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take,
-        select: {
-          id: true,
-          delta: true,
-          balanceAfter: true,
-          reason: true,
-          note: true,
-          createdAt: true,
-        },
-      }),
-      this.prisma.session.findMany({
-        where: { userId },
-        orderBy: { lastSeenAt: 'desc' },
-        take,
-        select: {
-          id: true,
-          createdAt: true,
-          lastSeenAt: true,
-          expiresAt: true,
-          ip: true,
-          userAgent: true,
-        },
-      }),
-      this.complaintsOf(userId),
-      this.prisma.staffAuditEntry.findMany({
-        where: { targetUserId: userId },
-        orderBy: { at: 'desc' },
-        take,
-        select: {
-          id: true,
-          at: true,
-          actorId: true,
-          action: true,
-          before: true,
-          after: true,
-          reason: true,
-        },
-      }),
-      this.openDeletion(userId),
-    ]);
+    const [profile, payments, reversals, ledger, sessions, complaints, audit, deletion] =
+      await Promise.all([
+        this.reads.profile(userId),
+        this.prisma.payment.findMany({
+          where: { userId },
+          orderBy: { createdAt: 'desc' },
+          take,
+          select: CONSOLE_PAYMENT,
+        }),
+        this.prisma.paymentReversal.findMany({
+          where: { payment: { userId } },
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          take,
+          select: {
+            id: true,
+            paymentId: true,
+            kind: true,
+            amountCents: true,
+            creditsTaken: true,
+            creditsShort: true,
+            createdAt: true,
+            payment: { select: { currency: true } },
+          },
+        }),
+        this.prisma.creditLedgerEntry.findMany({
+          where: { userId },
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          take,
+          select: {
+            id: true,
+            delta: true,
+            balanceAfter: true,
+            reason: true,
+            note: true,
+            createdAt: true,
+          },
+        }),
+        this.prisma.session.findMany({
+          where: { userId },
+          orderBy: { lastSeenAt: 'desc' },
+          take,
+          select: {
+            id: true,
+            createdAt: true,
+            lastSeenAt: true,
+            expiresAt: true,
+            ip: true,
+            userAgent: true,
+          },
+        }),
+        this.complaintsOf(userId),
+        this.prisma.staffAuditEntry.findMany({
+          where: { targetUserId: userId },
+          orderBy: { at: 'desc' },
+          take,
+          select: {
+            id: true,
+            at: true,
+            actorId: true,
+            action: true,
+            before: true,
+            after: true,
+            reason: true,
+          },
+        }),
+        this.openDeletion(userId),
+      ]);
+    const pending = await this.refunds.pendingByPayment(payments.map((payment) => payment.id));
+    const linked = await this.links.linked(userId);
+    const linkedUsers = await this.prisma.user.findMany({
+      where: { id: { in: linked.map((link) => link.userId) } },
+      select: { id: true, email: true, status: true },
+    });
+    const linkedById = new Map(linkedUsers.map((row) => [row.id, row]));
     return {
       member: {
         id: user.id,
@@ -196,17 +212,26 @@ export class StaffMembers {
         full_url: photo.fullUrl,
         created_at: photo.createdAt,
       })),
-      payments: payments.map((payment) => ({
-        id: payment.id,
-        payment_id: payment.paymentId,
-        method: payment.method,
-        status: payment.status,
-        credits: payment.credits,
-        amount_cents: payment.amountCents,
-        currency: payment.currency,
-        reversed_cents: payment.reversedCents,
-        created_at: payment.createdAt.toISOString(),
-        paid_at: iso(payment.paidAt),
+      payments: payments.map((payment) =>
+        presentConsolePayment(
+          payment,
+          payment.creditedAt === null
+            ? 0
+            : Math.max(
+                0,
+                payment.amountCents - payment.reversedCents - (pending.get(payment.id) ?? 0),
+              ),
+        ),
+      ),
+      reversals: reversals.map((reversal) => ({
+        id: reversal.id,
+        payment: reversal.paymentId,
+        kind: reversal.kind === 'chargeback' ? ('chargeback' as const) : ('refund' as const),
+        amount_cents: reversal.amountCents,
+        currency: reversal.payment.currency,
+        credits_taken: reversal.creditsTaken,
+        credits_short: reversal.creditsShort,
+        created_at: reversal.createdAt.toISOString(),
       })),
       ledger: ledger.map((entry) => ({
         id: entry.id,
@@ -235,6 +260,12 @@ export class StaffMembers {
         after: row.after,
         reason: row.reason,
       })),
+      linked_accounts: linked.flatMap((link) => {
+        const other = linkedById.get(link.userId);
+        return other
+          ? [{ id: other.id, email: other.email, status: other.status, kinds: link.kinds }]
+          : [];
+      }),
     };
   }
 

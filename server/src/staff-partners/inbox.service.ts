@@ -210,12 +210,12 @@ export class InboxService {
 
   // ------------------------------------------------------------------ the parts
 
-  private changed() {
+  changed() {
     this.realtime.toStaff(['operator'], 'queue:changed', { queue: 'inbox' });
   }
 
-  /** A conversation with a chat partner; 404 for any other. */
-  private async conversation(id: number) {
+  /** A conversation with a chat partner; 404 for any other (also operator-tools.service.ts). */
+  async conversation(id: number) {
     const conversation = await this.prisma.conversation.findUnique({
       where: { id },
       select: { id: true, userLowId: true, userHighId: true, awaitingReplySince: true },
@@ -233,7 +233,7 @@ export class InboxService {
    * Takes or extends the asking operator's hold: one statement, so of two operators racing for
    * a free (or expired) conversation exactly one gets it; 409 conversation_locked otherwise.
    */
-  private async lock(staff: StaffPrincipal, conversationId: number): Promise<TakenHoldRow> {
+  async lock(staff: StaffPrincipal, conversationId: number): Promise<TakenHoldRow> {
     const [row] = await queryRows<TakenHoldRow>(
       this.prisma,
       takeHoldStatement(conversationId, staff.userId),

@@ -5,18 +5,32 @@ import { PhotosModule } from '../photos';
 import { ProfilesModule } from '../profiles';
 import { InboxController } from './inbox.controller';
 import { InboxService } from './inbox.service';
+import { LibraryController } from './library.controller';
+import { LibraryMediaController } from './library-media.controller';
+import { LibraryPurge } from './library.purge';
+import { LibraryService } from './library.service';
+import { OperatorReviewController } from './operator-review.controller';
+import { OperatorReviewService } from './operator-review.service';
+import { OperatorToolsController } from './operator-tools.controller';
+import { OperatorToolsService } from './operator-tools.service';
 import { PartnersController } from './partners.controller';
 import { PartnersService } from './partners.service';
+import { PersonasController } from './personas.controller';
+import { PersonasPurge } from './personas.purge';
+import { PersonasService } from './personas.service';
 import { ReplyTimesService } from './reply-times.service';
 import { StaffPartnersPurge } from './staff-partners.purge';
 
 /** The purge step alone (the worker, which runs the purge, has no console routes). */
-@Module({ providers: [StaffPartnersPurge] })
+@Module({ providers: [StaffPartnersPurge, LibraryPurge, PersonasPurge] })
 export class StaffPartnersPurgeModule {}
 
 /**
  * Chat partners in the staff console: admins' partner editor, the operators' inbox (locks,
- * notes, the honest answer, the care warning) and the operators' reply-time figures.
+ * notes, the honest answer, the care warning), the partners' persona sheets, notes per
+ * conversation and canned replies, the operators' reply-time figures, and the
+ * operators' tools (issue 38 item 5): the partners' photo libraries, photos and gifts sent as the
+ * partner, the next conversation, and the admins' review per operator.
  */
 @Module({
   imports: [
@@ -26,7 +40,24 @@ export class StaffPartnersPurgeModule {}
     ProfilesModule,
     StaffPartnersPurgeModule,
   ],
-  controllers: [PartnersController, InboxController],
-  providers: [PartnersService, InboxService, ReplyTimesService],
+  controllers: [
+    PartnersController,
+    // before InboxController: its static routes (inbox/next, inbox/gifts) beside inbox/:id/...
+    OperatorToolsController,
+    InboxController,
+    LibraryController,
+    LibraryMediaController,
+    OperatorReviewController,
+    PersonasController,
+  ],
+  providers: [
+    PartnersService,
+    InboxService,
+    ReplyTimesService,
+    LibraryService,
+    OperatorToolsService,
+    OperatorReviewService,
+    PersonasService,
+  ],
 })
 export class StaffPartnersModule {}

@@ -2,7 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { STAFF_SESSION_HOURS, STAFF_SESSION_IDLE_MINUTES } from '@app/contract';
 import { hashToken, newToken } from '../common/tokens';
 import type { StaffRole } from '../generated/prisma/client';
+import { utcTimestamp } from '../prisma/pg-types';
 import { PrismaService } from '../prisma/prisma.service';
+import { queryRows } from '../prisma/sql';
+import {
+  staffSessionStatement,
+  staffTouchStatement,
+  type StaffSessionRow,
+} from './staff-session.sql';
 
 /** Activity is written at most this often per staff session. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -64,57 +71,46 @@ export class StaffSessions {
    * The staff member of a cookie value: a live session of a confirmed account with roles. The
    * request counts as activity (moves the idle time) unless it is `background`: a poll or a
    * reload the console made on its own, a photo or a socket, none of them the staff member's
-   * own action (security review 2026-11-28, L4).
+   * own action (security review 2026-11-28, L4). One prepared statement (staff-session.sql.ts);
+   * a session that fails any check is deleted.
    */
   async resolve(
     token: string | undefined,
     { background = false, now = new Date() }: { background?: boolean; now?: Date } = {},
   ): Promise<StaffPrincipal | null> {
     if (!token || token.length > 200) return null;
-    const session = await this.prisma.staffSession.findUnique({
-      where: { tokenHash: hashToken(token) },
-      select: {
-        id: true,
-        roles: true,
-        expiresAt: true,
-        lastSeenAt: true,
-        user: {
-          select: {
-            id: true,
-            email: true,
-            status: true,
-            roles: true,
-            profile: { select: { name: true } },
-          },
-        },
-      },
-    });
-    if (!session) return null;
+    const [row] = await queryRows<StaffSessionRow>(
+      this.prisma.pool,
+      staffSessionStatement(hashToken(token)),
+      'staff-session',
+    );
+    if (!row) return null;
     const idleSince = now.getTime() - STAFF_SESSION_IDLE_MINUTES * 60_000;
-    const { user } = session;
+    const roles = row.roles ?? [];
     if (
-      session.expiresAt <= now ||
-      session.lastSeenAt.getTime() <= idleSince ||
-      user.status !== 'confirmed' ||
-      user.roles.length === 0 ||
-      !sameRoles(session.roles, user.roles) ||
-      !user.email
+      row.expires_at <= now ||
+      row.last_seen_at.getTime() <= idleSince ||
+      row.status !== 'confirmed' ||
+      roles.length === 0 ||
+      !sameRoles(row.session_roles ?? [], roles) ||
+      !row.email
     ) {
-      await this.prisma.staffSession.deleteMany({ where: { id: session.id } });
+      await this.prisma.staffSession.deleteMany({ where: { id: row.id } });
       return null;
     }
-    if (!background && now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await this.prisma.staffSession.updateMany({
-        where: { id: session.id },
-        data: { lastSeenAt: now },
-      });
+    if (!background && now.getTime() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+      await queryRows(
+        this.prisma.pool,
+        staffTouchStatement(row.id, utcTimestamp(now)),
+        'staff-session-touch',
+      );
     }
     return {
-      sessionId: session.id,
-      userId: user.id,
-      email: user.email,
-      name: user.profile?.name ?? null,
-      roles: user.roles,
+      sessionId: row.id,
+      userId: row.user_id,
+      email: row.email,
+      name: row.name,
+      roles,
     };
   }
 

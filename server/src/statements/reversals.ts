@@ -44,9 +44,24 @@ export class Reversals {
         await this.bans.unbanIn(tx, staff, { userId: statement.userId, reason, ip });
         return { ban: 'lifted' };
       }
+      case 'badge_withdrawn':
+        return this.giveBadgeBack(tx, statement);
       default:
         return {};
     }
+  }
+
+  private async giveBadgeBack(tx: Tx, statement: Statement) {
+    const ref = (statement.ref ?? {}) as { profileId?: number; verifiedAt?: string };
+    if (ref.profileId === undefined) return {};
+    const given = await tx.profile.updateMany({
+      where: { id: ref.profileId, userId: statement.userId, fictional: false, verified: false },
+      data: {
+        verified: true,
+        verifiedAt: ref.verifiedAt ? new Date(ref.verifiedAt) : statement.decidedAt,
+      },
+    });
+    return { badge: given.count ? 'given back' : 'unchanged' };
   }
 
   private async showPhoto(tx: Tx, staff: StaffPrincipal, photoId: number | null) {

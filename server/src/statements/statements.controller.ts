@@ -72,7 +72,7 @@ export class StatementsController {
   }
 
   @Get('statements/access')
-  @RateLimit('complaints_visitor')
+  @RateLimit('statement_access')
   @Returns(StatementsResponseDto)
   @ApiOperation({
     summary:
@@ -86,7 +86,7 @@ export class StatementsController {
 
   @Post('statements/access/:id/appeal')
   @HttpCode(200)
-  @RateLimit('complaints_visitor')
+  @RateLimit('statement_access')
   @ApiHeader(CLIENT_HEADER)
   @Returns(AppealResponseDto)
   @ApiOperation({ summary: 'A banned member appeals by the link of the ban mail (no login)' })

@@ -14,9 +14,10 @@ import type { AppConfig } from '../config/config';
 
 /**
  * The folders (key prefixes) of stored files; `exports` are members' data exports and `selfies`
- * verification selfies waiting for a moderator (both private: never at a media URL).
+ * verification selfies waiting for a moderator (both private: never at a media URL); `library` the
+ * chat partners' photo libraries (staff only: staff-partners/library-media.controller.ts).
  */
-export type StorageKind = 'photos' | 'chat' | 'exports' | 'selfies';
+export type StorageKind = 'photos' | 'chat' | 'exports' | 'selfies' | 'library';
 
 /**
  * Where member files (photos, chat images) live: one interface, two places. Local disk under

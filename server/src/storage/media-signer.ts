@@ -48,7 +48,12 @@ export class MediaSigner {
     this.prefix = prefix.endsWith('/') ? prefix : `${prefix}/`;
   }
 
-  url(kind: 'photos' | 'chat', file: string, scope: MediaScope, now = Date.now()): string {
+  url(
+    kind: 'photos' | 'chat' | 'library',
+    file: string,
+    scope: MediaScope,
+    now = Date.now(),
+  ): string {
     const path = `${kind}/${file}`;
     const expires = (Math.floor(now / 1000 / WINDOW_S) + 2) * WINDOW_S;
     const v = scope === 'public' ? 'a' : 'o';

@@ -126,7 +126,10 @@ export class SwipeService {
     const existing = await tx.like.count({ where: { likerId, likedId } });
     if (existing > 0) return false;
     if ((await this.likesLeft(tx, likerId, now)) === 0) {
-      throw new AppError('swipe_limit_reached', { limit: SWIPE_LIKES_PER_DAY });
+      throw new AppError('swipe_limit_reached', {
+        limit: SWIPE_LIKES_PER_DAY,
+        count: SWIPE_LIKES_PER_DAY,
+      });
     }
     await tx.like.create({ data: { likerId, likedId, source: 'swipe' } });
     return true;

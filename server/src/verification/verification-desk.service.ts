@@ -6,13 +6,16 @@ import {
   type VerificationDecisionResponse,
   type VerificationGesture,
   type VerificationNextResponse,
+  type VerificationWithdrawRequest,
+  type VerificationWithdrawResponse,
 } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
 import { queryRows } from '../prisma/sql';
-import { InspectionReads, staffViewerOf } from '../member-access';
+import { InspectionReads, ModeratedContent, staffViewerOf } from '../member-access';
 import { Realtime } from '../realtime';
 import { AuditLog, type StaffPrincipal } from '../staff';
+import { Statements } from '../statement-writer';
 import { Selfies } from './selfies';
 import {
   claimStatement,
@@ -27,8 +30,8 @@ import {
  * desks), and the decision. Approve gives the member the badge, never a chat pal; reject keeps
  * the reason for the member. Either way the selfie's file and name go at once, and the audit
  * row is written in the deciding transaction. There is no undo: the selfie is gone once
- * decided; a wrong decision is put right by the member asking again (or staff taking the badge
- * away in the members area, later).
+ * decided; a wrong rejection is put right by the member asking again, a wrong approval (or a
+ * later suspicion) by `withdraw`, which takes the badge away with a statement of reasons.
  */
 @Injectable()
 export class VerificationDesk {
@@ -38,6 +41,8 @@ export class VerificationDesk {
     private readonly selfies: Selfies,
     private readonly audit: AuditLog,
     private readonly realtime: Realtime,
+    private readonly statements: Statements,
+    private readonly moderated: ModeratedContent,
   ) {}
 
   async stats(): Promise<InspectionStats> {
@@ -170,5 +175,65 @@ export class VerificationDesk {
     this.realtime.toMember(decided.user_id, 'profile:changed');
     this.realtime.toStaff(['moderator'], 'queue:changed', { queue: 'verification' });
     return { stats: await this.stats() };
+  }
+
+  /**
+   * Takes a member's verified badge away (approved by mistake, or a later suspicion): in one
+   * transaction the badge goes, the statement of reasons (kind `badge_withdrawn`, appealable;
+   * a reversal gives the badge back) and the audit row are written; the member is mailed after
+   * the commit and may verify again. 404 not_found for no such (real) member, 409 not_verified
+   * for one without the badge (a second withdrawal, or two moderators at once).
+   */
+  async withdraw(
+    staff: StaffPrincipal,
+    input: VerificationWithdrawRequest,
+    ip?: string,
+    now = new Date(),
+  ): Promise<VerificationWithdrawResponse> {
+    const done = await this.prisma.$transaction(async (tx) => {
+      // the row lock makes two withdrawals at once one success and one 409
+      const locked = await this.moderated.lockBadge(tx, input.member);
+      if (!locked) throw new AppError('not_found');
+      if (!locked.verified) throw new AppError('not_verified');
+      const profile = { id: locked.id, userId: locked.user_id };
+      await tx.profile.update({
+        where: { id: profile.id },
+        data: { verified: false, verifiedAt: null },
+      });
+      const ground = input.ground ?? 'impersonation';
+      const statement = await this.statements.write(tx, {
+        userId: profile.userId,
+        kind: 'badge_withdrawn',
+        item: 'badge',
+        itemId: profile.id,
+        ground,
+        explanation: input.reason,
+        decidedById: staff.userId,
+        decidedAt: now,
+        itemAt: locked.verified_at,
+        ref: { profileId: profile.id, verifiedAt: locked.verified_at?.toISOString() ?? '' },
+      });
+      await this.audit.record(
+        tx,
+        staff,
+        {
+          action: 'verification.withdraw',
+          targetUserId: profile.userId,
+          subjectType: 'profile',
+          subjectId: profile.id,
+          before: { verified: true, verified_at: locked.verified_at?.toISOString() ?? null },
+          after: { verified: false, statement_id: statement.id, ground },
+          reason: input.reason,
+        },
+        ip,
+      );
+      return { profile, statement };
+    });
+    await this.statements.dispatch([done.statement.mail]);
+    this.realtime.toMember(done.profile.userId, 'profile:changed');
+    return {
+      member: { profile_id: done.profile.id, verified: false },
+      statement_id: done.statement.id,
+    };
   }
 }

@@ -2,6 +2,7 @@ import {
   Body,
   Controller,
   Get,
+  HttpCode,
   Param,
   Post,
   Req,
@@ -12,6 +13,7 @@ import {
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AuthGuard, CurrentSession, type CurrentSessionData } from '../auth';
+import { sendPrivateWebp } from '../common/private-image';
 import { RateLimit } from '../common/rate-limit.guard';
 import { Returns } from '../common/responses';
 import { ApiPhotoUpload, PhotoUploadInterceptor, type PhotoUploadRequest } from '../photos';
@@ -24,6 +26,8 @@ import {
   VerificationNextBody,
   VerificationNextResponseDto,
   VerificationStatsResponseDto,
+  VerificationWithdrawBody,
+  VerificationWithdrawResponseDto,
 } from './verification.dto';
 import { VerificationDesk } from './verification-desk.service';
 import { VerificationService } from './verification.service';
@@ -97,6 +101,24 @@ export class VerificationDeskController {
     return this.desk.next(staff, body.exclude);
   }
 
+  @Post('withdraw')
+  @HttpCode(200)
+  @Staff('moderator')
+  @Returns(VerificationWithdrawResponseDto)
+  @ApiHeader(CLIENT_HEADER)
+  @ApiOperation({
+    summary:
+      'Staff: takes a member’s verified badge away with a reason the member reads (statement ' +
+      'of reasons, audited); the member may verify again; 404 not_found, 409 not_verified',
+  })
+  withdraw(
+    @CurrentStaff() staff: StaffPrincipal,
+    @Body() body: VerificationWithdrawBody,
+    @Req() req: Request,
+  ) {
+    return this.desk.withdraw(staff, body, req.ip);
+  }
+
   @Get(':id/selfie')
   @Staff('moderator')
   @ApiOkResponse({
@@ -105,18 +127,7 @@ export class VerificationDeskController {
   })
   @ApiOperation({ summary: 'Staff: the selfie of a waiting verification request' })
   async selfie(@Param() params: VerificationIdParam, @Res() res: Response): Promise<void> {
-    const data = await this.desk.selfie(params.id);
-    res.setHeader('Cache-Control', 'no-store');
-    if (!data) {
-      res.status(404).end();
-      return;
-    }
-    res
-      .status(200)
-      .setHeader('Content-Type', 'image/webp')
-      .setHeader('Content-Disposition', 'inline')
-      .setHeader('Cross-Origin-Resource-Policy', 'same-origin')
-      .end(data);
+    sendPrivateWebp(res, await this.desk.selfie(params.id));
   }
 
   @Post(':id/decision')

@@ -6,6 +6,8 @@ import {
   verificationNextBody,
   verificationNextResponse,
   verificationStatsResponse,
+  verificationWithdrawBody,
+  verificationWithdrawResponse,
 } from '@app/contract';
 import { createZodDto } from '../common/zod-dto';
 
@@ -16,3 +18,5 @@ export class VerificationNextResponseDto extends createZodDto(verificationNextRe
 export class VerificationDecisionBody extends createZodDto(verificationDecisionBody) {}
 export class VerificationDecisionResponseDto extends createZodDto(verificationDecisionResponse) {}
 export class VerificationIdParam extends createZodDto(verificationIdParam) {}
+export class VerificationWithdrawBody extends createZodDto(verificationWithdrawBody) {}
+export class VerificationWithdrawResponseDto extends createZodDto(verificationWithdrawResponse) {}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MemberAccessModule } from '../member-access';
+import { StatementWriterModule } from '../statement-writer';
 import { Selfies } from './selfies';
 import { VerificationController, VerificationDeskController } from './verification.controller';
 import { VerificationDesk } from './verification-desk.service';
@@ -9,7 +10,7 @@ import { VerificationService } from './verification.service';
 
 /** The verified badge: the member's request and selfie, the moderators' desk, expiry, purge. */
 @Module({
-  imports: [MemberAccessModule],
+  imports: [MemberAccessModule, StatementWriterModule],
   controllers: [VerificationController, VerificationDeskController],
   providers: [
     Selfies,

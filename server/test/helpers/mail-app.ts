@@ -2,11 +2,10 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { WorkerModule } from '../../src/worker.module';
 import { createRootLogger, nestLogger, type LogOptions } from '../../src/logging';
-import { MailProcessor } from '../../src/mail/mail.processor';
-import { PurgeProcessor } from '../../src/deletion/purge.processor';
 import { AUTH_COOKIE } from '@app/contract';
 import { createTestApp, type TestApp } from './test-app';
 import { startSmtp, type Smtp } from './smtp';
+import { QUEUES, WorkerRegistry } from '../../src/queue';
 
 export type { Smtp };
 
@@ -39,8 +38,8 @@ export async function createMailTestApp(
     WorkerModule.forRoot(t.config),
     { logger: log.destination ? nestLogger(createRootLogger(t.config, 'worker', log)) : ['error'] },
   );
-  worker.get(MailProcessor).start();
-  worker.get(PurgeProcessor).start();
+  await worker.get(WorkerRegistry).start(QUEUES.mail);
+  await worker.get(WorkerRegistry).start(QUEUES.purge);
   return {
     ...t,
     smtp,

@@ -12,6 +12,8 @@ export type Schema = {
   anyOf?: Schema[];
   properties?: Record<string, Schema>;
   additionalProperties?: Schema | boolean;
+  /** A record's keys (zod's `z.record(z.enum(...), ...)`). */
+  propertyNames?: Schema;
   items?: Schema;
   required?: string[];
   pattern?: string;
@@ -90,6 +92,7 @@ export function sample(written: Schema): unknown {
     case 'boolean':
       return true;
     case 'string':
+      if (schema.format === 'date-time') return '2030-01-01T00:00:00Z';
       return 'x'.repeat(Math.max(schema.minLength ?? 1, 1));
     case 'array':
       return [];
@@ -97,3 +100,9 @@ export function sample(written: Schema): unknown {
       return {};
   }
 }
+
+/**
+ * The time a sweep over every operation may take: hundreds of requests, on a machine that CI
+ * shares with other work. A safety net against a hang, not a measure of speed (npm run bench).
+ */
+export const SWEEP_TIMEOUT_MS = 600_000;

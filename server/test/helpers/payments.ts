@@ -1,22 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import type { Payment } from '@app/contract';
 import type { SeedMemberOptions } from '../../../prisma/seed/member';
 import { loggedInMember } from './accounts';
+import { freePort } from './ports';
 import { createTestApp, type TestApp } from './test-app';
 import { WEBHOOK_READ_INTERVAL_MS } from '../../src/payments/settlement.service';
-
-/** A free port on the loopback interface. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * The app listening on a real port that APP_URL names, so the sandbox provider's checkout page
@@ -33,21 +21,31 @@ export async function createPaymentsTestApp(env: Record<string, string> = {}): P
       return t;
     } catch (error) {
       await t.close();
-      if (attempt >= 5 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+      if (attempt >= 10 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     }
   }
 }
 
 export type Member = Awaited<ReturnType<typeof loggedInMember>>;
 
-/** Calls of one member: JSON with the session cookie and X-Request-Type. */
+/**
+ * The purchases, which need the consent to immediate delivery (the checkout's checkbox, and the
+ * direct debit form's).
+ */
+const PURCHASES = ['/api/payment.php', '/api/repeat-order.php', '/api/directdebit.php'];
+
+/**
+ * Calls of one member: JSON with the session cookie and X-Request-Type. A purchase carries the
+ * consent to immediate delivery, as the web's ticked checkbox sends it, unless the body says
+ * otherwise (consents.e2e-spec.ts tests a purchase without it).
+ */
 export function as(t: TestApp, member: { cookie: string }) {
   return {
     get: (path: string) => t.http().get(path).set('Cookie', member.cookie),
     post: (path: string, body: object, key: string | null = randomUUID()) => {
       const req = t.http().post(path).set('Cookie', member.cookie).set('X-Request-Type', 'client');
       if (key) req.set('Idempotency-Key', key);
-      return req.send(body);
+      return req.send(PURCHASES.includes(path) ? { delivery_consent: true, ...body } : body);
     },
   };
 }
@@ -108,4 +106,10 @@ export async function webhookLater(t: TestApp, ref: string) {
     data: { webhookReadAt: new Date(Date.now() - WEBHOOK_READ_INTERVAL_MS - 1) },
   });
   return webhook(t, ref);
+}
+
+/** A seeded credit package by its slug: id, credits and price in euro cents. */
+export async function creditPackage(t: TestApp, slug: string) {
+  const p = await t.prisma.creditPackage.findUniqueOrThrow({ where: { slug } });
+  return { id: p.id, credits: p.credits, priceCents: p.priceCents };
 }

@@ -1,13 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, Socket } from 'node:net';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort } from './ports';
 
 async function answers(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -62,8 +62,11 @@ export async function connect(
   };
 }
 
-/** Waits until `check` holds (polling), failing after `ms`. */
-export async function eventually(check: () => boolean | Promise<boolean>, ms = 5000) {
+/**
+ * Waits until `check` holds (polling), failing after `ms`: generous, so that a machine busy with
+ * other work only makes a test slower, never makes it fail.
+ */
+export async function eventually(check: () => boolean | Promise<boolean>, ms = 30_000) {
   const until = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > until) throw new Error('condition not met in time');

@@ -9,6 +9,7 @@ import type { PrismaClient } from '../../src/generated/prisma/client';
 import { PrismaService } from '../../src/prisma/prisma.service';
 import { RedisService } from '../../src/redis/redis.service';
 import { FILE_DB_PREFIX, TEMPLATE_DB, admin, urlFor } from './databases';
+import { fillChallenges } from './challenge';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -67,21 +68,38 @@ function throughPort(url: string, port: number | undefined): string {
 /**
  * The whole HTTP application on its own database copy and Redis database; `log` where its lines
  * go (a test that reads them), `via` reaches PostgreSQL or Redis through another port
- * (helpers/relay.ts).
+ * (helpers/relay.ts), or PostgreSQL through a pooler (`pooler`, helpers/pgbouncer.ts: then
+ * DATABASE_DIRECT_URL is the copy itself, as in production); `databaseUrl` runs it on a migrated
+ * database of the test's own (a cluster it started) instead of a copy of the template, left in
+ * place at close.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   {
     log = {},
     via = {},
-  }: { log?: LogOptions; via?: { databasePort?: number; redisPort?: number } } = {},
+    databaseUrl,
+  }: {
+    log?: LogOptions;
+    via?: {
+      databasePort?: number;
+      redisPort?: number;
+      pooler?: { urlFor: (databaseUrl: string) => string };
+    };
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = databaseUrl
+    ? { url: databaseUrl, drop: () => Promise.resolve() }
+    : await createTestDatabase();
   const config = loadConfig({
     ...process.env,
     ...ROOMY_DATABASE_WAITS,
     NODE_ENV: 'test',
-    DATABASE_URL: throughPort(database.url, via.databasePort),
+    DATABASE_URL: via.pooler
+      ? via.pooler.urlFor(database.url)
+      : throughPort(database.url, via.databasePort),
+    DATABASE_DIRECT_URL: via.pooler ? database.url : '',
     REDIS_URL: throughPort(redisUrl(), via.redisPort),
     WEB_DIST_DIR: '',
     ...env,
@@ -92,9 +110,12 @@ export async function createTestApp(
   await redis.flushdb();
   const server = app.getHttpServer();
   const prisma = app.get(PrismaService);
+  const http = () => request(server);
+  // a few solved proof-of-work challenges for signups and resets (helpers/challenge.ts)
+  await fillChallenges({ http }, 40);
   return {
     app,
-    http: () => request(server),
+    http,
     prisma,
     // PrismaService adds the app's query extensions; the seed library needs only the client
     seedClient: prisma as unknown as PrismaClient,

@@ -65,6 +65,7 @@ export interface CardRow {
   region: string | null;
   city: string | null;
   fictional: boolean;
+  verified: boolean;
   last_active_at: Date;
   privacy_mode: boolean;
   photo_id: number | null;
@@ -125,6 +126,8 @@ export function card(row: CardRow, full: boolean, now = new Date()) {
     region: row.region,
     city: row.city,
     fictional: row.fictional,
+    // a chat pal is never verified
+    verified: row.verified && !row.fictional,
     online: now.getTime() - row.last_active_at.getTime() < ONLINE_MS,
     main_image: mainImage,
   };
@@ -132,7 +135,7 @@ export function card(row: CardRow, full: boolean, now = new Date()) {
 
 /** The card's columns, for a profile `p` (with its user `u`) in a query. */
 export const CARD_COLUMNS = `p.id AS profile_id, p.name, p.date_of_birth, p.gender::text AS gender,
-  p.country_code, r.name AS region, c.name AS city, p.fictional, p.last_active_at, p.privacy_mode,
+  p.country_code, r.name AS region, c.name AS city, p.fictional, p.verified, p.last_active_at, p.privacy_mode,
   ph.id AS photo_id, ph.filename, ph.status::text AS photo_status`;
 export const CARD_JOINS = `LEFT JOIN regions r ON r.id = p.region_id
   LEFT JOIN cities c ON c.id = p.city_id

@@ -60,10 +60,10 @@ const PAGE_SQL = `WITH t AS (
         AND p.id <> t.profile_id AND p.country_code = t.country_code
         AND p.gender = coalesce((SELECT v.seeking_gender FROM profiles v WHERE v.user_id = $1),
           t.gender::"Gender")
-        -- the bounds come from the member's row, so PostgreSQL cannot know how many match; as an
-        -- expression (+ 0) they cannot pick the birth-date index: the activity index is read
-        AND p.date_of_birth + 0 >= make_date(extract(year FROM t.date_of_birth)::int - 6, 1, 1)
-        AND p.date_of_birth + 0 < make_date(extract(year FROM t.date_of_birth)::int + 7, 1, 1)
+        -- the bounds come from the member's row; the country's list index is read in activity
+        -- order (no index leads with the birth date since migration drop_old_search_indexes)
+        AND p.date_of_birth >= make_date(extract(year FROM t.date_of_birth)::int - 6, 1, 1)
+        AND p.date_of_birth < make_date(extract(year FROM t.date_of_birth)::int + 7, 1, 1)
       ORDER BY p.last_active_at DESC, p.id DESC LIMIT 6) r) AS related,
     (SELECT count(*) FROM seen) AS cleared
   FROM t`;

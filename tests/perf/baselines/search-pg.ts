@@ -2,7 +2,7 @@
  * Baseline: the essence of GET /api/search.php for a member: after the session lookup (common.ts),
  * the result set as one hand-written SQL statement through `pg` behind a bare Node HTTP server.
  * The statement applies the list visibility rule and the query string's filters (gender,
- * country, countryregion, min_age, max_age, with_photo, online, distance from the viewer's city,
+ * country, countryregion, min_age, max_age, with_photo, verified, online, distance from the viewer's city,
  * cursor) and returns the page (24 cards with city, region and main photo, most recently active
  * first, keyset on (last_active_at, id)) and, on page 1, the count up to 1,001; the cities within
  * a distance are found inside the same statement. It answers the same JSON as the app (cards with
@@ -66,6 +66,8 @@ function statement(query: URLSearchParams, viewer: number, now: Date) {
   if (high) where.push(`p.date_of_birth > ${param(yearsAgo(now, high + 1))}::date`);
   const flag = (name: string) => ['1', 'true'].includes(query.get(name) ?? '');
   if (flag('with_photo')) where.push(`p.has_photo`);
+  // "Alleen geverifieerd" (issue 35): the app's list statement adds the same condition
+  if (flag('verified')) where.push(`p.verified`);
   if (flag('online')) {
     where.push(`p.last_active_at >= ${param(utc(new Date(now.getTime() - ONLINE_MS)))}::timestamp`);
   }
@@ -139,7 +141,11 @@ serve(async (viewer, url) => {
   return {
     // the photo rule for a main photo: shown, but locked in privacy mode for all but members the
     // owner wrote to (the lists exclude blocks either way already)
-    profiles: page.map((row) => card(row, !row.privacy_mode || row.partner, now)),
+    // no boost runs during the plain rows (bench.ts measures the boosted ones against the app)
+    profiles: page.map((row) => ({
+      ...card(row, !row.privacy_mode || row.partner, now),
+      boosted: false,
+    })),
     next_cursor:
       rows.length > PAGE && last
         ? Buffer.from(`${last.last_active_at.getTime()}.${last.profile_id}`).toString('base64url')

@@ -19,9 +19,12 @@ import type {
 } from '@app/contract';
 import { apiRequest, newIdempotencyKey } from './client';
 
-/** POST /api/reset-password.php: mail a reset link. 404 email_not_found, 429 reset_limit. */
-export function requestPasswordReset(email: string): Promise<OkResponse> {
-  const body: ResetRequest = { email };
+/**
+ * POST /api/reset-password.php: mail a reset link, with the solved proof of work (`altcha`).
+ * 404 email_not_found, 429 reset_limit, 400 challenge_required / challenge_invalid.
+ */
+export function requestPasswordReset(email: string, altcha?: string): Promise<OkResponse> {
+  const body: ResetRequest = { email, altcha };
   return apiRequest<OkResponse>('reset-password', {
     method: 'POST',
     body,

@@ -54,12 +54,19 @@ export function fetchAutoLike(): Promise<AutoLikeResponse> {
 /** What the Match / New like modal shows: the member, and whether the like is mutual. */
 export type MatchModalProfile = NonNullable<AutoLikeResponse['profile']>;
 
+/**
+ * A new like from someone a free member may not see (auto-like.php's `hidden_like`): the modal
+ * says someone liked them, and shows the way to premium instead of a profile.
+ */
+export const HIDDEN_LIKE = { hidden: true } as const;
+export type MatchModalContent = MatchModalProfile | typeof HIDDEN_LIKE;
+
 export const matchModalQueryKey = ['match-modal'] as const;
 
-/** The profile the Match / New like modal shows now (null: closed); any screen may open it. */
+/** What the Match / New like modal shows now (null: closed); any screen may open it. */
 export function useMatchModal() {
   const queryClient = useQueryClient();
-  const { data } = useQuery<MatchModalProfile | null>({
+  const { data } = useQuery<MatchModalContent | null>({
     queryKey: matchModalQueryKey,
     queryFn: () => null,
     enabled: false,
@@ -68,7 +75,7 @@ export function useMatchModal() {
   });
   return {
     profile: data ?? null,
-    open: (profile: MatchModalProfile) => {
+    open: (profile: MatchModalContent) => {
       queryClient.setQueryData(matchModalQueryKey, profile);
     },
     close: () => {

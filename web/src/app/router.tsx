@@ -24,6 +24,9 @@ const auth = () => import('../features/auth/pages');
 const members = () => import('../features/members/pages');
 const chats = () => import('../features/chats/pages');
 const likes = () => import('../features/likes/pages');
+const visitors = () => import('../features/visitors/pages');
+const favourites = () => import('../features/favourites/pages');
+const boost = () => import('../features/boost/pages');
 const credits = () => import('../features/credits/pages');
 const account = () => import('../features/account/pages');
 const profile = () => import('../features/profile/pages');
@@ -49,6 +52,10 @@ const adminAppeals = () => import('../admin/features/appeals/pages');
 const adminInspection = () => import('../admin/features/inspection/pages');
 const adminVerification = () => import('../admin/features/verification/pages');
 const adminCatalogue = () => import('../admin/features/catalogue/pages');
+const adminCampaigns = () => import('../admin/features/campaigns/pages');
+const adminBookkeeping = () => import('../admin/features/bookkeeping/pages');
+const adminJobs = () => import('../admin/features/jobs/pages');
+const adminOperators = () => import('../admin/features/operators/pages');
 
 /**
  * /signup: the auth feature's signup page, which on a desktop opens its modal over the home
@@ -157,6 +164,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 page('likes-m-id', '/likes/m/:id', members, (m) => m.MemberPage, membersOnly),
                 page('likes', '/likes', likes, (m) => m.LikesPage, membersOnly),
                 page('likes-type', '/likes/:type', likes, (m) => m.LikesTypePage, membersOnly),
+                page('visitors', '/visitors', visitors, (m) => m.VisitorsPage, membersOnly),
+                page('favourites', '/favourites', favourites, (m) => m.FavouritesPage, membersOnly),
+                page('boost', '/boost', boost, (m) => m.BoostPage, membersOnly),
                 page('match-finder', '/match-finder', members, (m) => m.MatchFinderPage),
                 page('swipe-game', '/swipe-game', swipe, (m) => m.SwipeGamePage, membersOnly),
 
@@ -331,6 +341,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         } as RouteObject,
         page('admin-audit', 'audit', adminAudit, (m) => m.AuditPage),
         page('admin-figures', 'figures', adminFigures, (m) => m.FiguresPage),
+        page('admin-bookkeeping', 'bookkeeping', adminBookkeeping, (m) => m.BookkeepingPage),
+        page('admin-jobs', 'jobs', adminJobs, (m) => m.JobsPage),
+        page('admin-traffic', 'figures/traffic', adminFigures, (m) => m.TrafficPage),
+        page('admin-postbacks', 'figures/postbacks', adminFigures, (m) => m.PostbacksPage),
         page('admin-staff', 'staff', adminStaff, (m) => m.StaffPage),
         page('admin-members', 'members', adminMembers, (m) => m.MembersSearchPage),
         page('admin-member', 'members/:id', adminMembers, (m) => m.MemberPage),
@@ -343,6 +357,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         ),
         page('admin-partners', 'partners', adminPartners, (m) => m.PartnersPage),
         page('admin-partner', 'partners/:id', adminPartners, (m) => m.PartnerPage),
+        page('admin-operators', 'operators', adminOperators, (m) => m.OperatorsPage),
+        page('admin-operator', 'operators/:id', adminOperators, (m) => m.OperatorReviewPage),
         page('admin-settings', 'settings', adminSettings, (m) => m.SettingsPage),
         {
           id: 'admin-catalogue',
@@ -364,6 +380,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         ),
         page('admin-catalogue-gifts', 'catalogue/gifts', adminCatalogue, (m) => m.GiftsPage),
         page('admin-catalogue-company', 'catalogue/company', adminCatalogue, (m) => m.CompanyPage),
+        page('admin-campaigns', 'campaigns', adminCampaigns, (m) => m.CampaignsPage),
+        page('admin-campaign', 'campaigns/:id', adminCampaigns, (m) => m.CampaignEditorPage),
         page('admin-complaints', 'complaints', adminComplaints, (m) => m.ComplaintsInboxPage),
         page('admin-complaint', 'complaints/:id', adminComplaints, (m) => m.ComplaintPage),
         page('admin-scams', 'scams', adminComplaints, (m) => m.ScamQueuePage),

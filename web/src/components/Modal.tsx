@@ -1,5 +1,6 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from './Dialog';
 
 interface ModalProps {
   open: boolean;
@@ -8,69 +9,57 @@ interface ModalProps {
   /** When false, neither the backdrop nor Escape closes the modal (e.g. signup in progress). */
   dismissible?: boolean;
   size?: 'sm' | 'lg' | 'xl';
+  /** What gets the focus on opening; else its first button, link or field (the close button). */
+  initialFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
   footer?: ReactNode;
 }
 
-/** A Bootstrap modal driven by React state, for the site's popups. */
+/**
+ * The site's popups: Bootstrap's modal look on the browser's own modal <dialog> (Dialog: the
+ * focus kept inside and given back on closing, the page behind it inert).
+ */
 export function Modal({
   open,
   title,
   onClose,
   dismissible = true,
   size,
+  initialFocus,
   children,
   footer,
 }: ModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && dismissible) onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    document.body.classList.add('modal-open');
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('modal-open');
-    };
-  }, [open, dismissible, onClose]);
-
   if (!open) return null;
   return (
-    <>
-      <div
-        className="modal d-block"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onClick={(event) => {
-          if (dismissible && event.target === event.currentTarget) onClose();
-        }}
-      >
-        <div className={`modal-dialog modal-dialog-centered${size ? ` modal-${size}` : ''}`}>
-          <div className="modal-content border-0 shadow-lg rounded-4">
-            <div className="modal-header border-0">
-              <h2 className="modal-title h5" id={titleId}>
-                {title}
-              </h2>
-              {dismissible && (
-                <button
-                  type="button"
-                  className="btn-close"
-                  aria-label={t('common.close')}
-                  onClick={onClose}
-                />
-              )}
-            </div>
-            <div className="modal-body">{children}</div>
-            {footer && <div className="modal-footer border-0">{footer}</div>}
+    <Dialog
+      className="modal"
+      labelledBy={titleId}
+      onClose={onClose}
+      dismissible={dismissible}
+      initialFocus={initialFocus}
+    >
+      <div className={`modal-dialog modal-dialog-centered${size ? ` modal-${size}` : ''}`}>
+        <div className="modal-content border-0 shadow-lg rounded-4">
+          <div className="modal-header border-0">
+            <h2 className="modal-title h5" id={titleId}>
+              {title}
+            </h2>
+            {dismissible && (
+              <button
+                type="button"
+                className="btn-close"
+                aria-label={t('common.close')}
+                onClick={onClose}
+              />
+            )}
           </div>
+          <div className="modal-body">{children}</div>
+          {footer && <div className="modal-footer border-0">{footer}</div>}
         </div>
       </div>
-      <div className="modal-backdrop show" />
-    </>
+    </Dialog>
   );
 }

@@ -7,7 +7,7 @@ export type PasswordIdentity = NonNullable<Parameters<typeof passwordProblem>[1]
 
 /** The rule, as the hint under every new-password field states it. */
 export function passwordHint(t: TFunction): string {
-  return t('password.hint', { min: PASSWORD_MIN_LENGTH });
+  return t('password.hint', { count: PASSWORD_MIN_LENGTH });
 }
 
 /**
@@ -25,5 +25,7 @@ export function passwordProblemText(
 
 /** The server's message for the same rule: each problem is an error code (errors.<code>). */
 function problemText(problem: PasswordProblem, t: TFunction): string {
-  return t(`errors.${problem}`, { min: PASSWORD_MIN_LENGTH, max_bytes: PASSWORD_MAX_BYTES });
+  return t(`errors.${problem}`, {
+    count: problem === 'password_too_long' ? PASSWORD_MAX_BYTES : PASSWORD_MIN_LENGTH,
+  });
 }

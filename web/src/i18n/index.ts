@@ -55,7 +55,9 @@ export const i18nReady = i18n
     lng: chooseLocale(readLocaleCookie(), undefined),
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...SUPPORTED_LANGUAGES],
-    // placeholders are written {name}, as in the spec, the contract and the server
+    // placeholders are written {name}, as in the spec, the contract and the server; a count is
+    // {count} with plural keys in i18next's JSON v4 form (<key>_one, _few, _many, _other), the
+    // form chosen by Intl.PluralRules of the language (contract/src/plurals.spec.ts)
     interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
     returnNull: false,
     react: { useSuspense: false },

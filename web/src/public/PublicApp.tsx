@@ -9,11 +9,16 @@ import { LanderLayout } from '../app/layouts/LanderLayout';
 import { HomePage } from '../features/home';
 import { LanderPage } from '../features/landers/pages/LanderPage';
 import { usePageBounceLogging } from '../app/page-bounce';
+import { useTrafficBounce } from '../app/traffic-beacons';
 import { matchAppPage, type AppPageName } from './app-pages';
 
-/** What the app's shell does on every page that these pages need too: page-bounce logging (?lb). */
-function PublicShell({ search }: { search: string }) {
+/**
+ * What the app's shell does on every page that these pages need too: page-bounce logging (?lb)
+ * and the traffic report's bounce.
+ */
+function PublicShell({ search, pathname }: { search: string; pathname: string }) {
   usePageBounceLogging(search);
+  useTrafficBounce(pathname);
   return null;
 }
 
@@ -91,7 +96,7 @@ export function PublicApp({
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <PublicRouteProvider route={route}>
-          <PublicShell search={location.search} />
+          <PublicShell search={location.search} pathname={location.pathname} />
           {page.page === 'home' || page.page === 'app' ? <DefaultLayout /> : <LanderLayout />}
           {children}
         </PublicRouteProvider>

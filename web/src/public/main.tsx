@@ -12,6 +12,7 @@ import { createQueryClient } from '../api/query-client';
 import { takeInlineSettings } from '../api/settings';
 import { languageOfAddress, localeCookie } from '../i18n/choose-locale';
 import { captureTracking } from '../components/signup/tracking';
+import { countVisit } from '../app/traffic-beacons';
 import { completeCatalogue, startPublicI18n } from './i18n';
 import { PublicApp, matchPublicPage, type PublicPage } from './PublicApp';
 import { APP_PAGE_LOADERS } from './app-pages.browser';
@@ -25,9 +26,12 @@ import {
 } from './early-input';
 import { SITE_ENTRY_NS } from '../features/site-entry/i18n';
 import { takeLikePopupDelay } from '../features/likes/like-popup-delay';
+import { whileTakingOver } from '../components/taking-over';
 
 // the landing URL's tracking parameters travel with a later signup (SPEC point 3)
 captureTracking(window.location.search);
+// a landing from traffic counts one visit of its source (the console's traffic report)
+countVisit(window.location);
 
 // an address with ?lang=<code> chooses the language, remembered as a choice in the menu is
 const addressLanguage = languageOfAddress();
@@ -88,7 +92,7 @@ async function takeOver(
       </PublicApp>
     </StrictMode>
   );
-  const taken = hydrateRoot(root, app());
+  const taken = whileTakingOver(() => hydrateRoot(root, app()));
   // what the visitor typed, clicked or submitted meanwhile (held by the early-input script in the
   // head), handed to the page once it has settled (a render before then would undo what it did not
   // hear): the fields first, then the held clicks in order once the page has rendered with them

@@ -18,6 +18,7 @@ import { shouldShowSiteEntryWarning } from '../features/site-entry/rules';
 import { PublicApp, matchPublicPage } from './PublicApp';
 import { seedPublicQueries } from './seed';
 import { APP_PAGE_COMPONENTS } from './app-pages.server';
+import { visitorFirstFilters } from '../features/members/search/first-search';
 
 const PROFILE_ID = /^[1-9]\d{0,9}$/;
 
@@ -35,6 +36,16 @@ export const landersOf: PublicPageRenderer['landersOf'] = (pathname) => {
 export const showsPackages: PublicPageRenderer['showsPackages'] = (pathname) => {
   const page = matchPublicPage(pathname);
   return page?.page === 'app' && (page.name === 'pricing' || page.name === 'premium');
+};
+
+export const searchOf: PublicPageRenderer['searchOf'] = (pathname, search, settings) => {
+  const page = matchPublicPage(pathname);
+  if (page?.page !== 'app' || page.name !== 'members') return null;
+  // the server renders a visitor without a traffic source in storage (tracking.ts): the search
+  // when all visitors may search, else the page asks to log in (and may search once taken over)
+  if (!settings.settings.logged_out_search) return null;
+  const filters = visitorFirstFilters(search, settings.settings.geoip_country);
+  return filters && { ...filters };
 };
 
 export const render: PublicPageRenderer['render'] = (input: PublicRenderInput) => {
@@ -75,6 +86,7 @@ export const render: PublicPageRenderer['render'] = (input: PublicRenderInput) =
       landers: input.landers,
       company: input.company,
       packages: input.packages,
+      results: input.results,
     },
   };
 };

@@ -67,8 +67,19 @@ interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'
   end?: boolean;
 }
 
-export function Link({ to, replace: _replace, state: _state, end: _end, ...rest }: LinkProps) {
-  return <a href={addressOf(to)} {...rest} />;
+export function Link({
+  to,
+  replace: _replace,
+  state: _state,
+  end: _end,
+  children,
+  ...rest
+}: LinkProps) {
+  return (
+    <a href={addressOf(to)} {...rest}>
+      {children}
+    </a>
+  );
 }
 
 interface NavLinkProps extends Omit<LinkProps, 'className' | 'children'> {

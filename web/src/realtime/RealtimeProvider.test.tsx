@@ -25,6 +25,7 @@ import {
   RealtimeProvider,
   useRealtimeEmit,
   useRealtimeEvent,
+  useRealtimeFirstConnect,
   useRealtimeReconnect,
   useRealtimeStatus,
   type RealtimeEmit,
@@ -56,7 +57,13 @@ afterEach(async () => {
 });
 
 const chats: ChatsResponse = { chats: [], unread_messages: 2, new_likes: 1 };
-const likes: LikesResponse = { profiles: [], likes: [], liked_by: [], new_likes: 1 };
+const likes: LikesResponse = {
+  profiles: [],
+  likes: [],
+  liked_by: [],
+  new_likes: 1,
+  likers_shown: false,
+};
 
 function mockApi(user: UserResponse = { user: userFixture }) {
   return mockFetch({
@@ -74,10 +81,12 @@ function count(calls: { url: string }[], name: string) {
 function Probe({
   onMessage,
   onReconnect,
+  onFirstConnect,
   emitRef,
 }: {
   onMessage?: (text: string) => void;
   onReconnect?: () => void;
+  onFirstConnect?: () => void;
   emitRef?: { current: RealtimeEmit | null };
 }) {
   const { user } = useUser();
@@ -88,6 +97,7 @@ function Probe({
   if (emitRef) emitRef.current = emit;
   useRealtimeEvent('message:new', ({ message }) => onMessage?.(message.text ?? ''));
   useRealtimeReconnect(() => onReconnect?.());
+  useRealtimeFirstConnect(() => onFirstConnect?.());
   return (
     <p>
       status:{status} credits:{user?.credits ?? 'none'}
@@ -288,6 +298,21 @@ describe('RealtimeProvider', () => {
     expect(onReconnect).not.toHaveBeenCalled();
     expect(count(calls, 'chats')).toBe(1);
     expect(count(calls, 'user')).toBe(0);
+  });
+
+  it('runs the first-connect handlers once, on the first connect only, and no reconnect handler then', async () => {
+    await startServer(false);
+    mockApi();
+    const onReconnect = jest.fn();
+    const onFirstConnect = jest.fn();
+    renderApp(seededQueryClient(userFixture), { onReconnect, onFirstConnect });
+    await connected();
+    await waitFor(() => expect(onFirstConnect).toHaveBeenCalledTimes(1));
+    expect(onReconnect).not.toHaveBeenCalled();
+    server.drop();
+    await connected(2);
+    await waitFor(() => expect(onReconnect).toHaveBeenCalledTimes(1));
+    expect(onFirstConnect).toHaveBeenCalledTimes(1);
   });
 
   it('after a reconnect that recovery could not replay, runs the catch-up handlers and reloads user, chats and likes', async () => {

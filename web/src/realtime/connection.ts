@@ -54,6 +54,7 @@ export class RealtimeConnection {
   private socket: AppSocket | null = null;
   private readonly handlers = new Map<string, Set<AnyHandler>>();
   private readonly reconnectHandlers = new Set<() => void>();
+  private readonly firstConnectHandlers = new Set<() => void>();
   private readonly statusListeners = new Set<() => void>();
   private status: RealtimeStatus = 'disconnected';
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -105,7 +106,9 @@ export class RealtimeConnection {
       this.setStatus('connected');
       const reconnect = connectedBefore;
       connectedBefore = true;
-      if (reconnect && !socket.recovered) {
+      if (!reconnect) {
+        for (const handler of [...this.firstConnectHandlers]) handler();
+      } else if (!socket.recovered) {
         this.hooks.onUnrecoveredReconnect?.();
         for (const handler of [...this.reconnectHandlers]) handler();
       }
@@ -166,6 +169,18 @@ export class RealtimeConnection {
     this.reconnectHandlers.add(handler);
     return () => {
       this.reconnectHandlers.delete(handler);
+    };
+  }
+
+  /**
+   * Runs `handler` when a socket connects for the first time: what the server sent between a
+   * page's HTTP load and this connect never reached the page (the socket had not joined its
+   * rooms yet). A component mounted after the connect loads after it and misses nothing.
+   */
+  onFirstConnect(handler: () => void): () => void {
+    this.firstConnectHandlers.add(handler);
+    return () => {
+      this.firstConnectHandlers.delete(handler);
     };
   }
 

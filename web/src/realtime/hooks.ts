@@ -53,6 +53,20 @@ export function useRealtimeReconnect(handler: () => void): void {
   }, [connection, latest]);
 }
 
+/**
+ * Runs `handler` when the member's socket connects for the first time while the component is
+ * mounted: anything sent between the component's HTTP load and that connect missed the page, so
+ * it is time to read again what the component shows live.
+ */
+export function useRealtimeFirstConnect(handler: () => void): void {
+  const connection = useContext(RealtimeContext);
+  const latest = useLatest(handler);
+  useEffect(() => {
+    if (!connection) return;
+    return connection.onFirstConnect(() => latest.current());
+  }, [connection, latest]);
+}
+
 const noSubscription = () => () => undefined;
 const alwaysDisconnected = (): RealtimeStatus => 'disconnected';
 

@@ -6,6 +6,7 @@ export { RealtimeProvider } from './RealtimeProvider';
 export {
   useRealtimeEmit,
   useRealtimeEvent,
+  useRealtimeFirstConnect,
   useRealtimeReconnect,
   useRealtimeStatus,
 } from './hooks';

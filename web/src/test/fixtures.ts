@@ -48,6 +48,9 @@ export const settingsFixture = {
   fictional_icon: '🎭',
   refund_days: 14,
   chat_history_days: 365,
+  boost_credits: 50,
+  free_members_see_visitors: 'count',
+  free_members_see_likes: 'count',
   signups: 'all',
   logged_out_search: true,
   logged_out_search_trafficsource: false,
@@ -90,6 +93,7 @@ export const userFixture = {
   signup_date: '2024-01-01T00:00:00.000Z',
   notifications_disabled: [],
   roles: [],
+  pending_consents: [],
   profile: {
     id: 10,
     name: 'Sanne',

@@ -73,7 +73,7 @@ const KINDS: { [K in InspectionKind]: KindTable<K> } = {
 };
 
 /** A photo's pre-screening as a moderator sees it (null scores: not scored yet). */
-function screeningOf(row: {
+export function screeningOf(row: {
   risk: number | null;
   scores: unknown;
   abuse_match: boolean | null;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { LikeSource } from '../../generated/prisma/client';
 import { PrismaService } from '../../prisma/prisma.service';
+import { ReadPool } from '../../prisma/read-pool';
 import { queryRows } from '../../prisma/sql';
 import { PROFILE_CARD_SELECT, cardRowOf, type ProfileCard } from '../card.presenter';
 import { PhotoPresenter } from '../photo.presenter';
@@ -16,6 +17,7 @@ import { MemberLists } from './member-lists';
 export class LikesPage {
   constructor(
     private readonly prisma: PrismaService,
+    private readonly reads: ReadPool,
     private readonly photos: PhotoPresenter,
     private readonly lists: MemberLists,
   ) {}
@@ -32,7 +34,10 @@ export class LikesPage {
     likes: { likerId: number; likedId: number; isNew: boolean; createdAt: Date }[];
     cards: Map<number, ProfileCard>;
   }> {
-    const rows = await queryRows(this.prisma.pool, likesPageStatement(viewer.userId));
+    // on the read pool, except just after the viewer's own write (a like, an unlike)
+    const rows = await this.reads.read(viewer.userId, (db) =>
+      queryRows(db, likesPageStatement(viewer.userId)),
+    );
     const cards = new Map<number, ProfileCard>();
     for (const row of rows) {
       if (cards.has(row.profile_user_id)) continue;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../../generated/prisma/client';
 import { PrismaService } from '../../prisma/prisma.service';
+import { ReadPool } from '../../prisma/read-pool';
 import { queryRows } from '../../prisma/sql';
 import { cardRowOf, type ProfileCard, type ProfileCardRow } from '../card.presenter';
 import { listStatement, type ListCriteria, type ListPage } from '../list-query.sql';
@@ -17,6 +18,7 @@ import { visibleProfileWhere, type Viewer } from '../visibility';
 export class MemberLists {
   constructor(
     private readonly prisma: PrismaService,
+    private readonly reads: ReadPool,
     private readonly photos: PhotoPresenter,
     private readonly density: CityDensity,
   ) {}
@@ -52,11 +54,11 @@ export class MemberLists {
     // a distance search in a dense area reads its page in the country's activity order
     const scanCities =
       !!criteria.cityIds &&
+      !criteria.onlyProfileIds &&
       (await this.density.scanIsCheaper(criteria.cityIds, criteria.countries ?? [], page.take));
-    // unnamed: planned for its values every time (list-query.sql.ts says why)
-    const rows = await queryRows(
-      this.prisma.pool,
-      listStatement(viewer, criteria, { ...page, scanCities }),
+    // unnamed: planned for its values every time (list-query.sql.ts says why); on the read pool
+    const rows = await this.reads.read(viewer?.userId, (db) =>
+      queryRows(db, listStatement(viewer, criteria, { ...page, scanCities })),
     );
     return { rows: rows.map(cardRowOf), counted: rows[0]?.counted ?? 0 };
   }
@@ -66,10 +68,9 @@ export class MemberLists {
    * image as this viewer may have it (privacy mode: one statement for the whole list).
    */
   async cards(viewer: Viewer, rows: ProfileCardRow[], now = new Date()): Promise<ProfileCard[]> {
-    const partners = await privacyPartnersAmong(
-      this.prisma.pool,
-      viewer,
-      rows.filter((row) => row.privacyMode).map((row) => row.userId),
+    const owners = rows.filter((row) => row.privacyMode).map((row) => row.userId);
+    const partners = await this.reads.read(viewer?.userId, (db) =>
+      privacyPartnersAmong(db, viewer, owners),
     );
     return rows.map((row) => this.photos.card(viewer, row, partners.has(row.userId), now));
   }

@@ -30,3 +30,17 @@ export function lockPhotoStatement(photoId: number): Prisma.Sql {
       SELECT filename, status::text AS status, profile_id AS "profileId"
       FROM photos WHERE id = ${photoId} FOR UPDATE`;
 }
+
+export interface LockedBadgeRow {
+  id: number;
+  user_id: number;
+  verified: boolean;
+  verified_at: Date | null;
+}
+
+/** Locks a real member's (not a chat pal's) profile for withdrawing the verified badge. */
+export function lockBadgeStatement(profileId: number) {
+  return Prisma.sql`
+    SELECT id, user_id, verified, verified_at
+    FROM profiles WHERE id = ${profileId} AND NOT fictional FOR UPDATE`;
+}

@@ -6,10 +6,14 @@ import { MediaSigner, photoFileName } from '../../storage';
 import { visibleProfileWhere, type Viewer } from '../visibility';
 import {
   lockAboutStatement,
+  lockBadgeStatement,
   lockPhotoStatement,
   type LockedAboutRow,
+  type LockedBadgeRow,
   type LockedPhotoRow,
 } from './moderated-content.sql';
+
+export type { LockedBadgeRow };
 
 /** A member's profile as staff see it in a complaint. */
 export interface StaffProfile {
@@ -68,6 +72,15 @@ export class ModeratedContent {
   /** A private URL of a photo file (its card size), for staff. */
   url(filename: string): string {
     return this.signer.url('photos', photoFileName(filename, 'card'), 'private');
+  }
+
+  /**
+   * A real member's profile and badge, locked in the transaction withdrawing the badge
+   * (verification desk): null for no such profile or a chat pal's.
+   */
+  async lockBadge(tx: Prisma.TransactionClient, profileId: number): Promise<LockedBadgeRow | null> {
+    const [row] = await queryRows<LockedBadgeRow>(tx, lockBadgeStatement(profileId));
+    return row ?? null;
   }
 
   /** Empties the member's "about me"; returns what it said (null: nothing to hide). */

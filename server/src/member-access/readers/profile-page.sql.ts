@@ -11,9 +11,12 @@ import { privacyPartnerSql } from '../privacy-partner.sql';
  * who seeks either: one probe of the viewer's profile by user id, run once), of the member's
  * country, born within six years of the member's birth year, not the member, the
  * RELATED_PROFILES_COUNT most recently active, as JSON cards with their privacy-mode partner
- * flag. The birth-year bounds come from the member's row, so the
- * planner cannot know how many they keep: as expressions (+ 0) they cannot pick an index of
- * their own, and the list's country index is read in activity order (a few entries).
+ * flag. The list's country index (profiles_list_country_idx, with the birth date among its
+ * INCLUDE columns) is read in activity order: a few entries. The birth-year bounds come from the
+ * member's row, so the planner cannot know how many they keep; no index leads with the birth
+ * date within a country since migration drop_old_search_indexes, so they cannot mislead it (the
+ * Prisma-era index on status, gender, country and birth date made this a 1 s statement at a
+ * million profiles: tests/perf/explain-lists.ts).
  */
 const RELATED_SQL = `SELECT coalesce(json_agg(x ORDER BY x.last_active_at DESC, x.profile_id DESC), '[]')
   FROM (SELECT ${CARD_COLUMNS}, ${privacyPartnerSql('p.user_id', '$1')} AS partner
@@ -23,8 +26,8 @@ const RELATED_SQL = `SELECT coalesce(json_agg(x ORDER BY x.last_active_at DESC, 
       AND p.gender = coalesce((SELECT v.seeking_gender FROM profiles v WHERE v.user_id = $1),
         t.gender::"Gender")
       AND p.country_code = t.country_code
-      AND p.date_of_birth + 0 >= make_date(extract(year FROM t.date_of_birth)::int - 6, 1, 1)
-      AND p.date_of_birth + 0 < make_date(extract(year FROM t.date_of_birth)::int + 7, 1, 1)
+      AND p.date_of_birth >= make_date(extract(year FROM t.date_of_birth)::int - 6, 1, 1)
+      AND p.date_of_birth < make_date(extract(year FROM t.date_of_birth)::int + 7, 1, 1)
     ORDER BY p.last_active_at DESC, p.id DESC
     LIMIT ${RELATED_PROFILES_COUNT}) x`;
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { MemberProfile } from '@app/contract';
 import { AppError } from '../../common/app-error';
 import { PrismaService } from '../../prisma/prisma.service';
+import { ReadPool } from '../../prisma/read-pool';
 import { queryRows } from '../../prisma/sql';
 import { cardRowOf, type ProfileCard, type ProfileCardRow } from '../card.presenter';
 import { presentProfileDetails } from '../details.presenter';
@@ -36,6 +37,7 @@ const REMOVED_STATUSES = new Set(['deleted', 'purged', 'banned']);
 export class ProfilePages {
   constructor(
     private readonly prisma: PrismaService,
+    private readonly reads: ReadPool,
     private readonly photos: PhotoPresenter,
   ) {}
 
@@ -51,10 +53,10 @@ export class ProfilePages {
   ): Promise<{ profile: MemberProfile; related: ProfileCard[] }> {
     // one prepared statement: the page under the card rule, its photos, interests, the
     // viewer's relation, (privacy mode) whether the member wrote to the viewer, and the related
-    // profiles under the list rule
-    const rows = await queryRows(
-      this.prisma.pool,
-      profilePageStatement(viewer?.userId ?? NO_VIEWER, profileId),
+    // profiles under the list rule; a read that tolerates a little lag (the read pool), except
+    // just after the viewer's own write
+    const rows = await this.reads.read(viewer?.userId, (db) =>
+      queryRows(db, profilePageStatement(viewer?.userId ?? NO_VIEWER, profileId)),
     );
     const row = rows[0];
     if (!row) throw new AppError('not_found');

@@ -31,8 +31,8 @@ export interface ProviderPayment {
   payerCountry: string | null;
   /**
    * What was paid with, the same for every payment with it (a card's fingerprint, the IBAN or
-   * PayPal address paid from), once paid; null when the provider does not say. (For tying
-   * accounts to one person, issue 35: not recorded yet.)
+   * PayPal address paid from), once paid; null when the provider does not say. Only its hash is
+   * kept (account-links: a payment instrument ties accounts to one person).
    */
   instrument: string | null;
   /** Where the payer pays, while it can still be paid. */
@@ -69,6 +69,16 @@ export interface CreateProviderPayment {
   customerRef?: string;
   mandateRef?: string;
   issuer?: string;
+}
+
+/** A refund we ask of the provider (Mollie: POST /v2/payments/{id}/refunds). */
+export interface CreateProviderRefund {
+  paymentRef: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  /** Our refund's key: a retried create returns the refund already made. */
+  idempotencyKey: string;
 }
 
 export interface ProviderMandate {
@@ -116,6 +126,11 @@ export interface PaymentProvider {
   }): Promise<string>;
   getMandate(customerRef: string, mandateRef: string): Promise<ProviderMandate | null>;
   createDirectDebitMandate(input: DirectDebitMandateInput): Promise<ProviderMandate>;
+  /**
+   * Refunds (part of) a paid payment; the provider refuses more than is left (ProviderError,
+   * `refused`). The refund then shows in the payment's `reversals`, as any other.
+   */
+  createRefund(input: CreateProviderRefund): Promise<ProviderReversal>;
 }
 
 /** Nest injection token of the configured provider. */
@@ -129,6 +144,8 @@ export class ProviderError extends AppError {
   constructor(
     readonly detail: string,
     override readonly cause?: unknown,
+    /** The provider answered and said no (4xx): the same call again would be refused too. */
+    readonly refused = false,
   ) {
     super('payment_provider_error');
     new Logger('PaymentProvider').warn(`${detail}: ${describe(cause)}`);

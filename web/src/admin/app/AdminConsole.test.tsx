@@ -88,6 +88,18 @@ describe('the staff console', () => {
     expect(staffSocket.connectedTo).toEqual(['/staff']);
   });
 
+  it('tells a staff member who followed the lock mail’s link whether their browser may sign in again', async () => {
+    const routes = { 'GET /api/staff/me': () => jsonResponse(200, { staff: null }) };
+    const first = renderConsole('/admin/login?unlocked=1', routes);
+    expect(await screen.findByText(/Deze browser kan weer aanmelden/)).toHaveAttribute(
+      'role',
+      'status',
+    );
+    first.unmount();
+    renderConsole('/admin/login?unlocked=0', routes);
+    expect(await screen.findByText(/verlopen of al gebruikt/)).toBeInTheDocument();
+  });
+
   it('enrolls the second factor at the first sign-in: the QR code and key, then the recovery codes once', async () => {
     const codes = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
     let signedIn = false;
@@ -260,8 +272,16 @@ describe('the console’s texts', () => {
     }
     const dutch = [...byLanguage.nl].sort();
     expect(dutch.length).toBeGreaterThan(50);
+    // a plural form the Dutch lacks (Polish _few, _many) stands for its _other
+    // (contract/src/plurals.spec.ts checks every language's own forms)
+    const asDutch = (key: string) => {
+      const plural = /^(.*)_(zero|one|two|few|many|other)$/.exec(key);
+      return plural && !byLanguage.nl.has(key) && byLanguage.nl.has(`${plural[1]}_other`)
+        ? `${plural[1]}_other`
+        : key;
+    };
     for (const language of SUPPORTED_LANGUAGES) {
-      expect([...byLanguage[language]].sort()).toEqual(dutch);
+      expect([...new Set([...byLanguage[language]].map(asDutch))].sort()).toEqual(dutch);
     }
   });
 });

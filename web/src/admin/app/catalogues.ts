@@ -4,13 +4,17 @@ import { messages as authMessages } from '../features/auth';
 import { messages as figuresMessages } from '../features/figures';
 import { messages as staffMessages } from '../features/staff';
 import { messages as membersMessages } from '../features/members';
-import { messages as partnersMessages } from '../features/partners';
+import { messages as partnersMessages, personaMessages, toolMessages } from '../features/partners';
 import { messages as settingsMessages } from '../features/settings';
 import { messages as complaintsMessages } from '../features/complaints';
 import { messages as appealsMessages } from '../features/appeals';
 import { messages as inspectionMessages } from '../features/inspection';
 import { messages as verificationMessages } from '../features/verification';
 import { messages as catalogueMessages } from '../features/catalogue';
+import { messages as campaignsMessages } from '../features/campaigns';
+import { messages as bookkeepingMessages } from '../features/bookkeeping';
+import { messages as jobsMessages } from '../features/jobs';
+import { messages as operatorsMessages } from '../features/operators';
 
 /** The console's own texts (navigation, home, states). */
 const appMessages: CatalogueLoaders = {
@@ -32,10 +36,16 @@ export const ADMIN_CATALOGUES: readonly CatalogueLoaders[] = [
   staffMessages,
   membersMessages,
   partnersMessages,
+  toolMessages,
+  personaMessages,
   settingsMessages,
   complaintsMessages,
   appealsMessages,
   inspectionMessages,
   verificationMessages,
   catalogueMessages,
+  campaignsMessages,
+  bookkeepingMessages,
+  jobsMessages,
+  operatorsMessages,
 ];

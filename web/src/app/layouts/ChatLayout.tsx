@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TopNav } from './TopNav';
 import { TimeBonus } from '../../features/credits';
+import { ConsentGate } from '../../features/consent';
 import { ConversationList } from '../../features/chats';
 import { useUser } from '../../api/user';
 import { SiteEntryWarning } from '../../features/site-entry';
@@ -19,24 +20,30 @@ export function ChatLayout() {
     <div className="layout layout--chat d-flex flex-column">
       <TopNav />
       {user && <TimeBonus />}
-      <div className="chat-shell flex-grow-1 d-flex">
-        {user && (
-          <aside
-            className="chat-shell__list d-none d-lg-flex flex-column"
-            aria-label={t('chat.conversations')}
-          >
-            <h2 className="h6 px-3 pt-3 pb-2 mb-0 text-uppercase text-body-secondary">
-              {t('chat.conversations')}
-            </h2>
-            <ConversationList />
-          </aside>
-        )}
-        <main id="main" className="chat-shell__main flex-grow-1 d-flex">
-          <div className="chat-shell__messages w-100 mx-auto d-flex flex-column">
-            <Outlet />
-          </div>
+      {user && user.pending_consents.length > 0 ? (
+        <main id="main" className="flex-grow-1">
+          <ConsentGate />
         </main>
-      </div>
+      ) : (
+        <div className="chat-shell flex-grow-1 d-flex">
+          {user && (
+            <aside
+              className="chat-shell__list d-none d-lg-flex flex-column"
+              aria-label={t('chat.conversations')}
+            >
+              <h2 className="h6 px-3 pt-3 pb-2 mb-0 text-uppercase text-body-secondary">
+                {t('chat.conversations')}
+              </h2>
+              <ConversationList />
+            </aside>
+          )}
+          <main id="main" className="chat-shell__main flex-grow-1 d-flex">
+            <div className="chat-shell__messages w-100 mx-auto d-flex flex-column">
+              <Outlet />
+            </div>
+          </main>
+        </div>
+      )}
       <SiteEntryWarning installedApp={installedApp} />
     </div>
   );

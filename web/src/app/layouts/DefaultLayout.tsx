@@ -4,7 +4,7 @@ import { TopNav } from './TopNav';
 import { Footer } from './Footer';
 import { LegalDisclaimer } from '../../components/LegalDisclaimer';
 import { SignupModalProvider } from '../../components/signup/SignupLink';
-import { LazyMemberAlerts, LazyMemberOverlays } from './member-parts';
+import { LazyConsentGate, LazyMemberAlerts, LazyMemberOverlays } from './member-parts';
 import { useUser } from '../../api/user';
 
 /**
@@ -24,7 +24,14 @@ export function DefaultLayout() {
           </Suspense>
         )}
         <main id="main" className="flex-grow-1">
-          <Outlet />
+          {user && user.pending_consents.length > 0 ? (
+            // a legal document still to accept: the re-acceptance screen instead of the page
+            <Suspense fallback={null}>
+              <LazyConsentGate />
+            </Suspense>
+          ) : (
+            <Outlet />
+          )}
         </main>
         <LegalDisclaimer />
         <Footer />

@@ -9,6 +9,7 @@ import { EmailDisabledAlert } from '../../features/notification-preferences';
 import { MatchModal } from '../../features/likes';
 import { PushAlert } from '../../features/push';
 import { TimeBonus } from '../../features/credits';
+export { ConsentGate } from '../../features/consent';
 
 /** Under the navigation: the time bonus and the member's alerts. */
 export function MemberAlerts() {

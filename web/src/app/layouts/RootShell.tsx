@@ -7,6 +7,7 @@ import { RouterProgressBar } from '../../components/ProgressBar';
 import { ShellError, ShellLoading } from '../../components/ShellState';
 import { LikePopup } from '../../features/likes';
 import { usePageBounceLogging } from '../page-bounce';
+import { useTrafficBounce } from '../traffic-beacons';
 import { useAttentionBadges } from './nav-counts';
 import { OfflinePage, UpdatePrompt, useOnline, useWorkerMessages } from '../pwa';
 
@@ -19,9 +20,10 @@ import { OfflinePage, UpdatePrompt, useOnline, useWorkerMessages } from '../pwa'
  */
 export function RootShell() {
   const settings = useSettingsQuery();
-  const { search } = useLocation();
+  const { search, pathname } = useLocation();
   const online = useOnline();
   usePageBounceLogging(search);
+  useTrafficBounce(pathname);
   useAttentionBadges();
   useMemberLanguage();
   useWorkerMessages();

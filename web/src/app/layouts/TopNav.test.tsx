@@ -68,7 +68,7 @@ describe('TopNav', () => {
     mockFetch({ 'GET /api/chats.php': () => jsonResponse(200, chatsWith(2, 1)) });
     renderRoutes(<TopNav />, { queryClient: seededQueryClient(userFixture) });
     const toggler = await screen.findByRole('button', {
-      name: /^Menu openen of sluiten ?, 2 ongelezen berichten, 1 nieuwe likes$/,
+      name: /^Menu openen of sluiten ?, 2 ongelezen berichten, 1 nieuwe like$/,
     });
     expect(within(toggler).getByTestId('menu-attention-dot')).toHaveClass('navbar-toggler-dot');
   });

@@ -56,9 +56,11 @@ export function TopNav() {
                 <span className="visually-hidden">{t('nav.toggle')}</span>
                 <MenuAttentionDot />
               </button>
+              {/* hears the clicks of its links (Enter clicks a link too): presentation only */}
               <div
                 id="member-menu"
                 className={`collapse navbar-collapse${expanded ? ' show' : ''}`}
+                role="presentation"
                 onClick={(event) => {
                   if ((event.target as HTMLElement).closest('a')) setExpanded(false);
                 }}
@@ -185,6 +187,21 @@ function MemberMenu({ user }: { user: User }) {
                 <li>
                   <Link className="dropdown-item" to="/profile" onClick={close}>
                     {t('nav.myProfile')}
+                  </Link>
+                </li>
+                <li>
+                  <Link className="dropdown-item" to="/visitors" onClick={close}>
+                    {t('nav.visitors')}
+                  </Link>
+                </li>
+                <li>
+                  <Link className="dropdown-item" to="/favourites" onClick={close}>
+                    {t('nav.favourites')}
+                  </Link>
+                </li>
+                <li>
+                  <Link className="dropdown-item" to="/boost" onClick={close}>
+                    {t('nav.boost')}
                   </Link>
                 </li>
                 <li>

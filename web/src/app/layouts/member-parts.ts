@@ -9,6 +9,11 @@ export const LazyMemberAlerts = lazy(() =>
   memberParts().then((module) => ({ default: module.MemberAlerts })),
 );
 
+/** The re-acceptance screen, in place of the page while a legal document is still to accept. */
+export const LazyConsentGate = lazy(() =>
+  memberParts().then((module) => ({ default: module.ConsentGate })),
+);
+
 export const LazyMemberOverlays = lazy(() =>
   memberParts().then((module) => ({ default: module.MemberOverlays })),
 );

@@ -5,7 +5,12 @@
 import type { PushKind, PushPayload } from '@app/contract/api/push';
 
 /** The contract's push kinds, typed against it (a value import would bring zod into the worker). */
-const KINDS: Record<PushKind, true> = { message: true, conversation: true, like: true };
+const KINDS: Record<PushKind, true> = {
+  message: true,
+  conversation: true,
+  like: true,
+  visit: true,
+};
 
 export const SW_MESSAGE = {
   /** page -> worker: the waiting version takes over (the update prompt's reload). */

@@ -338,7 +338,7 @@ describe('signup', () => {
     });
   });
 
-  it('names the chat partners by fictional_plural, and says profiles go to partner sites only when member_resell is on', async () => {
+  it('names the chat partners by fictional_plural, and offers partner sharing as an opt-in (off until switched on) only when member_resell is on', async () => {
     const user = userEvent.setup();
     renderSignup({ fictional_plural: 'chatvriendjes', member_resell: true, name: 'Vonkje' });
     await screen.findByRole('button', { name: 'Volgende' }, { timeout: 15_000 });
@@ -346,7 +346,7 @@ describe('signup', () => {
     const titles = await screen.findAllByText(/Let op: fictieve profielen \(chatvriendjes\)/);
     expect(titles.length).toBeGreaterThan(0);
     expect(screen.getByTestId('member-resell')).toHaveTextContent(
-      'Je profiel wordt ook getoond aan leden van partnersites van Vonkje.',
+      'Wil je dat leden van partnersites van Vonkje je profiel ook zien? Dat zet je zelf aan in je account; tot dan staat het uit.',
     );
   }, 30_000);
 

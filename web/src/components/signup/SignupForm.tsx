@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { rememberSignupEmail } from './signup-email';
 import { rememberSignupChoice } from './seeking';
 import { SignupProgress } from './SignupProgress';
 import { useSignupProgress } from './progress-machine';
+import { ProofOfWork, useProofOfWork } from '../challenge';
 import { AccountStep } from './steps/AccountStep';
 import { BirthdateStep } from './steps/BirthdateStep';
 import { ConsentStep } from './steps/ConsentStep';
@@ -74,6 +75,9 @@ export function SignupForm({ onBusyChange, onComplete, memberId }: SignupFormPro
   const [step, setStep] = useState(0);
   /** The form's own checks of the step just left; the server's errors come from `form`. */
   const [stepErrors, setStepErrors] = useState<FieldErrors>({});
+  /** The proof of work (ALTCHA) the signup carries; solved while the visitor fills the form. */
+  const pow = useProofOfWork();
+  const answering = useRef(false);
 
   const progress = useSignupProgress((answer) => {
     queryClient.setQueryData(userQueryKey, { user: answer.user ?? null });
@@ -91,6 +95,8 @@ export function SignupForm({ onBusyChange, onComplete, memberId }: SignupFormPro
       progress.answered(response);
     },
     onError: (_error, placed) => {
+      // the solution was used (or refused): the next try solves a new challenge
+      pow.renew();
       progress.failed();
       onBusyChange?.(false);
       // back to the first step with a field the server refused
@@ -144,12 +150,19 @@ export function SignupForm({ onBusyChange, onComplete, memberId }: SignupFormPro
     event.preventDefault();
     if (progress.running || !stepIsValid()) return;
     if (step < STEP_COUNT - 1) {
+      pow.start();
       setStep(step + 1);
       return;
     }
-    progress.start();
-    onBusyChange?.(true);
-    form.submit(() => signupBody(values));
+    if (answering.current) return;
+    // the solved challenge first (the widget is on this step), then the progress steps
+    answering.current = true;
+    void pow.answer().then((altcha) => {
+      answering.current = false;
+      progress.start();
+      onBusyChange?.(true);
+      form.submit(() => ({ ...signupBody(values), altcha }));
+    });
   };
 
   if (progress.running) return <SignupProgress done={progress.ticked} />;
@@ -158,10 +171,20 @@ export function SignupForm({ onBusyChange, onComplete, memberId }: SignupFormPro
   return (
     // post: a browser that sends the form itself (no scripts) never puts the password into the
     // address (/signup may come rendered by the server: web/src/public)
-    <form ref={form.formRef} method="post" noValidate onSubmit={onSubmit} className="signup-form">
+    // the proof of work's code loads on the form's first touch (focus or typing), not with the
+    // page: a first visit stays light (issue 35)
+    <form
+      ref={form.formRef}
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      onFocusCapture={pow.start}
+      onInput={pow.start}
+      className="signup-form"
+    >
       <div className="d-flex align-items-center justify-content-between mb-3">
         <span className="small text-body-secondary">
-          {t('signup.stepOf', { step: step + 1, count: STEP_COUNT })}
+          {t('signup.stepOf', { step: step + 1, total: STEP_COUNT })}
         </span>
         <div className="signup-form__dots d-flex gap-1" aria-hidden="true">
           {Array.from({ length: STEP_COUNT }, (_, index) => (
@@ -178,6 +201,10 @@ export function SignupForm({ onBusyChange, onComplete, memberId }: SignupFormPro
       {step === 2 && <NameStep {...stepProps} />}
       {step === 3 && <AccountStep {...stepProps} offerLogin={accountExists} />}
       {step === 4 && <ConsentStep {...stepProps} />}
+
+      {/* in place from the first step (hidden until the last), so the work is done before the
+          last one; a placeholder of its size until the form is touched */}
+      <ProofOfWork state={pow} className={step === STEP_COUNT - 1 ? 'mt-3' : 'visually-hidden'} />
 
       <ServerErrorAlert className="mt-3 mb-0" message={form.formError} />
 

@@ -1,6 +1,10 @@
 import type { Gender, User } from '@app/contract';
 
-/** Where the visit keeps the genders chosen at signup's first step. */
+/**
+ * Where the visit keeps the genders chosen at signup's first step: the contract's
+ * SIGNUP_GENDERS_KEY, which the visitor search's inline check reads (written out here, where the
+ * cookie list's test reads the names the site sets; seeking.test.ts holds them equal).
+ */
 export const SEEKING_STORAGE_KEY = 'signup_genders';
 
 type SignupGenders = Partial<Record<'gender' | 'seeking_gender', Gender>>;

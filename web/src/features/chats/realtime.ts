@@ -5,6 +5,7 @@
 export {
   useRealtimeEmit,
   useRealtimeEvent,
+  useRealtimeFirstConnect,
   useRealtimeReconnect,
   useRealtimeStatus,
 } from '../../realtime';

@@ -126,11 +126,11 @@ export function profileProblems(
     country: values.country ? null : t('profileEditor.countryRequired'),
     about:
       values.about.trim().length > ABOUT_MAX_LENGTH
-        ? t('validation.too_long', { max: ABOUT_MAX_LENGTH })
+        ? t('validation.too_long', { count: ABOUT_MAX_LENGTH })
         : null,
     interests:
       values.interests.length > INTERESTS_MAX
-        ? t('profileEditor.interestsMax', { max: INTERESTS_MAX })
+        ? t('profileEditor.interestsMax', { count: INTERESTS_MAX })
         : null,
   };
 }

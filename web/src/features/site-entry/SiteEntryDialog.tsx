@@ -75,6 +75,8 @@ export function SiteEntryDialog({
   const answer = rendered ? { [SITE_ENTRY_PROCEED_ATTRIBUTE]: '' } : {};
   const content = (
     <>
+      {/* a modal alert dialog handles Tab and Escape for what is inside it (WAI-ARIA's pattern) */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <div
         ref={dialog}
         className="modal d-block site-entry"

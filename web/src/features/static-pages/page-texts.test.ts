@@ -63,6 +63,20 @@ describe('the legal and help pages’ texts', () => {
     }
   });
 
+  it('never write the boost price as a number, and fill it from the live settings', () => {
+    const fixed = new RegExp(
+      `\\b${settingsFixture.boost_credits} (credits|Credits|crédits|créditos|crediti|kredytów)`,
+    );
+    for (const language of SUPPORTED_LANGUAGES) {
+      const written = [...texts(files[language])].filter(([, text]) => fixed.test(text));
+      expect([language, written]).toEqual([language, []]);
+    }
+    const values = pageValues({ ...settingsFixture, boost_credits: 75 }, null, 'nl');
+    expect(values.boostCredits).toBe(75);
+    const faq = [...texts(files.nl)].filter(([path]) => path.startsWith('faq.'));
+    expect(faq.some(([, text]) => text.includes('{boostCredits}'))).toBe(true);
+  });
+
   it('fill the chat history limit from the live settings', () => {
     const values = pageValues({ ...settingsFixture, chat_history_days: 30 }, null, 'nl');
     expect(values.chatHistoryDays).toBe(30);

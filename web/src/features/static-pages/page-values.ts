@@ -1,4 +1,6 @@
 import {
+  BOOST_FREE_EVERY_DAYS,
+  BOOST_MINUTES,
   DELETION_RECONSIDERATION_DAYS,
   FREE_MAX_PHOTOS,
   PREMIUM_MAX_PHOTOS,
@@ -23,13 +25,18 @@ function countryName(code: string, language: string): string {
 /**
  * The company's details, the site's live settings (GET /api/settings.php: what an operator set
  * in the console) and the code's own limits, as the texts' placeholders: the one source of every
- * value a page states, so no text writes one as a number.
+ * value a page states, so no text writes one as a number. `words` (the pages' own texts) give
+ * the sentences the settings choose between: what free members see of likes and visitors
+ * (`common.freeSees.<likes|visitors>.<count|everything>`); without it the raw setting.
  */
 export function pageValues(
   settings: Settings,
   company: CompanyInfo | null | undefined,
   language: string,
+  words?: (key: string) => string,
 ): PageValues {
+  const freeSees = (what: 'likes' | 'visitors', value: string) =>
+    words ? words(`common.freeSees.${what}.${value}`) : value;
   const name = company?.name || settings.name;
   return {
     site: settings.name,
@@ -49,9 +56,14 @@ export function pageValues(
     fictionalSingular: settings.fictional_singular,
     fictionalWarning: settings.fictional_warning,
     chatHistoryDays: settings.chat_history_days,
+    boostCredits: settings.boost_credits,
+    boostMinutes: BOOST_MINUTES,
+    boostFreeDays: BOOST_FREE_EVERY_DAYS,
     reconsiderationDays: DELETION_RECONSIDERATION_DAYS,
     freePhotos: FREE_MAX_PHOTOS,
     premiumPhotos: PREMIUM_MAX_PHOTOS,
+    freeLikes: freeSees('likes', settings.free_members_see_likes),
+    freeVisitors: freeSees('visitors', settings.free_members_see_visitors),
     version: formatPageDate(termsVersionDate(company?.added), language),
   };
 }

@@ -13,6 +13,7 @@ import type { AppConfig } from '../../../config/config';
 import {
   ProviderError,
   type CreateProviderPayment,
+  type CreateProviderRefund,
   type DirectDebitMandateInput,
   type PaymentProvider,
   type ProviderMandate,
@@ -159,6 +160,26 @@ export class MollieProvider implements PaymentProvider {
       }),
     );
     return presentMandate(mandate, input.customerRef);
+  }
+
+  /** Mollie's Refunds API (paymentRefunds.create) with our idempotency key. */
+  async createRefund(input: CreateProviderRefund): Promise<ProviderReversal> {
+    try {
+      const refund = await this.client.paymentRefunds.create({
+        paymentId: input.paymentRef,
+        amount: { currency: input.currency, value: centsToDecimal(input.amountCents) },
+        description: input.description,
+        idempotencyKey: input.idempotencyKey,
+      });
+      return { ref: refund.id, kind: 'refund', amountCents: decimalToCents(refund.amount.value) };
+    } catch (error) {
+      const status = statusOf(error);
+      throw new ProviderError(
+        `Mollie: refunding ${input.paymentRef} failed`,
+        error,
+        status !== undefined && status >= 400 && status < 500 && status !== 429,
+      );
+    }
   }
 }
 

@@ -5,17 +5,21 @@ import { APP_CONFIG, type AppConfig } from '../../../config/config';
 import { isUniqueViolation } from '../../../common/failures';
 import type { SandboxPayment } from '../../../generated/prisma/client';
 import { PrismaService } from '../../../prisma/prisma.service';
-import type {
-  CreateProviderPayment,
-  DirectDebitMandateInput,
-  PaymentProvider,
-  ProviderMandate,
-  ProviderMethod,
-  ProviderPayment,
-  ProviderReversal,
-  ProviderStatus,
-  SequenceType,
+import { queryRows } from '../../../prisma/sql';
+import {
+  ProviderError,
+  type CreateProviderPayment,
+  type CreateProviderRefund,
+  type DirectDebitMandateInput,
+  type PaymentProvider,
+  type ProviderMandate,
+  type ProviderMethod,
+  type ProviderPayment,
+  type ProviderReversal,
+  type ProviderStatus,
+  type SequenceType,
 } from '../payment-provider';
+import { lockSandboxPaymentStatement } from './sandbox.sql';
 
 const EVERY_CURRENCY = ['EUR', 'GBP', 'CHF', 'PLN', 'USD', 'CAD', 'AUD', 'NZD'];
 
@@ -71,6 +75,8 @@ interface StoredReversal {
   ref: string;
   kind: 'refund' | 'chargeback';
   amount_cents: number;
+  /** The idempotency key of a refund made through the API (createRefund). */
+  key?: string;
 }
 
 const WEBHOOK_TIMEOUT_MS = 5_000;
@@ -222,6 +228,53 @@ export class SandboxProvider implements PaymentProvider, OnModuleDestroy {
       method: 'directdebit',
       label: row.label,
       valid: true,
+    };
+  }
+
+  /**
+   * A refund through the API, as Mollie's Refunds API answers it: of a paid payment only, never
+   * more than is left of it (refused like Mollie's 422), once per idempotency key (a retry gets
+   * the refund made). The payment's row is locked while it is decided, so two refunds at once
+   * cannot both take what is left. Then the webhook, as for any change.
+   */
+  async createRefund(input: CreateProviderRefund): Promise<ProviderReversal> {
+    const outcome = await this.prisma.$transaction(async (tx) => {
+      await queryRows(tx, lockSandboxPaymentStatement(input.paymentRef));
+      const row = await tx.sandboxPayment.findUnique({ where: { ref: input.paymentRef } });
+      if (!row) return { refused: 'no such payment' } as const;
+      const reversals = row.reversals as unknown as StoredReversal[];
+      const made = reversals.find((r) => r.key === input.idempotencyKey);
+      if (made) return { reversal: made, row: null } as const;
+      if (row.status !== 'paid') return { refused: `the payment is ${row.status}` } as const;
+      if (input.currency !== row.currency) return { refused: 'another currency' } as const;
+      const left = row.amountCents - reversals.reduce((sum, r) => sum + r.amount_cents, 0);
+      if (input.amountCents <= 0 || input.amountCents > left) {
+        return { refused: `${input.amountCents} is more than the ${left} left` } as const;
+      }
+      const reversal: StoredReversal = {
+        ref: newRef('sbx_re'),
+        kind: 'refund',
+        amount_cents: input.amountCents,
+        key: input.idempotencyKey,
+      };
+      const updated = await tx.sandboxPayment.update({
+        where: { ref: row.ref },
+        data: { reversals: [...reversals, reversal] as unknown as object[] },
+      });
+      return { reversal, row: updated } as const;
+    });
+    if ('refused' in outcome) {
+      throw new ProviderError(
+        `sandbox: refund of ${input.paymentRef} refused`,
+        outcome.refused,
+        true,
+      );
+    }
+    if (outcome.row) this.notifyLater(outcome.row);
+    return {
+      ref: outcome.reversal.ref,
+      kind: 'refund',
+      amountCents: outcome.reversal.amount_cents,
     };
   }
 

@@ -201,6 +201,7 @@ describe('the staff accounts screen', () => {
     roles: ['moderator'],
     disabled: false,
     second_factor: true,
+    locked: false,
     last_login_at: null,
     created_at: '2026-11-20T10:00:00.000Z',
   };
@@ -274,16 +275,21 @@ describe('the staff accounts screen', () => {
     );
   });
 
-  it('lifts the sign-in lock of a staff member kept out by others, after asking', async () => {
+  it('marks a staff member kept out by others as locked and lifts the lock, after asking', async () => {
     const { calls } = renderConsole('/admin/staff', {
-      'GET /api/staff/accounts': () => jsonResponse(200, { accounts: [me, moderator] }),
+      'GET /api/staff/accounts': () =>
+        jsonResponse(200, { accounts: [me, { ...moderator, locked: true }] }),
       'POST /api/staff/accounts/12/unlock': () => jsonResponse(200, { account: moderator }),
     });
     const row = (await screen.findByText(/mod@vonkje.test/)).closest('li')!;
+    expect(within(row).getByTestId('sign-in-locked')).toHaveTextContent('Aanmelden geblokkeerd');
+    const mine = screen.getByText(`Anna · ${admin.email}`).closest('li')!;
+    expect(within(mine).queryByTestId('sign-in-locked')).toBeNull();
     fireEvent.click(within(row).getByRole('button', { name: 'Aanmeldblokkade opheffen' }));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.click(within(row).getByRole('button', { name: 'Ja, doorgaan' }));
     expect(await within(row).findByText('De aanmeldblokkade is opgeheven.')).toBeTruthy();
+    expect(within(row).queryByTestId('sign-in-locked')).toBeNull();
     expect(calls.some((c) => c.url.endsWith('/api/staff/accounts/12/unlock'))).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   STAFF_BACKGROUND_HEADER,
+  type ChatPhotoQueueEntry,
   type InspectionPhoto,
   type InspectionText,
   type StaffMember,
@@ -314,5 +315,64 @@ describe('the profile text desk', () => {
     expect(
       await screen.findByText('Tekst van Roos afgekeurd: Contactgegevens.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('flagged chat photos on the photo desk', () => {
+  const chatPhoto: ChatPhotoQueueEntry = {
+    message_id: 55,
+    conversation_id: 9,
+    sent_at: '2026-11-26T08:00:00.000Z',
+    image_url: '/api/staff/inspection/chat-photos/55/image',
+    screening: {
+      risk: 0.92,
+      scores: { drawing: 0, hentai: 0.02, neutral: 0.08, porn: 0.6, sexy: 0.3 },
+      abuse_match: false,
+      scored_at: '2026-11-26T08:00:05.000Z',
+    },
+    sender: { user_id: 301, profile_id: 401, name: 'Kees' },
+    recipient: { user_id: 302, profile_id: 402, name: 'Anna' },
+  };
+
+  it('lists a flagged chat photo with its risk and who sent it to whom, and removes it with a reason and an explanation', async () => {
+    let removed = false;
+    const { calls } = mockFetch({
+      'GET /api/staff/me': () => jsonResponse(200, { staff: moderator }),
+      'GET /api/staff/inspection/stats': () => jsonResponse(200, stats(0)),
+      'POST /api/staff/inspection/photos/next': () =>
+        jsonResponse(200, { photo: null, stats: stats(0).photos }),
+      'GET /api/staff/inspection/chat-photos': () =>
+        jsonResponse(200, {
+          photos: removed ? [] : [chatPhoto],
+          stats: { waiting: removed ? 0 : 1, oldest_at: null },
+        }),
+      'POST /api/staff/inspection/chat-photos/55/decision': () => {
+        removed = true;
+        return jsonResponse(200, { stats: { waiting: 0, oldest_at: null } });
+      },
+    });
+    const queryClient = seededQueryClient();
+    renderRoutes(createRoutes(queryClient), { path: '/admin/inspection', queryClient });
+
+    const title = 'Chatfoto van Kees (profiel 401) aan Anna (profiel 402)';
+    const card = await screen.findByRole('article', { name: title });
+    expect(within(card).getByRole('img', { name: title })).toHaveAttribute(
+      'src',
+      chatPhoto.image_url,
+    );
+    expect(within(card).getByTestId('inspection-risk')).toHaveTextContent('Risico 92%');
+    fireEvent.change(within(card).getByLabelText('Reden'), { target: { value: 'nudity' } });
+    fireEvent.change(within(card).getByLabelText('Toelichting voor de afzender'), {
+      target: { value: 'Naaktfoto zonder dat erom gevraagd werd.' },
+    });
+    fireEvent.click(within(card).getByRole('button', { name: 'Verwijderen' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.endsWith('/chat-photos/55/decision'))?.body).toEqual({
+        action: 'remove',
+        reason: 'nudity',
+        explanation: 'Naaktfoto zonder dat erom gevraagd werd.',
+      }),
+    );
+    expect(await screen.findByText("Geen gemarkeerde chatfoto's.")).toBeInTheDocument();
   });
 });

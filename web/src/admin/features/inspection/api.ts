@@ -1,6 +1,9 @@
 /** The inspection desk's calls (/api/staff/inspection/...): queues, claims, decisions, undo. */
 import { queryOptions } from '@tanstack/react-query';
 import type {
+  ChatPhotoDecisionRequest,
+  ChatPhotoDecisionResponse,
+  ChatPhotoQueueResponse,
   InspectionDecisionResponse,
   InspectionStatsResponse,
   InspectionUndoResponse,
@@ -42,4 +45,22 @@ export function undoDecision(decision: string): Promise<InspectionUndoResponse> 
   return apiRequest<InspectionUndoResponse>(`staff/inspection/decisions/${decision}/undo`, {
     method: 'POST',
   });
+}
+
+/** The flagged chat photos, under the photo queue's key: the socket's `photos` reloads it. */
+export const chatPhotosQueryOptions = () =>
+  queryOptions({
+    queryKey: [...ADMIN_KEY, 'photos', 'chat'] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<ChatPhotoQueueResponse>('staff/inspection/chat-photos', { signal }),
+  });
+
+export function decideChatPhoto(
+  messageId: number,
+  body: ChatPhotoDecisionRequest,
+): Promise<ChatPhotoDecisionResponse> {
+  return apiRequest<ChatPhotoDecisionResponse>(
+    `staff/inspection/chat-photos/${messageId}/decision`,
+    { method: 'POST', body },
+  );
 }

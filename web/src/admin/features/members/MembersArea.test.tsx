@@ -67,8 +67,34 @@ function memberPage(overrides: Partial<StaffMemberPage['member']> = {}): StaffMe
         amount_cents: 1995,
         currency: 'EUR',
         reversed_cents: 0,
+        refundable_cents: 1995,
         created_at: '2026-11-01T10:00:00.000Z',
         paid_at: '2026-11-01T10:01:00.000Z',
+      },
+      {
+        id: 2,
+        payment_id: 'p2',
+        method: 'sdd',
+        status: 'refunded',
+        credits: 60,
+        amount_cents: 495,
+        currency: 'EUR',
+        reversed_cents: 495,
+        refundable_cents: 0,
+        created_at: '2026-10-20T10:00:00.000Z',
+        paid_at: '2026-10-20T10:01:00.000Z',
+      },
+    ],
+    reversals: [
+      {
+        id: 3,
+        payment: 2,
+        kind: 'chargeback',
+        amount_cents: 495,
+        currency: 'EUR',
+        credits_taken: 20,
+        credits_short: 40,
+        created_at: '2026-10-25T10:00:00.000Z',
       },
     ],
     ledger: [
@@ -94,6 +120,7 @@ function memberPage(overrides: Partial<StaffMemberPage['member']> = {}): StaffMe
     ],
     complaints: [],
     audit: [],
+    linked_accounts: [],
   };
 }
 
@@ -204,6 +231,79 @@ describe('the members area of the console', () => {
       { amount: -5, reason: 'Dubbel geboekt' },
     ]);
     // the same intended adjustment keeps its key until it succeeds
+    expect(posts[0].headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(posts[1].headers['Idempotency-Key']).toBe(posts[0].headers['Idempotency-Key']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows what a refund takes back before the admin confirms, and retries with one key', async () => {
+    let page = memberPage();
+    let attempts = 0;
+    const { calls } = renderConsole('/admin/members/42?tab=payments', {
+      'GET /api/staff/members/42': () => jsonResponse(200, page),
+      'POST /api/staff/members/42/payments/1/refund': () => {
+        attempts += 1;
+        if (attempts === 1) {
+          return jsonResponse(502, {
+            error: 'payment_provider_error',
+            message: 'De betaaldienst is even niet bereikbaar. Probeer het zo opnieuw.',
+          });
+        }
+        page = memberPage({ credits: 0 });
+        return jsonResponse(200, {
+          refund: {
+            amount_cents: 500,
+            currency: 'EUR',
+            provider_ref: 're_1',
+            credits_taken: 12,
+            credits_short: 14,
+          },
+          credits: 0,
+          payment: { ...memberPage().payments[0], reversed_cents: 500, refundable_cents: 1495 },
+        });
+      },
+    });
+    // a chargeback the bank made is listed with the credits it took back
+    expect(
+      await screen.findByText(
+        /Terugboeking door de bank .*4,95: 20 credits terug \(40 al uitgegeven\)/,
+      ),
+    ).toBeInTheDocument();
+    // a refunded payment has nothing left to refund
+    expect(screen.queryByRole('button', { name: 'Betaling p2 terugbetalen' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Betaling p1 terugbetalen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Betaling terugbetalen' });
+    const amount = within(dialog).getByLabelText('Bedrag terug (EUR)');
+    // the whole of what is left is offered; the member holds 12 of its 100 credits
+    expect(amount).toHaveValue('19,95');
+    const preview = within(dialog).getByRole('status');
+    expect(preview).toHaveTextContent(/19,95 terugbetaald en er worden 12 credits teruggenomen/);
+    expect(preview).toHaveTextContent('88 credits van deze betaling zijn al uitgegeven');
+    // part of it: its share, 26 credits (25.06 rounded up), of which 12 are left
+    fireEvent.change(amount, { target: { value: '5' } });
+    expect(preview).toHaveTextContent(/5,00 terugbetaald en er worden 12 credits teruggenomen/);
+    expect(preview).toHaveTextContent('14 credits van deze betaling zijn al uitgegeven');
+    const submit = within(dialog).getByRole('button', { name: 'Definitief terugbetalen' });
+    fireEvent.change(within(dialog).getByLabelText('Reden'), {
+      target: { value: 'Klant vroeg binnen 14 dagen' },
+    });
+    fireEvent.change(amount, { target: { value: '25' } });
+    expect(submit).toBeDisabled();
+    fireEvent.change(amount, { target: { value: '5,00' } });
+    expect(submit).toBeEnabled();
+    // the provider's hiccup (502) is retried by the client with the same key; a second click
+    // while it runs does nothing
+    fireEvent.click(submit);
+    expect(submit).toBeDisabled();
+    fireEvent.click(submit);
+    expect(
+      await screen.findByText(/Terugbetaald: .*5,00\. 12 credits teruggenomen; nieuw saldo 0\./),
+    ).toBeInTheDocument();
+    const posts = calls.filter((c) => c.url === '/api/staff/members/42/payments/1/refund');
+    expect(posts.map((c) => c.body)).toEqual([
+      { amount_cents: 500, reason: 'Klant vroeg binnen 14 dagen' },
+      { amount_cents: 500, reason: 'Klant vroeg binnen 14 dagen' },
+    ]);
     expect(posts[0].headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(posts[1].headers['Idempotency-Key']).toBe(posts[0].headers['Idempotency-Key']);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -9,6 +9,8 @@ import type {
   CreditAdjustmentResponse,
   EndSessionsResponse,
   MemberSearchResponse,
+  PaymentRefundRequest,
+  PaymentRefundResponse,
   StaffMemberPage,
 } from '@app/contract';
 import { apiRequest } from '../../../api/client';
@@ -43,6 +45,20 @@ export function adjustCredits(
   key: string,
 ): Promise<CreditAdjustmentResponse> {
   return apiRequest<CreditAdjustmentResponse>(`staff/members/${id}/credits`, {
+    method: 'POST',
+    body,
+    idempotencyKey: key,
+  });
+}
+
+/** An admin's refund of a payment (one Idempotency-Key per intended refund: it refunds once). */
+export function refundPayment(
+  id: number,
+  payment: number,
+  body: PaymentRefundRequest,
+  key: string,
+): Promise<PaymentRefundResponse> {
+  return apiRequest<PaymentRefundResponse>(`staff/members/${id}/payments/${payment}/refund`, {
     method: 'POST',
     body,
     idempotencyKey: key,

@@ -10,3 +10,15 @@ export const messages: CatalogueLoaders = {
   it: () => import('./locales/it.json'),
   pl: () => import('./locales/pl.json'),
 };
+export { toolMessages } from './operator-tools/messages';
+
+/** The persona panel's texts (namespace admin, under `persona`, and its audit actions' names). */
+export const personaMessages: CatalogueLoaders = {
+  nl: () => import('./persona/locales/nl.json'),
+  en: () => import('./persona/locales/en.json'),
+  de: () => import('./persona/locales/de.json'),
+  es: () => import('./persona/locales/es.json'),
+  fr: () => import('./persona/locales/fr.json'),
+  it: () => import('./persona/locales/it.json'),
+  pl: () => import('./persona/locales/pl.json'),
+};

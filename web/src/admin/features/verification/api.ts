@@ -1,9 +1,14 @@
-/** The verification desk's calls (/api/staff/verification/...): the claim and the decision. */
+/**
+ * The verification desk's calls (/api/staff/verification/...): the claim, the decision and the
+ * withdrawal of a badge.
+ */
 import { queryOptions } from '@tanstack/react-query';
 import type {
   VerificationDecisionRequest,
   VerificationDecisionResponse,
   VerificationNextResponse,
+  VerificationWithdrawRequest,
+  VerificationWithdrawResponse,
 } from '@app/contract';
 import { apiRequest } from '../../../api/client';
 import { ADMIN_KEY } from '../../shared/api';
@@ -28,6 +33,15 @@ export function decideVerification(
   body: VerificationDecisionRequest,
 ): Promise<VerificationDecisionResponse> {
   return apiRequest<VerificationDecisionResponse>(`staff/verification/${id}/decision`, {
+    method: 'POST',
+    body,
+  });
+}
+
+export function withdrawBadge(
+  body: VerificationWithdrawRequest,
+): Promise<VerificationWithdrawResponse> {
+  return apiRequest<VerificationWithdrawResponse>('staff/verification/withdraw', {
     method: 'POST',
     body,
   });

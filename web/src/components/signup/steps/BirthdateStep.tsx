@@ -18,7 +18,7 @@ export function BirthdateStep({ values, set, errorFor }: StepProps) {
       years={years}
       autoComplete="bday"
       error={errorFor('date_of_birth')}
-      hint={t('signup.birthdateHint', { min_age: minAge })}
+      hint={t('signup.birthdateHint', { count: minAge })}
     />
   );
 }

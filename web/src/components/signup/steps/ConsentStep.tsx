@@ -37,8 +37,8 @@ export function ConsentStep({ values, set, errorFor }: StepProps) {
         />
       </div>
       {settings.member_resell && (
-        // member_resell: the site shares its members' profiles with partner sites; said before
-        // the account exists, beside the terms it is part of
+        // member_resell: the site can share profiles with partner sites, each member's only with
+        // their own opt-in on the account page (default off): said before the account exists
         <p className="small mb-2" data-testid="member-resell">
           {t('signup.memberResell', { name: settings.name })}
         </p>

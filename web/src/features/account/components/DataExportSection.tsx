@@ -42,12 +42,12 @@ export function DataExportSection() {
             {t('dataExport.title')}
           </h2>
           <p className="text-body-secondary">
-            {t('dataExport.intro', { hours: DATA_EXPORT_LINK_HOURS })}
+            {t('dataExport.intro', { count: DATA_EXPORT_LINK_HOURS })}
           </p>
           {mutation.isSuccess ? (
             <div className="alert alert-success mb-0" role="status">
               <p className="fw-semibold mb-1">{t('dataExport.queuedTitle')}</p>
-              <p className="mb-0">{t('dataExport.queued', { hours: DATA_EXPORT_LINK_HOURS })}</p>
+              <p className="mb-0">{t('dataExport.queued', { count: DATA_EXPORT_LINK_HOURS })}</p>
             </div>
           ) : (
             <form

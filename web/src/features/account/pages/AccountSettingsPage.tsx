@@ -10,6 +10,8 @@ import { SettingsCard } from '../../../components/SettingsCard';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { isValidEmail } from '../../../components/email-rules';
 import { BlockedMembers } from '../../blocks';
+import { PartnerSharingSection } from '../../consent';
+import { BrowseUnseenSection } from '../../visitors';
 import { DataExportSection } from '../components/DataExportSection';
 import { MemberSessions } from '../components/MemberSessions';
 
@@ -18,7 +20,8 @@ const EMAIL_FIELDS = ['email', 'password'] as const;
 
 /**
  * The account settings ("Instellingen", /account, from the account menu): password, e-mail
- * address, blocked members, where the member is logged in, deleting the account.
+ * address, blocked members, browsing unseen (premium), where the member is logged in, deleting
+ * the account.
  */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
@@ -43,6 +46,8 @@ export function AccountSettingsPage() {
         <div className="col-12">
           <BlockedMembers />
         </div>
+        <PartnerSharingSection />
+        <BrowseUnseenSection />
         <DataExportSection />
         <div className="col-12">
           <MemberSessions />

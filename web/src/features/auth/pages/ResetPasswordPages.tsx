@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
@@ -8,6 +8,7 @@ import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../
 import { NewPasswordFields, useNewPassword } from '../../../components/NewPasswordFields';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard } from '../../../components/AuthCard';
+import { ProofOfWork, useProofOfWork } from '../../../components/challenge';
 
 /** /reset-password: ask for a reset link by e-mail. */
 export function ResetPasswordPage() {
@@ -15,8 +16,18 @@ export function ResetPasswordPage() {
   usePageTitle(t('pages.resetPassword'));
   const id = useId();
   const [email, setEmail] = useState('');
-  const form = useApiForm({ mutationFn: requestPasswordReset, fields: ['email'] });
+  const pow = useProofOfWork();
+  const form = useApiForm({
+    mutationFn: async (address: string) => requestPasswordReset(address, await pow.answer()),
+    fields: ['email'],
+    // a solution is accepted once: the next try solves a new challenge
+    onError: pow.renew,
+  });
   const { mutation } = form;
+  // this page is the app's (no first-visit budget of the public entry): the widget starts with
+  // it, so the solution is ready by the time the address is typed
+  const { start } = pow;
+  useEffect(start, [start]);
 
   if (mutation.isSuccess) {
     return (
@@ -37,7 +48,15 @@ export function ResetPasswordPage() {
     <AuthCard title={t('reset.title')} icon="🔑">
       <p className="text-center text-body-secondary mb-4">{t('reset.intro')}</p>
       <ServerErrorAlert message={form.formError} />
-      <form ref={form.formRef} onSubmit={form.handleSubmit(() => email.trim())}>
+      <form
+        ref={form.formRef}
+        onSubmit={form.handleSubmit(() => email.trim())}
+        // the widget's own checkbox is `required` until solved: the browser's check would hold a
+        // submit made while it works, which instead waits for the solution (useProofOfWork)
+        noValidate
+        onFocusCapture={pow.start}
+        onInput={pow.start}
+      >
         <FormField
           id={`${id}-email`}
           label={t('reset.email')}
@@ -49,6 +68,7 @@ export function ResetPasswordPage() {
           error={form.fieldError('email')}
           onChange={(event) => setEmail(event.target.value)}
         />
+        <ProofOfWork state={pow} className="mb-4" />
         <SubmitButton className="btn btn-primary rounded-pill w-100 py-2" busy={form.busy}>
           {t('reset.submit')}
         </SubmitButton>

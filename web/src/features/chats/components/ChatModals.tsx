@@ -45,7 +45,10 @@ export function InsufficientCreditsModal({
         </p>
         {needed !== undefined && balance !== undefined && (
           <p className="small text-body-secondary mb-0">
-            {t('chat.creditsModal.balance', { needed, balance })}
+            {t('chat.creditsModal.balance', {
+              needed: t('chat.credits', { count: needed }),
+              balance: t('chat.credits', { count: balance }),
+            })}
           </p>
         )}
       </div>

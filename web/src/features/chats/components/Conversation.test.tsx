@@ -7,21 +7,34 @@ import { profileCardFixture, settingsFixture, userFixture } from '../../../test/
 import { userQueryKey } from '../../../api/user';
 import { Conversation } from './Conversation';
 
-// the socket, faked at the feature's one door to it: tests fire server events and see emits
-const handlers = new Map<string, (payload: unknown) => void>();
+// the socket, faked at the feature's one door to it: tests fire server events and see emits.
+// Listeners come and go with the components, as the real hook's do (an effect per listener).
+const mockListeners = new Map<string, Set<(payload: unknown) => void>>();
 const emitted: [string, unknown][] = [];
-jest.mock('../realtime', () => ({
-  useRealtimeEvent: (event: string, handler: (payload: unknown) => void) => {
-    handlers.set(event, handler);
-  },
-  useRealtimeEmit: () => (event: string, payload: unknown) => emitted.push([event, payload]),
-  useRealtimeStatus: () => 'connected',
-  useRealtimeReconnect: (handler: () => void) => {
-    handlers.set('reconnect', handler);
-  },
-}));
+jest.mock('../realtime', () => {
+  const { useEffect, useRef } = jest.requireActual<typeof import('react')>('react');
+  const useListener = (event: string, handler: (payload: unknown) => void) => {
+    const latest = useRef(handler);
+    latest.current = handler;
+    useEffect(() => {
+      const listener = (payload: unknown) => latest.current(payload);
+      const set = mockListeners.get(event) ?? new Set();
+      mockListeners.set(event, set.add(listener));
+      return () => void set.delete(listener);
+    }, [event]);
+  };
+  return {
+    useRealtimeEvent: useListener,
+    useRealtimeEmit: () => (event: string, payload: unknown) => emitted.push([event, payload]),
+    useRealtimeStatus: () => 'connected',
+    useRealtimeReconnect: (handler: () => void) => useListener('reconnect', handler),
+    useRealtimeFirstConnect: (handler: () => void) => useListener('first-connect', handler),
+  };
+});
 function fire(event: string, payload: unknown) {
-  act(() => handlers.get(event)!(payload));
+  act(() => {
+    for (const listener of mockListeners.get(event) ?? []) listener(payload);
+  });
 }
 
 const sent = (id: number, text: string): ChatMessage => ({
@@ -231,6 +244,40 @@ describe('a conversation', () => {
     expect(screen.getByTestId('message-status')).toHaveAttribute('data-status', 'read');
   });
 
+  it('shows a message that arrived while the conversation was still being opened', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    mockFetch({
+      'GET /api/chat.php': () => new Promise<Response>((resolve) => (answer = resolve)),
+      'POST /api/chat-read.php': () => jsonResponse(200, { ok: true }),
+      'GET /api/chats.php': () =>
+        jsonResponse(200, { chats: [], unread_messages: 0, new_likes: 0 }),
+    });
+    renderConversation(chat());
+    await screen.findByRole('status');
+    // the server read the page before this message was stored, and sent it before the view was up
+    const early: ChatMessage = {
+      ...sent(2, 'Ben je er nog?'),
+      seq: 150,
+      mine: false,
+      sender: profileCardFixture.id,
+      credits: 0,
+    };
+    fire('message:new', { message: early });
+    fire('message:new', { message: { ...early, id: 3, conversation_id: 99, text: 'Elders' } });
+    answer(jsonResponse(200, chat({ messages: [sent(1, 'Hoi Mila!')] })));
+
+    await screen.findByText('Hoi Mila!', { selector: '.chat-bubble__text' });
+    expect(screen.getAllByText('Ben je er nog?', { selector: '.chat-bubble__text' })).toHaveLength(
+      1,
+    );
+    expect(screen.queryByText('Elders')).toBeNull();
+    // arriving again later (a catch-up, a second delivery) it is still shown once
+    fire('message:new', { message: early });
+    expect(screen.getAllByText('Ben je er nog?', { selector: '.chat-bubble__text' })).toHaveLength(
+      1,
+    );
+  });
+
   it('catches up after an unrecovered reconnect from the highest seq it holds, showing each message once', async () => {
     const reply = (id: number, seq: number, conversation_id = 7): ChatMessage => ({
       ...sent(id, `Antwoord ${id}`),
@@ -255,7 +302,7 @@ describe('a conversation', () => {
     });
     renderConversation(chat());
     await screen.findByText('Antwoord 2');
-    act(() => handlers.get('reconnect')!(undefined));
+    fire('reconnect', undefined);
     await screen.findByText('Antwoord 5');
     expect(screen.getAllByText('Antwoord 2')).toHaveLength(1);
     expect(screen.getByText('Antwoord 3')).toBeInTheDocument();
@@ -265,5 +312,36 @@ describe('a conversation', () => {
       '/api/messages.php?since=102',
       '/api/messages.php?since=104',
     ]);
+  });
+
+  it('reads the newest page again when the socket first connects after the load, showing a message sent in between once', async () => {
+    const reply: ChatMessage = {
+      ...sent(2, 'Ben je er?'),
+      mine: false,
+      sender: profileCardFixture.id,
+    };
+    let loads = 0;
+    const { calls } = mockFetch({
+      // the first load was read before the reply; the socket was not in its rooms yet
+      'GET /api/chat.php': () => {
+        loads += 1;
+        const messages = loads === 1 ? [sent(1, 'Hoi Mila!')] : [sent(1, 'Hoi Mila!'), reply];
+        return jsonResponse(
+          200,
+          chat({ messages, conversation: { id: 7, read_seq: 101, delivered_seq: 101 } }),
+        );
+      },
+      'POST /api/chat-read.php': () => jsonResponse(200, { ok: true }),
+      'GET /api/chats.php': () =>
+        jsonResponse(200, { chats: [], unread_messages: 0, new_likes: 0 }),
+    });
+    renderConversation(chat());
+    await screen.findByText('Hoi Mila!', { selector: '.chat-bubble__text' });
+    expect(screen.queryByText('Ben je er?')).toBeNull();
+    fire('first-connect', undefined);
+    await screen.findByText('Ben je er?');
+    expect(screen.getAllByText('Hoi Mila!', { selector: '.chat-bubble__text' })).toHaveLength(1);
+    // the newest page, not a catch-up from a seq: nothing was held that a reconnect could lose
+    expect(calls.filter((call) => call.url.startsWith('/api/messages.php'))).toHaveLength(0);
   });
 });

@@ -1,13 +1,14 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ChatResponse, Gift } from '@app/contract';
+import type { ChatMessage, ChatResponse, Gift } from '@app/contract';
 import { ApiError } from '../../../api/client';
 import { serverErrorText } from '../../../api/server-error';
 import { useSettings } from '../../../api/settings';
 import { useUser } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useChat, type ConversationTarget } from '../api/chat';
+import { useArrivalsWhileOpening } from '../hooks/useArrivalsWhileOpening';
 import { useConversationMessages } from '../hooks/useConversationMessages';
 import { useConversationRoute } from '../hooks/useConversationRoute';
 import { useReadMarkers } from '../hooks/useReadMarkers';
@@ -24,6 +25,7 @@ import { SendFooter } from './SendFooter';
 export function Conversation({ target }: { target: ConversationTarget }) {
   const { t } = useTranslation();
   const chat = useChat(target);
+  const arrivals = useArrivalsWhileOpening(target);
   usePageTitle(chat.data ? chat.data.profile.name : t('pages.chat'));
 
   if (chat.isPending) return <ConversationSkeleton />;
@@ -55,7 +57,7 @@ export function Conversation({ target }: { target: ConversationTarget }) {
       </div>
     );
   }
-  return <ConversationView initial={chat.data} />;
+  return <ConversationView initial={chat.data} arrivals={arrivals} />;
 }
 
 function ConversationSkeleton() {
@@ -92,12 +94,18 @@ type OpenModal = 'credits' | 'premium' | 'gifts' | 'icebreakers' | null;
  * (useConversationMessages), the member's own markers (useReadMarkers), the scrolling, the send
  * footer with its draft and photo (useSendMessage) and the modals it opens.
  */
-function ConversationView({ initial }: { initial: ChatResponse }) {
+function ConversationView({
+  initial,
+  arrivals,
+}: {
+  initial: ChatResponse;
+  arrivals: readonly ChatMessage[];
+}) {
   const { t } = useTranslation();
   const settings = useSettings();
   const { user } = useUser();
   const profile = initial.profile;
-  const conversation = useConversationMessages(initial);
+  const conversation = useConversationMessages(initial, arrivals);
   const { conversationId, messages, older, typing } = conversation;
   useReadMarkers(conversationId, messages);
   const scroll = useScrollKeeping(messages, typing.typingAt);

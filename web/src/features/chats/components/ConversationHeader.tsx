@@ -28,7 +28,7 @@ export function ConversationHeader({ profile }: { profile: ChatResponse['profile
             {profile.name}
           </Link>
           <span className="fw-normal text-body-secondary">
-            {t('members.age', { age: profile.age })}
+            {t('members.age', { count: profile.age })}
           </span>
           {profile.online && (
             <span className="member-online" title={t('members.online')}>

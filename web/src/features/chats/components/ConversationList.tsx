@@ -151,7 +151,7 @@ function ConversationEntry({ chat, onRemove }: { chat: ChatListItem; onRemove: (
           <span className="d-flex align-items-baseline gap-2">
             <span className="chat-list__name fw-semibold text-truncate">{profile.name}</span>
             <span className="small text-body-secondary flex-none">
-              {t('members.age', { age: profile.age })}
+              {t('members.age', { count: profile.age })}
             </span>
             <span className="chat-list__time small text-body-secondary ms-auto flex-none">
               {formatListTime(last?.created_at ?? chat.updated_at, i18n.language)}

@@ -91,9 +91,11 @@ export function EmojiButton({ draft, onInsert, textareaRef, disabled }: EmojiBut
   }, [open]);
 
   return (
+    // hears Escape from its button and the picker inside it: presentation only
     <div
       ref={wrapper}
       className="chat-emoji flex-none pb-1"
+      role="presentation"
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) {
           event.preventDefault();

@@ -216,7 +216,7 @@ export function SendFooter(props: SendFooterProps) {
             {length}/{maxLength}
           </span>
           <span className="visually-hidden">
-            {t('chat.counter', { count: length, max: maxLength })}
+            {t('chat.counter', { number: length, count: maxLength })}
           </span>
         </span>
       </div>

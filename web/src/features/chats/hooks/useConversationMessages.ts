@@ -3,7 +3,7 @@ import type { ChatMessage, ChatResponse } from '@app/contract';
 import { catchUp } from '../api/catch-up';
 import { fetchChat } from '../api/chat';
 import { highestSeq, mergeMessages } from '../model/messages';
-import { useRealtimeEvent, useRealtimeReconnect } from '../realtime';
+import { useRealtimeEvent, useRealtimeFirstConnect, useRealtimeReconnect } from '../realtime';
 import { useTypingIndicator } from './useTypingIndicator';
 
 /**
@@ -12,14 +12,20 @@ import { useTypingIndicator } from './useTypingIndicator';
  * the catch-up after a reconnect), so a message is shown once however often it comes. Also the
  * other member's markers (how far they received and read the member's own messages) and their
  * typing, which their arriving message ends. On /members/{id}/chat without a conversation yet,
- * the first send's answer (`add`) or the partner's first message gives it its id.
+ * the first send's answer (`add`) or the partner's first message gives it its id. `arrivals`
+ * are the messages that came while the newest page was being read (useArrivalsWhileOpening).
  */
-export function useConversationMessages(initial: ChatResponse) {
+export function useConversationMessages(
+  initial: ChatResponse,
+  arrivals: readonly ChatMessage[] = [],
+) {
   const profileId = initial.profile.id;
   const [conversationId, setConversationId] = useState<number | null>(
-    initial.conversation?.id ?? null,
+    initial.conversation?.id ?? arrivals[0]?.conversation_id ?? null,
   );
-  const [messages, setMessages] = useState<ChatMessage[]>(initial.messages);
+  const [messages, setMessages] = useState<ChatMessage[]>(() =>
+    mergeMessages(initial.messages, arrivals),
+  );
   const [hasOlder, setHasOlder] = useState(initial.has_older);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [olderError, setOlderError] = useState(false);
@@ -91,13 +97,8 @@ export function useConversationMessages(initial: ChatResponse) {
     if (event.conversation_id !== conversationRef.current) return;
     setMarkers((m) => (event.seq > m.delivered ? { ...m, delivered: event.seq } : m));
   });
-  useRealtimeReconnect(() => {
-    const current = conversationRef.current;
-    if (current === null) return;
-    void catchUp(highestSeq(messagesRef.current))
-      .then((missed) => merge(missed.filter((message) => message.conversation_id === current)))
-      .catch(() => undefined);
-    // the markers are not in the catch-up: the newest page carries them
+  /** The newest page again, with the read and delivered markers (the catch-up has no markers). */
+  const refreshNewest = (current: number) => {
     void fetchChat({ conversation: current })
       .then((page) => {
         merge(page.messages);
@@ -110,6 +111,20 @@ export function useConversationMessages(initial: ChatResponse) {
         }
       })
       .catch(() => undefined);
+  };
+  // the socket's first connect came after this conversation's load started: a message sent in
+  // between reached neither, so the newest page is read once more (merged by id)
+  useRealtimeFirstConnect(() => {
+    const current = conversationRef.current;
+    if (current !== null) refreshNewest(current);
+  });
+  useRealtimeReconnect(() => {
+    const current = conversationRef.current;
+    if (current === null) return;
+    void catchUp(highestSeq(messagesRef.current))
+      .then((missed) => merge(missed.filter((message) => message.conversation_id === current)))
+      .catch(() => undefined);
+    refreshNewest(current);
   });
 
   return {

@@ -18,6 +18,7 @@ jest.mock('../realtime', () => ({
   useRealtimeEmit: () => () => undefined,
   useRealtimeStatus: () => 'connected',
   useRealtimeReconnect: () => undefined,
+  useRealtimeFirstConnect: () => undefined,
 }));
 
 const CONVERSATION = 70;

@@ -116,8 +116,8 @@ export function ComplaintForm({ target, visitor }: { target: ComplaintTarget; vi
             after={
               <div className="form-text text-end complaints-page__counter" aria-hidden="true">
                 {t('complaints.counter', {
-                  count: message.length,
-                  max: COMPLAINT_MESSAGE_MAX,
+                  number: message.length,
+                  count: COMPLAINT_MESSAGE_MAX,
                 })}
               </div>
             }

@@ -39,7 +39,7 @@ export function ReportedMember({ query }: { query: ReturnType<typeof useMemberCa
           {member.name}
           <span className="fw-normal text-body-secondary">
             {' · '}
-            {t('members.age', { age: member.age })}
+            {t('members.age', { count: member.age })}
             {' · '}
             {place}
           </span>

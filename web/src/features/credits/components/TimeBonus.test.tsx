@@ -31,7 +31,13 @@ function render(path: string, user: User, routes: Record<string, Responder>) {
   const fetch = mockFetch({
     'GET /api/search.php': () => jsonResponse(200, EMPTY_SEARCH),
     'GET /api/likes.php': () =>
-      jsonResponse(200, { profiles: [], likes: [], liked_by: [], new_likes: 0 }),
+      jsonResponse(200, {
+        profiles: [],
+        likes: [],
+        liked_by: [],
+        new_likes: 0,
+        likers_shown: false,
+      }),
     'GET /api/auto-like.php': () => jsonResponse(200, { profile: null }),
     'GET /api/packages.php': () =>
       jsonResponse(200, { country: 'NL', currency: 'EUR', packages: [] }),

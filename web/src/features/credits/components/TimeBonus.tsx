@@ -56,7 +56,11 @@ function Countdown({ seconds }: { seconds: number }) {
     <span
       className="time-bonus__clock"
       role="timer"
-      aria-label={t('credits.timeBonus.left', parts)}
+      aria-label={t('credits.timeBonus.left', {
+        hours: t('credits.timeBonus.hours', { count: Math.floor(seconds / 3600) }),
+        minutes: t('credits.timeBonus.minutes', { count: Math.floor((seconds % 3600) / 60) }),
+        seconds: t('credits.timeBonus.seconds', { count: seconds % 60 }),
+      })}
       data-testid="time-bonus-countdown"
     >
       {parts.hours}:{parts.minutes}:{parts.seconds}
@@ -113,7 +117,7 @@ function TimeBonusPopup({ seconds, percentage }: { seconds: number; percentage: 
         </p>
         <p className="fs-5 fw-semibold">{t('credits.timeBonus.unlock', { percentage })}</p>
         <p className="text-body-secondary">
-          {t('credits.timeBonus.actFast', { hours: TIME_BONUS_WINDOW_S / 3600 })}
+          {t('credits.timeBonus.actFast', { count: TIME_BONUS_WINDOW_S / 3600 })}
         </p>
         <button
           type="button"

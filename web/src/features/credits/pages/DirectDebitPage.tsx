@@ -20,6 +20,7 @@ import {
   startDirectDebit,
   usePaymentMethods,
 } from '../api/payments';
+import { DeliveryConsentCheck } from '../../consent';
 import { Loading } from '../components/LoadFailed';
 import { useMoney } from '../money';
 
@@ -32,6 +33,7 @@ const FIELDS = [
   'city',
   'phone',
   'consent',
+  'delivery_consent',
 ] as const;
 type Field = (typeof FIELDS)[number];
 
@@ -92,7 +94,9 @@ function FormStep({
   onSent: (mandate: DirectDebitResponse['mandate']) => void;
 }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Record<Exclude<Field, 'consent'>, string>>({
+  const [values, setValues] = useState<
+    Record<Exclude<Field, 'consent' | 'delivery_consent'>, string>
+  >({
     account_holder: '',
     iban: '',
     street: '',
@@ -102,19 +106,24 @@ function FormStep({
     phone: '',
   });
   const [consent, setConsent] = useState(false);
+  const [deliveryConsent, setDeliveryConsent] = useState(false);
   const form = useApiForm<DirectDebitRequest, DirectDebitResponse>({
     mutationFn: startDirectDebit,
     fields: FIELDS,
     validate: () => ({
       iban: isValidIBAN(electronicFormatIBAN(values.iban) ?? '') ? null : t('errors.invalid_iban'),
       consent: consent ? null : t('errors.consent_required'),
+      delivery_consent: deliveryConsent ? null : t('errors.delivery_consent_required'),
       account_holder:
         values.account_holder.trim().length >= 2 ? null : t('credits.directDebit.required'),
       phone: values.phone.replace(/\D/g, '').length >= 8 ? null : t('errors.invalid_phone'),
     }),
     onSuccess: (answer) => onSent(answer.mandate),
   });
-  const field = (name: Exclude<Field, 'consent'>, extra: Record<string, unknown> = {}) => ({
+  const field = (
+    name: Exclude<Field, 'consent' | 'delivery_consent'>,
+    extra: Record<string, unknown> = {},
+  ) => ({
     label: t(`credits.directDebit.${name}`),
     value: values[name],
     onChange: (event: { target: { value: string } }) =>
@@ -135,6 +144,7 @@ function FormStep({
         package: packageId,
         ...values,
         consent,
+        delivery_consent: deliveryConsent,
         ...(code ? { code } : {}),
       }))}
     >
@@ -187,6 +197,11 @@ function FormStep({
         onChange={(event) => setConsent(event.target.checked)}
         error={form.fieldError('consent')}
         required
+      />
+      <DeliveryConsentCheck
+        checked={deliveryConsent}
+        onChange={setDeliveryConsent}
+        showRequired={form.fieldError('delivery_consent') !== null}
       />
       <SubmitButton busy={form.busy} className="btn btn-primary btn-lg rounded-pill px-4 mt-3">
         {t('credits.directDebit.sendCode')}

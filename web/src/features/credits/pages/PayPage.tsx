@@ -11,6 +11,7 @@ import { createPayment, usePaymentMethods } from '../api/payments';
 import { LoadFailed, Loading } from '../components/LoadFailed';
 import { PaymentResult } from '../components/PaymentResult';
 import { useMoney } from '../money';
+import { DeliveryConsentCheck } from '../../consent';
 
 /** Apple Pay only where the browser can pay with it (Safari on Apple devices). */
 function canUseApplePay(): boolean {
@@ -71,6 +72,9 @@ function ChooseMethod({
     preferred && isPaymentMethod(preferred) ? preferred : null,
   );
   const [remember, setRemember] = useState(false);
+  // the consent to immediate delivery: unticked until the member ticks it
+  const [deliveryConsent, setDeliveryConsent] = useState(false);
+  const [triedWithout, setTriedWithout] = useState(false);
   // one key per order (package, method, code) until the server has taken it
   const startPayment = useKeyedCall(createPayment);
   const pay = useMutation({
@@ -104,11 +108,16 @@ function ChooseMethod({
       void navigate(`/directdebit?${query.toString()}`);
       return;
     }
+    if (!deliveryConsent) {
+      setTriedWithout(true);
+      return;
+    }
     pay.mutate({
       package: packageId,
       method: selected.id,
       ...(data.discount_code ? { code: data.discount_code } : {}),
       ...(remember && selected.can_remember ? { remember: true } : {}),
+      delivery_consent: true,
     });
   };
 
@@ -175,6 +184,11 @@ function ChooseMethod({
                 {money(data.amount_cents, data.currency)}
               </dd>
             </dl>
+            <DeliveryConsentCheck
+              checked={deliveryConsent}
+              onChange={setDeliveryConsent}
+              showRequired={triedWithout}
+            />
             {pay.isError && (
               <div className="alert alert-danger mt-3 mb-0" role="alert">
                 {serverErrorText(pay.error, t)}

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Payment, PaymentMethodsResponse } from '@app/contract';
 import { createRoutes } from '../../../app/router';
@@ -59,6 +59,10 @@ const payment = (overrides: Partial<Payment>): Payment => ({
   ...overrides,
 });
 
+/** The checkout's consent to immediate delivery (unticked until the member ticks it). */
+const deliveryConsent = () =>
+  screen.findByRole('checkbox', { name: /Ik ga ermee akkoord dat de levering direct begint/ });
+
 function render(path: string, routes: Record<string, Responder>) {
   const fetch = mockFetch(routes);
   const queryClient = seededQueryClient({ ...userFixture, paid_user: false, credits: 0 });
@@ -82,12 +86,39 @@ describe('the payment page', () => {
     expect(screen.getByText('Korting (TIMEBONUS25)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Kies eerst een betaalmethode' })).toBeDisabled();
     await user.click(ideal);
+    await user.click(await deliveryConsent());
     await user.click(screen.getByRole('checkbox', { name: /Onthoud deze betaalmethode/ }));
     await user.click(screen.getByRole('button', { name: 'Betalen met iDEAL' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.body).toEqual({ package: 3, method: 'ideal', code: 'TIMEBONUS25', remember: true });
+    expect(post.body).toEqual({
+      package: 3,
+      method: 'ideal',
+      code: 'TIMEBONUS25',
+      remember: true,
+      delivery_consent: true,
+    });
     expect(post.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('pays only once the member ticks the consent to immediate delivery, unticked at first', async () => {
+    const { user, calls } = render('/credits/3', {
+      'GET /api/payment-methods.php': () => jsonResponse(200, offer),
+      'POST /api/payment.php': () => jsonResponse(201, { payment: payment({}) }),
+    });
+    await user.click(await screen.findByRole('radio', { name: /^iDEAL/ }));
+    const consent = await deliveryConsent();
+    expect(consent).not.toBeChecked();
+    expect(
+      within(consent.closest('div')!).getByRole('link', { name: 'Retourbeleid' }),
+    ).toHaveAttribute('href', '/return-policy');
+    await user.click(screen.getByRole('button', { name: 'Betalen met iDEAL' }));
+    expect(await screen.findByText('Geef eerst toestemming voor directe levering.')).toBeVisible();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(consent);
+    await user.click(screen.getByRole('button', { name: 'Betalen met iDEAL' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ delivery_consent: true });
   });
 
   it('sends direct debit to its own form', async () => {
@@ -141,6 +172,7 @@ describe('the money calls keep their key until they succeed', () => {
       'GET /api/user.php': () => jsonResponse(200, { user: { ...userFixture, credits: 350 } }),
     });
     const buy = await screen.findByRole('button', { name: /Opnieuw kopen voor/ });
+    await user.click(await deliveryConsent());
     await user.click(buy);
     await retriesPass();
     expect(await screen.findByRole('alert')).toHaveTextContent(/probeer het later opnieuw/);
@@ -159,11 +191,15 @@ describe('the money calls keep their key until they succeed', () => {
     await waitFor(() => expect(router.state.location.search).toMatch(/^\?payment=/));
     const paid = keysOf(calls, '/api/repeat-order.php').at(-1);
     expect(paid).not.toBe(first[0]);
-    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({ mandate: 12 });
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+      mandate: 12,
+      delivery_consent: true,
+    });
 
     // bought: the same order again is another purchase
     await act(() => router.navigate('/credits/repeat-order'));
     await user.click(await screen.findByRole('radio', { name: /PayPal/ }));
+    await user.click(await deliveryConsent());
     await user.click(await screen.findByRole('button', { name: /Opnieuw kopen voor/ }));
     await waitFor(() => expect(keysOf(calls, '/api/repeat-order.php').at(-1)).not.toBe(paid));
   });
@@ -179,6 +215,7 @@ describe('the money calls keep their key until they succeed', () => {
       'GET /api/payment.php': () => jsonResponse(200, { payment: payment({}) }),
     });
     await user.click(await screen.findByRole('radio', { name: /^iDEAL/ }));
+    await user.click(await deliveryConsent());
     await user.click(screen.getByRole('button', { name: 'Betalen met iDEAL' }));
     await retriesPass();
     await user.click(await screen.findByRole('button', { name: 'Betalen met iDEAL' }));
@@ -263,8 +300,8 @@ describe('the direct debit form', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  it('shows the limit message with the ways out', async () => {
-    const { user } = render('/directdebit?package=3', {
+  it('shows the limit message with the ways out, once the consent to immediate delivery is given too', async () => {
+    const { user, calls } = render('/directdebit?package=3', {
       'GET /api/payment-methods.php': () => jsonResponse(200, offer),
       'POST /api/directdebit.php': () =>
         jsonResponse(422, {
@@ -285,10 +322,21 @@ describe('the direct debit form', () => {
       await user.type(screen.getByLabelText(label), value);
     }
     await user.click(screen.getByRole('checkbox', { name: /Ik machtig Vonkje/ }));
+    // the consent to immediate delivery, unticked at first, as at the checkout
+    const delivery = await screen.findByRole('checkbox', { name: /levering direct begint/ });
+    expect(delivery).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Stuur mij de sms-code' }));
+    expect(await screen.findByText('Geef eerst toestemming voor directe levering.')).toBeVisible();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(delivery);
     await user.click(screen.getByRole('button', { name: 'Stuur mij de sms-code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /Limiet voor automatische incasso bereikt/,
     );
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      consent: true,
+      delivery_consent: true,
+    });
     expect(screen.getByRole('link', { name: 'Kies een goedkoper pakket' })).toHaveAttribute(
       'href',
       '/credits',
@@ -297,5 +345,31 @@ describe('the direct debit form', () => {
       'href',
       '/credits/3',
     );
+  });
+});
+
+describe('the transactions page', () => {
+  it('shows a refund of part of a payment under its amount, in the member’s language', async () => {
+    const tx = (overrides: Partial<Payment>) => ({
+      ...payment({ status: 'paid', paid_at: '2026-11-24T10:01:00.000Z', ...overrides }),
+      package: { slug: 'plus', credits: 350 },
+      invoice_number: 'VK-000123',
+    });
+    render('/transactions', {
+      'GET /api/transactions.php': () =>
+        jsonResponse(200, {
+          transactions: [
+            tx({ payment_id: 'pay_partly', reversed_cents: 1000 }),
+            tx({ payment_id: 'pay_whole', status: 'refunded', reversed_cents: 2246 }),
+          ],
+          next_before: null,
+        }),
+    });
+    const partly = (await screen.findByRole('link', { name: 'pay_partly' })).closest('tr')!;
+    expect(partly).toHaveTextContent(/−€\s10,00 terugbetaald/);
+    expect(partly).toHaveTextContent('Betaald');
+    const whole = screen.getByRole('link', { name: 'pay_whole' }).closest('tr')!;
+    expect(whole).toHaveTextContent(/−€\s22,46 terugbetaald/);
+    expect(whole).toHaveTextContent('Terugbetaald');
   });
 });

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { repeatOrder, repeatOrderQueryOptions } from '../api/payments';
 import { LoadFailed, Loading } from '../components/LoadFailed';
 import { useMoney } from '../money';
+import { DeliveryConsentCheck } from '../../consent';
 
 /**
  * /credits/repeat-order: the last package again, charged on a stored method (no checkout). The
@@ -20,6 +21,9 @@ export function CreditsRepeatOrderPage() {
   const navigate = useNavigate();
   const order = useQuery(repeatOrderQueryOptions());
   const [chosen, setChosen] = useState<number | null>(null);
+  // the consent to immediate delivery, as at the checkout: unticked until the member ticks it
+  const [deliveryConsent, setDeliveryConsent] = useState(false);
+  const [triedWithout, setTriedWithout] = useState(false);
   // one key per order until it is charged: "buy again" after a lost answer charges once
   const charge = useKeyedCall(repeatOrder);
   const buy = useMutation({
@@ -78,6 +82,11 @@ export function CreditsRepeatOrderPage() {
                   </div>
                 ))}
               </fieldset>
+              <DeliveryConsentCheck
+                checked={deliveryConsent}
+                onChange={setDeliveryConsent}
+                showRequired={triedWithout}
+              />
               {buy.isError && (
                 <div className="alert alert-danger" role="alert">
                   {serverErrorText(buy.error, t)}
@@ -87,7 +96,11 @@ export function CreditsRepeatOrderPage() {
                 type="button"
                 className="btn btn-primary btn-lg rounded-pill px-4"
                 disabled={selected === null || buy.isPending}
-                onClick={() => selected !== null && buy.mutate({ mandate: selected })}
+                onClick={() => {
+                  if (selected === null) return;
+                  if (!deliveryConsent) setTriedWithout(true);
+                  else buy.mutate({ mandate: selected, delivery_consent: true });
+                }}
               >
                 {t('credits.repeat.buy', { amount: money(pkg.price_cents, pkg.currency) })}
               </button>

@@ -86,7 +86,16 @@ function TransactionList() {
                   <td>{t(`credits.methods.${tx.method}`)}</td>
                   <td>{tx.bank ?? '–'}</td>
                   <td className="text-end">{tx.credits}</td>
-                  <td className="text-end text-nowrap">{money(tx.amount_cents, tx.currency)}</td>
+                  <td className="text-end text-nowrap">
+                    {money(tx.amount_cents, tx.currency)}
+                    {tx.reversed_cents > 0 && (
+                      <span className="d-block small text-body-secondary">
+                        {t('credits.transactions.reversed', {
+                          amount: money(tx.reversed_cents, tx.currency),
+                        })}
+                      </span>
+                    )}
+                  </td>
                   <td className="text-end text-nowrap">
                     {money(tx.transaction_costs_cents, tx.currency)}
                   </td>

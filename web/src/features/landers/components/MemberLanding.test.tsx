@@ -25,6 +25,7 @@ describe('a member landing', () => {
       landers: null,
       company: companyInfoResponseFixture,
       packages: null,
+      results: null,
     });
     renderRoutes(createRoutes(queryClient), { path: '/members/5/landing', queryClient });
 

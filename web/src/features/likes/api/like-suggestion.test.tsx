@@ -7,7 +7,7 @@ import { likeSuggestionQueryOptions } from './like-suggestion';
 
 const fleur = { ...profileCardFixture, id: 33, name: 'Fleur', gender: 'female' as const };
 const found: SearchResponse = {
-  profiles: [fleur],
+  profiles: [{ ...fleur, boosted: false }],
   next_cursor: null,
   num_results: 1,
   num_results_capped: false,

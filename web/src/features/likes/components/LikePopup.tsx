@@ -78,7 +78,7 @@ export function LikePopupDialog({
           <MemberAvatar member={member} size="lg" />
         </div>
         <p className="h5 mb-1">
-          {member.name}, {t('members.age', { age: member.age })}
+          {member.name}, {t('members.age', { count: member.age })}
         </p>
         <p className="text-body-secondary mb-2">{place}</p>
         {member.fictional && <FictionalBadge className="mb-2" />}

@@ -8,7 +8,13 @@ import { profileCardFixture, userFixture } from '../../../test/fixtures';
 import { AUTO_LIKE_SESSION_KEY } from './MatchModal';
 
 const mila = profileCardFixture; // id 7, fictional
-const emptyLikes: LikesResponse = { profiles: [], likes: [], liked_by: [], new_likes: 0 };
+const emptyLikes: LikesResponse = {
+  profiles: [],
+  likes: [],
+  liked_by: [],
+  new_likes: 0,
+  likers_shown: true,
+};
 const newLike: AutoLikeResponse = {
   profile: {
     id: mila.id,
@@ -17,6 +23,7 @@ const newLike: AutoLikeResponse = {
     main_image: null,
     match: false,
   },
+  hidden_like: false,
 };
 
 function renderAt(
@@ -54,7 +61,7 @@ describe('the Match / New like modal', () => {
   it('opens the profile under /likes when the photo is clicked', async () => {
     const { user, router } = renderAt('/likes/given', {
       'GET /api/auto-like.php': () =>
-        jsonResponse(200, { profile: { ...newLike.profile!, match: true } }),
+        jsonResponse(200, { ...newLike, profile: { ...newLike.profile!, match: true } }),
     });
     const modal = await screen.findByRole('dialog', { name: 'Het is een match!' });
     await user.click(within(modal).getByRole('button', { name: 'Profielfoto van Mila' }));
@@ -88,7 +95,7 @@ describe('the Match / New like modal', () => {
 
   it('shows nothing when auto-like.php has no new like, and waits for the members area', async () => {
     const { calls, router } = renderAt('/notifications', {
-      'GET /api/auto-like.php': () => jsonResponse(200, { profile: null }),
+      'GET /api/auto-like.php': () => jsonResponse(200, { profile: null, hidden_like: false }),
     });
     // the member's shell is up (its navigation badges ask chats.php) and no auto-like asked
     await waitFor(() =>
@@ -105,5 +112,20 @@ describe('the Match / New like modal', () => {
     await screen.findByRole('navigation', { name: 'Hoofdmenu' });
     expect(autoLikeCalls(calls)).toBe(0);
     expect(likesCalls(calls)).toBe(0);
+  });
+
+  it('tells a free member that someone liked them, without who, and leads to premium', async () => {
+    const { user, router } = renderAt('/likes/given', {
+      'GET /api/auto-like.php': () => jsonResponse(200, { profile: null, hidden_like: true }),
+    });
+    const modal = await screen.findByRole('dialog', { name: 'Je hebt een nieuwe like!' });
+    expect(
+      within(modal).getByText('Iemand vindt jou leuk. Word premium en zie wie het is.'),
+    ).toBeInTheDocument();
+    // nothing of a member: no photo button, no profile link
+    expect(within(modal).queryByRole('button', { name: /Profielfoto/ })).toBeNull();
+    await user.click(within(modal).getByRole('button', { name: 'Word premium' }));
+    expect(router.state.location.pathname).toBe('/premium');
+    expect(screen.queryByRole('dialog', { name: 'Je hebt een nieuwe like!' })).toBeNull();
   });
 });

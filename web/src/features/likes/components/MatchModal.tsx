@@ -3,7 +3,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { AUTO_LIKE_RELOAD_MS } from '../../../config/constants';
-import { fetchAutoLike, likesQueryKey, useMatchModal } from '../../../api/likes';
+import { HIDDEN_LIKE, fetchAutoLike, likesQueryKey, useMatchModal } from '../../../api/likes';
+import { Dialog } from '../../../components/Dialog';
 import { FictionalBadge } from '../../../components/FictionalBadge';
 import { MemberAvatar } from '../../../components/member/MemberCard';
 
@@ -46,8 +47,9 @@ function useAutoLike() {
     markAutoLikeDone();
     let timer: ReturnType<typeof setTimeout> | undefined;
     fetchAutoLike()
-      .then(({ profile }) => {
+      .then(({ profile, hidden_like }) => {
         if (profile) openRef.current(profile);
+        else if (hidden_like) openRef.current(HIDDEN_LIKE);
         timer = setTimeout(
           () => void queryClient.invalidateQueries({ queryKey: likesQueryKey }),
           AUTO_LIKE_RELOAD_MS,
@@ -64,6 +66,8 @@ function useAutoLike() {
  * The Match / New like full-screen modal (SPEC point 2): a thumbs-up, the member's main photo
  * (a click opens their profile), a button to the profile; a click elsewhere or Escape closes it.
  * Opened by a like answering match, and once per session by auto-like. For logged-in members.
+ * A like a free member may not see who gave (auto-like's `hidden_like`) shows a blurred
+ * silhouette and the way to premium instead.
  */
 export function MatchModal() {
   const { t } = useTranslation();
@@ -72,21 +76,10 @@ export function MatchModal() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   useAutoLike();
 
-  useEffect(() => {
-    if (!profile) return;
-    buttonRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close();
-    };
-    document.addEventListener('keydown', onKey);
-    document.body.classList.add('modal-open');
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('modal-open');
-    };
-  }, [profile, close]);
-
   if (!profile) return null;
+  if ('hidden' in profile) {
+    return <HiddenLikeModal buttonRef={buttonRef} close={close} />;
+  }
   const toProfile = () => {
     close();
     void navigate(`/likes/m/${profile.id}`);
@@ -94,15 +87,12 @@ export function MatchModal() {
   const kind = profile.match ? 'match' : 'newLike';
 
   return (
-    <div
+    <Dialog
       className="match-modal"
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="match-modal-title"
-      aria-describedby="match-modal-text"
-      onClick={(event) => {
-        if (event.target === event.currentTarget) close();
-      }}
+      labelledBy="match-modal-title"
+      describedBy="match-modal-text"
+      onClose={close}
+      initialFocus={buttonRef}
     >
       <div className="match-modal__content text-center text-white">
         <div className="match-modal__thumb" aria-hidden="true">
@@ -141,6 +131,63 @@ export function MatchModal() {
           </button>
         </div>
       </div>
-    </div>
+    </Dialog>
+  );
+}
+
+/** Someone liked a free member who may not see who: the news, a silhouette, the way to premium. */
+function HiddenLikeModal({
+  buttonRef,
+  close,
+}: {
+  buttonRef: React.RefObject<HTMLButtonElement | null>;
+  close: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toPremium = () => {
+    close();
+    void navigate('/premium');
+  };
+  return (
+    <Dialog
+      className="match-modal"
+      labelledBy="match-modal-title"
+      describedBy="match-modal-text"
+      onClose={close}
+      initialFocus={buttonRef}
+      testId="hidden-like-modal"
+    >
+      <div className="match-modal__content text-center text-white">
+        <div className="match-modal__thumb" aria-hidden="true">
+          👍
+        </div>
+        <h2 id="match-modal-title" className="display-6 fw-bold mb-2">
+          {t('matchModal.newLikeTitle')}
+        </h2>
+        <p id="match-modal-text" className="lead mb-4">
+          {t('matchModal.hiddenText')}
+        </p>
+        <div className="match-modal__silhouette rounded-circle mx-auto mb-3" aria-hidden="true">
+          <svg viewBox="0 0 100 100" focusable="false">
+            <circle cx="50" cy="40" r="20" />
+            <ellipse cx="50" cy="100" rx="34" ry="28" />
+          </svg>
+        </div>
+        <div className="d-flex flex-column align-items-center gap-2">
+          <button
+            ref={buttonRef}
+            type="button"
+            className="btn btn-warning btn-lg rounded-pill px-5 fw-semibold"
+            onClick={toPremium}
+          >
+            {t('matchModal.goPremium')}
+          </button>
+          <button type="button" className="btn btn-link text-white" onClick={close}>
+            {t('matchModal.close')}
+          </button>
+        </div>
+      </div>
+    </Dialog>
   );
 }

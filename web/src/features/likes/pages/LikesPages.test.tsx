@@ -6,6 +6,7 @@ import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { jsonResponse, mockFetch, type Responder } from '../../../test/http';
 import { profileCardFixture, userFixture } from '../../../test/fixtures';
 import { AUTO_LIKE_SESSION_KEY } from '../components/MatchModal';
+import { likeLists } from './LikesPages';
 
 const card = (id: number, name: string, extra: Partial<ProfileCard> = {}): ProfileCard => ({
   ...profileCardFixture,
@@ -34,9 +35,32 @@ const likesData: LikesResponse = {
     { id: 1, like_new: false, created_at: '2026-11-22T10:00:00.000Z' },
   ],
   new_likes: 2,
+  likers_shown: true,
 };
 
-const emptyLikes: LikesResponse = { profiles: [], likes: [], liked_by: [], new_likes: 0 };
+const emptyLikes: LikesResponse = {
+  profiles: [],
+  likes: [],
+  liked_by: [],
+  new_likes: 0,
+  likers_shown: false,
+};
+
+/**
+ * A free member's likes while the site keeps likers for premium: Anna (a match) is named, two
+ * others only as likes without an id, and no card of theirs.
+ */
+const freeLikes: LikesResponse = {
+  profiles: [anna],
+  likes: [{ id: 1, created_at: '2026-11-19T10:00:00.000Z' }],
+  liked_by: [
+    { id: null, like_new: true, created_at: '2026-11-23T10:00:00.000Z' },
+    { id: 1, like_new: false, created_at: '2026-11-22T10:00:00.000Z' },
+    { id: null, like_new: false, created_at: '2026-11-21T10:00:00.000Z' },
+  ],
+  new_likes: 1,
+  likers_shown: false,
+};
 
 function renderLikes(path: string, routes: Record<string, Responder>) {
   // the auto-like modal is not what these tests look at
@@ -124,5 +148,45 @@ describe('the likes pages', () => {
     await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
     await waitFor(() => expect(screen.getAllByTestId('member-card')).toHaveLength(3));
     expect(screen.queryByText('Je likes konden niet worden geladen.')).toBeNull();
+  });
+
+  it('shows a free member the count and blurred cards of likers they may not see, with the way to premium, and their matches by name', async () => {
+    renderLikes('/likes', { 'GET /api/likes.php': () => jsonResponse(200, freeLikes) });
+    await waitFor(() => expect(screen.getAllByTestId('like-blurred')).toHaveLength(2));
+    // in the received order: the new hidden like, the match, the older hidden like
+    const items = screen.getAllByRole('listitem').filter((li) => li.closest('main'));
+    const order = items
+      .map((li) => (within(li).queryByTestId('like-blurred') ? 'hidden' : li.textContent))
+      .filter((text) => text === 'hidden' || text?.includes('Anna'));
+    expect(order).toEqual(['hidden', expect.stringContaining('Anna'), 'hidden']);
+    const [fresh, older] = screen.getAllByTestId('like-blurred');
+    expect(within(fresh).getByText('Nieuw')).toBeInTheDocument();
+    expect(within(fresh).getByText('Verborgen like')).toBeInTheDocument();
+    expect(within(older).queryByText('Nieuw')).toBeNull();
+    // a blurred card opens nothing: no link, no name
+    expect(within(fresh).queryByRole('link')).toBeNull();
+    expect(screen.getByTestId('likes-hidden-count')).toHaveTextContent('Verborgen likes: 2');
+    expect(
+      within(screen.getByTestId('likes-premium')).getByRole('link', { name: 'Word premium' }),
+    ).toHaveAttribute('href', '/premium');
+    // the match is named, and counted among the matches
+    expect(cardNames()).toEqual(['Anna']);
+    const tabs = screen.getByRole('navigation', { name: 'Soorten likes' });
+    expect(within(tabs).getByRole('link', { name: /Ontvangen\s*3\s*1 nieuw/ })).toBeInTheDocument();
+    expect(within(tabs).getByRole('link', { name: /Matches\s*1/ })).toBeInTheDocument();
+  });
+
+  it('shows a premium member every liker by name, without blurred cards or the way to premium', async () => {
+    renderLikes('/likes/received', { 'GET /api/likes.php': () => jsonResponse(200, likesData) });
+    await waitFor(() => expect(screen.getAllByTestId('member-card')).toHaveLength(3));
+    expect(screen.queryByTestId('like-blurred')).toBeNull();
+    expect(screen.queryByTestId('likes-premium')).toBeNull();
+  });
+
+  it('keeps blurred likes out of the matches and the given likes', () => {
+    const lists = likeLists(freeLikes);
+    expect(lists.received.map((entry) => entry.member?.name ?? null)).toEqual([null, 'Anna', null]);
+    expect(lists.matches.map((entry) => entry.member?.name)).toEqual(['Anna']);
+    expect(lists.given.map((entry) => entry.member?.name)).toEqual(['Anna']);
   });
 });

@@ -4,7 +4,10 @@ import type { LikesResponse, ProfileCard } from '@app/contract';
 import { useLikes } from '../../../api/likes';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { BlurredMemberCard } from '../../../components/member/BlurredMemberCard';
+import { FavouriteStar } from '../../../components/member/FavouriteStar';
 import { MemberCard } from '../../../components/member/MemberCard';
+import { useFormat } from '../../../i18n/format';
 
 /** The three lists of /likes/{type}. */
 export const LIKE_TYPES = ['given', 'received', 'matches'] as const;
@@ -15,30 +18,37 @@ const isLikeType = (value: string | undefined): value is LikeType =>
 
 const SKELETONS = 8;
 
-/** One member in a list, and whether their like of the viewer is still new. */
-interface LikeEntry {
-  member: ProfileCard;
+/**
+ * One member in a list, and whether their like of the viewer is still new. `member` is null for
+ * a liker a free member may not see (likes.php sends no id for them): a blurred card.
+ */
+export interface LikeEntry {
+  member: ProfileCard | null;
   isNew: boolean;
+  createdAt: string;
 }
 
 /**
- * The three lists from likes.php: given (newest first), received (new first, then newest) and
- * matches (members in both, in the received order); members without a card are left out.
+ * The three lists from likes.php: given (newest first), received (new first, then newest; a
+ * hidden liker as a blurred entry) and matches (members in both, in the received order);
+ * members without a card are left out.
  */
 export function likeLists(data: LikesResponse): Record<LikeType, LikeEntry[]> {
   const cards = new Map(data.profiles.map((card) => [card.id, card]));
   const givenIds = new Set(data.likes.map((like) => like.id));
-  const received = data.liked_by.flatMap((like) => {
+  const received = data.liked_by.flatMap((like): LikeEntry[] => {
+    const entry = { isNew: like.like_new, createdAt: like.created_at };
+    if (like.id === null) return [{ member: null, ...entry }];
     const member = cards.get(like.id);
-    return member ? [{ member, isNew: like.like_new }] : [];
+    return member ? [{ member, ...entry }] : [];
   });
   return {
     given: data.likes.flatMap((like) => {
       const member = cards.get(like.id);
-      return member ? [{ member, isNew: false }] : [];
+      return member ? [{ member, isNew: false, createdAt: like.created_at }] : [];
     }),
     received,
-    matches: received.filter((entry) => givenIds.has(entry.member.id)),
+    matches: received.filter((entry) => entry.member && givenIds.has(entry.member.id)),
   };
 }
 
@@ -56,10 +66,12 @@ export function LikesTypePage() {
 
 function LikesView({ type }: { type: LikeType }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const likes = useLikes();
   usePageTitle(t(`likes.tabs.${type}`));
   const lists = likes.data ? likeLists(likes.data) : null;
   const entries = lists?.[type] ?? [];
+  const hidden = entries.filter((entry) => entry.member === null).length;
 
   return (
     <section className="container py-4 py-md-5 likes-page" aria-labelledby="likes-title">
@@ -148,23 +160,53 @@ function LikesView({ type }: { type: LikeType }) {
         </div>
       )}
 
+      {hidden > 0 && (
+        <div
+          className="card border-0 shadow-sm rounded-4 p-3 p-md-4 mb-4 likes-premium"
+          data-testid="likes-premium"
+        >
+          <h2 className="h5 mb-2">{t('likes.freeTitle')}</h2>
+          <p className="fw-semibold mb-1" data-testid="likes-hidden-count">
+            {t('likes.freeCount', { count: hidden })}
+          </p>
+          <p className="text-body-secondary mb-3">{t('likes.freeText')}</p>
+          <div>
+            <Link to="/premium" className="btn btn-warning rounded-pill px-4 fw-semibold">
+              {t('likes.goPremium')}
+            </Link>
+          </div>
+        </div>
+      )}
+
       {entries.length > 0 && (
         <ul className="row g-3 list-unstyled mb-0">
-          {entries.map(({ member, isNew }) => (
-            <li className="col-6 col-md-4 col-lg-3" key={member.id}>
-              <MemberCard
-                member={member}
-                to={`/likes/m/${member.id}`}
-                badge={
-                  isNew ? (
-                    <span className="badge rounded-pill text-bg-danger likes-new-badge">
-                      {t('likes.new')}
-                    </span>
-                  ) : undefined
-                }
-              />
-            </li>
-          ))}
+          {entries.map(({ member, isNew, createdAt }, i) => {
+            const badge = isNew ? (
+              <span className="badge rounded-pill text-bg-danger likes-new-badge">
+                {t('likes.new')}
+              </span>
+            ) : undefined;
+            return (
+              <li className="col-6 col-md-4 col-lg-3" key={member ? member.id : `hidden-${i}`}>
+                {member ? (
+                  <MemberCard
+                    member={member}
+                    to={`/likes/m/${member.id}`}
+                    action={<FavouriteStar member={member.id} name={member.name} />}
+                    badge={badge}
+                  />
+                ) : (
+                  <BlurredMemberCard
+                    title={t('likes.hiddenLiker')}
+                    detail={t('likes.likedOn', { date: format.date(createdAt) })}
+                    index={i}
+                    badge={badge}
+                    testId="like-blurred"
+                  />
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

@@ -22,6 +22,7 @@ const FILTERS: Record<keyof SearchFilters, true> = {
   with_photo: true,
   online: true,
   verified: true,
+  favourites: true,
   distance: true,
 };
 

@@ -136,7 +136,7 @@ function MemberProfileView({ data, user }: { data: MemberResponse; user: User | 
             <p className="mb-2 text-body-secondary">
               {visible.field('age') && (
                 <>
-                  {t('members.age', { age: profile.age })}
+                  {t('members.age', { count: profile.age })}
                   <span aria-hidden="true"> · </span>
                 </>
               )}

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Gender, ProfileCard, SearchResponse, Settings, User } from '@app/contract';
 import { createRoutes } from '../../../app/router';
 import { settingsQueryKey } from '../../../api/settings';
@@ -7,6 +8,7 @@ import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { jsonResponse, mockFetch, type RecordedCall } from '../../../test/http';
 import { profileCardFixture, settingsResponseFixture, userFixture } from '../../../test/fixtures';
 import { rememberSignupChoice } from '../../../components/signup/seeking';
+import { seedPublicQueries } from '../../../public/seed';
 
 const card = (id: number, name = `Lid ${id}`): ProfileCard => ({
   ...profileCardFixture,
@@ -20,7 +22,7 @@ const page = (
   next: string | null,
   extra: Partial<SearchResponse> = {},
 ): SearchResponse => ({
-  profiles: ids.map((id) => card(id)),
+  profiles: ids.map((id) => ({ ...card(id), boosted: false })),
   next_cursor: next,
   num_results: 30,
   num_results_capped: false,
@@ -39,12 +41,14 @@ function renderSearch(
   respond: (call: RecordedCall) => Response,
   user: User | null = userFixture,
   settings?: Partial<Settings>,
+  seed?: (queryClient: QueryClient) => void,
 ) {
   const fetch = mockFetch({
     'GET /api/search.php': respond,
     'GET /api/regions.php': () => jsonResponse(200, regions),
   });
   const queryClient = seededQueryClient(user);
+  seed?.(queryClient);
   if (settings) {
     queryClient.setQueryData(settingsQueryKey, {
       ...settingsResponseFixture,
@@ -74,6 +78,36 @@ describe('member search (/members)', () => {
     expect(screen.queryByLabelText('Land')).toBeNull();
     expect(screen.queryByLabelText('Minimale leeftijd')).toBeNull();
     expect(screen.queryByLabelText('Provincie')).toBeNull();
+  }, 30_000);
+
+  it('marks a boosted member’s card with Boost, and shows a member brought twice by two pages once', async () => {
+    const { user } = renderSearch('/members', (call) =>
+      query(call).get('cursor')
+        ? jsonResponse(200, page([3, 4], null))
+        : jsonResponse(200, {
+            ...page([1, 2], 'next'),
+            profiles: [
+              { ...card(3, 'Boosted Bea'), boosted: true },
+              ...page([1, 2], null).profiles,
+            ],
+          }),
+    );
+    const results = await screen.findByTestId('search-results', {}, { timeout: 10_000 });
+    const cards = within(results).getAllByTestId('member-card');
+    expect(cards).toHaveLength(3);
+    expect(cards[0]).toHaveTextContent('Boosted Bea');
+    expect(within(cards[0]).getByTestId('boost-mark')).toHaveTextContent(
+      'Boost: staat nu bovenaan',
+    );
+    expect(within(cards[1]).queryByTestId('boost-mark')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Meer leden laden' }));
+    await waitFor(() => expect(within(results).getAllByTestId('member-card')).toHaveLength(4));
+    expect(within(results).getAllByText('Boosted Bea')).toHaveLength(1);
+    // members find the boost page from the search
+    expect(screen.getByRole('link', { name: /Boost je profiel/ })).toHaveAttribute(
+      'href',
+      '/boost',
+    );
   }, 30_000);
 
   it('offers every search field with the site defaults', async () => {
@@ -145,6 +179,41 @@ describe('member search (/members)', () => {
     window.sessionStorage.clear();
     rememberSignupChoice('gender', 'female');
     expect(await visit()).toBe('male');
+  });
+
+  it('takes over the first page the server rendered for a visitor without asking again, unless the visitor chose a gender at signup', async () => {
+    const country = settingsResponseFixture.settings.geoip_country;
+    const visit = async () => {
+      const { calls, unmount, router } = renderSearch(
+        '/members',
+        () => jsonResponse(200, page([7, 8], null)),
+        null as never,
+        undefined,
+        (queryClient) =>
+          seedPublicQueries(queryClient, settingsResponseFixture, {
+            landers: null,
+            company: null,
+            packages: null,
+            results: { filters: { country }, answer: page([1, 2, 3], null) },
+          }),
+      );
+      await screen.findByTestId('search-results');
+      // the first filters written to the address
+      await waitFor(() => expect(router.state.location.search).toContain(`country=${country}`));
+      const names = () => screen.getAllByTestId('member-card').map((card) => card.textContent);
+      const searched = () => calls.filter((c) => c.url.includes('search.php')).map(query);
+      return { names, searched, unmount };
+    };
+    const first = await visit();
+    expect(first.names()).toHaveLength(3);
+    expect(first.searched()).toEqual([]);
+    first.unmount();
+    // "Ik zoek een: Man": the server's default is replaced by the men
+    rememberSignupChoice('seeking_gender', 'male');
+    const chosen = await visit();
+    await waitFor(() => expect(chosen.searched().map((q) => q.get('gender'))).toEqual(['male']));
+    await waitFor(() => expect(chosen.names()).toHaveLength(2));
+    chosen.unmount();
   });
 
   it('applies the filters and loads the next page with the cursor', async () => {

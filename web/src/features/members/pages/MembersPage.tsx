@@ -1,32 +1,39 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { SearchParams, User } from '@app/contract';
-import { SEARCH_FILTER_KEYS, useSearch, type SearchFilters } from '../api/search';
+import {
+  FIRST_SEARCH_ATTRIBUTE,
+  type ProfileCard,
+  type SearchCard,
+  type User,
+} from '@app/contract';
+import { searchQueryOptions, useSearch, type SearchFilters } from '../api/search';
 import { useSettings } from '../../../api/settings';
 import { useUser } from '../../../api/user';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { SignupLink } from '../../../components/signup/SignupLink';
 import { useTracking } from '../../../components/signup/tracking';
 import { firstSearchGender } from '../../../components/signup/seeking';
-import { MemberCard } from '../../../components/member/MemberCard';
+import { BoostMark } from '../../../components/member/BoostMark';
+import { FavouriteStar } from '../../../components/member/FavouriteStar';
+import { MemberCard, type PhotoPriority } from '../../../components/member/MemberCard';
+import { KEEP_SERVER_HTML, isTakingOver } from '../../../components/taking-over';
 import { SearchFiltersForm } from '../search/SearchFiltersForm';
+import { CLEARED, filtersOf, paramsOf, visitorFirstFilters } from '../search/first-search';
 
-const CLEARED = 'cleared';
+/** A phone's first two rows, a desktop's first row. */
+const EAGER_PHOTOS = 4;
 
-/** The filters in the address, as written there (the server checks them). */
-function filtersOf(params: URLSearchParams): SearchFilters {
-  const filters: Record<string, string> = {};
-  for (const key of SEARCH_FILTER_KEYS) {
-    const value = params.get(key);
-    if (value) filters[key] = value;
-  }
-  return filters as SearchFilters;
-}
-
-function paramsOf(filters: SearchParams): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(filters).filter((entry): entry is [string, string] => !!entry[1]),
+/**
+ * How the photos of a list of results load: the first photo of the first screen is the page's
+ * largest paint (fetched first), the rest of the first row or two at once, the others as they
+ * scroll into view.
+ */
+function photoPriorities(profiles: ProfileCard[]): PhotoPriority[] {
+  const first = profiles.findIndex((profile) => profile.main_image);
+  return profiles.map((_, index) =>
+    index === first && index < EAGER_PHOTOS ? 'high' : index < EAGER_PHOTOS ? 'eager' : 'lazy',
   );
 }
 
@@ -42,6 +49,52 @@ function defaultFilters(user: User | null, country: string): SearchFilters {
 }
 
 /**
+ * A list of result cards, rendered again only when its members change (not when the filters
+ * are written to the address after a visitor's page is taken over, nor as the next page loads).
+ */
+const ResultCards = memo(function ResultCards({
+  profiles,
+  testId,
+  below,
+}: {
+  /** Search results may be boosted (first, marked "Boost"); similar profiles never are. */
+  profiles: (ProfileCard & Partial<Pick<SearchCard, 'boosted'>>)[];
+  testId?: string;
+  /** Below other results: every photo loads as it scrolls into view. */
+  below?: boolean;
+}) {
+  // taken over from the server's HTML (the public entry, where a card is a plain link): the
+  // server's cards stay as they are, not rendered again, until the members change
+  const [kept] = useState(() => (isTakingOver() ? profiles : null));
+  // members keep favourites: a star on each card (visitors have none)
+  const member = !!useUser().user;
+  const priorities = below ? [] : photoPriorities(profiles);
+  if (kept === profiles) {
+    return (
+      <ul
+        className="member-grid list-unstyled mb-0"
+        data-testid={testId}
+        dangerouslySetInnerHTML={KEEP_SERVER_HTML}
+      />
+    );
+  }
+  return (
+    <ul className="member-grid list-unstyled mb-0" data-testid={testId}>
+      {profiles.map((profile, index) => (
+        <li key={profile.id}>
+          <MemberCard
+            member={profile}
+            photo={priorities[index]}
+            badge={profile.boosted ? <BoostMark /> : undefined}
+            action={member ? <FavouriteStar member={profile.id} name={profile.name} /> : undefined}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+});
+
+/**
  * Member search (/members): the filters, the number of results, result cards a page at a
  * time as the member scrolls (or taps "more"), similar profiles when few match. The filters live
  * in the URL (the search survives navigation and reload, and pages already loaded are kept for
@@ -54,9 +107,21 @@ export function MembersPage() {
   const settings = useSettings();
   const { user, isPending: userPending } = useUser();
   const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
   const cleared = params.has(CLEARED);
-  const filters = useMemo(() => filtersOf(params), [params]);
-  const hasFilters = Object.keys(filters).length > 0;
+  const address = useMemo(() => filtersOf(params), [params]);
+  const hasFilters = Object.keys(address).length > 0;
+  // a visitor's page the server rendered with its first results (web/src/public): until the
+  // first filters are in the address (written below, with the gender chosen at signup's first
+  // step, which only this browser knows), the search the server rendered, from its answer
+  const rendered = useMemo(() => {
+    if (user || userPending || hasFilters || cleared) return null;
+    const first = visitorFirstFilters('', settings.geoip_country);
+    const answered = first && queryClient.getQueryData(searchQueryOptions(first, {}).queryKey);
+    return answered ? first : null;
+  }, [user, userPending, hasFilters, cleared, settings.geoip_country, queryClient]);
+  const filters: SearchFilters = rendered ?? address;
+  const searching = hasFilters || !!rendered;
 
   const tracking = useTracking();
   const source = paramsOf({ network: tracking.network, ref: tracking.ref });
@@ -72,9 +137,16 @@ export function MembersPage() {
     }
   }, [hasFilters, cleared, userPending, user, settings.geoip_country, setParams]);
 
-  const search = useSearch(filters, source, allowed && hasFilters && !cleared);
+  const search = useSearch(filters, source, allowed && searching && !cleared);
   const first = search.data?.pages[0];
-  const profiles = search.data?.pages.flatMap((page) => page.profiles) ?? [];
+  const pages = search.data?.pages;
+  // each member once: a boost that began or ended between two pages could bring one twice
+  const profiles = useMemo(() => {
+    const seen = new Set<number>();
+    return (pages?.flatMap((page) => page.profiles) ?? []).filter(
+      (profile) => !seen.has(profile.id) && !!seen.add(profile.id),
+    );
+  }, [pages]);
   const sentinel = useRef<HTMLDivElement>(null);
   // on phones the filters fold away under a button once there are results to look at
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -101,7 +173,19 @@ export function MembersPage() {
   return (
     <div className="container py-4 search-page">
       <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">{t('search.title')}</h1>
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <h1 className="h3 mb-0">{t('search.title')}</h1>
+          {user && (
+            <Link
+              to="/boost"
+              className="btn btn-sm btn-warning rounded-pill px-3 fw-semibold"
+              data-testid="search-boost-link"
+            >
+              <span aria-hidden="true">🚀 </span>
+              {t('search.boostCta')}
+            </Link>
+          )}
+        </div>
         {first && !cleared && (
           <p className="mb-0 text-body-secondary" aria-live="polite" data-testid="num-results">
             {first.num_results_capped
@@ -141,7 +225,7 @@ export function MembersPage() {
             className={`search-filters-wrap${filtersOpen || cleared ? ' is-open' : ''}`}
           >
             <SearchFiltersForm
-              key={params.toString()}
+              key={cleared ? CLEARED : new URLSearchParams(paramsOf(filters)).toString()}
               initial={filters}
               member={!!user}
               onApply={(next) => {
@@ -156,13 +240,16 @@ export function MembersPage() {
             className="mt-4"
             aria-label={t('search.resultsTitle')}
             aria-busy={search.isFetching}
+            // the server's default results: hidden from the first paint when this visit chose a
+            // gender at signup (server/src/site-pages/search-check.ts), until that is searched
+            {...(rendered ? { [FIRST_SEARCH_ATTRIBUTE]: '' } : {})}
           >
             {cleared && (
               <p className="text-body-secondary text-center py-5" data-testid="search-cleared">
                 {t('search.cleared')}
               </p>
             )}
-            {!cleared && search.isPending && hasFilters && (
+            {!cleared && search.isPending && searching && (
               <div
                 className="member-grid"
                 role="status"
@@ -200,15 +287,7 @@ export function MembersPage() {
                 <p className="text-body-secondary">{t('search.emptyText')}</p>
               </div>
             )}
-            {profiles.length > 0 && (
-              <ul className="member-grid list-unstyled mb-0" data-testid="search-results">
-                {profiles.map((profile) => (
-                  <li key={profile.id}>
-                    <MemberCard member={profile} />
-                  </li>
-                ))}
-              </ul>
-            )}
+            {profiles.length > 0 && <ResultCards profiles={profiles} testId="search-results" />}
             <div ref={sentinel} />
             {hasNextPage && (
               <div className="text-center mt-4">
@@ -234,13 +313,7 @@ export function MembersPage() {
                   widened: first.similar.widened.map((w) => t(`search.widened.${w}`)).join(', '),
                 })}
               </p>
-              <ul className="member-grid list-unstyled mb-0">
-                {first.similar.profiles.map((profile) => (
-                  <li key={profile.id}>
-                    <MemberCard member={profile} />
-                  </li>
-                ))}
-              </ul>
+              <ResultCards profiles={first.similar.profiles} below={profiles.length > 0} />
             </section>
           )}
         </>

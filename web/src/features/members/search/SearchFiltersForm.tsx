@@ -216,6 +216,21 @@ export function SearchFiltersForm({
                 {t('search.verifiedOnly')}
               </label>
             </div>
+            {member && (
+              <div className="form-check form-switch">
+                <input
+                  className="form-check-input"
+                  type="checkbox"
+                  role="switch"
+                  id={`${ids.gender}-favourites`}
+                  checked={values.favourites === '1'}
+                  onChange={(e) => set({ favourites: e.target.checked ? '1' : undefined })}
+                />
+                <label className="form-check-label" htmlFor={`${ids.gender}-favourites`}>
+                  {t('search.favouritesOnly')}
+                </label>
+              </div>
+            )}
           </div>
           {member && (
             <div className="col-12 col-md-6 col-lg-4">

@@ -11,6 +11,7 @@ const stored: NotificationSettingsResponse = {
     new_conversations: true,
     new_messages: true,
     like: false,
+    visits: true,
     unread_message_reminders: true,
     promotions: true,
     weekly_updates: true,
@@ -32,10 +33,11 @@ const group = async (name: string) =>
   within(await screen.findByRole('region', { name }, { timeout: 5000 }));
 
 describe('the notification preferences page', () => {
-  it('shows the eight preferences in two groups as switches in their stored state', async () => {
+  it('shows the nine preferences in two groups as switches in their stored state', async () => {
     renderPage({ 'GET /api/notifications.php': () => jsonResponse(200, stored) });
     const members = await group('Contact met leden');
-    expect(members.getAllByRole('switch')).toHaveLength(4);
+    expect(members.getAllByRole('switch')).toHaveLength(5);
+    expect(members.getByRole('switch', { name: 'Bezoekers' })).toBeChecked();
     expect(members.getByRole('switch', { name: 'Nieuwe gesprekken' })).toBeChecked();
     expect(members.getByRole('switch', { name: 'Likes' })).not.toBeChecked();
     expect(members.getByRole('switch', { name: 'Likes' })).toHaveAccessibleDescription(

@@ -15,11 +15,11 @@ import { PushPreference } from '../../push';
  */
 export const ACCOUNT_ANCHORS = new Set(['#email', '#password', '#blocks', '#delete', '#sessions']);
 
-/** The spec's eight preferences in two groups: what members do, and what the site sends. */
+/** The spec's eight preferences and visitors (issue 38) in two groups: what members do, and what the site sends. */
 const GROUPS: { key: string; items: NotificationPreferenceKey[] }[] = [
   {
     key: 'members',
-    items: ['new_conversations', 'new_messages', 'like', 'unread_message_reminders'],
+    items: ['new_conversations', 'new_messages', 'like', 'visits', 'unread_message_reminders'],
   },
   { key: 'site', items: ['weekly_updates', 'news', 'promotions', 'reminders'] },
 ];

@@ -97,7 +97,7 @@ export function PhotoManager() {
           </h2>
           {photos.isSuccess && (
             <span className="small text-body-secondary" data-testid="photo-count">
-              {t('photos.count', { count: list.length, max })}
+              {t('photos.count', { number: list.length, count: max })}
             </span>
           )}
         </div>
@@ -205,10 +205,10 @@ export function PhotoManager() {
                 className="alert alert-info d-flex flex-wrap align-items-center gap-2 mb-0"
                 data-testid="photo-limit"
               >
-                <span className="flex-grow-1">{t('photos.limitReached', { max })}</span>
+                <span className="flex-grow-1">{t('photos.limitReached', { count: max })}</span>
                 {!user?.paid_user && (
                   <Link to="/premium" className="btn btn-sm btn-primary">
-                    {t('photos.morePhotos', { max: PREMIUM_MAX_PHOTOS })}
+                    {t('photos.morePhotos', { count: PREMIUM_MAX_PHOTOS })}
                   </Link>
                 )}
               </div>

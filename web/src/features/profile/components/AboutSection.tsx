@@ -51,8 +51,8 @@ export function AboutSection({
         placeholder={t('profileEditor.aboutPlaceholder')}
         error={errorFor('about')}
         hint={t('profileEditor.aboutCount', {
-          count: values.about.length,
-          max: ABOUT_MAX_LENGTH,
+          number: values.about.length,
+          count: ABOUT_MAX_LENGTH,
         })}
         className="mb-0"
       />

@@ -81,7 +81,7 @@ export function BasicsSection({ values, set, errorFor, rejections }: SectionProp
             years={years}
             autoComplete="bday"
             error={errorFor('date_of_birth')}
-            hint={t('profileEditor.dateOfBirthHint', { min_age: minAge })}
+            hint={t('profileEditor.dateOfBirthHint', { count: minAge })}
             markRequired
             className="mb-0"
           />

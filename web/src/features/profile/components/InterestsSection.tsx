@@ -20,7 +20,7 @@ export function InterestsSection({ values, set, errorFor }: SectionProps) {
     <ProfileSection
       icon="💜"
       title={t('profileEditor.interests')}
-      intro={t('profileEditor.interestsIntro', { max: INTERESTS_MAX })}
+      intro={t('profileEditor.interestsIntro', { count: INTERESTS_MAX })}
     >
       <div
         className="d-flex flex-wrap gap-2 profile-interests"
@@ -54,7 +54,7 @@ export function InterestsSection({ values, set, errorFor }: SectionProps) {
           className={`badge rounded-pill ${full ? 'text-bg-primary' : 'text-bg-light'} profile-interests__count`}
           aria-live="polite"
         >
-          {t('profileEditor.interestsCount', { count: chosen.length, max: INTERESTS_MAX })}
+          {t('profileEditor.interestsCount', { number: chosen.length, max: INTERESTS_MAX })}
         </span>
         {full && (
           <span className="small text-body-secondary">

@@ -8,6 +8,12 @@ import { usePagesMessages, usePagesT } from '../i18n';
 import { pageValues, type PageValues } from '../page-values';
 import { RichText } from './RichText';
 import { CompanyCard } from './CompanyCard';
+import { LEGAL_DOCUMENTS, currentLegalVersion, type LegalDocument } from '@app/contract';
+import { formatPageDate, termsVersionDate } from '../terms-date';
+
+/** The terms and the privacy statement: each shows its own version in force. */
+const isLegalDocument = (page: string): page is LegalDocument =>
+  (LEGAL_DOCUMENTS as readonly string[]).includes(page);
 
 /** A question of the FAQ: a disclosure (details/summary). */
 type Question = { q: string; a: string[] };
@@ -148,7 +154,7 @@ export function StaticPage({
     );
   }
 
-  const values = pageValues(settings, company.data, language);
+  const values = pageValues(settings, company.data, language, (key) => t(key));
   const text = t(page, { returnObjects: true, ...values }) as PageText;
   const sections = Array.isArray(text.sections) ? text.sections : [];
   const after = extraAfter ?? sections.length;
@@ -165,7 +171,14 @@ export function StaticPage({
               className="static-page__version small text-body-secondary"
               data-testid="terms-version"
             >
-              {t('common.version', { date: values.version })}
+              {t('common.version', {
+                date: isLegalDocument(page)
+                  ? formatPageDate(
+                      termsVersionDate(company.data?.added, currentLegalVersion(page).published),
+                      language,
+                    )
+                  : values.version,
+              })}
             </p>
           )}
           <div className="static-page__intro">

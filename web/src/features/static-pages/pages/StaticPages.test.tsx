@@ -46,6 +46,21 @@ describe('the static pages', () => {
     );
   });
 
+  it('show the privacy statement with the date of its version in force, which says what the consent log keeps', async () => {
+    renderRoutes(<PrivacyPage />);
+    expect(await screen.findByTestId('terms-version')).toHaveTextContent(
+      'Versie / laatst gewijzigd: 29 november 2026',
+    );
+    expect(
+      screen.getByText(/^Je toestemmingen: met welke versie van de algemene voorwaarden/),
+    ).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: '5. Met wie we gegevens delen' })).getByText(
+        /^partnersites, alleen als je dat zelf aanzet/,
+      ),
+    ).toBeVisible();
+  });
+
   it('link the privacy statement to the data export and the account deletion', async () => {
     renderRoutes(<PrivacyPage />);
     await screen.findByTestId('static-page-privacy');
@@ -87,6 +102,31 @@ describe('the static pages', () => {
     expect(await screen.findByRole('heading', { name: 'Bedenktijd van 14 dagen' })).toBeVisible();
   });
 
+  it('say in the FAQ what free members see of likes and visitors, from the live settings', async () => {
+    renderRoutes(<FaqPage />);
+    await screen.findByTestId('static-page-faq');
+    expect(
+      screen.getByText(/^Likes: je ziet hoeveel leden je leuk vinden en wanneer, maar niet wie/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Bezoekers: je ziet hoeveel leden je profiel bekeken en wanneer/),
+    ).toBeInTheDocument();
+    cleanup();
+
+    const queryClient = seededQueryClient();
+    queryClient.setQueryData(settingsQueryKey, {
+      ...settingsResponseFixture,
+      settings: { ...settingsFixture, free_members_see_likes: 'everything' },
+    });
+    renderRoutes(<FaqPage />, { queryClient });
+    await screen.findByTestId('static-page-faq');
+    expect(
+      screen.getByText('Likes: je ziet wie je leuk vinden, ook als gratis lid.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Likes: je ziet hoeveel/)).toBeNull();
+    expect(screen.getByText(/^Bezoekers: je ziet hoeveel/)).toBeInTheDocument();
+  });
+
   it("state the site's live chat history limit and refund days, not a fixed number", async () => {
     const queryClient = seededQueryClient();
     queryClient.setQueryData(settingsQueryKey, {
@@ -113,6 +153,22 @@ describe('the static pages', () => {
 
     renderRoutes(<ReturnPolicyPage />, { queryClient });
     expect(await screen.findByRole('heading', { name: 'Bedenktijd van 30 dagen' })).toBeVisible();
+  });
+
+  it("state the site's live boost price in the FAQ", async () => {
+    const queryClient = seededQueryClient();
+    queryClient.setQueryData(settingsQueryKey, {
+      ...settingsResponseFixture,
+      settings: { ...settingsFixture, boost_credits: 75 },
+    });
+    renderRoutes(<FaqPage />, { queryClient });
+    await screen.findByTestId('static-page-faq');
+    expect(
+      screen.getByText(/Een boost kost 75 credits; premium-leden krijgen elke 7 dagen/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/30 minuten bovenaan in de zoekresultaten van je regio/),
+    ).toBeInTheDocument();
   });
 
   it('show the questions of the FAQ as disclosures', async () => {

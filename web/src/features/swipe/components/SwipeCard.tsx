@@ -106,7 +106,7 @@ export function SwipeCard({
           <h2 className="h4 mb-0 text-truncate" id={nameId}>
             {member.name}
           </h2>
-          <span className="swipe-card__age">{t('swipe.age', { age: member.age })}</span>
+          <span className="swipe-card__age">{t('swipe.age', { count: member.age })}</span>
           {member.online && (
             <span className="swipe-card__online" title={t('swipe.online')}>
               <span className="visually-hidden">{t('swipe.online')}</span>

@@ -66,7 +66,7 @@ export function SwipeGamePage() {
   const perDay = data?.likes_per_day ?? 0;
   const canLike = likesLeft > 0;
   const shownLimit =
-    limitMessage ?? (data && !canLike ? t('errors.swipe_limit_reached', { limit: perDay }) : null);
+    limitMessage ?? (data && !canLike ? t('errors.swipe_limit_reached', { count: perDay }) : null);
 
   /** Changes the cached candidates: the decided card leaves, the likes left follow the server. */
   const update = useCallback(
@@ -246,12 +246,7 @@ export function SwipeGamePage() {
 /** "Nog 3 likes vandaag", with a heart per like of the day (filled while left). */
 function LikesLeft({ left, perDay }: { left: number; perDay: number }) {
   const { t } = useTranslation();
-  const text =
-    left === 0
-      ? t('swipe.likesLeftNone')
-      : left === 1
-        ? t('swipe.likesLeftOne')
-        : t('swipe.likesLeft', { count: left });
+  const text = left === 0 ? t('swipe.likesLeftNone') : t('swipe.likesLeft', { count: left });
   return (
     <p className="swipe-likes-left d-inline-flex align-items-center gap-2 mb-0">
       <span className="swipe-likes-left__hearts" aria-hidden="true">

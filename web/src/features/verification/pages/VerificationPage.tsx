@@ -21,7 +21,8 @@ const ICONS = Object.fromEntries(VERIFICATION_GESTURES.map((g) => [g.key, g.icon
 /**
  * /profile/verify, "Verifieer je profiel": the member asks for a gesture (the site picks one),
  * takes a selfie making it (the front camera on a phone) and sends it; then it waits for a
- * moderator; verified shows the badge, rejected the reason and a try-again.
+ * moderator; verified shows the badge, rejected the reason and a try-again, a badge staff
+ * withdrew where to read why (Beslissingen) and a try-again.
  */
 export function VerificationPage() {
   const { t } = useTranslation();
@@ -100,6 +101,14 @@ function VerificationState({ data }: { data: OwnVerificationResponse }) {
   }
   return (
     <div>
+      {request?.status === 'approved' && (
+        // approved once, not verified now: staff withdrew the badge (its statement explains why)
+        <div className="alert alert-warning" role="alert" data-testid="verification-withdrawn">
+          <h2 className="h6 mb-1">{t('verification.withdrawnTitle')}</h2>
+          <p className="mb-1">{t('verification.withdrawnText')}</p>
+          <Link to="/decisions">{t('verification.decisionsLink')}</Link>
+        </div>
+      )}
       {request?.status === 'rejected' && (
         <div className="alert alert-warning" role="alert" data-testid="verification-rejected">
           <h2 className="h6 mb-1">{t('verification.rejectedTitle')}</h2>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AppealOutcome, StaffAppeal } from '@app/contract';
 import { staffMeQueryOptions } from '../../../shared/api';
@@ -55,6 +56,8 @@ export function AppealsPage() {
 
 function AppealCard({ appeal }: { appeal: StaffAppeal }) {
   const { t, i18n } = useAdminTranslation();
+  // the grounds as the member reads them (the site's catalogue)
+  const { t: tMember } = useTranslation();
   const client = useQueryClient();
   const [explanation, setExplanation] = useState('');
   const [outcome, setOutcome] = useState<AppealOutcome>('upheld');
@@ -81,7 +84,7 @@ function AppealCard({ appeal }: { appeal: StaffAppeal }) {
         </h2>
         <p className="small text-body-secondary mb-2">
           {t('appeals.meta', {
-            ground: s.ground,
+            ground: tMember(`decisions.grounds.${s.ground}`),
             section: s.section,
             by: s.decided_by ?? '—',
             due: date(appeal.due_at),

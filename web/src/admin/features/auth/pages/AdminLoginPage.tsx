@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { StaffLoginResponse, StaffMember } from '@app/contract';
@@ -78,6 +78,7 @@ function PasswordStep({ onDone }: { onDone: (challenge: StaffLoginResponse) => v
     <>
       <h1 className="h3 mb-2">{t('auth.title')}</h1>
       <p className="text-body-secondary mb-4">{t('auth.intro')}</p>
+      <UnlockNotice />
       <ServerErrorAlert message={form.formError} />
       <form
         ref={form.formRef}
@@ -114,6 +115,22 @@ function PasswordStep({ onDone }: { onDone: (challenge: StaffLoginResponse) => v
   );
 }
 
+/** /admin/login?unlocked=1 or 0: where a staff account's account-locked mail leads. */
+function UnlockNotice() {
+  const { t } = useAdminTranslation();
+  const [params] = useSearchParams();
+  const value = params.get('unlocked');
+  if (value === '1') {
+    return (
+      <div className="alert alert-success" role="status">
+        {t('auth.unlocked')}
+      </div>
+    );
+  }
+  if (value === '0') return <ServerErrorAlert message={t('auth.unlockFailed')} />;
+  return null;
+}
+
 function CodeStep({
   challenge,
   onRestart,
@@ -132,6 +149,8 @@ function CodeStep({
     onSuccess: (answer) => onDone(answer.staff, answer.recovery_codes),
   });
   const enroll = challenge.enroll;
+  // the password form that had the focus is gone: the code field takes it over
+  useEffect(() => document.getElementById(`${id}-code`)?.focus(), [id]);
   return (
     <>
       <h1 className="h3 mb-2">{enroll ? t('auth.enrollTitle') : t('auth.codeTitle')}</h1>
@@ -163,7 +182,6 @@ function CodeStep({
           error={form.fieldError('code')}
           inputMode={enroll ? 'numeric' : 'text'}
           autoComplete="one-time-code"
-          autoFocus
           required
           maxLength={32}
           className="mb-4"

@@ -76,7 +76,7 @@ function GiftItem({ gift, imagePrefix }: { gift: StaffGift; imagePrefix: string 
               </span>
             </div>
             <div className="small text-body-secondary">
-              {t('catalogue.gifts.summary', { credits: gift.credits, position: gift.position })}
+              {t('catalogue.gifts.summary', { count: gift.credits, position: gift.position })}
             </div>
           </div>
           <button

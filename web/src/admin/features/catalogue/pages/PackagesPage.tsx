@@ -78,7 +78,7 @@ function PackageItem({ pkg }: { pkg: StaffPackage }) {
           <strong className="admin-catalogue__code">{pkg.slug}</strong>
           <span>
             {t('catalogue.packages.summary', {
-              credits: pkg.credits,
+              count: pkg.credits,
               price: formatPrice(i18n.language, pkg.price_cents, pkg.currency),
             })}
           </span>

@@ -19,16 +19,16 @@ export function HistoryCard({ title, history }: { title: string; history: Modera
         </div>
         <ul className="list-inline small text-body-secondary mb-2">
           <li className="list-inline-item">
-            {t('complaints.history.received', { count: history.complaints_received.length })}
+            {t('complaints.history.received', { number: history.complaints_received.length })}
           </li>
           <li className="list-inline-item">
-            {t('complaints.history.made', { count: history.complaints_made.length })}
+            {t('complaints.history.made', { number: history.complaints_made.length })}
           </li>
           <li className="list-inline-item">
-            {t('complaints.history.warnings', { count: history.warnings.length })}
+            {t('complaints.history.warnings', { number: history.warnings.length })}
           </li>
           <li className="list-inline-item">
-            {t('complaints.history.bans', { count: history.bans.length })}
+            {t('complaints.history.bans', { number: history.bans.length })}
           </li>
         </ul>
         {history.bans.length + history.warnings.length === 0 ? null : (

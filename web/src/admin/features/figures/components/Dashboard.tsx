@@ -58,7 +58,7 @@ export function Dashboard({
               title={t(`figures.${key}.title`)}
               description={t(`figures.${key}.description`)}
               total={section.total}
-              totalLabel={t('figures.total', { n: figures.range })}
+              totalLabel={t('figures.total', { count: figures.range })}
               chart={section.chart}
               columns={[t('figures.day'), t(`figures.${key}.title`)]}
               rows={section.rows}
@@ -70,7 +70,7 @@ export function Dashboard({
             title={t('figures.revenue.title')}
             description={t('figures.revenue.description')}
             total={f.money('EUR')(0)}
-            totalLabel={t('figures.total', { n: figures.range })}
+            totalLabel={t('figures.total', { count: figures.range })}
             chart={null}
             columns={[]}
             rows={[]}

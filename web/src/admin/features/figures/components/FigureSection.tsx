@@ -64,7 +64,13 @@ export function FigureSection({
               </Suspense>
               <details className="admin-figure__table mt-2">
                 <summary className="small">{t('figures.asTable')}</summary>
-                <div className="table-responsive">
+                {/* a wide table scrolls on a phone: focusable, so the keyboard scrolls it too */}
+                <div
+                  className="table-responsive"
+                  tabIndex={0}
+                  role="region"
+                  aria-label={`${title}: ${t('figures.asTable')}`}
+                >
                   <table className="table table-sm small mb-0">
                     <caption className="visually-hidden">{title}</caption>
                     <thead>

@@ -27,20 +27,25 @@ export function FiguresPage() {
       title={t('figures.title')}
       intro={t('figures.intro')}
       actions={
-        <nav aria-label={t('figures.range')}>
-          <div className="btn-group" role="group">
-            {FIGURES_RANGES.map((option) => (
-              <Link
-                key={option}
-                to={{ search: `?range=${option}` }}
-                className={`btn btn-sm ${option === range ? 'btn-primary' : 'btn-outline-primary'}`}
-                aria-current={option === range ? 'page' : undefined}
-              >
-                {t('figures.days', { n: option })}
-              </Link>
-            ))}
-          </div>
-        </nav>
+        <>
+          <Link className="btn btn-sm btn-outline-primary" to="/admin/figures/traffic">
+            {t('figures.traffic.title')}
+          </Link>
+          <nav aria-label={t('figures.range')}>
+            <div className="btn-group" role="group">
+              {FIGURES_RANGES.map((option) => (
+                <Link
+                  key={option}
+                  to={{ search: `?range=${option}` }}
+                  className={`btn btn-sm ${option === range ? 'btn-primary' : 'btn-outline-primary'}`}
+                  aria-current={option === range ? 'page' : undefined}
+                >
+                  {t('figures.days', { count: option })}
+                </Link>
+              ))}
+            </div>
+          </nav>
+        </>
       }
     >
       {query.isPending ? (

@@ -1,1 +1,3 @@
 export { FiguresPage } from './FiguresPage';
+export { TrafficPage } from './TrafficPage';
+export { PostbacksPage } from './PostbacksPage';

@@ -138,7 +138,7 @@ export function MemberPanel({ member }: { member: InspectedMember }) {
         </h2>
         <p className="small text-body-secondary mb-2">
           {t('inspection.memberLine', {
-            age: member.age,
+            count: member.age,
             gender: t(`inspection.gender.${member.gender}`, { defaultValue: member.gender }),
             place: [member.city, member.country].filter(Boolean).join(', '),
           })}
@@ -152,7 +152,7 @@ export function MemberPanel({ member }: { member: InspectedMember }) {
         <p className="inspection-member__about small mb-3">
           {member.about || <span className="text-body-secondary">{t('inspection.noAbout')}</span>}
         </p>
-        <h3 className="h6">{t('inspection.photos', { count: member.photos.length })}</h3>
+        <h3 className="h6">{t('inspection.photos', { number: member.photos.length })}</h3>
         <ul className="inspection-member__photos list-unstyled mb-0">
           {member.photos.map((photo) => (
             <li key={photo.id}>

@@ -20,6 +20,7 @@ export function DeskPage<T extends { id: number; member: InspectedMember }>({
   reasonText,
   describe,
   label,
+  after,
   children,
 }: {
   desk: InspectionDesk<T>;
@@ -30,6 +31,8 @@ export function DeskPage<T extends { id: number; member: InspectedMember }>({
   describe: (last: LastDecision<T>) => string;
   /** The item's section, for assistive technology. */
   label: (item: T) => string;
+  /** What follows the desk on its page (the photo desk: the flagged chat photos). */
+  after?: ReactNode;
   children: (item: T) => ReactNode;
 }) {
   const { t } = useAdminTranslation();
@@ -62,6 +65,7 @@ export function DeskPage<T extends { id: number; member: InspectedMember }>({
           <MemberPanel member={item.member} />
         </div>
       )}
+      {after}
     </AdminPage>
   );
 }

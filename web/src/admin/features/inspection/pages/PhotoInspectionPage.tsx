@@ -4,6 +4,7 @@ import { useAdminTranslation } from '../../../shared/i18n';
 import { formatDate } from '../../../../i18n/format';
 import { claimNext } from '../api';
 import { useInspectionDesk, type DeskKind } from '../useInspectionDesk';
+import { ChatPhotoDesk } from './ChatPhotoDesk';
 import { DeskPage } from './DeskPage';
 import { ScreeningPanel } from './ScreeningPanel';
 
@@ -22,7 +23,8 @@ const PHOTOS: DeskKind<InspectionPhoto> = {
  * Photo inspection (moderators): the photo the queue serves first (a match of a photo rejected for
  * abuse, then the riskiest by the pre-screening, whose scores show above it) large, the member
  * beside it; A approves, 1 to 8 reject with that reason, U undoes the last decision for a few seconds; the next photo is
- * claimed ahead and shows at once. The count and the oldest wait stay in view.
+ * claimed ahead and shows at once. The count and the oldest wait stay in view. Below it, the
+ * chat photos the pre-screening flagged.
  */
 export function PhotoInspectionPage() {
   const { t } = useAdminTranslation();
@@ -45,6 +47,7 @@ export function PhotoInspectionPage() {
             })
       }
       label={(photo) => t('inspection.photoUnder', { id: photo.id })}
+      after={<ChatPhotoDesk />}
     >
       {(photo) => (
         <>

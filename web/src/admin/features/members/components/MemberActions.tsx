@@ -75,7 +75,7 @@ export function MemberActions({ page }: { page: StaffMemberPage }) {
         <SessionsDialog
           page={page}
           onClose={() => setOpen(null)}
-          onDone={(ended) => finish(t('members.actions.sessionsDone', { count: ended }))}
+          onDone={(ended) => finish(t('members.actions.sessionsDone', { number: ended }))}
         />
       )}
       {open === 'reactivate' && (
@@ -114,7 +114,7 @@ function CreditsDialog({ page, onClose, onDone }: DialogProps<number>) {
   return (
     <ActionDialog
       title={t('members.actions.creditsTitle')}
-      intro={t('members.actions.creditsIntro', { credits: page.member.credits })}
+      intro={t('members.actions.creditsIntro', { count: page.member.credits })}
       submitLabel={t('members.actions.creditsSubmit')}
       canSubmit={amountOk && reasonOk(reason)}
       onClose={onClose}

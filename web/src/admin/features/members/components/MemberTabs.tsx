@@ -9,6 +9,7 @@ import { PaymentsTab } from './tabs/PaymentsTab';
 import { PhotosTab } from './tabs/PhotosTab';
 import { ProfileTab } from './tabs/ProfileTab';
 import { SessionsTab } from './tabs/SessionsTab';
+import { LinkedTab } from './tabs/LinkedTab';
 
 const TABS = [
   'profile',
@@ -17,6 +18,7 @@ const TABS = [
   'ledger',
   'sessions',
   'complaints',
+  'linked',
   'audit',
 ] as const;
 type Tab = (typeof TABS)[number];
@@ -52,6 +54,7 @@ export function MemberTabs({ page }: { page: StaffMemberPage }) {
     ledger: page.ledger.length,
     sessions: page.sessions.length,
     complaints: page.complaints.length,
+    linked: page.linked_accounts.length,
     audit: page.audit.length,
   };
   return (
@@ -61,7 +64,6 @@ export function MemberTabs({ page }: { page: StaffMemberPage }) {
           className="nav nav-tabs card-header-tabs admin-member__tabs"
           role="tablist"
           aria-label={t('members.tabsLabel')}
-          onKeyDown={onKey}
         >
           {TABS.map((name, index) => (
             <button
@@ -77,6 +79,7 @@ export function MemberTabs({ page }: { page: StaffMemberPage }) {
               tabIndex={tab === name ? 0 : -1}
               className={`nav-link${tab === name ? ' active' : ''}`}
               onClick={() => choose(name)}
+              onKeyDown={onKey}
             >
               {t(`members.tabs.${name}`)}
               {counts[name] !== null && (
@@ -106,13 +109,15 @@ function TabContent({ tab, page }: { tab: Tab; page: StaffMemberPage }) {
     case 'photos':
       return <PhotosTab photos={page.photos} />;
     case 'payments':
-      return <PaymentsTab payments={page.payments} />;
+      return <PaymentsTab page={page} />;
     case 'ledger':
       return <LedgerTab ledger={page.ledger} />;
     case 'sessions':
       return <SessionsTab sessions={page.sessions} />;
     case 'complaints':
       return <ComplaintsTab complaints={page.complaints} />;
+    case 'linked':
+      return <LinkedTab linked={page.linked_accounts} />;
     case 'audit':
       return <AuditTab audit={page.audit} memberId={page.member.id} />;
   }

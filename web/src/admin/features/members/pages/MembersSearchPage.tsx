@@ -115,7 +115,7 @@ function MemberHit({ member }: { member: MemberSearchHit }) {
           </span>
           <span className="d-block small text-body-secondary">
             {t('members.hitDetails', {
-              credits: member.credits,
+              count: member.credits,
               date: signup.format(new Date(member.signup_date)),
             })}
           </span>

@@ -15,6 +15,8 @@ import {
   takeOverConversation,
 } from '../api';
 import { FictionalBadge } from './FictionalBadge';
+import { ComposerExtras, NextConversationButton } from '../operator-tools';
+import { PersonaPanel } from '../persona/PersonaPanel';
 
 /**
  * One conversation, locked to the operator while it is open: the member's public profile, the
@@ -43,9 +45,12 @@ export function InboxConversationPage() {
     <AdminPage
       title={t('partners.conversation.title')}
       actions={
-        <Link to="/admin/inbox" className="btn btn-outline-secondary btn-sm">
-          ← {t('partners.conversation.back')}
-        </Link>
+        <div className="d-flex flex-wrap align-items-start gap-2">
+          <Link to="/admin/inbox" className="btn btn-outline-secondary btn-sm">
+            ← {t('partners.conversation.back')}
+          </Link>
+          <NextConversationButton />
+        </div>
       }
     >
       {query.isPending ? (
@@ -185,6 +190,7 @@ function Conversation({ conversation: c }: { conversation: InboxConversation }) 
             >
               {t('partners.conversation.send')}
             </button>
+            <ComposerExtras conversation={c} />
           </form>
         </section>
       </div>
@@ -258,6 +264,11 @@ function Conversation({ conversation: c }: { conversation: InboxConversation }) 
             </button>
           </form>
         </section>
+        <PersonaPanel
+          conversationId={c.conversation_id}
+          onInsert={setText}
+          replyBoxId={`${formId}-reply`}
+        />
       </aside>
     </div>
   );

@@ -4,6 +4,7 @@ import { AdminEmpty, AdminError, AdminLoading, AdminPage } from '../../../shared
 import { useAdminTranslation } from '../../../shared/i18n';
 import { inboxQueryOptions } from '../api';
 import { FictionalBadge } from './FictionalBadge';
+import { NextConversationButton } from '../operator-tools';
 import { useWaited } from './waited';
 
 /**
@@ -20,13 +21,16 @@ export function InboxPage() {
       title={t('partners.inbox.title')}
       intro={t('partners.inbox.intro')}
       actions={
-        query.data && (
-          <p className="badge text-bg-primary fs-6 mb-0" aria-live="polite">
-            {query.data.waiting_capped
-              ? t('partners.inbox.waitingCapped', { count: query.data.waiting })
-              : t('partners.inbox.waiting', { count: query.data.waiting })}
-          </p>
-        )
+        <div className="d-flex flex-wrap align-items-start gap-2">
+          {query.data && (
+            <p className="badge text-bg-primary fs-6 mb-0" aria-live="polite">
+              {query.data.waiting_capped
+                ? t('partners.inbox.waitingCapped', { count: query.data.waiting })
+                : t('partners.inbox.waiting', { count: query.data.waiting })}
+            </p>
+          )}
+          <NextConversationButton />
+        </div>
       }
     >
       {query.isPending ? (

@@ -20,6 +20,7 @@ import {
   savePartner,
 } from '../api';
 import { FictionalBadge } from './FictionalBadge';
+import { PartnerLibrarySection } from '../operator-tools';
 
 /** Admins: a new chat partner, or one to edit with its photos. */
 export function PartnerPage() {
@@ -49,6 +50,7 @@ export function PartnerPage() {
         <>
           <PartnerForm partner={query.data.partner} />
           <Photos partner={query.data.partner} />
+          <PartnerLibrarySection partnerId={query.data.partner.id} />
         </>
       )}
     </AdminPage>

@@ -25,6 +25,10 @@ const values: SettingsValues = {
   gift_credits: 20,
   message_length: 1000,
   chat_history_days: 365,
+  boost_credits: 50,
+  visit_retention_days: 30,
+  free_members_see_visitors: 'count',
+  free_members_see_likes: 'count',
   minimum_message_costs: { NL: { costs: 0.25, currency: 'EUR' } },
   support_email: 'support@vonkje.nl',
   support_phone: '+31 30 207 4455',
@@ -73,6 +77,26 @@ describe('the settings page (admins)', () => {
       member_resell: true,
       visible_profile_fields: ['gender', 'age', 'hair_color'],
     });
+  });
+
+  it('chooses what free members see of likes and visitors in the Premium group, with a line of help', async () => {
+    const { calls } = renderSettings();
+    const group = await screen.findByRole('group', { name: 'Premium' });
+    const likes = within(group).getByRole('combobox', {
+      name: /Gratis leden zien van wie hen leuk vindt/,
+    });
+    expect(likes).toHaveValue('count');
+    expect(likes).toHaveAccessibleDescription(/Premium-leden zien altijd wie hen leuk vindt/);
+    expect(
+      within(likes)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Alleen het aantal (wie het is, is premium)', 'Alles, net als premium-leden']);
+    fireEvent.change(likes, { target: { value: 'everything' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await screen.findByText('Opgeslagen.');
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toEqual({ free_members_see_likes: 'everything' });
   });
 
   it('refuses what the settings schema refuses, at the field, without sending it', async () => {

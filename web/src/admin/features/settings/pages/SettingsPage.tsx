@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_LANGUAGE,
+  FREE_MEMBERS_SEE,
   PROFILE_FIELDS,
   PROFILE_NOTES,
   SEARCH_FIELDS,
@@ -27,8 +28,14 @@ const LISTS: Partial<Record<SettingName, readonly string[]>> = {
 };
 /** An option that is always chosen (shown checked and locked): nl is always offered. */
 const FIXED: Partial<Record<SettingName, string>> = { languages_offered: DEFAULT_LANGUAGE };
-const CHOICES: Partial<Record<SettingName, readonly string[]>> = { signups: SIGNUP_MODES };
+const CHOICES: Partial<Record<SettingName, readonly string[]>> = {
+  signups: SIGNUP_MODES,
+  free_members_see_visitors: FREE_MEMBERS_SEE,
+  free_members_see_likes: FREE_MEMBERS_SEE,
+};
 const MAPS: readonly SettingName[] = ['minimum_message_costs', 'domain_languages'];
+/** Choices with a line of help under them (settings.hints.<name>). */
+const HINTED: readonly SettingName[] = ['free_members_see_visitors', 'free_members_see_likes'];
 const LONG: readonly SettingName[] = ['description', 'fictional_warning'];
 
 type Draft = Record<string, unknown>;
@@ -289,20 +296,28 @@ function SettingField({
     </div>
   );
   if (choices) {
+    const hint = HINTED.includes(name) ? `${id}-hint` : undefined;
     return field(
-      <select
-        id={id}
-        className={`form-select${invalid}`}
-        value={String(value)}
-        aria-describedby={described}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {choices.map((choice) => (
-          <option key={choice} value={choice}>
-            {t(`settings.options.${choice}`)}
-          </option>
-        ))}
-      </select>,
+      <>
+        <select
+          id={id}
+          className={`form-select${invalid}`}
+          value={String(value)}
+          aria-describedby={[hint, described].filter(Boolean).join(' ') || undefined}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {choices.map((choice) => (
+            <option key={choice} value={choice}>
+              {t(`settings.options.${choice}`)}
+            </option>
+          ))}
+        </select>
+        {hint && (
+          <div className="form-text" id={hint}>
+            {t(`settings.hints.${name}`)}
+          </div>
+        )}
+      </>,
     );
   }
   if (typeof value === 'number') {

@@ -212,6 +212,11 @@ function AccountRow({ account }: { account: StaffAccount }) {
           {account.disabled && (
             <span className="badge text-bg-secondary">{t('staff.disabled')}</span>
           )}
+          {account.locked && !(command.isSuccess && command.variables === 'unlock') && (
+            <span className="badge text-bg-warning" data-testid="sign-in-locked">
+              {t('staff.locked')}
+            </span>
+          )}
           <span className="ms-auto d-flex flex-wrap gap-1">
             {account.roles.map((role) => (
               <span key={role} className="badge text-bg-light border">

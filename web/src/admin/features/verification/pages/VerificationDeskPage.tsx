@@ -1,17 +1,25 @@
 import { InspectionTabs } from '../../inspection';
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   VERIFICATION_GESTURES,
   VERIFICATION_REJECT_REASONS,
+  VERIFICATION_WITHDRAW_GROUNDS,
   type VerificationItem,
   type VerificationRejectReason,
 } from '@app/contract';
-import { AdminEmpty, AdminError, AdminLoading, AdminPage } from '../../../shared/components';
+import {
+  AdminEmpty,
+  AdminError,
+  AdminField,
+  AdminLoading,
+  AdminPage,
+  AdminSelect,
+} from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
 import { formatDate } from '../../../../i18n/format';
-import { decideVerification, verificationClaimQueryOptions } from '../api';
+import { decideVerification, verificationClaimQueryOptions, withdrawBadge } from '../api';
 import '../verification.scss';
 
 const ICONS: Record<string, string> = Object.fromEntries(
@@ -22,7 +30,8 @@ const ICONS: Record<string, string> = Object.fromEntries(
  * The verification desk (moderators), beside the photo and text desks: the gesture asked for,
  * the selfie and the member's approved profile photos side by side; approve gives the badge,
  * reject needs a reason the member reads. The selfie is claimed (nobody else gets it) and
- * deleted on the server as soon as it is decided.
+ * deleted on the server as soon as it is decided. Below the desk, a badge given by mistake (or
+ * doubted later) is withdrawn with a reason the member reads.
  */
 export function VerificationDeskPage() {
   const { t } = useAdminTranslation();
@@ -46,7 +55,7 @@ export function VerificationDeskPage() {
       actions={
         stats && (
           <div className="small text-body-secondary" data-testid="verification-waiting">
-            {t('verification.waiting', { count: stats.waiting })}
+            {t('verification.waiting', { number: stats.waiting })}
           </div>
         )
       }
@@ -71,6 +80,7 @@ export function VerificationDeskPage() {
           onDecide={(reason) => decide.mutate({ id: item.id, reason })}
         />
       )}
+      <WithdrawBadge />
     </AdminPage>
   );
 }
@@ -124,7 +134,7 @@ function VerificationCase({
         </figure>
         <div className="verification-desk__panel card border-0 shadow-sm">
           <div className="card-body">
-            <h2 className="h6">{t('verification.photos', { count: member.photos.length })}</h2>
+            <h2 className="h6">{t('verification.photos', { number: member.photos.length })}</h2>
             <p className="small mb-2">
               <strong>{member.name}</strong> · {member.age} · {member.city ?? member.country}
             </p>
@@ -185,6 +195,84 @@ function VerificationCase({
           {t('verification.reject')}
         </button>
       </div>
+    </section>
+  );
+}
+
+type WithdrawGround = (typeof VERIFICATION_WITHDRAW_GROUNDS)[number];
+
+/** Takes a member's badge away: profile number, ground and the explanation the member reads. */
+function WithdrawBadge() {
+  const { t } = useAdminTranslation();
+  const [member, setMember] = useState('');
+  const [ground, setGround] = useState<WithdrawGround>('impersonation');
+  const [reason, setReason] = useState('');
+  const withdraw = useMutation({
+    mutationFn: () => withdrawBadge({ member: Number(member), ground, reason }),
+    onSuccess: () => {
+      setMember('');
+      setReason('');
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    withdraw.mutate();
+  };
+  return (
+    <section className="card border-0 shadow-sm mt-4" aria-labelledby="withdraw-badge-title">
+      <form className="card-body" onSubmit={submit}>
+        <h2 className="h6" id="withdraw-badge-title">
+          {t('verification.withdrawTitle')}
+        </h2>
+        <p className="small text-body-secondary">{t('verification.withdrawIntro')}</p>
+        <div className="row g-2 align-items-end">
+          <AdminField
+            label={t('verification.withdrawMember')}
+            className="col-12 col-md-3"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            required
+            value={member}
+            onChange={(e) => setMember(e.target.value.trim())}
+          />
+          <AdminSelect
+            label={t('verification.withdrawGround')}
+            className="col-12 col-md-3"
+            value={ground}
+            options={VERIFICATION_WITHDRAW_GROUNDS.map((g) => ({
+              value: g,
+              label: t(`verification.withdrawGrounds.${g}`),
+            }))}
+            onChange={(value) => setGround(value as WithdrawGround)}
+          />
+          <AdminField
+            label={t('verification.withdrawReason')}
+            className="col-12 col-md-6"
+            required
+            minLength={3}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </div>
+        <button
+          type="submit"
+          className="btn btn-outline-danger btn-sm mt-3"
+          disabled={withdraw.isPending}
+        >
+          {t('verification.withdrawSend')}
+        </button>
+        {withdraw.isError && (
+          <p className="alert alert-warning small mt-3 mb-0" role="alert">
+            {withdraw.error.message}
+          </p>
+        )}
+        {withdraw.isSuccess && (
+          <p className="alert alert-success small mt-3 mb-0" role="status">
+            {t('verification.withdrawDone', { member: withdraw.data.member.profile_id })}
+          </p>
+        )}
+      </form>
     </section>
   );
 }

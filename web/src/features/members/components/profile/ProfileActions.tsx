@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MemberProfile } from '@app/contract';
+import { FavouriteStar } from '../../../../components/member/FavouriteStar';
 import type { LoginReason } from './LoginRequired';
 
 /** Who looks at the profile: a visitor, a member, or the member it belongs to. */
@@ -93,9 +94,11 @@ export function ProfileActions({
         <div className="member-actions__main">
           <button
             type="button"
-            className={`btn rounded-pill ${liked ? 'btn-outline-primary' : 'btn-primary'}`}
-            onClick={visitor ? () => onLoginRequired('like') : onLike}
-            disabled={likeBusy}
+            className={`btn rounded-pill ${liked ? 'btn-outline-primary' : 'btn-primary'}${likeBusy ? ' disabled' : ''}`}
+            onClick={visitor ? () => onLoginRequired('like') : likeBusy ? undefined : onLike}
+            // busy, yet not disabled: a disabled button drops the keyboard's focus, which the
+            // Match modal that a like may open gives back here on closing
+            aria-disabled={likeBusy || undefined}
             aria-busy={likeBusy || undefined}
           >
             <span aria-hidden="true">{liked ? '💔 ' : '❤️ '}</span>
@@ -135,6 +138,7 @@ export function ProfileActions({
                 <span aria-hidden="true">🎁 </span>
                 {t('memberProfile.gift')}
               </button>
+              <FavouriteStar member={id} name={name} />
             </>
           )}
         </div>

@@ -1,0 +1,11 @@
+-- The Prisma-era search index on status, gender, country and birth date (init) serves no list
+-- read any more: search, the swipe game, the landers and a profile page's related profiles read
+-- the partial list indexes of 20261124150000_list_reads (their birth date is an INCLUDE column)
+-- or the activity index. It misled the planner instead: for the related profiles, whose
+-- birth-year bounds come from the member's own row, it chose this index and read every member
+-- of the country and sex in the age band (0.9-1.3 s in NL at a million profiles), which the
+-- statement had to dodge by writing `date_of_birth + 0`. Its sibling on the region stays: it
+-- counts a region search with an age range from the index (1.6 ms where the country's list
+-- index takes 75 ms). Measured with and without them at a million profiles
+-- (tests/perf/explain-lists.ts, tests/perf/explain-search.ts; issue 40 item 7).
+DROP INDEX IF EXISTS "profiles_status_gender_country_code_date_of_birth_idx";

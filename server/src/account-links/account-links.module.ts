@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { AccountLinks } from './account-links.service';
+import { AccountLinksPurge } from './account-links.purge';
+
+/** Signals that tie accounts to one person; the purge step is found by its registry. */
+@Module({
+  providers: [AccountLinks, AccountLinksPurge],
+  exports: [AccountLinks],
+})
+export class AccountLinksModule {}

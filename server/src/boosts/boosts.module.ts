@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { CreditsModule } from '../credits';
+import { MemberAccessModule } from '../member-access';
+import { SettingsModule } from '../settings';
+import { BoostedMembers } from './boosted-members';
+import { BoostsController } from './boosts.controller';
+import { BoostsPurge } from './boosts.purge';
+import { BoostsService } from './boosts.service';
+
+/** Boosts (issue 38 item 3): buying one, and which members a search puts first. */
+@Module({
+  imports: [CreditsModule, MemberAccessModule, SettingsModule],
+  controllers: [BoostsController],
+  providers: [BoostsService, BoostedMembers, BoostsPurge],
+  exports: [BoostedMembers],
+})
+export class BoostsModule {}

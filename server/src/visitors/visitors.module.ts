@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { MemberAccessModule } from '../member-access';
+import { SettingsModule } from '../settings';
+import { VisitRetentionTask } from './visit-retention.task';
+import { VisitorsController } from './visitors.controller';
+import { VisitsPurge } from './visits.purge';
+import { VisitsService } from './visits.service';
+
+@Module({
+  imports: [MemberAccessModule, SettingsModule],
+  controllers: [VisitorsController],
+  providers: [VisitsService, VisitsPurge, VisitRetentionTask],
+  exports: [VisitsService],
+})
+export class VisitorsModule {}

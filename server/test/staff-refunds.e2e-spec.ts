@@ -1,0 +1,289 @@
+import { randomUUID } from 'node:crypto';
+import type { Payment } from '@app/contract';
+import { CreditsService } from '../src/credits';
+import {
+  as,
+  checkout,
+  createPaymentsTestApp,
+  creditPackage,
+  ledgerMismatches,
+  newMember,
+  sandboxRef,
+  startPayment,
+  webhookLater,
+  type Member,
+} from './helpers/payments';
+import { cookieOf, staffAccount } from './helpers/staff';
+import type { TestApp } from './helpers/test-app';
+
+/**
+ * Refunds from the console (issue 36): an admin refunds a member's payment in full or in part
+ * through the provider (the sandbox here, over real HTTP; Mollie's Refunds API in
+ * mollie.e2e-spec), the credits taken back as far as unspent, once per Idempotency-Key and never
+ * more than was paid; chargebacks the provider reports are listed on the member's page.
+ */
+describe('staff: refunds and chargebacks of a member’s payments', () => {
+  let t: TestApp;
+  let adminCookie: string;
+  let tryout: { id: number; credits: number; priceCents: number };
+  let plus: { id: number; credits: number; priceCents: number };
+
+  beforeAll(async () => {
+    t = await createPaymentsTestApp({ DB_POOL_SIZE: '20' });
+    adminCookie = await cookieOf(await staffAccount(t, ['admin']), t);
+    tryout = await creditPackage(t, 'tryout');
+    plus = await creditPackage(t, 'plus');
+  });
+  afterEach(async () => {
+    // the ledger adds up to the balance of every member, whatever the test did
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+  afterAll(() => t.close());
+
+  async function paid(pkg = plus): Promise<{ member: Member; payment: Payment; row: number }> {
+    const member = await newMember(t);
+    const payment = await startPayment(t, member, { package: pkg.id, method: 'creditcard' });
+    await checkout(t, payment.checkout_url!, { action: 'paid' }).expect(303);
+    const row = await t.prisma.payment.findUniqueOrThrow({
+      where: { paymentId: payment.payment_id },
+    });
+    expect(row.creditedAt).not.toBeNull();
+    return { member, payment, row: row.id };
+  }
+
+  const refund = (
+    member: Member,
+    payment: number,
+    amount_cents: number,
+    key: string | null = randomUUID(),
+    cookie = adminCookie,
+  ) => {
+    const req = t
+      .http()
+      .post(`/api/staff/members/${member.user.id}/payments/${payment}/refund`)
+      .set('Cookie', cookie)
+      .set('X-Request-Type', 'client');
+    if (key) req.set('Idempotency-Key', key);
+    return req.send({ amount_cents, reason: 'Klant vroeg binnen de termijn om terugbetaling' });
+  };
+  const page = async (member: Member) =>
+    (
+      await t
+        .http()
+        .get(`/api/staff/members/${member.user.id}`)
+        .set('Cookie', adminCookie)
+        .set('X-Request-Type', 'client')
+        .expect(200)
+    ).body as {
+      member: { credits: number; paid_user: boolean };
+      payments: { id: number; status: string; reversed_cents: number; refundable_cents: number }[];
+      reversals: {
+        kind: string;
+        amount_cents: number;
+        credits_taken: number;
+        credits_short: number;
+      }[];
+      audit: { action: string; reason: string | null; after: Record<string, unknown> }[];
+    };
+  const user = (id: number) => t.prisma.user.findUniqueOrThrow({ where: { id } });
+  const ledger = async (userId: number) =>
+    (await t.prisma.creditLedgerEntry.findMany({ where: { userId }, orderBy: { id: 'asc' } })).map(
+      (row) => [row.reason, row.delta, row.balanceAfter],
+    );
+  const sandboxRefunds = async (paymentId: string) => {
+    const row = await t.prisma.sandboxPayment.findUniqueOrThrow({
+      where: { ref: await sandboxRef(t, paymentId) },
+    });
+    return (row.reversals as { kind: string }[]).filter((r) => r.kind === 'refund');
+  };
+
+  it('refunds a payment in full through the provider, takes its credits back and audits it', async () => {
+    const { member, payment, row } = await paid(tryout);
+    const res = await refund(member, row, tryout.priceCents).expect(200);
+    expect(res.body).toMatchObject({
+      refund: { amount_cents: 495, currency: 'EUR', credits_taken: 60, credits_short: 0 },
+      credits: 0,
+      payment: { status: 'refunded', reversed_cents: 495, refundable_cents: 0 },
+    });
+    expect(res.body.refund.provider_ref).toMatch(/^sbx_re_/);
+    expect(await sandboxRefunds(payment.payment_id)).toHaveLength(1);
+    expect(await ledger(member.user.id)).toEqual([
+      ['purchase', 60, 60],
+      ['refund', -60, 0],
+    ]);
+    const audit = await t.prisma.staffAuditEntry.findMany({
+      where: { targetUserId: member.user.id, action: 'member.payment_refunded' },
+    });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      subjectType: 'payment_refund',
+      reason: 'Klant vroeg binnen de termijn om terugbetaling',
+      before: { reversed_cents: 0, credits: 60 },
+      after: expect.objectContaining({
+        reversed_cents: 495,
+        credits: 0,
+        amount_cents: 495,
+        credits_taken: 60,
+        credits_short: 0,
+        provider_ref: res.body.refund.provider_ref,
+      }),
+    });
+    // a bundle paid back is no bundle bought: the member is no longer premium
+    expect((await user(member.user.id)).paidUser).toBe(false);
+    // the member sees the payment refunded
+    const own = await as(t, member).get(`/api/payment.php?payment_id=${payment.payment_id}`);
+    expect(own.body.payment.status).toBe('refunded');
+  });
+
+  it('refunds part of a payment: its share of the credits, rounded up; the member stays premium', async () => {
+    const { member, row } = await paid(plus);
+    const res = await refund(member, row, 1498).expect(200);
+    // 1498 of 2995 cents: 175.06 of 350 credits, rounded up
+    expect(res.body).toMatchObject({
+      refund: { credits_taken: 176, credits_short: 0 },
+      credits: 174,
+      payment: { status: 'paid', reversed_cents: 1498, refundable_cents: 1497 },
+    });
+    expect((await user(member.user.id)).paidUser).toBe(true);
+    // more than is left is refused, in the admin's language, and changes nothing
+    const over = await refund(member, row, 1498).expect(422);
+    expect(over.body).toMatchObject({ error: 'refund_exceeds_payment', field: 'amount_cents' });
+    expect(over.body.message).toBe('Zoveel is er van deze betaling niet meer terug te betalen.');
+    // the rest refunds the remaining 174 credits: the two shares add up to the 350 bought
+    await refund(member, row, 1497).expect(200);
+    expect((await user(member.user.id)).credits).toBe(0);
+    const after = await page(member);
+    expect(after.payments[0]).toMatchObject({ status: 'refunded', refundable_cents: 0 });
+    await refund(member, row, 1).expect(409);
+  });
+
+  it('takes back only the unspent credits of a payment whose credits were partly spent', async () => {
+    const { member, row } = await paid(plus);
+    await t.prisma.$transaction((tx) =>
+      t.app
+        .get(CreditsService)
+        .debit(tx, { userId: member.user.id, amount: 300, reason: 'message' }),
+    );
+    const res = await refund(member, row, plus.priceCents).expect(200);
+    expect(res.body).toMatchObject({
+      refund: { credits_taken: 50, credits_short: 300 },
+      credits: 0,
+    });
+    const reversal = await t.prisma.paymentReversal.findFirstOrThrow({ where: { paymentId: row } });
+    expect(reversal).toMatchObject({ kind: 'refund', creditsTaken: 50, creditsShort: 300 });
+    expect((await ledger(member.user.id)).at(-1)).toEqual(['refund', -50, 0]);
+  });
+
+  it('never refunds more than was paid when two refunds of one payment race', async () => {
+    const { member, payment, row } = await paid(plus);
+    const results = await Promise.all([
+      refund(member, row, 2000),
+      refund(member, row, 2000),
+      refund(member, row, 2000),
+    ]);
+    const statuses = results.map((res) => res.status).sort();
+    expect(statuses).toEqual([200, 422, 422]);
+    expect(await sandboxRefunds(payment.payment_id)).toHaveLength(1);
+    const stored = await t.prisma.payment.findUniqueOrThrow({ where: { id: row } });
+    expect(stored.reversedCents).toBe(2000);
+    expect(await t.prisma.paymentReversal.count({ where: { paymentId: row } })).toBe(1);
+    expect(
+      await t.prisma.staffAuditEntry.count({
+        where: { targetUserId: member.user.id, action: 'member.payment_refunded' },
+      }),
+    ).toBe(1);
+  });
+
+  it('refunds once for a replayed request with the same key, even when the replays race', async () => {
+    const { member, payment, row } = await paid(plus);
+    const key = randomUUID();
+    const racing = await Promise.all([
+      refund(member, row, 1000, key),
+      refund(member, row, 1000, key),
+      refund(member, row, 1000, key),
+    ]);
+    for (const res of racing) expect(res.status).toBe(200);
+    const again = await refund(member, row, 1000, key).expect(200);
+    const refs = new Set([...racing, again].map((res) => res.body.refund.provider_ref as string));
+    expect(refs.size).toBe(1);
+    expect(again.body.refund).toMatchObject({ amount_cents: 1000, credits_taken: 117 });
+    expect(await sandboxRefunds(payment.payment_id)).toHaveLength(1);
+    expect((await user(member.user.id)).credits).toBe(350 - 117);
+    expect(
+      await t.prisma.staffAuditEntry.count({
+        where: { targetUserId: member.user.id, action: 'member.payment_refunded' },
+      }),
+    ).toBe(1);
+    // the same key for another amount is another request
+    const reused = await refund(member, row, 500, key).expect(422);
+    expect(reused.body.error).toBe('idempotency_key_reused');
+  });
+
+  it('books a chargeback the provider reports once however often its webhook comes, and lists it', async () => {
+    const { member, payment, row } = await paid(plus);
+    await t.prisma.$transaction((tx) =>
+      t.app
+        .get(CreditsService)
+        .debit(tx, { userId: member.user.id, amount: 100, reason: 'message' }),
+    );
+    // the payer's bank takes the whole payment back; the provider calls the webhook
+    await checkout(t, payment.checkout_url!, { action: 'chargeback' }).expect(303);
+    const ref = await sandboxRef(t, payment.payment_id);
+    await webhookLater(t, ref).then((res) => expect(res.status).toBe(200));
+    await webhookLater(t, ref).then((res) => expect(res.status).toBe(200));
+    expect(await t.prisma.paymentReversal.count({ where: { paymentId: row } })).toBe(1);
+    const after = await page(member);
+    expect(after.member).toMatchObject({ credits: 0, paid_user: false });
+    expect(after.reversals).toEqual([
+      expect.objectContaining({
+        kind: 'chargeback',
+        amount_cents: 2995,
+        credits_taken: 250,
+        credits_short: 100,
+      }),
+    ]);
+    expect(after.payments[0]).toMatchObject({ status: 'refunded', refundable_cents: 0 });
+    // nothing is left to refund
+    const res = await refund(member, row, 1).expect(409);
+    expect(res.body.error).toBe('payment_not_refundable');
+  });
+
+  it('is for admins only: every other role and a member get 403, and nothing is refunded', async () => {
+    const { member, payment, row } = await paid(tryout);
+    for (const roles of [['moderator'], ['operator'], ['moderator', 'operator']] as const) {
+      const cookie = await cookieOf(await staffAccount(t, [...roles]), t);
+      const res = await refund(member, row, 495, randomUUID(), cookie).expect(403);
+      expect(res.body.error).toBe('forbidden');
+    }
+    await refund(member, row, 495, randomUUID(), member.cookie).expect(403);
+    await t
+      .http()
+      .post(`/api/staff/members/${member.user.id}/payments/${row}/refund`)
+      .set('X-Request-Type', 'client')
+      .set('Idempotency-Key', randomUUID())
+      .send({ amount_cents: 495, reason: 'zonder sessie' })
+      .expect((res) => expect([401, 403]).toContain(res.status));
+    expect(await sandboxRefunds(payment.payment_id)).toEqual([]);
+    expect((await user(member.user.id)).credits).toBe(60);
+    // an admin may
+    await refund(member, row, 495).expect(200);
+  });
+
+  it('refuses bad input with a clear 4xx: no key, no amount, another member’s or an unpaid payment', async () => {
+    const { member, row } = await paid(tryout);
+    const other = await newMember(t);
+    expect((await refund(member, row, 495, null).expect(400)).body.error).toBe(
+      'idempotency_key_required',
+    );
+    expect((await refund(member, row, 0).expect(400)).body.error).toBe('validation_failed');
+    expect((await refund(other, row, 495).expect(404)).body.error).toBe('not_found');
+    const open = await startPayment(t, other, { package: tryout.id, method: 'creditcard' });
+    const openRow = (
+      await t.prisma.payment.findUniqueOrThrow({ where: { paymentId: open.payment_id } })
+    ).id;
+    expect((await refund(other, openRow, 495).expect(409)).body.error).toBe(
+      'payment_not_refundable',
+    );
+    expect((await user(member.user.id)).credits).toBe(60);
+  });
+});

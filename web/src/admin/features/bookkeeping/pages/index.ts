@@ -1,0 +1,1 @@
+export { BookkeepingPage } from './BookkeepingPage';

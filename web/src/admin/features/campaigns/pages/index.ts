@@ -1,0 +1,2 @@
+export { CampaignsPage } from './CampaignsPage';
+export { CampaignEditorPage } from './CampaignEditorPage';

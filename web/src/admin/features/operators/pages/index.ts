@@ -1,0 +1,2 @@
+export { OperatorsPage } from './OperatorsPage';
+export { OperatorReviewPage } from './OperatorReviewPage';

@@ -1,0 +1,1 @@
+export { ProofOfWork, useProofOfWork, type ProofOfWorkState } from './ProofOfWork';

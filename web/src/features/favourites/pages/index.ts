@@ -1,0 +1,1 @@
+export { FavouritesPage } from './FavouritesPage';

@@ -1,0 +1,1 @@
+export { VisitorsPage } from './VisitorsPage';
