@@ -33,12 +33,25 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 type RedisTimeouts = RedisConfig;
 
 /**
+ * BullMQ opens its connections itself from these options, so they cannot be KeptRedis
+ * (redis/connection.ts): without the sentinels' failover detector, which is what ends an
+ * ioredis connection for good when it cuts a reconnect (redis/ioredis#1683). A BullMQ
+ * connection finds the new master on its next reconnect instead (every 0.2-2 s): the old
+ * master's death closes it, a demoted master answers a write with READONLY (a reconnect), a
+ * silent one trips the blocking read's socket timeout (config/timeouts.ts).
+ */
+const withoutFailoverDetector = (options: ConnectionOptions): ConnectionOptions => ({
+  ...options,
+  failoverDetector: false,
+});
+
+/**
  * A worker's connection: BullMQ needs its own (blocking commands), retried for ever, so a
  * worker rides out a Redis outage or a failover and carries on (kept alive; config/timeouts.ts;
  * by URL or through the sentinels, redis/connection.ts).
  */
 export function workerConnection(config: RedisTimeouts): ConnectionOptions {
-  return redisOptions(config, { use: 'blocking' });
+  return withoutFailoverDetector(redisOptions(config, { use: 'blocking' }));
 }
 
 /**
@@ -46,7 +59,7 @@ export function workerConnection(config: RedisTimeouts): ConnectionOptions {
  * queue and short timeouts, so a request never waits long on a Redis that is down.
  */
 export function requestConnection(config: RedisTimeouts): ConnectionOptions {
-  return redisOptions(config, { use: 'requests' });
+  return withoutFailoverDetector(redisOptions(config, { use: 'requests' }));
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

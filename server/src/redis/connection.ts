@@ -84,10 +84,70 @@ export function redisOptions(config: RedisConfig, use: RedisUse): RedisConnectio
 }
 
 /**
+ * A connection that stays connected until the app closes it (quit or disconnect).
+ *
+ * ioredis ends a sentinel connection for good when its failover detector (`+switch-master`) cuts
+ * a reconnect that is still asking the sentinels for the master: SentinelConnector.connect
+ * throws "Connection is closed.", and Redis#connect answers any failed connect with the status
+ * `end`, no retry (redis/ioredis#1683, "2-3 pods every time"). Every command then fails at once
+ * until the process restarts, and the socket.io adapter's stream reader, which reads again at
+ * once after a failed XREAD, spins on the ended connection without ever yielding to a timer (the
+ * server test run that hung, redis-failover.e2e-spec.ts).
+ *
+ * Here a connection that ended without the app closing it connects again: at once when a
+ * command is sent on it (as ioredis's own lazy connect does for `wait`; the command then waits
+ * in the offline queue, or fails fast where there is none), and after the usual reconnect delay
+ * when nothing is sent (a subscriber). Its duplicates are kept connected the same way.
+ */
+export class KeptRedis extends Redis {
+  private closedByApp = false;
+  private endings = 0;
+
+  constructor(options: RedisOptions) {
+    super(options);
+    this.on('ready', () => (this.endings = 0));
+    this.on('end', () => {
+      if (this.closedByApp) return;
+      const timer = setTimeout(() => this.connectAgain(), reconnectDelay(++this.endings));
+      timer.unref();
+    });
+  }
+
+  override sendCommand(
+    ...args: Parameters<Redis['sendCommand']>
+  ): ReturnType<Redis['sendCommand']> {
+    this.connectAgain();
+    return super.sendCommand(...args);
+  }
+
+  override disconnect(reconnect = false): void {
+    if (!reconnect) this.closedByApp = true;
+    super.disconnect(reconnect);
+  }
+
+  override quit(callback?: Parameters<Redis['quit']>[0]): ReturnType<Redis['quit']> {
+    this.closedByApp = true;
+    return super.quit(callback);
+  }
+
+  override duplicate(override?: Partial<RedisOptions>): KeptRedis {
+    return new KeptRedis({ ...this.options, ...override });
+  }
+
+  private connectAgain(): void {
+    if (this.status === 'end' && !this.closedByApp) this.connect().catch(() => undefined);
+  }
+}
+
+/**
  * A new connection to Redis, by URL or through the sentinels: the one factory of every
  * connection of the app and the worker (RedisService and its duplicates, the socket.io adapter;
- * BullMQ takes redisOptions and opens its own).
+ * BullMQ takes redisOptions and opens its own, queue/queues.ts).
  */
-export function createRedis(config: RedisConfig, use: RedisUse, extra: RedisOptions = {}): Redis {
-  return new Redis({ ...redisOptions(config, use), ...extra });
+export function createRedis(
+  config: RedisConfig,
+  use: RedisUse,
+  extra: RedisOptions = {},
+): KeptRedis {
+  return new KeptRedis({ ...redisOptions(config, use), ...extra });
 }

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { redisOptions } from './connection';
+import { KeptRedis, redisOptions } from './connection';
 
 /**
  * One shared Redis connection for counters, rate limits and caches (BullMQ opens its own), to
@@ -10,10 +9,10 @@ import { redisOptions } from './connection';
  * command fails within REDIS_COMMAND_TIMEOUT_MS while Redis is unreachable or silent (the
  * request gets a 503 or goes on without, as each caller decides), at once while it is known to
  * be away (no offline queue), and the connection keeps trying in the background
- * (config/timeouts.ts).
+ * (config/timeouts.ts), also after ioredis ended it on a failover (KeptRedis).
  */
 @Injectable()
-export class RedisService extends Redis implements OnModuleInit, OnApplicationShutdown {
+export class RedisService extends KeptRedis implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Redis');
   private lastError = '';
 
