@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createRoutes } from '../../../app/router';
 import { PAGE_BOUNCE_KEY, usePageBounceLogging } from '../../../app/page-bounce';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
-import { jsonResponse, mockFetch } from '../../../test/http';
+import { deferred, jsonResponse, mockFetch } from '../../../test/http';
 import { profileCardFixture, settingsResponseFixture, userFixture } from '../../../test/fixtures';
 import { settingsQueryKey } from '../../../api/settings';
 import { SiteEntryWarning } from '../../site-entry';
@@ -43,6 +43,39 @@ describe('the like popup (?t=<seconds>)', () => {
         member: 33,
       },
     );
+  });
+
+  it('keeps the keyboard in the dialog: the like button stays focused while busy, a second press sends nothing, then the confirmation takes the focus', async () => {
+    const answer = deferred();
+    const { calls } = mockFetch({
+      'GET /api/signup-matches.php': () => jsonResponse(200, { profiles: [suggestion] }),
+      'GET /api/search.php': () =>
+        jsonResponse(200, {
+          profiles: [],
+          next_cursor: null,
+          num_results: 0,
+          num_results_capped: false,
+          similar: null,
+        }),
+      'POST /api/like.php': () => answer.promise,
+    });
+    const queryClient = seededQueryClient(userFixture);
+    renderRoutes(createRoutes(queryClient), { path: '/members?t=1', queryClient });
+    await screen.findByTestId('like-popup', {}, { timeout: 3000 });
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'Fleur liken' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
+    await user.keyboard('{Enter}');
+    answer.resolve(jsonResponse(200, { liked: true, match: false }));
+    const notice = await screen.findByText('Je hebt Fleur geliket!');
+    await waitFor(() => expect(notice).toHaveFocus());
+    expect(
+      calls.filter((c) => c.method === 'POST' && c.url.includes('/api/like.php')),
+    ).toHaveLength(1);
   });
 
   it('asks a visitor to sign up to like', async () => {

@@ -83,17 +83,19 @@ export function LikePopupDialog({
         <p className="text-body-secondary mb-2">{place}</p>
         {member.fictional && <FictionalBadge className="mb-2" />}
         {liked ? (
-          <p className="text-success fw-semibold" role="status">
-            {t('likePopup.liked', { name: member.name })}
-          </p>
+          <LikedNotice name={member.name} />
         ) : user ? (
           <button
             type="button"
-            className="btn btn-primary rounded-pill px-4"
-            disabled={like.isPending}
-            onClick={() =>
-              like.mutate({ member: member.id, like: true }, { onSuccess: () => setLiked(true) })
-            }
+            className={`btn btn-primary rounded-pill px-4${like.isPending ? ' disabled' : ''}`}
+            // busy, yet not disabled: a disabled button drops the keyboard's focus out of the
+            // dialog (to the page behind it)
+            aria-disabled={like.isPending || undefined}
+            aria-busy={like.isPending || undefined}
+            onClick={() => {
+              if (like.isPending) return;
+              like.mutate({ member: member.id, like: true }, { onSuccess: () => setLiked(true) });
+            }}
           >
             {t('likePopup.like', { name: member.name })}
           </button>
@@ -122,5 +124,20 @@ export function LikePopupDialog({
         </div>
       </div>
     </Modal>
+  );
+}
+
+/**
+ * "You liked X": takes the focus from the like button it replaces, so the keyboard stays in the
+ * dialog (on the confirmation, which a screen reader then reads) instead of falling to the page.
+ */
+function LikedNotice({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const notice = useRef<HTMLParagraphElement>(null);
+  useEffect(() => notice.current?.focus(), []);
+  return (
+    <p ref={notice} tabIndex={-1} className="text-success fw-semibold" role="status">
+      {t('likePopup.liked', { name })}
+    </p>
   );
 }
