@@ -146,6 +146,17 @@ describe('the traffic report (admins)', () => {
         orderBy: [{ network: 'asc' }, { ref: 'asc' }],
       }),
     ).toEqual(rows);
+    // two workers rolling the day up at once (the hourly job on two worker replicas): one waits
+    // for the other, both succeed, and the day holds the same rows once
+    await t.prisma.trafficRollupDay.delete({ where: { day: new Date('2031-03-29T00:00:00Z') } });
+    const both = await Promise.all([task.run(NOW), task.run(NOW)]);
+    expect(both.map((run) => run.rolledUp)).toEqual([2, 2]);
+    expect(
+      await t.prisma.dailyTraffic.findMany({
+        where: { day: new Date('2031-03-29T00:00:00Z') },
+        orderBy: [{ network: 'asc' }, { ref: 'asc' }],
+      }),
+    ).toEqual(rows);
   });
 
   it('reports per source with revenue per signup, and per day for the chart, filtered', async () => {

@@ -16,6 +16,7 @@ import { Prisma } from '../generated/prisma/client';
  * | DIRECT_DEBIT_IBAN           | 0xdd12  | hashtext(IBAN)            | the debits of one bank account                   |
  * | DIRECT_DEBIT_PHONE          | 0xdd13  | hashtext(phone number)    | the debits one phone number confirms             |
  * | PARTNER_LIBRARY             | 0x11b   | the partner's profile id  | uploads to a chat partner's library and its limit (staff-partners/library.service.ts) |
+ * | TRAFFIC_DAY                 | 0x7aff  | the day as yyyymmdd       | the rollup's rewrite of one day of daily_traffic (two workers at once; traffic/traffic-rollup.task.ts) |
  *
  * One-key locks on `hashtext(name)` (a key space apart from the two-key locks in PostgreSQL):
  *
@@ -31,6 +32,7 @@ export const ADVISORY_LOCK = {
   DIRECT_DEBIT_IBAN: 0xdd12,
   DIRECT_DEBIT_PHONE: 0xdd13,
   PARTNER_LIBRARY: 0x11b,
+  TRAFFIC_DAY: 0x7aff,
 } as const;
 
 /** The one-key locks, by the name hashed into their key. */

@@ -2,7 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CLICK_ID_PARAMS, TRAFFIC_DIMENSIONS } from '@app/contract';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import { queryRows } from '../prisma/sql';
+import { ADVISORY_LOCK, lockStatement } from '../prisma/advisory-locks';
+import { executeStatement, queryRows } from '../prisma/sql';
 import { Maintenance, type MaintenanceTask } from '../queue';
 import { addDays, dateOf, daysBetween, localDay } from '../figures';
 import { parseSourceField, TrafficBeacons, type SourceKey } from './traffic-beacons.service';
@@ -124,6 +125,12 @@ export class TrafficRollupTask implements MaintenanceTask {
       ),
     }));
     await this.prisma.$transaction(async (tx) => {
+      // two workers rolling the same day up at once: the second waits and then replaces the
+      // first's rows (without the lock its insert would collide with them)
+      await executeStatement(
+        tx,
+        lockStatement(ADVISORY_LOCK.TRAFFIC_DAY, Number(day.replaceAll('-', ''))),
+      );
       await tx.dailyTraffic.deleteMany({ where: { day: date } });
       if (data.length > 0) await tx.dailyTraffic.createMany({ data });
       await tx.trafficRollupDay.upsert({
