@@ -146,7 +146,7 @@ describe('mails that bring members back, and campaigns', () => {
       expect(mailsTo(off)).toHaveLength(0);
     });
 
-    it('tells a member whose time bonus ends within the hour, not one who paid or turned promotions off', async () => {
+    it('tells a member whose time bonus ends within the hour, not one who paid, turned promotions off or whose other account in the same browser paid', async () => {
       const ending = new Date(Date.now() - (TIME_BONUS_WINDOW_S - 30 * 60) * 1000);
       const m = await seedTestMember(t, { signupDate: ending });
       const paid = await seedTestMember(t, { signupDate: ending, paidUser: true });
@@ -155,11 +155,25 @@ describe('mails that bring members back, and campaigns', () => {
       const early = await seedTestMember(t, {
         signupDate: new Date(Date.now() - 2 * 3_600_000),
       });
+      // a second account in the browser of one that paid: the checkout would refuse it the bonus
+      const second = await seedTestMember(t, { signupDate: ending });
+      const firstAccount = await seedTestMember(t, { paidUser: true });
+      // and one that shares only an address range with a paying account (an office): still told
+      const office = await seedTestMember(t, { signupDate: ending });
+      await t.prisma.accountSignal.createMany({
+        data: [
+          { userId: second.user.id, kind: 'device', value: `device-${second.user.id}` },
+          { userId: firstAccount.user.id, kind: 'device', value: `device-${second.user.id}` },
+          { userId: office.user.id, kind: 'address_range', value: '192.0.2.0/24' },
+          { userId: firstAccount.user.id, kind: 'address_range', value: '192.0.2.0/24' },
+        ],
+      });
       await t.worker.get(RetentionMailsTask).run();
+      await waitForMail(t.smtp.mails, office.user.email as string, /welkomstkorting/);
       const mail = await waitForMail(t.smtp.mails, m.user.email as string, /welkomstkorting/);
       expect(mail).toContain('http://site.test/credits');
       expect(unsubscribeLink(mailsTo(m)[0].raw).searchParams.get('list')).toBe('promotions');
-      for (const other of [paid, off, early]) {
+      for (const other of [paid, off, early, second]) {
         await drained(other);
         expect(mailsTo(other).filter((x) => /welkomstkorting/.test(readable(x.raw)))).toEqual([]);
       }

@@ -6,3 +6,4 @@ export {
   type LinkedAccount,
   type SignalKind,
 } from './account-links.service';
+export { samePersonUsedWelcomeSql } from './account-links.sql';

@@ -1,5 +1,6 @@
 import { Prisma } from '../generated/prisma/client';
 import type { MailingList, RetentionMail } from '../mail';
+import { samePersonUsedWelcomeSql } from '../account-links';
 
 /**
  * The mails that bring members back (retention-mails.task.ts) in one statement per batch: who is
@@ -53,13 +54,18 @@ export function retentionClaimStatement(
         RETURNING user_id AS "userId"`;
 }
 
-/** The welcome time bonus ends within 5 to 75 minutes, and the member has not paid or used it. */
+/**
+ * The welcome time bonus ends within 5 to 75 minutes, and the member may still use it: has not
+ * paid or used it, and no other account of the same person has (which the checkout refuses,
+ * discount_linked_account).
+ */
 export function timeBonusEndingDue(from: string, to: string, code: string): Prisma.Sql {
   return Prisma.sql`u.signup_date > ${from}::timestamp AND u.signup_date <= ${to}::timestamp
           AND NOT u.paid_user
           AND NOT EXISTS (SELECT 1 FROM discount_redemptions r
                           JOIN discount_codes c ON c.id = r.code_id
-                          WHERE r.user_id = u.id AND c.code = ${code})`;
+                          WHERE r.user_id = u.id AND c.code = ${code})
+          AND NOT ${samePersonUsedWelcomeSql(Prisma.sql`u.id`, code)}`;
 }
 
 /** Signed up between a week and a day ago, and still no photo or no text about themselves. */
