@@ -11,6 +11,13 @@ const describeWithSentinel = hasRedisSentinel ? describe : describe.skip;
 const cutConnector = (redis: Redis) =>
   (redis as unknown as { connector: { disconnect(): void } }).connector.disconnect();
 
+/** Starts a connect and cuts it as the detector does; resolves once ioredis failed that connect. */
+async function connectCut(redis: Redis): Promise<void> {
+  const connecting = redis.connect();
+  cutConnector(redis);
+  await expect(connecting).rejects.toThrow('Connection is closed.');
+}
+
 /** Resolves with the first of the events a connection emits next. */
 const nextOf = (redis: Redis, ...events: string[]) =>
   new Promise<string>((resolve) => {
@@ -50,9 +57,7 @@ describeWithSentinel(
     it('ioredis itself ends a connection for good when the failover detector cuts its connect (redis/ioredis#1683)', async () => {
       // the upstream behaviour KeptRedis exists for: when this fails, ioredis reconnects by itself
       const plain = open(new Redis(options()));
-      const connecting = plain.connect();
-      cutConnector(plain);
-      await expect(connecting).rejects.toThrow('Connection is closed.');
+      await connectCut(plain);
       expect(plain.status).toBe('end');
       await expect(plain.ping()).rejects.toThrow('Connection is closed.');
       expect(plain.status).toBe('end');
@@ -60,9 +65,7 @@ describeWithSentinel(
 
     it('connects again at once when a command is sent on a connection ioredis ended that way', async () => {
       const kept = open(new KeptRedis(options()));
-      const connecting = kept.connect();
-      cutConnector(kept);
-      await expect(connecting).rejects.toThrow('Connection is closed.');
+      await connectCut(kept);
       expect(kept.status).toBe('end');
       // what the socket.io adapter's stream reader sends next: waits in the offline queue for the
       // new connection instead of failing at once (the reader read again at once, for ever)
@@ -73,9 +76,7 @@ describeWithSentinel(
 
     it('connects again by itself when nothing is sent on it (a subscriber), after the reconnect delay', async () => {
       const kept = open(new KeptRedis(options()));
-      const connecting = kept.connect();
-      cutConnector(kept);
-      await expect(connecting).rejects.toThrow('Connection is closed.');
+      await connectCut(kept);
       await expect(nextOf(kept, 'ready')).resolves.toBe('ready');
       expect(kept.status).toBe('ready');
     });
@@ -84,9 +85,7 @@ describeWithSentinel(
       const kept = open(new KeptRedis(options()));
       const copy = open(kept.duplicate());
       expect(copy).toBeInstanceOf(KeptRedis);
-      const connecting = copy.connect();
-      cutConnector(copy);
-      await expect(connecting).rejects.toThrow('Connection is closed.');
+      await connectCut(copy);
       expect(await copy.ping()).toBe('PONG');
     });
 

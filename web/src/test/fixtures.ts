@@ -9,6 +9,7 @@ import type {
   CompanyInfoResponse,
   ProfileCard,
   MemberProfile,
+  SearchResponse,
   MemberResponse,
   Settings,
   SettingsResponse,
@@ -137,6 +138,15 @@ export const profileCardFixture = {
   online: true,
   main_image: null,
 } satisfies ProfileCard;
+
+/** search.php finding no one. */
+export const emptySearchResponseFixture = {
+  profiles: [],
+  next_cursor: null,
+  num_results: 0,
+  num_results_capped: false,
+  similar: null,
+} satisfies SearchResponse;
 
 /** Mila's profile page as member.php answers it (a visitor's view: no relation). */
 export const memberProfileFixture = {

@@ -4,26 +4,28 @@ import { createRoutes } from '../../../app/router';
 import { PAGE_BOUNCE_KEY, usePageBounceLogging } from '../../../app/page-bounce';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { deferred, jsonResponse, mockFetch } from '../../../test/http';
-import { profileCardFixture, settingsResponseFixture, userFixture } from '../../../test/fixtures';
+import {
+  profileCardFixture,
+  settingsResponseFixture,
+  userFixture,
+  emptySearchResponseFixture,
+} from '../../../test/fixtures';
 import { settingsQueryKey } from '../../../api/settings';
 import { SiteEntryWarning } from '../../site-entry';
 import { LikePopup, likePopupDelay } from './LikePopup';
 import { takeLikePopupDelay } from '../like-popup-delay';
 
 const suggestion = { ...profileCardFixture, id: 33, name: 'Fleur', fictional: false };
+/** The member's first match is Fleur; the search (visitors) finds no one. */
+const suggestionRoutes = {
+  'GET /api/signup-matches.php': () => jsonResponse(200, { profiles: [suggestion] }),
+  'GET /api/search.php': () => jsonResponse(200, emptySearchResponseFixture),
+};
 
 describe('the like popup (?t=<seconds>)', () => {
   it('takes t out of the URL at once, keeping the other parameters and the hash, and opens after the delay with a member to like', async () => {
     const { calls } = mockFetch({
-      'GET /api/signup-matches.php': () => jsonResponse(200, { profiles: [suggestion] }),
-      'GET /api/search.php': () =>
-        jsonResponse(200, {
-          profiles: [],
-          next_cursor: null,
-          num_results: 0,
-          num_results_capped: false,
-          similar: null,
-        }),
+      ...suggestionRoutes,
       'POST /api/like.php': () => jsonResponse(200, { liked: true, match: false }),
     });
     const queryClient = seededQueryClient(userFixture);
@@ -48,15 +50,7 @@ describe('the like popup (?t=<seconds>)', () => {
   it('keeps the keyboard in the dialog: the like button stays focused while busy, a second press sends nothing, then the confirmation takes the focus', async () => {
     const answer = deferred();
     const { calls } = mockFetch({
-      'GET /api/signup-matches.php': () => jsonResponse(200, { profiles: [suggestion] }),
-      'GET /api/search.php': () =>
-        jsonResponse(200, {
-          profiles: [],
-          next_cursor: null,
-          num_results: 0,
-          num_results_capped: false,
-          similar: null,
-        }),
+      ...suggestionRoutes,
       'POST /api/like.php': () => answer.promise,
     });
     const queryClient = seededQueryClient(userFixture);

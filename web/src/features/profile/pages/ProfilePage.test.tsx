@@ -14,7 +14,12 @@ import { settingsQueryKey } from '../../../api/settings';
 import { INTERESTS_MAX } from '../../../config/constants';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { jsonResponse, mockFetch, type RecordedCall } from '../../../test/http';
-import { settingsFixture, settingsResponseFixture, userFixture } from '../../../test/fixtures';
+import {
+  settingsFixture,
+  settingsResponseFixture,
+  userFixture,
+  emptySearchResponseFixture,
+} from '../../../test/fixtures';
 import { GEOCODE_CACHE_KEY } from '../locate';
 import { profileValueLabelKey } from '../../../components/profile-values';
 
@@ -284,14 +289,7 @@ describe('the profile editor', () => {
         jsonResponse(200, {
           user: { ...userFixture, profile: { ...userFixture.profile, seeking_gender: seeks } },
         }),
-      'GET /api/search.php': () =>
-        jsonResponse(200, {
-          profiles: [],
-          next_cursor: null,
-          num_results: 0,
-          num_results_capped: false,
-          similar: null,
-        }),
+      'GET /api/search.php': () => jsonResponse(200, emptySearchResponseFixture),
     });
     const { router } = renderProfile();
     await loaded();
