@@ -136,12 +136,13 @@ test('a message sent after a conversation loaded but before its socket first con
     // the page's socket waits at the door until the test lets it through
     let letThrough!: () => void;
     const held = new Promise<void>((resolve) => (letThrough = resolve));
-    const knocked = new Promise<void>((resolve) => {
-      void page.routeWebSocket(/\/socket\.io\//, async (ws) => {
-        resolve();
-        await held;
-        ws.connectToServer();
-      });
+    let knock!: () => void;
+    const knocked = new Promise<void>((resolve) => (knock = resolve));
+    // installed before the page loads (not left running beside goto: the socket could pass first)
+    await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+      knock();
+      await held;
+      ws.connectToServer();
     });
     await page.goto(`/chats/${conversation}`);
     const messages = page.getByTestId('message-area').getByTestId('message');

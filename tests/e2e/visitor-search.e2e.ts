@@ -125,8 +125,13 @@ for (const viewport of [
         await more;
       }
       // the whole page, every photo scrolled into view and loaded
-      for (const card of await page.getByTestId('member-card').all()) {
-        await card.scrollIntoViewIfNeeded();
+      // by index, each found again, and tried again while the list re-renders under the scroll
+      // (a card detached mid-scroll is found anew)
+      const shown = page.getByTestId('member-card');
+      for (let i = 0, n = await shown.count(); i < n; i += 1) {
+        await expect(async () => {
+          await shown.nth(i).scrollIntoViewIfNeeded({ timeout: 2_000 });
+        }).toPass();
       }
       await expect
         .poll(() => page.evaluate(() => [...document.images].every((image) => image.complete)))
