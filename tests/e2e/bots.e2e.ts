@@ -43,7 +43,13 @@ for (const { name, width, height } of [
       await expect(page.getByText('Gecontroleerd: je bent geen robot')).toBeVisible();
       expect(challenges).toContain(200);
       expect(await violations(page)).toEqual([]);
-      await page.screenshot({ path: path.join(shots, `bots-signup-${name}.png`), fullPage: true });
+      // the viewport only on a desktop: a full-page capture resizes it for a moment, and once
+      // the signup modal was found closed right after one (suspected: the modal closes when the
+      // width leaves the desktop breakpoint; the closing note of 2026-11-29 evening)
+      await page.screenshot({
+        path: path.join(shots, `bots-signup-${name}.png`),
+        fullPage: name === 'mobile',
+      });
       await page.getByRole('button', { name: 'Account aanmaken' }).click();
       await expect(page).toHaveURL(/\/complete-signup$/, { timeout: 15_000 });
       expect(signups).toHaveLength(1);
