@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { violations } from './axe.js';
+import { settled, violations } from './axe.js';
 import { seedE2eMember } from './seed.js';
 import { postLogin } from './challenge.js';
 
@@ -56,7 +56,7 @@ for (const viewport of [
     for (const path of VISITOR_PAGES) {
       test(`the visitor page ${path} has no serious accessibility problems`, async ({ page }) => {
         await page.goto(path);
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         expect(await violations(page)).toEqual([]);
       });
     }
@@ -99,7 +99,7 @@ for (const viewport of [
       expect(login.status()).toBe(200);
       const found: Record<string, unknown> = {};
       const scan = async (name: string) => {
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         const problems = await violations(page);
         if (problems.length > 0) found[name] = problems;
       };
@@ -202,7 +202,7 @@ for (const viewport of [
       const found: Record<string, unknown> = {};
       for (const path of MEMBER_PAGES) {
         await page.goto(path);
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         const problems = await violations(page);
         if (problems.length > 0) found[path] = problems;
       }
@@ -220,12 +220,12 @@ for (const viewport of [
         const path = `/members/${profile.id}`;
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         const problems = await violations(page);
         if (problems.length > 0) found[path] = problems;
       }
       await page.goto(`/complaints?about=member&member=${shown[0].id}`);
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       const complaint = await violations(page);
       if (complaint.length > 0) found['/complaints (about a member)'] = complaint;
       // the deletion form with its password field sits behind the alternatives
@@ -238,7 +238,7 @@ for (const viewport of [
       await page.request.get('/api/logout.php', { headers: { 'X-Request-Type': 'client' } });
       await page.goto(`/members/${shown[0].id}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       const visitor = await violations(page);
       if (visitor.length > 0) found[`/members/${shown[0].id} (visitor)`] = visitor;
       expect(found).toEqual({});

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The page's serious and critical accessibility problems (WCAG 2.1 A and AA), by axe-core. */
 export async function violations(page: Page) {
@@ -29,4 +29,29 @@ export function scanner(page: Page, file: (name: string) => string) {
     await page.screenshot({ path: file(name), fullPage: true });
   };
   return { problems, scan };
+}
+
+/**
+ * Waits until the screen is drawn and done loading, so a scan sees what a member sees: its main
+ * heading shown, no spinner, busy region or loading placeholder left, the fonts in, and a
+ * proof-of-work widget, where a form has one, done solving. (Not "the network idle": a page may
+ * keep asking, and on a busy machine the idle half-second may not come within the test's time.)
+ */
+export async function settled(page: Page) {
+  await expect(page.locator('h1:visible').first()).toBeVisible();
+  await expect(
+    page.locator('.spinner-border:visible, [aria-busy="true"]:visible, .placeholder-glow:visible'),
+  ).toHaveCount(0);
+  // asked from the test's side: a page with an installed clock has no timers of its own to poll
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document.fonts.status === 'loaded' &&
+          [...document.querySelectorAll('altcha-widget')].every(
+            (widget) => !!widget.querySelector<HTMLInputElement>('input[name="altcha"]')?.value,
+          ),
+      ),
+    )
+    .toBe(true);
 }

@@ -8,9 +8,22 @@ import { seedE2eMember } from './seed.js';
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
 
+/**
+ * Likes the member from their profile page and returns the server's answer, waited for as long
+ * as the test may run (a busy machine answers late; the screen's checks then have their own time).
+ */
 async function likeFromProfile(page: Page, profileId: number) {
   await page.goto(`/members/${profileId}`);
+  const answered = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/like.php' &&
+      response.request().method() === 'POST',
+    { timeout: 0 },
+  );
   await page.getByRole('button', { name: 'Liken' }).click();
+  const response = await answered;
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { liked: boolean; match: boolean };
 }
 
 for (const viewport of [
@@ -25,7 +38,7 @@ for (const viewport of [
 
       // Bram likes Anna first: no match yet
       const b = await loggedInPage(browser, bram, { viewport });
-      await likeFromProfile(b.page, anna.profileId);
+      expect(await likeFromProfile(b.page, anna.profileId)).toMatchObject({ match: false });
       await expect(b.page.getByRole('button', { name: 'Like intrekken' })).toBeVisible();
 
       // Anna is told of the new like, then likes back: a match
@@ -33,7 +46,10 @@ for (const viewport of [
       const modal = a.page.getByRole('dialog');
       await expect(modal).toContainText('Je hebt een nieuwe like!');
       await modal.getByRole('button', { name: 'Sluiten' }).click();
-      await likeFromProfile(a.page, bram.profileId);
+      expect(await likeFromProfile(a.page, bram.profileId)).toMatchObject({
+        liked: true,
+        match: true,
+      });
       await expect(a.page.getByRole('dialog')).toContainText('Het is een match!');
       await a.page.screenshot({ path: path.join(shots, `match-modal-${viewport.name}.png`) });
       await a.page.getByRole('dialog').getByRole('button', { name: 'Sluiten' }).click();
