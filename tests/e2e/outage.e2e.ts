@@ -13,6 +13,9 @@ import { Redis } from 'ioredis';
 import { loggedInApi, loggedInPage, sendText } from './members.js';
 import { seedE2eMember } from './seed.js';
 
+// as a member's browser is: the app installed, its service worker running (blocked elsewhere)
+test.use({ serviceWorkers: 'allow' });
+
 const port = Number(process.env.E2E_PORT ?? 3100);
 const first = `http://localhost:${port}`;
 const secondPort = port + 1;

@@ -35,7 +35,9 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const site = `http://localhost:${port}`;
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
+// the service worker is what shows a push (the journeys block it elsewhere)
 test.use({
+  serviceWorkers: 'allow',
   launchOptions: {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],

@@ -35,7 +35,8 @@ for (const viewport of [
   { name: 'desktop', width: 1280, height: 900 },
 ]) {
   test.describe(`the installable app on a ${viewport.name}`, () => {
-    test.use({ viewport });
+    // the installable app is its service worker (the journeys block it elsewhere)
+    test.use({ viewport, serviceWorkers: 'allow' });
 
     test('Chromium finds the site installable, with a manifest of every icon size', async ({
       page,

@@ -225,7 +225,11 @@ test('the cookie page lists every cookie and storage key a visitor and a member 
   test.setTimeout(180_000);
   const member = await seedE2eMember({ credits: 50, paidUser: true });
   const other = await seedE2eMember();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // with the service worker a member's browser runs (the journeys block it elsewhere)
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    serviceWorkers: 'allow',
+  });
   const page = await context.newPage();
   const seen = new Set<string>();
   const collect = async () => {
