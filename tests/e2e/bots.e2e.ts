@@ -43,9 +43,9 @@ for (const { name, width, height } of [
       await expect(page.getByText('Gecontroleerd: je bent geen robot')).toBeVisible();
       expect(challenges).toContain(200);
       expect(await violations(page)).toEqual([]);
-      // the viewport only on a desktop: a full-page capture resizes it for a moment, and once
-      // the signup modal was found closed right after one (suspected: the modal closes when the
-      // width leaves the desktop breakpoint; the closing note of 2026-11-29 evening)
+      // the viewport only on a desktop, which the modal fills (a full-page capture resizes the
+      // window for a moment: before SignupPage kept the layout it opened in, that once swapped
+      // the modal for the phone page and lost the steps filled in)
       await page.screenshot({
         path: path.join(shots, `bots-signup-${name}.png`),
         fullPage: name === 'mobile',

@@ -62,3 +62,31 @@ export function mockMediaQueries(matches: (query: string) => boolean) {
 export function mockViewport(desktop: boolean) {
   mockMediaQueries(() => desktop);
 }
+
+/**
+ * A window that can be resized across the desktop breakpoint: `resize(desktop)` changes what
+ * every media query list answers and tells their `change` listeners, as a browser does when a
+ * window is narrowed or a tablet turned.
+ */
+export function mockResizableViewport(desktop: boolean) {
+  let wide = desktop;
+  const listeners = new Set<() => void>();
+  window.matchMedia = ((query: string) => ({
+    get matches() {
+      return wide;
+    },
+    media: query,
+    onchange: null,
+    addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+    removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+    addListener: (listener: () => void) => listeners.add(listener),
+    removeListener: (listener: () => void) => listeners.delete(listener),
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+  return {
+    resize(toDesktop: boolean) {
+      wide = toDesktop;
+      for (const listener of [...listeners]) listener();
+    },
+  };
+}

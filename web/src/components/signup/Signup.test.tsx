@@ -1,11 +1,17 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { LoggedInResponse, Settings, UserResponse } from '@app/contract';
 import { createRoutes } from '../../app/router';
 import { settingsQueryKey } from '../../api/settings';
 import { renderRoutes, seededQueryClient } from '../../test/render';
 import { newUserFixture, settingsFixture, settingsResponseFixture } from '../../test/fixtures';
-import { deferred, jsonResponse, mockFetch, mockViewport } from '../../test/http';
+import {
+  deferred,
+  jsonResponse,
+  mockFetch,
+  mockResizableViewport,
+  mockViewport,
+} from '../../test/http';
 import { captureTracking, TRACKING_STORAGE_KEY } from './tracking';
 import { readVisitorSeeking } from './seeking';
 import { PROGRESS_STEP_MS } from './progress-machine';
@@ -96,6 +102,35 @@ describe('signup', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('keeps the desktop modal and what was typed in it when the window narrows past the breakpoint, and the phone page when it widens', async () => {
+    const window_ = mockResizableViewport(true);
+    const user = userEvent.setup();
+    const { router } = renderSignup();
+    const dialog = await screen.findByRole('dialog', { name: 'Gratis aanmelden' });
+    await fillSteps(user, 3);
+    await user.type(within(dialog).getByLabelText('E-mailadres'), 'sanne@example.com');
+
+    act(() => window_.resize(false)); // a tablet turned upright, a window made narrow
+    expect(screen.getByRole('dialog', { name: 'Gratis aanmelden' })).toBe(dialog);
+    expect(within(dialog).getByLabelText('E-mailadres')).toHaveValue('sanne@example.com');
+    expect(router.state.location.pathname).toBe('/signup');
+
+    act(() => window_.resize(true));
+    expect(within(dialog).getByLabelText('E-mailadres')).toHaveValue('sanne@example.com');
+  });
+
+  it('keeps the phone page and what was typed in it when the window widens past the breakpoint', async () => {
+    const window_ = mockResizableViewport(false);
+    const user = userEvent.setup();
+    renderSignup();
+    await fillSteps(user, 3);
+    await user.type(screen.getByLabelText('E-mailadres'), 'sanne@example.com');
+
+    act(() => window_.resize(true));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('E-mailadres')).toHaveValue('sanne@example.com');
   });
 
   it('renders the signup page (no modal) on a phone', async () => {
