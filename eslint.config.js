@@ -48,6 +48,33 @@ export default tseslint.config(
                 "DTOs come from server/src/common/zod-dto.ts's createZodDto, which publishes nullable fields truly in the OpenAPI document",
             },
           ],
+          // what both ends agree on is in @app/contract
+          patterns: [
+            {
+              group: ['**/web/**'],
+              message:
+                'The server imports nothing of the web: what both ends agree on is in @app/contract',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // the seeds and scripts use the server through its generated client, its SQL helper and
+    // each feature's seeding.ts (what a seed may use of it: tsx cannot load a Nest module)
+    files: ['prisma/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+server/src/(?!generated/|prisma/sql\\.js$|[^/]+/seeding\\.js$)',
+              message:
+                "prisma/ uses the server through its generated client, server/src/prisma/sql.ts and a feature's seeding.ts only",
+            },
+          ],
         },
       ],
     },
@@ -170,6 +197,9 @@ export default tseslint.config(
       'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
       'boundaries/elements': [
         { type: 'web-shell', pattern: 'web/src/app' },
+        // the second shell: a visitor's first pages rendered on the server, taken over in the
+        // browser with light scripts (Preact), each page in a chunk of its own
+        { type: 'web-public', pattern: 'web/src/public' },
         { type: 'web-feature', pattern: 'web/src/features/*', capture: ['feature'] },
         {
           type: 'web-shared',
@@ -202,11 +232,27 @@ export default tseslint.config(
         {
           default: 'disallow',
           message:
-            "A feature uses another only through its index ('../<feature>'); the shell uses a feature's index.ts or pages/index.ts; the shared code (components, api, realtime, config, i18n, test, styles) uses no feature and not the shell; the staff console (admin/) uses the shared code and its own (admin/shared, an area's index.ts), and the router loads it through admin/app/pages.ts and each area's pages/index.ts",
+            "A feature uses another only through its index ('../<feature>'); the shell uses a feature's index.ts or pages/index.ts; the public entry (public/) uses a feature's index.ts, pages/index.ts or one page module (pages/<Page>.tsx, each page in a chunk of its own) and the shell's public-entry.ts; the shared code (components, api, realtime, config, i18n, test, styles) uses no feature and not the shell; the staff console (admin/) uses the shared code and its own (admin/shared, an area's index.ts), and the router loads it through admin/app/pages.ts and each area's pages/index.ts",
           policies: [
             {
-              from: { element: { types: ['web-shell', 'web-feature', 'web-shared'] } },
+              from: {
+                element: { types: ['web-shell', 'web-public', 'web-feature', 'web-shared'] },
+              },
               allow: { to: { element: { type: 'web-shared' } } },
+            },
+            {
+              from: { element: { type: 'web-public' } },
+              allow: [
+                {
+                  to: {
+                    element: {
+                      type: 'web-feature',
+                      fileInternalPath: ['index.ts', 'pages/index.ts', 'pages/*.tsx'],
+                    },
+                  },
+                },
+                { to: { element: { type: 'web-shell', fileInternalPath: 'public-entry.ts' } } },
+              ],
             },
             {
               from: { element: { type: 'web-feature' } },

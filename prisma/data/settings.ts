@@ -5,7 +5,7 @@
  * minimum_message_costs is built per supported country in prisma/seed/reference.ts from the
  * currency of country-state-city and MINIMUM_MESSAGE_COSTS below.
  */
-import { SETTING_DEFAULTS } from '../../server/src/settings/settings.defaults.js';
+import { SETTING_DEFAULTS } from '../../server/src/settings/seeding.js';
 
 /** The smallest amount one message costs, per currency (about EUR 0.25). */
 export const MINIMUM_MESSAGE_COSTS: Readonly<Record<string, number>> = {

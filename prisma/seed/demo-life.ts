@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../../server/src/generated/prisma/client.ts';
-import type { FileStorage } from '../../server/src/storage/file-storage.js';
+import type { FileStorage } from '../../server/src/storage/seeding.js';
 import {
   giveCredits,
   like,

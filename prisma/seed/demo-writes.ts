@@ -13,12 +13,11 @@ import type {
   Prisma,
   PrismaClient,
 } from '../../server/src/generated/prisma/client.ts';
-import { insertMessage } from '../../server/src/chats/message-writer.sql.js';
-import { CreditsService } from '../../server/src/credits/credits.service.js';
-import { processPhoto } from '../../server/src/photos/photo-pipeline.js';
+import { insertMessage } from '../../server/src/chats/seeding.js';
+import { CreditsService } from '../../server/src/credits/seeding.js';
+import { processPhoto } from '../../server/src/photos/seeding.js';
 import { queryRows } from '../../server/src/prisma/sql.js';
-import type { FileStorage } from '../../server/src/storage/file-storage.js';
-import { newPhotoBase } from '../../server/src/storage/photo-names.js';
+import { newPhotoBase, type FileStorage } from '../../server/src/storage/seeding.js';
 import { avatarPng } from './photos.js';
 
 /** A demo member as the activity needs it. */

@@ -7,9 +7,13 @@ import { createAvatar } from '@dicebear/core';
 import * as lorelei from '@dicebear/lorelei';
 import sharp from 'sharp';
 import type { HairColor, PrismaClient } from '../../server/src/generated/prisma/client.ts';
-import { processPhoto, PHOTO_SIZES } from '../../server/src/photos/photo-pipeline.js';
-import { createFileStorage, type FileStorage } from '../../server/src/storage/file-storage.js';
-import { newPhotoBase, photoFileName } from '../../server/src/storage/photo-names.js';
+import { processPhoto, PHOTO_SIZES } from '../../server/src/photos/seeding.js';
+import {
+  createFileStorage,
+  newPhotoBase,
+  photoFileName,
+  type FileStorage,
+} from '../../server/src/storage/seeding.js';
 
 const BACKGROUNDS = [
   ['f8d7e3', 'fbe7c6'],

@@ -18,7 +18,7 @@ import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { LANDER_MEMBERS_DEFAULT } from '@app/contract';
 import { PrismaClient, type Prisma } from '../../server/src/generated/prisma/client.ts';
-import { PROFILE_CARD_SELECT } from '../../server/src/member-access/card.presenter.js';
+import { PROFILE_CARD_SELECT } from '../../server/src/member-access/card.sql.js';
 import { profilePageStatement } from '../../server/src/member-access/readers/profile-page.sql.js';
 import { visibleProfileWhere, type Viewer } from '../../server/src/member-access/visibility.js';
 import { benchDatabaseUrl } from './harness.js';

@@ -2,7 +2,8 @@ import { createParamDecorator, ExecutionContext, Injectable, NestMiddleware } fr
 import type { NextFunction, Response } from 'express';
 import type { AuthedRequest } from '../common/request';
 import { memberLanguage } from '../i18n/i18n';
-import { SessionService, type CurrentSessionData } from './session.service';
+import { SessionService } from './session.service';
+import type { CurrentSessionData } from './session.sql';
 
 export type MemberRequest = AuthedRequest<CurrentSessionData>;
 

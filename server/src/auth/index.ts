@@ -2,12 +2,8 @@
 export { AuthModule } from './auth.module';
 export { AuthGuard } from './auth.guard';
 export { CurrentSession, type MemberRequest } from './current-session';
-export {
-  SessionService,
-  SESSION_USER_SELECT,
-  type CurrentSessionData,
-  type SessionUser,
-} from './session.service';
+export { SessionService } from './session.service';
+export { SESSION_USER_SELECT, type CurrentSessionData, type SessionUser } from './session.sql';
 export { PasswordGate, type AttemptSource } from './password-gate.service';
 export { LoginThrottleService } from './login-throttle.service';
 export { PasswordHasher } from './passwords';

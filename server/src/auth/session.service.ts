@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { parse as parseCookies } from 'cookie';
 import { randomBytes } from 'node:crypto';
-import type { Prisma } from '../generated/prisma/client';
 import { AUTH_COOKIE, AUTH_COOKIE_DAYS } from '@app/contract';
 import { hashToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
@@ -12,6 +11,8 @@ import {
   liveSessionsStatement,
   sessionStatement,
   touchStatement,
+  SESSION_SELECT,
+  type CurrentSessionData,
   type SessionRow,
 } from './session.sql';
 
@@ -22,49 +23,6 @@ const DAY_MS = 86_400_000;
  * member always shows as online.
  */
 export const TOUCH_INTERVAL_MS = 2 * 60_000;
-
-/** What every request needs of the logged-in member (never the password hash). */
-export const SESSION_USER_SELECT = {
-  id: true,
-  status: true,
-  credits: true,
-  paidUser: true,
-  language: true,
-  signupDate: true,
-  notificationsDisabled: true,
-  roles: true,
-  // the legal versions the member accepted last (member_consents' trigger keeps them): whether
-  // something is still to accept comes with the session, without a read of the consent log
-  acceptedTermsVersion: true,
-  acceptedPrivacyVersion: true,
-  profile: {
-    select: {
-      id: true,
-      name: true,
-      status: true,
-      countryCode: true,
-      gender: true,
-      // the gender the member seeks: the web's first search and match-finder follow it
-      seekingGender: true,
-      fictional: true,
-      invisible: true,
-      privacyMode: true,
-      // the member's own main photo (the profile photo alert, the avatar in the navigation)
-      mainPhoto: { select: { id: true, filename: true, status: true } },
-    },
-  },
-} satisfies Prisma.UserSelect;
-
-const SESSION_SELECT = {
-  id: true,
-  userId: true,
-  expiresAt: true,
-  lastSeenAt: true,
-  user: { select: SESSION_USER_SELECT },
-} satisfies Prisma.SessionSelect;
-
-export type CurrentSessionData = Prisma.SessionGetPayload<{ select: typeof SESSION_SELECT }>;
-export type SessionUser = CurrentSessionData['user'];
 
 function sessionOf(row: SessionRow): CurrentSessionData {
   return {

@@ -1,10 +1,52 @@
 import { Prisma } from '../generated/prisma/client';
-import type { CurrentSessionData } from './session.service';
+
+/** What every request needs of the logged-in member (never the password hash). */
+export const SESSION_USER_SELECT = {
+  id: true,
+  status: true,
+  credits: true,
+  paidUser: true,
+  language: true,
+  signupDate: true,
+  notificationsDisabled: true,
+  roles: true,
+  // the legal versions the member accepted last (member_consents' trigger keeps them): whether
+  // something is still to accept comes with the session, without a read of the consent log
+  acceptedTermsVersion: true,
+  acceptedPrivacyVersion: true,
+  profile: {
+    select: {
+      id: true,
+      name: true,
+      status: true,
+      countryCode: true,
+      gender: true,
+      // the gender the member seeks: the web's first search and match-finder follow it
+      seekingGender: true,
+      fictional: true,
+      invisible: true,
+      privacyMode: true,
+      // the member's own main photo (the profile photo alert, the avatar in the navigation)
+      mainPhoto: { select: { id: true, filename: true, status: true } },
+    },
+  },
+} satisfies Prisma.UserSelect;
+
+export const SESSION_SELECT = {
+  id: true,
+  userId: true,
+  expiresAt: true,
+  lastSeenAt: true,
+  user: { select: SESSION_USER_SELECT },
+} satisfies Prisma.SessionSelect;
+
+export type CurrentSessionData = Prisma.SessionGetPayload<{ select: typeof SESSION_SELECT }>;
+export type SessionUser = CurrentSessionData['user'];
 
 /**
  * The session read of every request, as one prepared statement on Prisma's pool (run through
- * queryRows, server/src/prisma/sql.ts, named `session`): the same columns as SESSION_SELECT of
- * session.service.ts, without Prisma's per-query work (docs/performance.md). A test compares it
+ * queryRows, server/src/prisma/sql.ts, named `session`): the same columns as SESSION_SELECT above,
+ * without Prisma's per-query work (docs/performance.md). A test compares it
  * with the Prisma read.
  */
 export function sessionStatement(tokenHash: string): Prisma.Sql {

@@ -7,7 +7,7 @@ import { AuthGuard } from './auth.guard';
 import { clearSessionCookie } from './cookies';
 import { CurrentSession } from './current-session';
 import { MemberSessions } from './member-sessions.service';
-import type { CurrentSessionData } from './session.service';
+import type { CurrentSessionData } from './session.sql';
 import { EndSessionBody, SessionsResponseDto } from './sessions.dto';
 
 @ApiTags('accounts')

@@ -1,28 +1,7 @@
-import type { Prisma } from '../generated/prisma/client';
 import type { MainImage } from '@app/contract';
 import { ageOn } from '../common/age';
 import { ONLINE_MINUTES } from '@app/contract';
-import type { CardColumns } from './card.sql';
-
-/** What a card needs of a profile; every public read selects exactly this. */
-export const PROFILE_CARD_SELECT = {
-  id: true,
-  userId: true,
-  name: true,
-  gender: true,
-  dateOfBirth: true,
-  countryCode: true,
-  regionId: true,
-  fictional: true,
-  verified: true,
-  lastActiveAt: true,
-  privacyMode: true,
-  city: { select: { name: true } },
-  region: { select: { name: true } },
-  mainPhoto: { select: { id: true, filename: true, status: true } },
-} satisfies Prisma.ProfileSelect;
-
-export type ProfileCardRow = Prisma.ProfileGetPayload<{ select: typeof PROFILE_CARD_SELECT }>;
+import type { CardColumns, ProfileCardRow } from './card.sql';
 
 /**
  * The public card of a member: only the age is shown, never the date of birth (SPEC point 5);

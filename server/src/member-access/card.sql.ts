@@ -1,4 +1,4 @@
-import type { ProfileCardRow } from './card.presenter';
+import type { Prisma } from '../generated/prisma/client';
 import { notBlocked } from './not-blocked.sql';
 
 /**
@@ -7,6 +7,26 @@ import { notBlocked } from './not-blocked.sql';
  * first matches, the likes page) states with it. The rule's parity with visibility.ts is tested
  * (server/test/member-access.e2e-spec.ts).
  */
+
+/** What a card needs of a profile; every public read selects exactly this. */
+export const PROFILE_CARD_SELECT = {
+  id: true,
+  userId: true,
+  name: true,
+  gender: true,
+  dateOfBirth: true,
+  countryCode: true,
+  regionId: true,
+  fictional: true,
+  verified: true,
+  lastActiveAt: true,
+  privacyMode: true,
+  city: { select: { name: true } },
+  region: { select: { name: true } },
+  mainPhoto: { select: { id: true, filename: true, status: true } },
+} satisfies Prisma.ProfileSelect;
+
+export type ProfileCardRow = Prisma.ProfileGetPayload<{ select: typeof PROFILE_CARD_SELECT }>;
 
 /** The card columns of a profile `p` with its city `c`, region `r` and main photo `ph`. */
 export const CARD_COLUMNS = `p.id AS profile_id, p.user_id AS profile_user_id, p.name, p.gender::text AS gender,

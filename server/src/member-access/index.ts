@@ -59,12 +59,8 @@ export {
   type Purpose,
   type Viewer,
 } from './visibility';
-export {
-  PROFILE_CARD_SELECT,
-  presentProfileCard,
-  type ProfileCard,
-  type ProfileCardRow,
-} from './card.presenter';
+export { presentProfileCard, type ProfileCard } from './card.presenter';
+export { PROFILE_CARD_SELECT, type ProfileCardRow } from './card.sql';
 export { PHOTO_SELECT, type PhotoRow } from './photo.presenter';
 export { PROFILE_DETAILS_SELECT, presentProfileDetails } from './details.presenter';
 export type { ListCriteria, ListPage } from './list-query.sql';

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { MainImage, MemberPhoto, OwnPhoto } from '@app/contract';
 import type { Prisma } from '../generated/prisma/client';
 import { MediaSigner, photoFileName, type MediaScope, type PhotoFileSize } from '../storage';
-import { presentProfileCard, type ProfileCard, type ProfileCardRow } from './card.presenter';
+import { presentProfileCard, type ProfileCard } from './card.presenter';
+import type { ProfileCardRow } from './card.sql';
 import { photoAccess, type Viewer } from './visibility';
 
 /** What presenting a photo needs of its row. */

@@ -4,12 +4,14 @@ import { I18nextProvider } from 'react-i18next';
 import { LANDERS, MEMBER_LANDINGS } from '@app/contract';
 import i18n from '../i18n';
 import { PublicRouteProvider, type PublicRoute } from './router';
-import { DefaultLayout } from '../app/layouts/DefaultLayout';
-import { LanderLayout } from '../app/layouts/LanderLayout';
+import {
+  DefaultLayout,
+  LanderLayout,
+  usePageBounceLogging,
+  useTrafficBounce,
+} from '../app/public-entry';
 import { HomePage } from '../features/home';
-import { LanderPage } from '../features/landers/pages/LanderPage';
-import { usePageBounceLogging } from '../app/page-bounce';
-import { useTrafficBounce } from '../app/traffic-beacons';
+import { LanderPage } from '../features/landers/pages';
 import { matchAppPage, type AppPageName } from './app-pages';
 
 /**

@@ -9,8 +9,8 @@ import { initReactI18next } from 'react-i18next';
 import { SUPPORTED_LANGUAGES, type Language } from '../config/constants';
 import { withSharedMessages, type Catalogue } from '../i18n/merge';
 import { I18N_OPTIONS, byLanguage } from './i18n-options';
-import { SITE_ENTRY_NS } from '../features/site-entry/i18n';
-import { PAGES_NS } from '../features/static-pages/i18n';
+import { SITE_ENTRY_NS } from '../features/site-entry';
+import { PAGES_NS } from '../features/static-pages';
 
 const OWN = import.meta.glob<Catalogue>('../i18n/locales/*.json', {
   import: 'default',

@@ -5,8 +5,7 @@
  * providers, its query cache; an id of the dialog's is then unique in the document).
  */
 import { useEffect, useState } from 'react';
-import { LikePopupDialog } from '../features/likes/components/LikePopup';
-import { likePopupPageMember } from '../features/likes/like-popup-delay';
+import { LikePopupDialog, likePopupPageMember } from '../features/likes';
 import { completeCatalogue } from './i18n';
 
 /**

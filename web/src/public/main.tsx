@@ -12,7 +12,7 @@ import { createQueryClient } from '../api/query-client';
 import { takeInlineSettings } from '../api/settings';
 import { languageOfAddress, localeCookie } from '../i18n/choose-locale';
 import { captureTracking } from '../components/signup/tracking';
-import { countVisit } from '../app/traffic-beacons';
+import { countVisit, registerServiceWorkerLater } from '../app/public-entry';
 import { completeCatalogue, startPublicI18n } from './i18n';
 import { PublicApp, matchPublicPage, type PublicPage } from './PublicApp';
 import { APP_PAGE_LOADERS } from './app-pages.browser';
@@ -24,8 +24,8 @@ import {
   startTakingOver,
   whenSettled,
 } from './early-input';
-import { SITE_ENTRY_NS } from '../features/site-entry/i18n';
-import { takeLikePopupDelay } from '../features/likes/like-popup-delay';
+import { SITE_ENTRY_NS, preloadSiteEntryModal } from '../features/site-entry';
+import { takeLikePopupDelay } from '../features/likes';
 import { whileTakingOver } from '../components/taking-over';
 
 // the landing URL's tracking parameters travel with a later signup (SPEC point 3)
@@ -73,7 +73,7 @@ async function takeOver(
   // page is painted meanwhile: the server rendered it)
   const loading = page.page === 'app' ? APP_PAGE_LOADERS[page.name]() : undefined;
   // a visitor who may meet the entry warning: its code loads beside the page, not after it
-  if (data.texts[SITE_ENTRY_NS]) void import('../features/site-entry/SiteEntryModal');
+  if (data.texts[SITE_ENTRY_NS]) void preloadSiteEntryModal();
   startPublicI18n(data.language, data.texts);
   const queryClient = createQueryClient();
   seedPublicQueries(queryClient, settings, data);
@@ -109,7 +109,7 @@ async function takeOver(
   }
   // the installable app's service worker, as the app registers it (production builds)
   if (import.meta.env.PROD) {
-    void import('../app/pwa/register').then(({ registerServiceWorker }) => registerServiceWorker());
+    void registerServiceWorkerLater();
   }
   // the rest of the language's texts, for what the visitor opens next, once the page is idle
   // (at the latest after 2 s: a page that keeps animating may never be idle)

@@ -13,12 +13,11 @@ import {
   type PublicRenderInput,
 } from '@app/contract';
 import { entryWarningTexts, switchLanguageForRender, usedTexts } from './i18n.server';
-import { SITE_ENTRY_NS } from '../features/site-entry/i18n';
-import { shouldShowSiteEntryWarning } from '../features/site-entry/rules';
+import { SITE_ENTRY_NS, shouldShowSiteEntryWarning } from '../features/site-entry';
 import { PublicApp, matchPublicPage } from './PublicApp';
 import { seedPublicQueries } from './seed';
 import { APP_PAGE_COMPONENTS } from './app-pages.server';
-import { visitorFirstFilters } from '../features/members/search/first-search';
+import { visitorFirstFilters } from '../features/members';
 
 const PROFILE_ID = /^[1-9]\d{0,9}$/;
 

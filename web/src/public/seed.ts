@@ -3,9 +3,9 @@ import type { PublicPageData, SettingsResponse } from '@app/contract';
 import { settingsQueryKey } from '../api/settings';
 import { userQueryKey } from '../api/user';
 import { companyInfoQueryKey } from '../api/companyinfo';
-import { landersQueryKey } from '../features/landers/api/landers';
-import { packagesQueryOptions } from '../features/credits/api/payments';
-import { searchQueryOptions } from '../features/members/api/search';
+import { landersQueryKey } from '../features/landers';
+import { packagesQueryOptions } from '../features/credits';
+import { searchQueryOptions } from '../features/members';
 
 /**
  * The answers a public page is rendered from, in the query cache, the same on the server and in

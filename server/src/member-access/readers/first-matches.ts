@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../../prisma/prisma.service';
 import { queryRows } from '../../prisma/sql';
-import { cardRowOf, type ProfileCardRow } from '../card.presenter';
+import { cardRowOf } from '../card.presenter';
+import type { ProfileCardRow } from '../card.sql';
 import type { Viewer } from '../visibility';
 import { firstMatchCandidatesStatement } from './first-matches.sql';
 

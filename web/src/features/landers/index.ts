@@ -1,5 +1,6 @@
 /**
- * The landers feature's public API: what the shell and other features may use. Nothing yet; the
- * router loads its pages through pages/index.ts.
+ * The landers feature's public API: what the shell and other features may use (the public entry:
+ * the landers' query, which the server's answer seeds). The router loads its pages through
+ * pages/index.ts.
  */
-export {};
+export { landersQueryKey } from './api/landers';

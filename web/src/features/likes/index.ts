@@ -4,3 +4,4 @@
  */
 export { MatchModal } from './components/MatchModal';
 export { LikePopup, LikePopupDialog, likePopupDelay } from './components/LikePopup';
+export { likePopupPageMember, takeLikePopupDelay } from './like-popup-delay';

@@ -4,3 +4,6 @@
  * (web/src/components/member).
  */
 export { BlockConfirmModal } from './components/profile/BlockConfirmModal';
+// for the public entry's visitor search, rendered by the server and taken over in the browser
+export { searchQueryOptions } from './api/search';
+export { visitorFirstFilters } from './search/first-search';
