@@ -7,6 +7,7 @@ import {
   creditPackage,
   newMember,
   startPayment,
+  webhookLater,
   type Member,
 } from './helpers/payments';
 import { cookieOf, staffAccount } from './helpers/staff';
@@ -49,6 +50,26 @@ describe('staff: the quarter’s VAT for the bookkeeping', () => {
 
   const get = (path: string, cookie = adminCookie) =>
     t.http().get(path).set('Cookie', cookie).set('X-Request-Type', 'client');
+
+  /** A tryout package paid in the sandbox, and partly refunded from the console (200 cents). */
+  async function paidAndRefunded() {
+    const tryout = await creditPackage(t, 'tryout');
+    const member = await newMember(t);
+    const payment = await startPayment(t, member, { package: tryout.id, method: 'creditcard' });
+    await checkout(t, payment.checkout_url!, { action: 'paid' }).expect(303);
+    const row = await t.prisma.payment.findUniqueOrThrow({
+      where: { paymentId: payment.payment_id },
+    });
+    const refund = await t
+      .http()
+      .post(`/api/staff/members/${member.user.id}/payments/${row.id}/refund`)
+      .set('Cookie', adminCookie)
+      .set('X-Request-Type', 'client')
+      .set('Idempotency-Key', randomUUID())
+      .send({ amount_cents: 200, reason: 'Gedeeltelijke terugbetaling op verzoek' })
+      .expect(200);
+    return { tryout, payment, row, refundRef: refund.body.refund.provider_ref as string };
+  }
 
   /** A paid payment with its invoice number, as the settlement leaves it. */
   async function invoiced(
@@ -322,11 +343,18 @@ describe('staff: the quarter’s VAT for the bookkeeping', () => {
       net: '-16.52',
       vat_rate: '21',
     });
+    // the reversals table: those booked in the quarter, less the corrections of those undone in it
     const reversedTable = await t.prisma.paymentReversal.aggregate({
       _sum: { amountCents: true },
       where: { createdAt: { gte: QUARTER_START, lt: QUARTER_END } },
     });
-    expect(sum(reversals, 'gross')).toBe(-(reversedTable._sum.amountCents ?? 0));
+    const undoneTable = await t.prisma.paymentReversal.aggregate({
+      _sum: { amountCents: true },
+      where: { undoneAt: { gte: QUARTER_START, lt: QUARTER_END } },
+    });
+    expect(sum(reversals, 'gross')).toBe(
+      -(reversedTable._sum.amountCents ?? 0) + (undoneTable._sum.amountCents ?? 0),
+    );
   });
 
   it('defuses a provider’s reference that a spreadsheet would run as a formula', async () => {
@@ -390,21 +418,7 @@ describe('staff: the quarter’s VAT for the bookkeeping', () => {
   });
 
   it('shows a refund made from the console as a negative line of the quarter it was made in', async () => {
-    const tryout = await creditPackage(t, 'tryout');
-    const member = await newMember(t);
-    const payment = await startPayment(t, member, { package: tryout.id, method: 'creditcard' });
-    await checkout(t, payment.checkout_url!, { action: 'paid' }).expect(303);
-    const row = await t.prisma.payment.findUniqueOrThrow({
-      where: { paymentId: payment.payment_id },
-    });
-    await t
-      .http()
-      .post(`/api/staff/members/${member.user.id}/payments/${row.id}/refund`)
-      .set('Cookie', adminCookie)
-      .set('X-Request-Type', 'client')
-      .set('Idempotency-Key', randomUUID())
-      .send({ amount_cents: 200, reason: 'Gedeeltelijke terugbetaling op verzoek' })
-      .expect(200);
+    const { tryout, payment } = await paidAndRefunded();
     const quarter = quarterOf(new Date().toISOString().slice(0, 10));
     const res = await get(`/api/staff/bookkeeping/vat-lines.csv?quarter=${quarter}`).expect(200);
     const lines = parseCsv(res.text).filter((line) => line.payment_id === payment.payment_id);
@@ -413,6 +427,79 @@ describe('staff: the quarter’s VAT for the bookkeeping', () => {
       ['refund', '-2.00', 'EUR', 'NL'],
     ]);
     expect(lines[1].vat).toBe('-0.35'); // 200 * 21 / 121 = 34.7
+  });
+
+  it('keeps a refund that failed later as its negative line and adds a positive correcting line', async () => {
+    const { tryout, payment, row, refundRef } = await paidAndRefunded();
+    // the refund fails at the provider; its webhook comes once the read interval has passed
+    await checkout(t, payment.checkout_url!, { action: 'refund_failed' }).expect(303);
+    await webhookLater(t, row.providerRef!).then((res) => expect(res.status).toBe(200));
+    const quarter = quarterOf(new Date().toISOString().slice(0, 10));
+    const res = await get(`/api/staff/bookkeeping/vat-lines.csv?quarter=${quarter}`).expect(200);
+    const lines = parseCsv(res.text).filter((line) => line.payment_id === payment.payment_id);
+    expect(lines.map((line) => [line.kind, line.gross, line.vat, line.reference])).toEqual([
+      ['invoice', centsToDecimal(tryout.priceCents), '0.86', ''],
+      ['refund', '-2.00', '-0.35', refundRef],
+      ['refund_undone', '2.00', '0.35', refundRef],
+    ]);
+    // the lines add up to what was paid and stays paid
+    const stored = await t.prisma.payment.findUniqueOrThrow({ where: { id: row.id } });
+    expect(stored.reversedCents).toBe(0);
+    expect(sum(lines, 'gross')).toBe(stored.amountCents - stored.reversedCents);
+  });
+
+  it('dates the correcting line in the quarter the refund was undone, leaving the filed quarter as it was', async () => {
+    const member = await newMember(t);
+    const booked = new Date('2032-02-10T10:00:00Z'); // 2032-Q1
+    const undone = new Date('2032-04-03T09:00:00Z'); // 2032-Q2 (11:00 in Amsterdam)
+    const payment = await invoiced(member, {
+      amountCents: 1999,
+      countryCode: 'NL',
+      paidAt: booked,
+    });
+    await t.prisma.paymentReversal.create({
+      data: {
+        paymentId: payment.id,
+        kind: 'refund',
+        providerRef: `sbx_re_${randomUUID()}`,
+        amountCents: 1999,
+        creditsTaken: 0,
+        creditsShort: 0,
+        createdAt: booked,
+        undoneAt: undone,
+      },
+    });
+    const q1 = (await get('/api/staff/bookkeeping/vat?quarter=2032-Q1').expect(200)).body;
+    const q2 = (await get('/api/staff/bookkeeping/vat?quarter=2032-Q2').expect(200)).body;
+    // the first quarter (filed) has the invoice and the refund: nothing left of 19.99
+    expect(q1.totals).toEqual([
+      { currency: 'EUR', invoices: 1, reversals: 1, net_cents: 0, vat_cents: 0, gross_cents: 0 },
+    ]);
+    // the next has the correction: the 19.99 (VAT 3.47) stands after all
+    expect(q2.totals).toEqual([
+      {
+        currency: 'EUR',
+        invoices: 0,
+        reversals: 1,
+        net_cents: 1652,
+        vat_cents: 347,
+        gross_cents: 1999,
+      },
+    ]);
+    const lines = parseCsv(
+      (await get('/api/staff/bookkeeping/vat-lines.csv?quarter=2032-Q2').expect(200)).text,
+    );
+    expect(lines).toEqual([
+      expect.objectContaining({
+        kind: 'refund_undone',
+        date: '2032-04-03',
+        payment_id: payment.paymentId,
+        gross: '19.99',
+        vat: '3.47',
+      }),
+    ]);
+    // over both quarters the lines add up to the invoice less what stays reversed (nothing)
+    expect(q1.totals[0].gross_cents + q2.totals[0].gross_cents).toBe(1999);
   });
 
   it('answers an impossible quarter with 400 in the staff member’s language', async () => {

@@ -21,6 +21,9 @@ describe('the Mollie provider', () => {
   const refundByKey = new Map<string, { id: string; value: string; status: string }>();
   let refuseCreate = false;
   let next = 0;
+  let refunds = 0;
+  /** The status Mollie gives a refund it makes (a refund can fail at once). */
+  let refundStatus = 'pending';
   let untrust: () => void;
 
   beforeAll(async () => {
@@ -80,7 +83,9 @@ describe('the Mollie provider', () => {
         const made = refundByKey.get(key);
         if (made) return { status: 201, body: mollie.refund(fixture.id, made) };
         const amount = (req.body as { amount: { value: string } }).amount.value;
-        const refunded = (fixture.refunds ?? []).reduce((sum, r) => sum + Number(r.value), 0);
+        const refunded = (fixture.refunds ?? [])
+          .filter((r) => r.status !== 'failed' && r.status !== 'canceled')
+          .reduce((sum, r) => sum + Number(r.value), 0);
         if (fixture.status !== 'paid' || Number(amount) > Number(fixture.value) - refunded + 1e-9) {
           return {
             status: 422,
@@ -92,10 +97,12 @@ describe('the Mollie provider', () => {
             ),
           };
         }
+        // refund ids are Mollie's own, unique across payments
+        refunds += 1;
         const created = {
-          id: `re_${String((fixture.refunds?.length ?? 0) + 1).padStart(10, 'r')}`,
+          id: `re_${String(refunds).padStart(10, 'r')}`,
           value: amount,
-          status: 'pending',
+          status: refundStatus,
           description: String(req.body?.description),
         };
         fixture.refunds = [...(fixture.refunds ?? []), created];
@@ -147,6 +154,35 @@ describe('the Mollie provider', () => {
   };
   const credits = async (id: number) =>
     (await t.prisma.user.findUniqueOrThrow({ where: { id } })).credits;
+  /** A new member whose card payment of the plus package Mollie reports paid (credited). */
+  const paidPlus = async () => {
+    const member = await newMember(t);
+    const res = await as(t, member)
+      .post('/api/payment.php', { package: await plusId(), method: 'creditcard' })
+      .expect(201);
+    const row = await t.prisma.payment.findUniqueOrThrow({
+      where: { paymentId: res.body.payment.payment_id },
+    });
+    const ref = row.providerRef!;
+    const fixture = payments.get(ref)!;
+    fixture.status = 'paid';
+    await webhook(ref).expect(200);
+    return { member, row, ref, fixture };
+  };
+  /** An admin's refund of a member's payment from the console. */
+  const consoleRefund = (
+    admin: string,
+    paid: { member: { user: { id: number } }; row: { id: number } },
+    body: { amount_cents: number; reason: string },
+    key: string = crypto.randomUUID(),
+  ) =>
+    t
+      .http()
+      .post(`/api/staff/members/${paid.member.user.id}/payments/${paid.row.id}/refund`)
+      .set('Cookie', admin)
+      .set('X-Request-Type', 'client')
+      .set('Idempotency-Key', key)
+      .send(body);
 
   it('offers what Mollie has active for the amount and country, in the country’s order', async () => {
     const member = await newMember(t);
@@ -265,25 +301,11 @@ describe('the Mollie provider', () => {
 
   it('refunds from the console through Mollie’s Refunds API, once per key, with the credits’ share', async () => {
     const admin = await cookieOf(await staffAccount(t, ['admin']), t);
-    const member = await newMember(t);
-    const res = await as(t, member)
-      .post('/api/payment.php', { package: await plusId(), method: 'creditcard' })
-      .expect(201);
-    const row = await t.prisma.payment.findUniqueOrThrow({
-      where: { paymentId: res.body.payment.payment_id },
-    });
-    const ref = row.providerRef!;
-    payments.get(ref)!.status = 'paid';
-    await webhook(ref).expect(200);
+    const paid = await paidPlus();
+    const { member, row, ref } = paid;
     const key = crypto.randomUUID();
-    const refund = (amount_cents: number, idempotencyKey = key) =>
-      t
-        .http()
-        .post(`/api/staff/members/${member.user.id}/payments/${row.id}/refund`)
-        .set('Cookie', admin)
-        .set('X-Request-Type', 'client')
-        .set('Idempotency-Key', idempotencyKey)
-        .send({ amount_cents, reason: 'Dubbel betaald, deels terug' });
+    const refund = (amount_cents: number) =>
+      consoleRefund(admin, paid, { amount_cents, reason: 'Dubbel betaald, deels terug' }, key);
     const first = await refund(1000).expect(200);
     expect(first.body).toMatchObject({
       refund: { amount_cents: 1000, provider_ref: 're_rrrrrrrrr1', credits_taken: 117 },
@@ -308,7 +330,7 @@ describe('the Mollie provider', () => {
     expect(await t.prisma.paymentReversal.count({ where: { paymentId: row.id } })).toBe(1);
   });
 
-  it('does not book a failed refund', async () => {
+  it('does not book a refund that failed or was cancelled before it was booked', async () => {
     const member = await newMember(t);
     const res = await as(t, member)
       .post('/api/payment.php', { package: await plusId(), method: 'creditcard' })
@@ -320,10 +342,139 @@ describe('the Mollie provider', () => {
     ).providerRef!;
     Object.assign(payments.get(ref)!, {
       status: 'paid',
-      refunds: [{ id: 're_failed01', value: '29.95', status: 'failed' }],
+      refunds: [
+        { id: 're_failed01', value: '29.95', status: 'failed' },
+        { id: 're_cancel01', value: '10.00', status: 'canceled' },
+      ],
     });
     await webhook(ref).expect(200);
+    await webhookLater(ref);
     expect(await credits(member.user.id)).toBe(350);
+    expect(await t.prisma.paymentReversal.count({ where: { payment: { providerRef: ref } } })).toBe(
+      0,
+    );
+    expect(await t.prisma.payment.findUniqueOrThrow({ where: { providerRef: ref } })).toMatchObject(
+      { status: 'paid', reversedCents: 0 },
+    );
+  });
+
+  it('unbooks once a refund Mollie reports failed or canceled after it was booked, and a chargeback the bank reversed', async () => {
+    const { member, ref, fixture } = await paidPlus();
+    const ledger = async () =>
+      (
+        await t.prisma.creditLedgerEntry.findMany({
+          where: { userId: member.user.id },
+          orderBy: { id: 'asc' },
+        })
+      ).map((row) => [row.reason, row.delta]);
+    const stored = () => t.prisma.payment.findUniqueOrThrow({ where: { providerRef: ref } });
+
+    // a refund of 10.00 is booked while pending, then fails at Mollie
+    fixture.refunds = [{ id: 're_undo00001', value: '10.00', status: 'pending' }];
+    await webhookLater(ref);
+    expect(await credits(member.user.id)).toBe(350 - 117);
+    fixture.refunds[0].status = 'failed';
+    await webhookLater(ref);
+    await webhookLater(ref);
+    expect(await credits(member.user.id)).toBe(350);
+    expect(await stored()).toMatchObject({ status: 'paid', reversedCents: 0 });
+
+    // a refund of the whole, booked, then canceled: the payment stands again, premium with it
+    fixture.refunds.push({ id: 're_undo00002', value: '29.95', status: 'queued' });
+    await webhookLater(ref);
+    expect(await stored()).toMatchObject({ status: 'refunded', reversedCents: 2995 });
+    expect(
+      (await t.prisma.user.findUniqueOrThrow({ where: { id: member.user.id } })).paidUser,
+    ).toBe(false);
+    fixture.refunds[1].status = 'canceled';
+    await webhookLater(ref);
+    expect(await stored()).toMatchObject({ status: 'paid', reversedCents: 0 });
+    expect(
+      (await t.prisma.user.findUniqueOrThrow({ where: { id: member.user.id } })).paidUser,
+    ).toBe(true);
+
+    // a chargeback, booked, then reversed by the bank
+    fixture.chargebacks = [{ id: 'chb_undo0001', value: '29.95' }];
+    await webhookLater(ref);
+    expect(await credits(member.user.id)).toBe(0);
+    fixture.chargebacks[0].reversedAt = '2026-12-01T10:00:00+00:00';
+    await webhookLater(ref);
+    await webhookLater(ref);
+    expect(await credits(member.user.id)).toBe(350);
+    expect(await stored()).toMatchObject({ status: 'paid', reversedCents: 0 });
+    expect(await ledger()).toEqual([
+      ['purchase', 350],
+      ['refund', -117],
+      ['refund_undone', 117],
+      ['refund', -350],
+      ['refund_undone', 350],
+      ['refund', -350],
+      ['refund_undone', 350],
+    ]);
+    expect(
+      (
+        await t.prisma.paymentReversal.findMany({
+          where: { payment: { providerRef: ref } },
+          orderBy: { id: 'asc' },
+        })
+      ).map((r) => [r.providerRef, r.undoneAt !== null]),
+    ).toEqual([
+      ['re_undo00001', true],
+      ['re_undo00002', true],
+      ['chb_undo0001', true],
+    ]);
+  });
+
+  it('marks a console refund failed when Mollie reports it failed after it was booked', async () => {
+    const admin = await cookieOf(await staffAccount(t, ['admin']), t);
+    const paid = await paidPlus();
+    const { member, ref, fixture } = paid;
+    const made = await consoleRefund(admin, paid, {
+      amount_cents: 2995,
+      reason: 'Volledig terug op verzoek',
+    }).expect(200);
+    expect(made.body.payment.status).toBe('refunded');
+    const refundRef = made.body.refund.provider_ref as string;
+    fixture.refunds!.find((r) => r.id === refundRef)!.status = 'failed';
+    await webhookLater(ref);
+    expect(
+      await t.prisma.paymentRefund.findUniqueOrThrow({ where: { providerRef: refundRef } }),
+    ).toMatchObject({ status: 'failed' });
+    expect(await credits(member.user.id)).toBe(350);
+    const page = await t
+      .http()
+      .get(`/api/staff/members/${member.user.id}`)
+      .set('Cookie', admin)
+      .set('X-Request-Type', 'client')
+      .expect(200);
+    expect(page.body.payments[0]).toMatchObject({ status: 'paid', refundable_cents: 2995 });
+    expect(page.body.reversals[0]).toMatchObject({ kind: 'refund', undone_at: expect.any(String) });
+  });
+
+  it('answers a console refund Mollie reports failed at once with 502, books nothing and marks it failed', async () => {
+    const admin = await cookieOf(await staffAccount(t, ['admin']), t);
+    const paid = await paidPlus();
+    const { member, row } = paid;
+    refundStatus = 'failed';
+    try {
+      const refused = await consoleRefund(admin, paid, {
+        amount_cents: 1000,
+        reason: 'Deels terug op verzoek',
+      }).expect(502);
+      expect(refused.body.error).toBe('payment_provider_error');
+    } finally {
+      refundStatus = 'pending';
+    }
+    expect(await t.prisma.paymentRefund.findMany({ where: { paymentId: row.id } })).toEqual([
+      expect.objectContaining({ status: 'failed', providerRef: expect.stringMatching(/^re_/) }),
+    ]);
+    expect(await t.prisma.paymentReversal.count({ where: { paymentId: row.id } })).toBe(0);
+    expect(await credits(member.user.id)).toBe(350);
+    expect(
+      await t.prisma.staffAuditEntry.count({
+        where: { targetUserId: member.user.id, action: 'member.payment_refunded' },
+      }),
+    ).toBe(0);
   });
 
   it('keeps the card’s country Mollie reports on the payment, and books the invoice’s VAT by it', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Payment } from '@app/contract';
 import { CreditsService } from '../src/credits';
+import { SettlementService } from '../src/payments/settlement.service';
 import {
   as,
   checkout,
@@ -82,6 +83,7 @@ describe('staff: refunds and chargebacks of a member’s payments', () => {
         amount_cents: number;
         credits_taken: number;
         credits_short: number;
+        undone_at: string | null;
       }[];
       audit: { action: string; reason: string | null; after: Record<string, unknown> }[];
     };
@@ -96,6 +98,27 @@ describe('staff: refunds and chargebacks of a member’s payments', () => {
     });
     return (row.reversals as { kind: string }[]).filter((r) => r.kind === 'refund');
   };
+  /** The provider's books say a refund failed, without calling us (as a lost webhook would). */
+  const failQuietly = async (paymentId: string, refundRef: string) => {
+    const ref = await sandboxRef(t, paymentId);
+    const row = await t.prisma.sandboxPayment.findUniqueOrThrow({ where: { ref } });
+    const reversals = (row.reversals as { ref: string }[]).map((r) =>
+      r.ref === refundRef ? { ...r, status: 'failed' } : r,
+    );
+    await t.prisma.sandboxPayment.update({ where: { ref }, data: { reversals } });
+  };
+  /**
+   * The provider's webhook delivered (200): called again while the sandbox's own call for the
+   * same change is being read (429), as the provider itself retries.
+   */
+  const delivered = async (ref: string) => {
+    for (let attempt = 1; ; attempt += 1) {
+      const res = await webhookLater(t, ref);
+      if (res.status === 200 || attempt === 5) return expect(res.status).toBe(200);
+    }
+  };
+  const ledgerRows = (userId: number) =>
+    t.prisma.creditLedgerEntry.findMany({ where: { userId }, orderBy: { id: 'asc' } });
 
   it('refunds a payment in full through the provider, takes its credits back and audits it', async () => {
     const { member, payment, row } = await paid(tryout);
@@ -246,6 +269,138 @@ describe('staff: refunds and chargebacks of a member’s payments', () => {
     // nothing is left to refund
     const res = await refund(member, row, 1).expect(409);
     expect(res.body.error).toBe('payment_not_refundable');
+  });
+
+  it('gives the credits back when a booked refund fails later: ledger row, payment paid again, premium back, console refund failed', async () => {
+    const { member, payment, row } = await paid(tryout);
+    const res = await refund(member, row, tryout.priceCents).expect(200);
+    const refundRef = res.body.refund.provider_ref as string;
+    expect((await user(member.user.id)).paidUser).toBe(false);
+    // the provider reports the refund failed (its dashboard; then its webhook)
+    await checkout(t, payment.checkout_url!, { action: 'refund_failed', refund: refundRef }).expect(
+      303,
+    );
+    const ref = await sandboxRef(t, payment.payment_id);
+    await delivered(ref);
+    expect(await ledger(member.user.id)).toEqual([
+      ['purchase', 60, 60],
+      ['refund', -60, 0],
+      ['refund_undone', 60, 60],
+    ]);
+    const reversal = await t.prisma.paymentReversal.findUniqueOrThrow({
+      where: { providerRef: refundRef },
+    });
+    expect(reversal.undoneAt).not.toBeNull();
+    const rows = await ledgerRows(member.user.id);
+    // each ledger row names the reversal it took or gave back
+    expect(rows.map((r) => [r.reversalId, r.undoneReversalId])).toEqual([
+      [null, null],
+      [reversal.id, null],
+      [null, reversal.id],
+    ]);
+    expect(await t.prisma.payment.findUniqueOrThrow({ where: { id: row } })).toMatchObject({
+      status: 'paid',
+      reversedCents: 0,
+    });
+    // a bundle bought again: premium is back
+    expect((await user(member.user.id)).paidUser).toBe(true);
+    expect(
+      await t.prisma.paymentRefund.findUniqueOrThrow({ where: { providerRef: refundRef } }),
+    ).toMatchObject({ status: 'failed' });
+    const after = await page(member);
+    expect(after.member).toMatchObject({ credits: 60, paid_user: true });
+    expect(after.payments[0]).toMatchObject({
+      status: 'paid',
+      reversed_cents: 0,
+      refundable_cents: tryout.priceCents,
+    });
+    expect(after.reversals).toEqual([
+      expect.objectContaining({ kind: 'refund', credits_taken: 60, undone_at: expect.any(String) }),
+    ]);
+    const own = await as(t, member).get(`/api/payment.php?payment_id=${payment.payment_id}`);
+    expect(own.body.payment).toMatchObject({ status: 'paid', reversed_cents: 0 });
+
+    // the webhook replayed, twice, and the sandbox's own retries: nothing changes
+    await delivered(ref);
+    await delivered(ref);
+    await t.app.get(SettlementService).refresh(row);
+    expect(await ledger(member.user.id)).toHaveLength(3);
+    expect(await t.prisma.payment.findUniqueOrThrow({ where: { id: row } })).toMatchObject({
+      status: 'paid',
+      reversedCents: 0,
+    });
+    expect((await user(member.user.id)).credits).toBe(60);
+
+    // the amount is free to refund again: a new refund takes the credits back once more
+    const again = await refund(member, row, tryout.priceCents).expect(200);
+    expect(again.body).toMatchObject({
+      refund: { credits_taken: 60 },
+      credits: 0,
+      payment: { status: 'refunded', reversed_cents: tryout.priceCents },
+    });
+    expect((await user(member.user.id)).paidUser).toBe(false);
+  });
+
+  it('undoes a failed refund once when refreshes and webhooks race, and books the refunds that stand', async () => {
+    const { member, payment, row } = await paid(plus);
+    // 10.00 takes 117 credits (116.86 rounded up), then 5.00 takes 59 (176 for 15.00)
+    const first = await refund(member, row, 1000).expect(200);
+    await refund(member, row, 500).expect(200);
+    expect((await user(member.user.id)).credits).toBe(350 - 117 - 59);
+    await failQuietly(payment.payment_id, first.body.refund.provider_ref);
+    const ref = await sandboxRef(t, payment.payment_id);
+    const settlement = t.app.get(SettlementService);
+    await t.prisma.payment.update({ where: { id: row }, data: { webhookReadAt: null } });
+    const results = await Promise.allSettled([
+      settlement.refresh(row),
+      settlement.refresh(row),
+      settlement.refresh(row),
+      webhookLater(t, ref),
+      webhookLater(t, ref),
+    ]);
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    const undos = (await ledgerRows(member.user.id)).filter((r) => r.reason === 'refund_undone');
+    expect(undos.map((r) => r.delta)).toEqual([117]);
+    expect((await user(member.user.id)).credits).toBe(350 - 59);
+    expect(await t.prisma.payment.findUniqueOrThrow({ where: { id: row } })).toMatchObject({
+      status: 'paid',
+      reversedCents: 500,
+    });
+    expect(
+      (
+        await t.prisma.paymentRefund.findMany({ where: { paymentId: row }, orderBy: { id: 'asc' } })
+      ).map((r) => r.status),
+    ).toEqual(['failed', 'done']);
+    // what is left is 24.95; refunding it takes the rest of the 350 credits, no more
+    const rest = await refund(member, row, 2495).expect(200);
+    expect(rest.body).toMatchObject({
+      refund: { credits_taken: 291, credits_short: 0 },
+      credits: 0,
+      payment: { status: 'refunded', reversed_cents: 2995 },
+    });
+    const standing = await t.prisma.paymentReversal.findMany({
+      where: { paymentId: row, undoneAt: null },
+    });
+    expect(standing.reduce((sum, r) => sum + r.creditsTaken + r.creditsShort, 0)).toBe(350);
+  });
+
+  it('gives back only what a failed refund took when part of its credits were already spent', async () => {
+    const { member, payment, row } = await paid(plus);
+    await t.prisma.$transaction((tx) =>
+      t.app
+        .get(CreditsService)
+        .debit(tx, { userId: member.user.id, amount: 300, reason: 'message' }),
+    );
+    const res = await refund(member, row, plus.priceCents).expect(200);
+    expect(res.body.refund).toMatchObject({ credits_taken: 50, credits_short: 300 });
+    await checkout(t, payment.checkout_url!, { action: 'refund_canceled' }).expect(303);
+    await delivered(await sandboxRef(t, payment.payment_id));
+    // the 50 taken come back; the 300 spent were never taken
+    expect((await ledger(member.user.id)).slice(-2)).toEqual([
+      ['refund', -50, 0],
+      ['refund_undone', 50, 50],
+    ]);
+    expect((await user(member.user.id)).paidUser).toBe(true);
   });
 
   it('is for admins only: every other role and a member get 403, and nothing is refunded', async () => {

@@ -5,7 +5,9 @@ import { z } from 'zod';
  * were paid) and reversals (refunds and chargebacks, by the day they were booked), per country of
  * the buyer (EU OSS: the payer's card or account country, else the billing country), VAT rate and
  * currency paid. Amounts are integer cents; prices include VAT, so VAT is taken out of the gross
- * (the invoice's own rule, `vatIncludedCents`) and reversals are negative lines.
+ * (the invoice's own rule, `vatIncludedCents`) and reversals are negative lines. A reversal
+ * undone later (a refund that failed or was cancelled, a chargeback reversed) keeps its negative
+ * line and gets a positive correcting line in the quarter it was undone.
  */
 export const BOOKKEEPING_TIME_ZONE = 'Europe/Amsterdam';
 
@@ -33,7 +35,7 @@ export const vatSummaryRow = z.object({
   currency: z.string(),
   vat_rate: z.number().int().nullable(),
   invoices: z.number().int(),
-  /** Refunds and chargebacks booked in the quarter. */
+  /** Refunds and chargebacks booked in the quarter, and corrections of ones undone in it. */
   reversals: z.number().int(),
   net_cents: z.number().int(),
   vat_cents: z.number().int(),

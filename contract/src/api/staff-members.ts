@@ -110,6 +110,11 @@ export const staffMemberReversal = z.object({
   /** Its share that was already spent and could not be taken back. */
   credits_short: z.number().int(),
   created_at: isoDate,
+  /**
+   * When the provider reported it failed or cancelled (a refund) or reversed (a chargeback)
+   * after it was booked: it was unbooked then, its credits given back; null while it stands.
+   */
+  undone_at: isoDate.nullable(),
 });
 
 export const staffLedgerEntry = z.object({

@@ -12,6 +12,11 @@ interface Change {
   messageId?: number;
   /** A refund or chargeback taken back (booked once: the ledger's reversal_id is unique). */
   reversalId?: number;
+  /**
+   * A refund or chargeback undone, its credits given back (booked once: the ledger's
+   * undone_reversal_id is unique).
+   */
+  undoneReversalId?: number;
   /** The boost this pays for (booked once: the ledger's boost_id is unique). */
   boostId?: number;
   note?: string;
@@ -87,10 +92,12 @@ export class CreditsService {
         RETURNING id, credits
       )
       INSERT INTO credit_ledger
-        (user_id, delta, balance_after, reason, payment_id, message_id, reversal_id, boost_id, note)
+        (user_id, delta, balance_after, reason, payment_id, message_id, reversal_id,
+         undone_reversal_id, boost_id, note)
       SELECT id, ${delta}::int, credits, ${change.reason}::"LedgerReason",
         ${change.paymentId ?? null}::int, ${change.messageId ?? null}::int,
-        ${change.reversalId ?? null}::int, ${change.boostId ?? null}::int, ${change.note ?? null}::text
+        ${change.reversalId ?? null}::int, ${change.undoneReversalId ?? null}::int,
+        ${change.boostId ?? null}::int, ${change.note ?? null}::text
       FROM changed
       RETURNING balance_after`,
     );

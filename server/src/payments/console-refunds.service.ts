@@ -51,7 +51,9 @@ export type ConsolePayment = Prisma.PaymentGetPayload<{ select: typeof CONSOLE_P
  *    audit row is written with the credits the ledger took.
  * The same key again answers what it did; for another payment or amount, 422. A refund the
  * provider refused (4xx) turns `failed` and frees its amount; one whose answer was lost stays
- * `requested` (its amount held) until the same key is sent again.
+ * `requested` (its amount held) until the same key is sent again. A refund the provider reports
+ * failed or cancelled, at once or later, turns `failed` too (the settlement unbooks it if it was
+ * booked: SettlementService.undo); at once, the call answers 502 payment_provider_error.
  */
 @Injectable()
 export class ConsoleRefunds {
@@ -109,7 +111,16 @@ export class ConsoleRefunds {
     const remote = await this.provider.getPayment(payment.providerRef!);
     if (!remote) throw new ProviderError(`the provider lost ${payment.providerRef}`);
     const id = request.id;
+    // the provider may report the refund failed or cancelled already (then it is not booked)
+    const status = remote.reversals.find((r) => r.ref === made.ref)?.status ?? made.status;
     await this.settlement.apply(paymentRowId, remote, new Date(), async (tx) => {
+      if (status !== 'standing') {
+        await tx.paymentRefund.updateMany({
+          where: { id, status: 'requested' },
+          data: { status: 'failed', providerRef: made.ref },
+        });
+        return;
+      }
       const { count } = await tx.paymentRefund.updateMany({
         where: { id, status: 'requested' },
         data: { status: 'done', providerRef: made.ref },
@@ -152,6 +163,9 @@ export class ConsoleRefunds {
       );
     });
     const done = await this.prisma.paymentRefund.findUniqueOrThrow({ where: { id } });
+    if (done.status === 'failed') {
+      throw new ProviderError(`the provider reports refund ${made.ref} ${status}`);
+    }
     if (done.status !== 'done') throw new AppError('idempotency_in_progress');
     return this.answer(userId, done);
   }

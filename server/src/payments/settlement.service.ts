@@ -9,7 +9,7 @@ import { AccountLinks } from '../account-links';
 import { AppError } from '../common/app-error';
 import { CreditsService } from '../credits';
 import { DiscountsService } from '../discounts';
-import type { PaymentStatus, Prisma } from '../generated/prisma/client';
+import type { PaymentReversal, PaymentStatus, Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { queryRows } from '../prisma/sql';
 import {
@@ -27,6 +27,7 @@ import {
   type ProviderMandate,
   type ProviderPayment,
   type ProviderStatus,
+  type ReversalStatus,
 } from './providers/payment-provider';
 
 type Tx = Prisma.TransactionClient;
@@ -61,7 +62,8 @@ const STATUS: Record<Exclude<ProviderStatus, 'paid'>, PaymentStatus> = {
  * releases its code. A payment paid after we saw it expire or fail still credits (its
  * discount only if the code is still open to the member: see `credit`).
  * Refunds and chargebacks take the credits back in proportion, never more than the balance
- * holds; what could not be taken back is recorded with the reversal.
+ * holds; what could not be taken back is recorded with the reversal. A refund that fails or is
+ * cancelled after it was booked (a chargeback the bank reverses) is unbooked once: see `undo`.
  */
 @Injectable()
 export class SettlementService {
@@ -185,13 +187,15 @@ export class SettlementService {
         if (next === 'failed' && payment.method === 'sdd') await this.blockDirectDebit(tx, payment);
       }
       if (credited) {
-        const reversed = await this.reverse(tx, booked, remote);
+        const reversed = await this.reverse(tx, booked, remote, now);
         if (reversed) {
           balance = reversed.balance ?? balance;
           data.reversedCents = reversed.cents;
           data.status = reversed.cents >= payment.amountCents ? 'refunded' : 'paid';
           if (data.status === 'refunded') await this.endPremium(tx, payment);
+          else if (payment.status === 'refunded') await this.restorePremium(tx, payment);
         }
+        await this.failConsoleRefunds(tx, remote);
       }
       await tx.payment.update({ where: { id: paymentId }, data });
       if (also) await also(tx);
@@ -321,32 +325,60 @@ export class SettlementService {
   }
 
   /**
-   * Refunds and chargebacks not booked yet: each takes back its share of the credits (rounded
-   * up), as much as the balance holds, under a lock on the member's row.
+   * The payment's refunds and chargebacks as the provider now reports them (under the payment's
+   * lock): first each booked one the provider now reports failed, cancelled or reversed is
+   * undone (`undo`), so what it frees can be taken by a newer one in the same view; then each
+   * standing one not booked yet takes back its share of the credits (rounded up), as much as
+   * the balance holds, under a lock on the member's row. One reported failed, cancelled or
+   * reversed that was never booked is never booked. null: nothing changed.
    */
   private async reverse(
     tx: Tx,
     payment: Prisma.PaymentGetPayload<{ include: { reversals: true } }>,
     remote: ProviderPayment,
+    at: Date,
   ): Promise<{ cents: number; balance: number | null } | null> {
+    const reported = new Map(remote.reversals.map((r) => [r.ref, r.status]));
+    // a reversal the provider no longer lists is left as booked
+    const undo = payment.reversals.filter(
+      (r) => r.undoneAt === null && (reported.get(r.providerRef) ?? 'standing') !== 'standing',
+    );
     const booked = new Set(payment.reversals.map((r) => r.providerRef));
-    const fresh = remote.reversals.filter((r) => !booked.has(r.ref));
-    if (fresh.length === 0) return null;
+    const fresh = remote.reversals.filter((r) => r.status === 'standing' && !booked.has(r.ref));
+    if (undo.length === 0 && fresh.length === 0) return null;
     let cents = payment.reversedCents;
-    let due = payment.reversals.reduce((sum, r) => sum + r.creditsTaken + r.creditsShort, 0);
     let balance: number | null = null;
+    const undone = new Set<number>();
+    for (const reversal of undo) {
+      const result = await this.undo(
+        tx,
+        payment,
+        reversal,
+        reported.get(reversal.providerRef)!,
+        at,
+      );
+      if (!result) continue;
+      undone.add(reversal.id);
+      cents -= reversal.amountCents;
+      balance = result.balance ?? balance;
+    }
+    let due = payment.reversals
+      .filter((r) => r.undoneAt === null && !undone.has(r.id))
+      .reduce((sum, r) => sum + r.creditsTaken + r.creditsShort, 0);
     for (const reversal of fresh) {
       const amount = Math.min(reversal.amountCents, payment.amountCents - cents);
       if (amount <= 0) continue;
       cents += amount;
       const owed = creditsOwedBack(payment, cents);
-      const now = owed - due;
-      due = owed;
+      // after an undo the shares still booked can add up to one more than the rule owes for
+      // what stands (each was rounded up in another order): never a negative share
+      const share = Math.max(0, owed - due);
+      due += share;
       const [{ credits: held }] = await queryRows<HeldCreditsRow>(
         tx,
         lockCreditsStatement(payment.userId),
       );
-      const taken = Math.min(held, now);
+      const taken = Math.min(held, share);
       const row = await tx.paymentReversal.create({
         data: {
           paymentId: payment.id,
@@ -354,7 +386,7 @@ export class SettlementService {
           providerRef: reversal.ref,
           amountCents: amount,
           creditsTaken: taken,
-          creditsShort: now - taken,
+          creditsShort: share - taken,
         },
       });
       if (taken > 0) {
@@ -366,9 +398,9 @@ export class SettlementService {
           note: `${reversal.kind} ${payment.paymentId}`,
         });
       }
-      if (now - taken > 0) {
+      if (share - taken > 0) {
         this.logger.warn(
-          `CREDITS NOT RECOVERED: ${now - taken} of ${now} credits of ${payment.paymentId} ` +
+          `CREDITS NOT RECOVERED: ${share - taken} of ${share} credits of ${payment.paymentId} ` +
             `(${reversal.kind}) were already spent`,
         );
       }
@@ -377,6 +409,58 @@ export class SettlementService {
       }
     }
     return { cents, balance };
+  }
+
+  /**
+   * A booked refund the provider now reports failed or cancelled (or a chargeback the bank
+   * reversed) took no money back after all: it is marked undone (`undone_at`, a conditional
+   * update: once), and the credits it took come back through the ledger (`refund_undone`, its
+   * `undone_reversal_id` unique: once). What it could not take (`credits_short`) was never
+   * taken. The caller takes its amount off `reversed_cents`. A direct debit blocked by a
+   * chargeback stays blocked. null: it was undone already.
+   */
+  private async undo(
+    tx: Tx,
+    payment: { userId: number; paymentId: string },
+    reversal: PaymentReversal,
+    status: ReversalStatus,
+    at: Date,
+  ): Promise<{ balance: number | null } | null> {
+    const { count } = await tx.paymentReversal.updateMany({
+      where: { id: reversal.id, undoneAt: null },
+      data: { undoneAt: at },
+    });
+    if (count === 0) return null;
+    const balance =
+      reversal.creditsTaken > 0
+        ? await this.credits.credit(tx, {
+            userId: payment.userId,
+            amount: reversal.creditsTaken,
+            reason: 'refund_undone',
+            undoneReversalId: reversal.id,
+            note: `${reversal.kind} ${status} ${payment.paymentId}`,
+          })
+        : null;
+    this.logger.warn(
+      `REVERSAL UNDONE: ${reversal.kind} ${reversal.providerRef} of ${payment.paymentId} ` +
+        `(${reversal.amountCents} cents) is ${status}; ${reversal.creditsTaken} credits given back`,
+    );
+    return { balance };
+  }
+
+  /**
+   * A console refund whose refund the provider reports failed or cancelled did not happen:
+   * its row turns `failed` (booked and undone, or never booked), so the console says so.
+   */
+  private async failConsoleRefunds(tx: Tx, remote: ProviderPayment): Promise<void> {
+    const failed = remote.reversals
+      .filter((r) => r.kind === 'refund' && r.status !== 'standing')
+      .map((r) => r.ref);
+    if (failed.length === 0) return;
+    await tx.paymentRefund.updateMany({
+      where: { providerRef: { in: failed }, status: 'done' },
+      data: { status: 'failed' },
+    });
   }
 
   /**
@@ -397,6 +481,15 @@ export class SettlementService {
     if (standing === 0) {
       await tx.user.update({ where: { id: payment.userId }, data: { paidUser: false } });
     }
+  }
+
+  /**
+   * The mirror of `endPremium`: a payment that stands again (its refund failed or was cancelled,
+   * so it is no longer fully reversed) is a bundle bought, and buying a bundle makes a member
+   * premium (as `credit` does).
+   */
+  private async restorePremium(tx: Tx, payment: { userId: number }): Promise<void> {
+    await tx.user.update({ where: { id: payment.userId }, data: { paidUser: true } });
   }
 
   /** A direct debit that failed or was reversed blocks the account for direct debit. */

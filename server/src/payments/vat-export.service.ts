@@ -21,9 +21,13 @@ import {
   type ReversalRow,
 } from './vat-export.sql';
 
-/** One line of the detail CSV: an invoice, or a refund or chargeback (negative amounts). */
+/**
+ * One line of the detail CSV: an invoice, a refund or chargeback (negative amounts), or the
+ * correction of one undone later (`refund_undone`, `chargeback_undone`: positive, the same
+ * amounts as its negative line).
+ */
 export interface VatLine {
-  kind: 'invoice' | 'refund' | 'chargeback';
+  kind: 'invoice' | 'refund' | 'chargeback' | 'refund_undone' | 'chargeback_undone';
   day: string;
   invoice: string;
   payment_id: string;
@@ -76,6 +80,13 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * at its payment's rate; summed per country, currency and rate (the EU OSS return) and per
  * currency (amounts of different currencies are never added). Integer cents throughout. Each
  * CSV download writes an audit row; the preview does not (it exports nothing).
+ *
+ * A refund that failed or was cancelled after it was booked (a chargeback the bank reversed)
+ * keeps its negative line in the quarter it was booked, which may be filed already, and gets a
+ * positive correcting line of the same amounts in the quarter it was undone (`undone_at`): what
+ * an accountant expects, no filed quarter changes, and over the quarters the lines add up to
+ * the invoices less what stays reversed. A correcting line counts among the summary's
+ * `reversals` (the refunds, chargebacks and their corrections of the quarter).
  */
 @Injectable()
 export class VatExport {
@@ -115,14 +126,22 @@ export class VatExport {
   private async quarter(quarter: string): Promise<Quarter> {
     const { from, to, next } = quarterDays(quarter);
     const zone = BOOKKEEPING_TIME_ZONE;
-    const [invoices, reversals] = await Promise.all([
+    const [invoices, reversals, undone] = await Promise.all([
       queryRows<InvoiceRow>(this.prisma, invoicesStatement(from, next, zone)),
       queryRows<ReversalRow>(this.prisma, reversalsStatement(from, next, zone)),
+      queryRows<ReversalRow>(this.prisma, reversalsStatement(from, next, zone, 'undone_at')),
     ]);
     const lines = [
       ...invoices.map((row) => lineOf(row, 'invoice', row.amount_cents)),
       ...reversals.map((row) =>
         lineOf(row, row.kind === 'chargeback' ? 'chargeback' : 'refund', -row.amount_cents),
+      ),
+      ...undone.map((row) =>
+        lineOf(
+          row,
+          row.kind === 'chargeback' ? 'chargeback_undone' : 'refund_undone',
+          row.amount_cents,
+        ),
       ),
     ];
     const summary = new Map<string, VatSummaryRow>();

@@ -47,14 +47,24 @@ export interface ReversalRow {
 }
 
 /**
- * The quarter's refunds and chargebacks, by the day they were booked, with their payment's
- * country and currency. Index payment_reversals(created_at).
+ * The quarter's refunds and chargebacks with their payment's country and currency: by the day
+ * they were booked (`created_at`), or, for the corrections, those undone in the quarter by the
+ * day they were undone (`undone_at`: a refund that failed or was cancelled after it was booked,
+ * a chargeback reversed), whatever quarter they were booked in. Both columns are indexed.
  */
-export const reversalsStatement = (from: string, next: string, zone: string) => Prisma.sql`
+export const reversalsStatement = (
+  from: string,
+  next: string,
+  zone: string,
+  by: 'created_at' | 'undone_at' = 'created_at',
+) => {
+  const column = `r.${by}`;
+  return Prisma.sql`
   SELECT r.id, r.kind, r.provider_ref, r.amount_cents,
-    ${dayIn('r.created_at', zone)} AS day,
+    ${dayIn(column, zone)} AS day,
     p.invoice_number, p.payment_id, p.payer_country, p.country_code, p.currency,
     p.method::text AS method
   FROM payment_reversals r JOIN payments p ON p.id = r.payment_id
-  WHERE r.created_at >= ${at(from, zone)} AND r.created_at < ${at(next, zone)}
-  ORDER BY r.created_at, r.id`;
+  WHERE ${Prisma.raw(column)} >= ${at(from, zone)} AND ${Prisma.raw(column)} < ${at(next, zone)}
+  ORDER BY ${Prisma.raw(column)}, r.id`;
+};

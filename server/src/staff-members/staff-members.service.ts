@@ -119,6 +119,7 @@ export class StaffMembers {
             creditsTaken: true,
             creditsShort: true,
             createdAt: true,
+            undoneAt: true,
             payment: { select: { currency: true } },
           },
         }),
@@ -232,6 +233,7 @@ export class StaffMembers {
         credits_taken: reversal.creditsTaken,
         credits_short: reversal.creditsShort,
         created_at: reversal.createdAt.toISOString(),
+        undone_at: reversal.undoneAt?.toISOString() ?? null,
       })),
       ledger: ledger.map((entry) => ({
         id: entry.id,

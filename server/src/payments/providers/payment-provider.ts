@@ -8,11 +8,21 @@ export type ProviderStatus =
 
 export type SequenceType = 'oneoff' | 'first' | 'recurring';
 
+/**
+ * Where a reversal stands at the provider. `standing`: the money is being or has been taken
+ * back (Mollie's refund queued, pending, processing or refunded; a chargeback). The others took
+ * nothing back after all: a refund that `failed` or was `canceled`, a chargeback the bank
+ * `reversed`. A reversal booked while standing is unbooked once when it turns to one of them
+ * (SettlementService); one never booked is never booked.
+ */
+export type ReversalStatus = 'standing' | 'failed' | 'canceled' | 'reversed';
+
 /** Money the provider took back from us: a refund we made, or the payer's bank's chargeback. */
 export interface ProviderReversal {
   ref: string;
   kind: 'refund' | 'chargeback';
   amountCents: number;
+  status: ReversalStatus;
 }
 
 /** A payment as the provider reports it: the only source of its status. */
@@ -40,7 +50,7 @@ export interface ProviderPayment {
   customerRef: string | null;
   /** The mandate a first payment stored, or a recurring one charged. */
   mandateRef: string | null;
-  /** Refunds under way or done, and chargebacks (failed or cancelled refunds left out). */
+  /** Refunds and chargebacks, each with its status (failed or cancelled refunds included). */
   reversals: ProviderReversal[];
 }
 

@@ -21,6 +21,7 @@ import {
   type ProviderPayment,
   type ProviderReversal,
   type ProviderStatus,
+  type ReversalStatus,
   type SequenceType,
 } from '../payment-provider';
 
@@ -38,8 +39,17 @@ const OUR_METHODS: ReadonlySet<string> = new Set<ProviderMethodId>([
   'blik',
 ]);
 
-/** Refunds that take money back (a failed or cancelled refund does not). */
-const REFUND_TAKES_MONEY = new Set(['queued', 'pending', 'processing', 'refunded']);
+/**
+ * A Mollie refund's status as ours: queued, pending, processing and refunded take money back;
+ * failed and canceled do not (docs.mollie.com, Refunds API: a refund can still fail after it
+ * was pending, or be cancelled while queued or pending). An unknown status counts as standing:
+ * money Mollie may take back is never left unbooked.
+ */
+function refundStatus(status: string): ReversalStatus {
+  if (status === 'failed') return 'failed';
+  if (status === 'canceled') return 'canceled';
+  return 'standing';
+}
 
 /**
  * Mollie (the Dutch PSP) through `@mollie/api-client`. Methods come from Mollie's methods API
@@ -171,7 +181,12 @@ export class MollieProvider implements PaymentProvider {
         description: input.description,
         idempotencyKey: input.idempotencyKey,
       });
-      return { ref: refund.id, kind: 'refund', amountCents: decimalToCents(refund.amount.value) };
+      return {
+        ref: refund.id,
+        kind: 'refund',
+        amountCents: decimalToCents(refund.amount.value),
+        status: refundStatus(refund.status),
+      };
     } catch (error) {
       const status = statusOf(error);
       throw new ProviderError(
@@ -204,20 +219,21 @@ function present(payment: Payment): ProviderPayment {
       : typeof details.bankName === 'string' && details.bankName
         ? details.bankName
         : null;
-  const refunds: ProviderReversal[] = (payment._embedded?.refunds ?? [])
-    .filter((refund) => REFUND_TAKES_MONEY.has(refund.status))
-    .map((refund) => ({
-      ref: refund.id,
-      kind: 'refund',
-      amountCents: decimalToCents(refund.amount.value),
-    }));
-  const chargebacks: ProviderReversal[] = (payment._embedded?.chargebacks ?? [])
-    .filter((chargeback) => !chargeback.reversedAt)
-    .map((chargeback) => ({
+  const refunds: ProviderReversal[] = (payment._embedded?.refunds ?? []).map((refund) => ({
+    ref: refund.id,
+    kind: 'refund',
+    amountCents: decimalToCents(refund.amount.value),
+    status: refundStatus(refund.status),
+  }));
+  // a chargeback the bank reversed (`reversedAt`) gave the money back to us
+  const chargebacks: ProviderReversal[] = (payment._embedded?.chargebacks ?? []).map(
+    (chargeback) => ({
       ref: chargeback.id,
       kind: 'chargeback',
       amountCents: decimalToCents(chargeback.amount.value),
-    }));
+      status: chargeback.reversedAt ? 'reversed' : 'standing',
+    }),
+  );
   return {
     ref: payment.id,
     status: payment.status as ProviderStatus,

@@ -13,7 +13,8 @@ const REF = /^sbx_tr_[0-9a-f]{24}$/;
 /**
  * The sandbox provider's hosted checkout page: what Mollie's checkout is for a real payment.
  * The payer chooses paid, failed, cancelled, expired or leaves it open; a paid payment can be
- * refunded or charged back here (a PSP's dashboard). Each change calls our webhook first, as a
+ * refunded or charged back here (a PSP's dashboard), and a refund made can fail or be cancelled
+ * later (as a Mollie refund can). Each change calls our webhook first, as a
  * PSP would, then sends the payer back. A plain form page (no script), served only while the
  * sandbox is the provider; the payment's random reference is the key to it.
  */
@@ -57,6 +58,15 @@ export class SandboxCheckoutController {
         row.ref,
         action,
         Number.isSafeInteger(cents) && cents > 0 ? cents : undefined,
+      );
+      res.redirect(303, back);
+      return;
+    }
+    if (action === 'refund_failed' || action === 'refund_canceled') {
+      await this.sandbox.failRefund(
+        row.ref,
+        action === 'refund_failed' ? 'failed' : 'canceled',
+        typeof body.refund === 'string' && body.refund ? body.refund : undefined,
       );
       res.redirect(303, back);
       return;

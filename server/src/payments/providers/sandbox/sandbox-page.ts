@@ -88,15 +88,26 @@ ${button('expired', 'Verlopen', 'neutral')}
 ${button('open', row.status === 'open' ? 'Open laten en teruggaan' : 'Nog in behandeling laten', 'neutral')}
 </form>`;
   } else if (row.status === 'paid') {
-    const reversals = (row.reversals as { kind: string; amount_cents: number }[])
-      .map(
-        (r) =>
-          `<li>${r.kind === 'refund' ? 'Terugbetaling' : 'Chargeback'}: ${escape(
-            new Intl.NumberFormat('nl-NL', { style: 'currency', currency: row.currency }).format(
-              r.amount_cents / 100,
-            ),
-          )}</li>`,
-      )
+    const money = (cents: number) =>
+      new Intl.NumberFormat('nl-NL', { style: 'currency', currency: row.currency }).format(
+        cents / 100,
+      );
+    const reversals = (
+      row.reversals as { ref: string; kind: string; amount_cents: number; status?: string }[]
+    )
+      .map((r) => {
+        const what = `${r.kind === 'refund' ? 'Terugbetaling' : 'Chargeback'}: ${escape(money(r.amount_cents))}`;
+        if (r.status) return `<li>${what} (${escape(STATUS_NAMES[r.status] ?? r.status)})</li>`;
+        // a refund can still fail or be cancelled later, as at Mollie
+        const later =
+          r.kind === 'refund'
+            ? `<form method="post" class="actions"><input type="hidden" name="refund" value="${escape(r.ref)}">
+${button('refund_failed', `Terugbetaling van ${money(r.amount_cents)} mislukt`, 'failed')}
+${button('refund_canceled', `Terugbetaling van ${money(r.amount_cents)} geannuleerd`, 'neutral')}
+</form>`
+            : '';
+        return `<li>${what}${later}</li>`;
+      })
       .join('');
     body = `<h2>Dashboard van de provider</h2>
 ${reversals ? `<ul>${reversals}</ul>` : ''}

@@ -71,12 +71,23 @@ export const SANDBOX_IDEAL_BANKS = [
 /** What the payer (or, later, the bank) decides on the sandbox's checkout page. */
 export type SandboxOutcome = 'paid' | 'failed' | 'canceled' | 'expired' | 'open';
 
+/** What can become of a refund after it was made (as at Mollie: it fails, or is cancelled). */
+export type SandboxRefundOutcome = 'failed' | 'canceled';
+
 interface StoredReversal {
   ref: string;
   kind: 'refund' | 'chargeback';
   amount_cents: number;
   /** The idempotency key of a refund made through the API (createRefund). */
   key?: string;
+  /** A refund that failed or was cancelled later (none: it stands). */
+  status?: SandboxRefundOutcome;
+}
+
+/** What is left of a payment to reverse: a failed or cancelled refund took nothing. */
+function leftOf(row: SandboxPayment): number {
+  const reversals = row.reversals as unknown as StoredReversal[];
+  return row.amountCents - reversals.reduce((sum, r) => sum + (r.status ? 0 : r.amount_cents), 0);
 }
 
 const WEBHOOK_TIMEOUT_MS = 5_000;
@@ -247,7 +258,7 @@ export class SandboxProvider implements PaymentProvider, OnModuleDestroy {
       if (made) return { reversal: made, row: null } as const;
       if (row.status !== 'paid') return { refused: `the payment is ${row.status}` } as const;
       if (input.currency !== row.currency) return { refused: 'another currency' } as const;
-      const left = row.amountCents - reversals.reduce((sum, r) => sum + r.amount_cents, 0);
+      const left = leftOf(row);
       if (input.amountCents <= 0 || input.amountCents > left) {
         return { refused: `${input.amountCents} is more than the ${left} left` } as const;
       }
@@ -271,11 +282,7 @@ export class SandboxProvider implements PaymentProvider, OnModuleDestroy {
       );
     }
     if (outcome.row) this.notifyLater(outcome.row);
-    return {
-      ref: outcome.reversal.ref,
-      kind: 'refund',
-      amountCents: outcome.reversal.amount_cents,
-    };
+    return presentReversal(outcome.reversal);
   }
 
   // ---------------------------------------------------------------- the checkout page's side
@@ -353,7 +360,7 @@ export class SandboxProvider implements PaymentProvider, OnModuleDestroy {
     const row = await this.find(ref);
     if (!row || row.status !== 'paid') return row;
     const reversals = row.reversals as unknown as StoredReversal[];
-    const left = row.amountCents - reversals.reduce((sum, r) => sum + r.amount_cents, 0);
+    const left = leftOf(row);
     const amount = Math.min(left, amountCents ?? left);
     if (amount <= 0) return row;
     const next: StoredReversal[] = [
@@ -366,6 +373,38 @@ export class SandboxProvider implements PaymentProvider, OnModuleDestroy {
     });
     await this.notify(updated);
     return updated;
+  }
+
+  /**
+   * A refund that fails or is cancelled after it was made, as a Mollie refund can (the bank
+   * account closed, the refund cancelled while queued): `refundRef` names it, else the latest
+   * refund that still stands. Its amount is free to refund again; then the webhook.
+   */
+  async failRefund(
+    ref: string,
+    outcome: SandboxRefundOutcome,
+    refundRef?: string,
+  ): Promise<SandboxPayment | null> {
+    const { row, changed } = await this.prisma.$transaction(async (tx) => {
+      await queryRows(tx, lockSandboxPaymentStatement(ref));
+      const found = await tx.sandboxPayment.findUnique({ where: { ref } });
+      const reversals = (found?.reversals ?? []) as unknown as StoredReversal[];
+      const refund = [...reversals]
+        .reverse()
+        .find(
+          (r) =>
+            r.kind === 'refund' && !r.status && (refundRef === undefined || r.ref === refundRef),
+        );
+      if (!found || !refund) return { row: found, changed: false };
+      const next = reversals.map((r) => (r === refund ? { ...r, status: outcome } : r));
+      const updated = await tx.sandboxPayment.update({
+        where: { ref },
+        data: { reversals: next as unknown as object[] },
+      });
+      return { row: updated, changed: true };
+    });
+    if (row && changed) await this.notify(row);
+    return row;
   }
 
   /** Calls the webhook like a PSP: a form post with the id only; retried twice if it fails. */
@@ -413,11 +452,7 @@ export class SandboxProvider implements PaymentProvider, OnModuleDestroy {
   }
 
   private present(row: SandboxPayment): ProviderPayment {
-    const reversals = (row.reversals as unknown as StoredReversal[]).map((r): ProviderReversal => ({
-      ref: r.ref,
-      kind: r.kind,
-      amountCents: r.amount_cents,
-    }));
+    const reversals = (row.reversals as unknown as StoredReversal[]).map(presentReversal);
     return {
       ref: row.ref,
       status: row.status as ProviderStatus,
@@ -433,6 +468,10 @@ export class SandboxProvider implements PaymentProvider, OnModuleDestroy {
       reversals,
     };
   }
+}
+
+function presentReversal(r: StoredReversal): ProviderReversal {
+  return { ref: r.ref, kind: r.kind, amountCents: r.amount_cents, status: r.status ?? 'standing' };
 }
 
 /** The methods whose accounts are of one country (the sandbox's banks are all there). */

@@ -95,6 +95,7 @@ function memberPage(overrides: Partial<StaffMemberPage['member']> = {}): StaffMe
         credits_taken: 20,
         credits_short: 40,
         created_at: '2026-10-25T10:00:00.000Z',
+        undone_at: null,
       },
     ],
     ledger: [
@@ -307,6 +308,35 @@ describe('the members area of the console', () => {
     expect(posts[0].headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(posts[1].headers['Idempotency-Key']).toBe(posts[0].headers['Idempotency-Key']);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('strikes through a refund the provider reported failed after it was booked, and says so', async () => {
+    const page = memberPage();
+    page.reversals.push({
+      id: 4,
+      payment: 1,
+      kind: 'refund',
+      amount_cents: 500,
+      currency: 'EUR',
+      credits_taken: 12,
+      credits_short: 0,
+      created_at: '2026-10-26T10:00:00.000Z',
+      undone_at: '2026-10-28T10:00:00.000Z',
+    });
+    renderConsole('/admin/members/42?tab=payments', {
+      'GET /api/staff/members/42': () => jsonResponse(200, page),
+    });
+    const line = await screen.findByText(/Terugbetaling .*5,00: 12 credits terug/);
+    expect(line).toHaveClass('text-decoration-line-through');
+    expect(
+      screen.getByText(
+        /^Mislukt of geannuleerd bij de betaaldienst op .+: niet terugbetaald, credits teruggegeven$/,
+      ),
+    ).toBeInTheDocument();
+    // a chargeback that stands is not struck through
+    expect(screen.getByText(/Terugboeking door de bank .*4,95/)).not.toHaveClass(
+      'text-decoration-line-through',
+    );
   });
 
   it('erases only once the member’s id is typed, and ends sessions with a reason', async () => {

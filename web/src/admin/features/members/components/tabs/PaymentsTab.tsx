@@ -9,7 +9,9 @@ import { RefundDialog } from '../RefundDialog';
 
 /**
  * The member's payments, newest first, each with its refunds and chargebacks (and the credits
- * they took back); a paid payment with something left to refund has a refund button.
+ * they took back; one undone later, a refund that failed or was cancelled or a chargeback
+ * reversed, struck through and said so); a paid payment with something left to refund has a
+ * refund button.
  */
 export function PaymentsTab({ page }: { page: StaffMemberPage }) {
   const { t } = useAdminTranslation();
@@ -48,14 +50,25 @@ export function PaymentsTab({ page }: { page: StaffMemberPage }) {
                 .filter((reversal) => reversal.payment === payment.id)
                 .map((reversal) => (
                   <span key={reversal.id} className="d-block small">
-                    {t(`members.refund.line_${reversal.kind}`, {
-                      amount: format.money(reversal.amount_cents, reversal.currency),
-                      count: reversal.credits_taken,
-                    })}
-                    {reversal.credits_short > 0 &&
-                      ` (${t('members.refund.lineShort', { short: reversal.credits_short })})`}
+                    <span
+                      className={reversal.undone_at ? 'text-decoration-line-through' : undefined}
+                    >
+                      {t(`members.refund.line_${reversal.kind}`, {
+                        amount: format.money(reversal.amount_cents, reversal.currency),
+                        count: reversal.credits_taken,
+                      })}
+                      {reversal.credits_short > 0 &&
+                        ` (${t('members.refund.lineShort', { short: reversal.credits_short })})`}
+                    </span>
                     {' · '}
                     {format.date(reversal.created_at)}
+                    {reversal.undone_at && (
+                      <span className="d-block text-danger">
+                        {t(`members.refund.undone_${reversal.kind}`, {
+                          date: format.date(reversal.undone_at),
+                        })}
+                      </span>
+                    )}
                   </span>
                 ))}
             </td>
