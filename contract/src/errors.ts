@@ -162,6 +162,8 @@ export const ERROR_STATUS = {
   // was never paid or is refunded in full already
   refund_exceeds_payment: 422,
   payment_not_refundable: 409,
+  /** The payment provider refused the refund, or reports it failed or cancelled: none was made. */
+  refund_refused: 422,
   /** A queue's job that is not there (any more: removed, or the queue unknown). */
   job_not_found: 404,
   /** A job retried from the console that has not failed (it runs, waits or succeeded). */

@@ -451,7 +451,7 @@ describe('the Mollie provider', () => {
     expect(page.body.reversals[0]).toMatchObject({ kind: 'refund', undone_at: expect.any(String) });
   });
 
-  it('answers a console refund Mollie reports failed at once with 502, books nothing and marks it failed', async () => {
+  it('answers a console refund Mollie reports failed at once with 422 refund_refused, books nothing and marks it failed', async () => {
     const admin = await cookieOf(await staffAccount(t, ['admin']), t);
     const paid = await paidPlus();
     const { member, row } = paid;
@@ -460,8 +460,12 @@ describe('the Mollie provider', () => {
       const refused = await consoleRefund(admin, paid, {
         amount_cents: 1000,
         reason: 'Deels terug op verzoek',
-      }).expect(502);
-      expect(refused.body.error).toBe('payment_provider_error');
+      }).expect(422);
+      expect(refused.body).toEqual({
+        error: 'refund_refused',
+        message:
+          'De betaaldienst heeft deze terugbetaling geweigerd of afgebroken: er is niets terugbetaald of teruggeboekt.',
+      });
     } finally {
       refundStatus = 'pending';
     }

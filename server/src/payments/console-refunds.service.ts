@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { PaymentRefundRequest, PaymentRefundResponse } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { isUniqueViolation } from '../common/failures';
@@ -53,10 +53,13 @@ export type ConsolePayment = Prisma.PaymentGetPayload<{ select: typeof CONSOLE_P
  * provider refused (4xx) turns `failed` and frees its amount; one whose answer was lost stays
  * `requested` (its amount held) until the same key is sent again. A refund the provider reports
  * failed or cancelled, at once or later, turns `failed` too (the settlement unbooks it if it was
- * booked: SettlementService.undo); at once, the call answers 502 payment_provider_error.
+ * booked: SettlementService.undo); at once, the call answers 422 refund_refused (a provider that
+ * cannot be reached: 502 payment_provider_error).
  */
 @Injectable()
 export class ConsoleRefunds {
+  private readonly logger = new Logger('ConsoleRefunds');
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly settlement: SettlementService,
@@ -105,6 +108,10 @@ export class ConsoleRefunds {
           where: { id: request.id, status: 'requested' },
           data: { status: 'failed' },
         });
+        this.logger.warn(
+          `refund of ${payment.paymentId} refused by the provider: ${error.message}`,
+        );
+        throw new AppError('refund_refused');
       }
       throw error;
     }
@@ -164,7 +171,10 @@ export class ConsoleRefunds {
     });
     const done = await this.prisma.paymentRefund.findUniqueOrThrow({ where: { id } });
     if (done.status === 'failed') {
-      throw new ProviderError(`the provider reports refund ${made.ref} ${status}`);
+      this.logger.warn(
+        `refund ${made.ref} of ${payment.paymentId}: the provider reports it ${status}`,
+      );
+      throw new AppError('refund_refused');
     }
     if (done.status !== 'done') throw new AppError('idempotency_in_progress');
     return this.answer(userId, done);
