@@ -19,7 +19,7 @@ import { IdempotencyModule } from './idempotency';
 import { ComplaintsModule } from './complaints';
 import { StatementsModule } from './statements';
 import { ChatsModule } from './chats';
-import { StaffPartnersPurgeModule } from './staff-partners';
+import { StaffPartnersStepsModule } from './staff-partners';
 import { PaymentsModule } from './payments';
 import { SmsModule } from './sms';
 import { FiguresModule } from './figures';
@@ -51,7 +51,8 @@ export class WorkerModule {
         NotificationsModule,
         NotificationMailsModule,
         CampaignsWorkerModule,
-        // every feature with a purge step (@Purges): the purge refuses to run without all of them
+        // every feature with a purge step (@Purges) and export step (@Exports): the purge and the
+        // export refuse to run without all of them
         MemberAccessModule,
         AccountsModule,
         MembersModule,
@@ -65,7 +66,7 @@ export class WorkerModule {
         ComplaintsModule,
         StatementsModule,
         ChatsModule,
-        StaffPartnersPurgeModule,
+        StaffPartnersStepsModule,
         // the purge step of stored payment methods, and the hourly check of pending payments
         SmsModule,
         PaymentsModule,

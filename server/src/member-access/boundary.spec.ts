@@ -12,8 +12,6 @@ const OWN_PROFILE_ONLY = new Set([
   path.join(SRC, 'staff', 'staff-session.sql.ts'),
   // counts the asking member's own photos inside the transaction that adds one (upload limit)
   path.join(SRC, 'photos', 'photos.service.ts'),
-  // the member's own profile and photos, into their data export (GDPR art. 15 and 20)
-  path.join(SRC, 'data-export', 'data-export.contents.ts'),
   // which members are due a reminder or the weekly update: each recipient's own profile row
   // (not a chat pal; the kind sought and the country); others are read by NotificationReads
   path.join(SRC, 'notification-mails', 'periodic-mails.sql.ts'),
