@@ -28,6 +28,7 @@ import { PushModule } from './push';
 import { DataExportModule } from './data-export';
 import { VerificationWorkerModule } from './verification';
 import { PhotoScreeningModule } from './photo-screening';
+import { InspectionMetricsModule } from './inspection';
 import { CampaignsWorkerModule } from './campaigns';
 
 /**
@@ -81,6 +82,8 @@ export class WorkerModule {
         VerificationWorkerModule,
         // pre-screening: scores every new photo with the model (issue 35, point 1)
         PhotoScreeningModule,
+        // the photo inspection queue's gauge (photos_under_inspection)
+        InspectionMetricsModule,
       ],
     };
   }
