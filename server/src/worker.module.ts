@@ -19,7 +19,7 @@ import { IdempotencyModule } from './idempotency';
 import { ComplaintsModule } from './complaints';
 import { StatementsModule } from './statements';
 import { ChatsModule } from './chats';
-import { StaffPartnersPurgeModule } from './staff-partners';
+import { StaffPartnersStepsModule } from './staff-partners';
 import { PaymentsModule } from './payments';
 import { SmsModule } from './sms';
 import { FiguresModule } from './figures';
@@ -28,6 +28,7 @@ import { PushModule } from './push';
 import { DataExportModule } from './data-export';
 import { VerificationWorkerModule } from './verification';
 import { PhotoScreeningModule } from './photo-screening';
+import { InspectionMetricsModule } from './inspection';
 import { CampaignsWorkerModule } from './campaigns';
 
 /**
@@ -51,7 +52,8 @@ export class WorkerModule {
         NotificationsModule,
         NotificationMailsModule,
         CampaignsWorkerModule,
-        // every feature with a purge step (@Purges): the purge refuses to run without all of them
+        // every feature with a purge step (@Purges) and export step (@Exports): the purge and the
+        // export refuse to run without all of them
         MemberAccessModule,
         AccountsModule,
         MembersModule,
@@ -65,7 +67,7 @@ export class WorkerModule {
         ComplaintsModule,
         StatementsModule,
         ChatsModule,
-        StaffPartnersPurgeModule,
+        StaffPartnersStepsModule,
         // the purge step of stored payment methods, and the hourly check of pending payments
         SmsModule,
         PaymentsModule,
@@ -80,6 +82,8 @@ export class WorkerModule {
         VerificationWorkerModule,
         // pre-screening: scores every new photo with the model (issue 35, point 1)
         PhotoScreeningModule,
+        // the photo inspection queue's gauge (photos_under_inspection)
+        InspectionMetricsModule,
       ],
     };
   }

@@ -4,8 +4,7 @@ import type { SeedMemberOptions } from '../../prisma/seed/member';
 import { BoostedMembers } from '../src/boosts';
 import { BoostsPurge } from '../src/boosts/boosts.purge';
 import { CreditsService } from '../src/credits';
-import { collectExport } from '../src/data-export/data-export.contents';
-import { LikesPage } from '../src/member-access';
+import { ExportRegistry } from '../src/export-steps';
 import { PurgeRegistry } from '../src/purge';
 import { SettingsService } from '../src/settings';
 import { loggedInMember, seedTestMember } from './helpers/accounts';
@@ -367,7 +366,7 @@ describe('boosts (GET/POST /api/boost.php)', () => {
   it('puts a member’s boosts in their data export, and erases them with the member while the ledger stays', async () => {
     const me = await member('FL', 100);
     await buy(me.cookie).expect(201);
-    const exported = await collectExport(t.prisma, t.app.get(LikesPage), me.user.id, {
+    const exported = await t.app.get(ExportRegistry).collect(me.user.id, {
       likersShown: false,
     });
     expect(exported.json['boosts.json']).toEqual([

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DELIVERY_CONSENT_VERSION, LEGAL_VERSIONS, currentLegalVersion } from '@app/contract';
 import { ConsentsService } from '../src/consents';
-import { collectExport } from '../src/data-export/data-export.contents';
+import { ExportRegistry } from '../src/export-steps';
 import { DeletionService } from '../src/deletion';
-import { LikesPage } from '../src/member-access';
 import { PurgeRegistry } from '../src/purge';
 import { SettingsService } from '../src/settings';
 import { TEST_PASSWORD, loggedInMember, signupBody } from './helpers/accounts';
@@ -233,7 +232,7 @@ describe('consent that can be proven: the consent log, the delivery consent, par
     await as(t, member)
       .post('/api/payment.php', { package: tryout, method: 'ideal', delivery_consent: true })
       .expect(201);
-    const { json } = await collectExport(t.prisma, t.app.get(LikesPage), member.user.id, {
+    const { json } = await t.app.get(ExportRegistry).collect(member.user.id, {
       likersShown: false,
     });
     const account = json['account.json'] as { consents: { subject: string; version: string }[] };

@@ -8,8 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import type { Response } from 'supertest';
 import { WorkerModule } from '../src/worker.module';
-import { DataExportService, EXPORT_COVERS } from '../src/data-export';
+import { DataExportService } from '../src/data-export';
 import { DeletionService } from '../src/deletion';
+import { ExportRegistry, type ExportCoverage } from '../src/export-steps';
 import { PurgeRegistry } from '../src/purge';
 import { createMailTestApp, type MailTestApp } from './helpers/mail-app';
 import { chatMember, sendPhoto, sendText, type ChatMember } from './helpers/chat';
@@ -52,6 +53,8 @@ const binary = (res: Response, callback: (error: Error | null, body: Buffer) => 
 describe('"Download my data": the export ZIP and its single-use mailed link', () => {
   let t: MailTestApp;
   let worker: INestApplicationContext;
+  /** What the export does with each column: derived from the worker's export steps. */
+  let EXPORT_COVERS: Record<string, ExportCoverage>;
   const storage = mkdtempSync(path.join(tmpdir(), 'export-storage-'));
 
   beforeAll(async () => {
@@ -60,6 +63,8 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
       logger: ['error'],
     });
     await worker.get(WorkerRegistry).start(QUEUES.dataExport);
+    // the worker builds the exports: its registry is the one that counts
+    EXPORT_COVERS = worker.get(ExportRegistry).coverage();
   });
   afterAll(async () => {
     await worker.close();
@@ -329,6 +334,27 @@ describe('"Download my data": the export ZIP and its single-use mailed link', ()
     for (const coverage of Object.values(EXPORT_COVERS)) {
       expect(coverage).toMatch(/^(file: [a-z_]+\.json(; .{10,})?|omit: .{10,})$/);
     }
+  });
+
+  it('has every feature declare its export beside its purge: a step for the same columns, in both processes', async () => {
+    const columnsOf = (steps: { covers: Record<string, unknown> }[]) =>
+      steps
+        .map((step) => Object.keys(step.covers).sort().join(' '))
+        .filter((columns) => columns !== '')
+        .sort();
+    const exportSteps = worker.get(ExportRegistry).steps();
+    expect(columnsOf(exportSteps)).toEqual(columnsOf(t.app.get(PurgeRegistry).steps()));
+    // the app knows the same steps (the tests of other features collect exports through it)
+    expect(t.app.get(ExportRegistry).coverage()).toEqual(EXPORT_COVERS);
+    // a step whose columns all go in no file reads nothing
+    for (const step of exportSteps) {
+      const files = Object.values(step.covers).some((coverage) => coverage.startsWith('file: '));
+      expect([Object.keys(step.covers), typeof step.collect]).toEqual([
+        Object.keys(step.covers),
+        files ? 'function' : 'undefined',
+      ]);
+    }
+    await expect(worker.get(ExportRegistry).assertComplete()).resolves.toBeUndefined();
   });
 
   it('mails a link that downloads, once, a ZIP with all the member’s data and photos', async () => {

@@ -1,7 +1,6 @@
 import { STAFF_ROLES } from '@app/contract';
 import type { SeedMemberOptions } from '../../prisma/seed/member';
-import { collectExport } from '../src/data-export/data-export.contents';
-import { LikesPage } from '../src/member-access';
+import { ExportRegistry } from '../src/export-steps';
 import { SettingsService } from '../src/settings';
 import { VisitsService } from '../src/visitors';
 import { loggedInMember, seedTestMember } from './helpers/accounts';
@@ -289,7 +288,7 @@ describe('what free members see of their likes', () => {
     await likeRow(match.user.id, me.user.id, 1);
     await likeRow(me.user.id, match.user.id, 0);
     const likes = async (likersShown: boolean) => {
-      const { json } = await collectExport(t.prisma, t.app.get(LikesPage), me.user.id, {
+      const { json } = await t.app.get(ExportRegistry).collect(me.user.id, {
         likersShown,
       });
       return (json['likes.json'] as { received: { likerId: number | null }[] }).received.map(

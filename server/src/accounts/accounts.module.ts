@@ -15,6 +15,7 @@ import { CredentialsController } from './credentials.controller';
 import { AccountsService } from './accounts.service';
 import { UserController } from './user.controller';
 import { AccountPurge } from './account.purge';
+import { AccountExport } from './account.export';
 import { InvitesAdminController } from './invites-admin.controller';
 import { InvitesAdmin } from './invites-admin.service';
 
@@ -33,6 +34,13 @@ import { InvitesAdmin } from './invites-admin.service';
     AccountLinksModule,
   ],
   controllers: [UserController, CredentialsController, InvitesAdminController],
-  providers: [AccountsService, SignupService, CredentialsService, AccountPurge, InvitesAdmin],
+  providers: [
+    AccountsService,
+    SignupService,
+    CredentialsService,
+    AccountPurge,
+    AccountExport,
+    InvitesAdmin,
+  ],
 })
 export class AccountsModule {}

@@ -11,6 +11,7 @@ import { SessionService } from './session.service';
 import { TrustedDevices } from './trusted-devices.service';
 import { ExpiredSessionsTask } from './expired-sessions.task';
 import { AuthPurge } from './auth.purge';
+import { AuthExport } from './auth.export';
 import { MemberSessions } from './member-sessions.service';
 import { SessionsController } from './sessions.controller';
 
@@ -33,7 +34,7 @@ const EXPORTED = [
   imports: [MailModule, ChallengeModule],
   controllers: [SessionsController],
   // the hourly task and the purge step are found by their registries, not used by name
-  providers: [...EXPORTED, MemberSessions, ExpiredSessionsTask, AuthPurge],
+  providers: [...EXPORTED, MemberSessions, ExpiredSessionsTask, AuthPurge, AuthExport],
   exports: EXPORTED,
 })
 export class AuthModule implements NestModule {

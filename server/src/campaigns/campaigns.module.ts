@@ -5,6 +5,7 @@ import { StaffModule } from '../staff';
 import { CampaignSender } from './campaign-sender';
 import { CampaignsController } from './campaigns.controller';
 import { CampaignsPurge } from './campaigns.purge';
+import { CampaignsExport } from './campaigns.export';
 import { CampaignsService } from './campaigns.service';
 
 /**
@@ -14,13 +15,13 @@ import { CampaignsService } from './campaigns.service';
 @Module({
   imports: [MailModule, SettingsModule, StaffModule],
   controllers: [CampaignsController],
-  providers: [CampaignsService, CampaignsPurge],
+  providers: [CampaignsService, CampaignsPurge, CampaignsExport],
 })
 export class CampaignsModule {}
 
 /** The worker's part: the batches and the hourly sweep, and the purge step. */
 @Module({
   imports: [MailModule],
-  providers: [CampaignSender, CampaignsPurge],
+  providers: [CampaignSender, CampaignsPurge, CampaignsExport],
 })
 export class CampaignsWorkerModule {}

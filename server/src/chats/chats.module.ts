@@ -7,6 +7,7 @@ import { ChatEvents } from './chat-events';
 import { ChatMediaController } from './chat-media.controller';
 import { ChatsController } from './chats.controller';
 import { ChatsPurge } from './chats.purge';
+import { ChatsExport } from './chats.export';
 import { ChatPhotos } from './chat-photos';
 import { ConversationsService } from './conversations.service';
 import { GiftsAdminController } from './gifts-admin.controller';
@@ -52,6 +53,7 @@ import { AccountLinksModule } from '../account-links';
     OperatorService,
     ChatEvents,
     ChatsPurge,
+    ChatsExport,
   ],
   exports: [HeldMessagesService, OperatorRepliesService, ChatPhotos, GiftsService],
 })

@@ -5,6 +5,7 @@ import { StatementWriterModule } from '../statement-writer';
 import { BansService } from './bans.service';
 import { ComplaintActions } from './complaint-actions';
 import { ComplaintsController } from './complaints.controller';
+import { ComplaintsExport, ModerationExport } from './complaints.export';
 import { ComplaintsPurge, ModerationPurge } from './complaints.purge';
 import { ComplaintsService } from './complaints.service';
 import { ModerationMembers } from './moderation-members';
@@ -25,12 +26,14 @@ import { ScamFlagsService } from './scam-flags.service';
   providers: [
     ComplaintsService,
     ComplaintsPurge,
+    ComplaintsExport,
     ModerationService,
     ModerationMembers,
     ReportedItems,
     ComplaintActions,
     BansService,
     ModerationPurge,
+    ModerationExport,
     ScamFlagsService,
   ],
   exports: [ModerationService, BansService],

@@ -7,6 +7,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { queryRows } from '../prisma/sql';
 import type { StaffPrincipal } from '../staff';
 import { lockMessageStatement, type LockedMessageRow } from './complaints.sql';
+import { hideAbout, hidePhoto } from './hiding';
 
 /** What a complaint points at: its subject and the reported member, photo or message. */
 export interface ReportedItemRef {
@@ -104,7 +105,7 @@ export class ReportedItems {
       return row.id;
     }
     if (complaint.about === 'photo' && complaint.photoId !== null) {
-      const filename = await this.content.hidePhoto(tx, complaint.photoId, staff.userId);
+      const filename = await hidePhoto(tx, complaint.photoId, staff.userId);
       if (filename === null) throw new AppError('complaint_action_unavailable');
       const row = await tx.hiddenContent.create({
         data: { ...base, kind: 'photo', photoId: complaint.photoId, imageFilename: filename },
@@ -113,7 +114,7 @@ export class ReportedItems {
       return row.id;
     }
     if (complaint.about === 'member') {
-      const about = await this.content.hideAbout(tx, base.userId);
+      const about = await hideAbout(tx, base.userId);
       if (about === null) throw new AppError('complaint_action_unavailable');
       const row = await tx.hiddenContent.create({
         data: { ...base, kind: 'about', text: about },

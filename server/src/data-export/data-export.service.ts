@@ -14,12 +14,11 @@ import { hashToken } from '../common/tokens';
 import { PrismaService } from '../prisma/prisma.service';
 import { queryRows } from '../prisma/sql';
 import { PasswordGate, type AttemptSource } from '../auth';
+import { ExportRegistry } from '../export-steps';
 import { MailOutbox } from '../mail';
-import { LikesPage } from '../member-access';
 import { SettingsService, seesWho } from '../settings';
 import { Producer, QUEUES } from '../queue';
 import { FileStorage } from '../storage';
-import { collectExport, exportJson } from './data-export.contents';
 import { readyExportStatement, type ReadyExportRow } from './data-export.sql';
 import { z } from 'zod';
 
@@ -30,6 +29,13 @@ export const DATA_EXPORT_ATTEMPTS = 5;
 const MAIL_SLACK_MS = HOUR_MS;
 /** A pending export whose job is this old was lost (Redis lost it): the hourly task queues it again. */
 const LOST_JOB_MS = 15 * 60_000;
+
+/** JSON of database rows: dates as ISO strings (their own toJSON), BigInts as numbers. */
+function exportJson(value: unknown): Buffer {
+  return Buffer.from(
+    JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? Number(v) : v), 2),
+  );
+}
 
 /** A data export job's payload (checked by the worker: it may come from an older deploy). */
 export const dataExportJob = z.object({ exportId: z.int().positive() });
@@ -63,7 +69,7 @@ export class DataExportService implements OnApplicationShutdown {
     private readonly gate: PasswordGate,
     private readonly outbox: MailOutbox,
     private readonly storage: FileStorage,
-    private readonly likes: LikesPage,
+    private readonly steps: ExportRegistry,
     private readonly settings: SettingsService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -157,7 +163,8 @@ export class DataExportService implements OnApplicationShutdown {
       select: { paidUser: true },
     });
     const likersShown = seesWho('likes', { paidUser }, await this.settings.stored());
-    const contents = await collectExport(this.prisma, this.likes, userId, { likersShown });
+    // every feature's export step (@Exports), a few at a time, on the worker's budgets
+    const contents = await this.steps.collect(userId, { likersShown });
     const zip = new ZipFile();
     const out = createWriteStream(file, { mode: 0o600 });
     zip.outputStream.pipe(out);

@@ -2,4 +2,3 @@
 export { DataExportModule } from './data-export.module';
 export { DataExportService } from './data-export.service';
 export { DataExportProcessor } from './data-export.processor';
-export { EXPORT_COVERS, type ExportCoverage } from './data-export.contents';

@@ -14,17 +14,11 @@ import type {
 import type { Prisma } from '../generated/prisma/client';
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
-import {
-  InspectionReads,
-  staffViewerOf,
-  type InspectionKind,
-  type LockedPhoto,
-  type LockedText,
-  type Viewer,
-} from '../member-access';
+import { InspectionReads, staffViewerOf, type InspectionKind, type Viewer } from '../member-access';
 import { Realtime } from '../realtime';
 import { AuditLog, type StaffPrincipal } from '../staff';
 import { Statements, type StatementInput } from '../statement-writer';
+import { InspectionClaims, type LockedPhoto, type LockedText } from './claims';
 import { claimEnd, refuseOthersClaim, undoEnd, type DecisionRow } from './decisions';
 
 type Tx = Prisma.TransactionClient;
@@ -85,6 +79,7 @@ export abstract class InspectionRunner<K extends InspectionKind> {
   constructor(
     protected readonly prisma: PrismaService,
     protected readonly reads: InspectionReads,
+    protected readonly claims: InspectionClaims,
     private readonly audit: AuditLog,
     private readonly realtime: Realtime,
     private readonly statements: Statements,
@@ -150,7 +145,7 @@ export abstract class InspectionRunner<K extends InspectionKind> {
     now = new Date(),
   ): Promise<KindTypes[K]['next']> {
     const viewer = staffViewerOf(staff);
-    const claimed = await this.reads.claim(this.kind, viewer, exclude, now, claimEnd(now));
+    const claimed = await this.claims.claim(this.kind, staff.userId, exclude, now, claimEnd(now));
     const [item, stats] = await Promise.all([
       claimed ? this.show(viewer, claimed.id, now) : null,
       this.reads.stats(this.kind, viewer),

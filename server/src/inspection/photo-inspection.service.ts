@@ -6,7 +6,7 @@ import {
   type PhotoStatus,
 } from '@app/contract';
 import type { Prisma } from '../generated/prisma/client';
-import { InspectionReads, type LockedPhoto, type Viewer } from '../member-access';
+import { InspectionReads, type Viewer } from '../member-access';
 import { PhotoScreening } from '../photo-screening';
 import { PrismaService } from '../prisma/prisma.service';
 import { Realtime } from '../realtime';
@@ -15,6 +15,7 @@ import { Statements } from '../statement-writer';
 import type { DecisionRow } from './decisions';
 import { claimEnd } from './decisions';
 import { InspectionRunner, type Decided } from './inspection-runner';
+import { InspectionClaims, type LockedPhoto } from './claims';
 
 /** What a photo decision keeps for its undo. */
 type PhotoBefore = {
@@ -44,12 +45,13 @@ export class PhotoInspection extends InspectionRunner<'photo'> {
   constructor(
     prisma: PrismaService,
     reads: InspectionReads,
+    claims: InspectionClaims,
     audit: AuditLog,
     realtime: Realtime,
     statements: Statements,
     private readonly screening: PhotoScreening,
   ) {
-    super(prisma, reads, audit, realtime, statements);
+    super(prisma, reads, claims, audit, realtime, statements);
   }
 
   protected show(viewer: Viewer, id: number, now: Date) {
@@ -61,7 +63,7 @@ export class PhotoInspection extends InspectionRunner<'photo'> {
   }
 
   protected lock(tx: Prisma.TransactionClient, id: number) {
-    return this.reads.lockPhoto(tx, id);
+    return this.claims.lockPhoto(tx, id);
   }
 
   protected decidable(photo: LockedPhoto, action: Decided['action']): boolean {

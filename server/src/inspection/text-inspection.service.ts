@@ -6,9 +6,10 @@ import {
   type ReviewedTextField,
 } from '@app/contract';
 import type { Prisma } from '../generated/prisma/client';
-import type { LockedText, Viewer } from '../member-access';
+import type { Viewer } from '../member-access';
 import { claimEnd, type DecisionRow } from './decisions';
 import { InspectionRunner, type Decided } from './inspection-runner';
+import type { LockedText } from './claims';
 
 /**
  * Records a change of a reviewed profile text (name, about) in the profile's saving
@@ -83,7 +84,7 @@ export class TextInspection extends InspectionRunner<'text'> {
   }
 
   protected lock(tx: Prisma.TransactionClient, id: number) {
-    return this.reads.lockText(tx, id);
+    return this.claims.lockText(tx, id);
   }
 
   protected decidable(review: LockedText): boolean {

@@ -7,6 +7,7 @@ import { MailProcessor } from './mail.processor';
 import { DevOutboxController } from './dev-outbox.controller';
 import { LinkHousekeepingTask } from './link-housekeeping.task';
 import { MailPurge } from './mail.purge';
+import { MailExport } from './mail.export';
 import { UnsubscribeTokens } from './unsubscribe-tokens';
 
 @Module({
@@ -19,6 +20,7 @@ import { UnsubscribeTokens } from './unsubscribe-tokens';
     MailProcessor,
     LinkHousekeepingTask,
     MailPurge,
+    MailExport,
     UnsubscribeTokens,
   ],
   exports: [MailService, MailOutbox, MailDelivery, MailProcessor, UnsubscribeTokens],

@@ -27,13 +27,9 @@ export {
   type StaffProfileView,
 } from './readers/staff-members';
 export { ModeratedContent, type StaffPhoto, type StaffProfile } from './readers/moderated-content';
-export {
-  InspectionReads,
-  type InspectionKind,
-  type LockedPhoto,
-  type LockedText,
-  screeningOf,
-} from './readers/inspection';
+export { InspectionReads, type InspectionKind, screeningOf } from './readers/inspection';
+/** The inspection queues' tables and order, for the inspection's claim (in the page's order). */
+export { INSPECTION_KINDS } from './readers/inspection.sql';
 export {
   NotificationReads,
   type MailedMember,

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PhotoPresenter } from './photo.presenter';
 import { ProfilePurge } from './profile.purge';
-import { InspectionMetrics } from './inspection.metrics';
+import { ProfileExport } from './profile.export';
 import { BlockList } from './readers/block-list';
 import { CityDensity } from './readers/city-density';
 import { ChatPartnerReads } from './readers/chat-partners';
@@ -48,7 +48,7 @@ const READERS = [
 
 /** Reading other members (the visibility rule, one reader per consumer) and erasing a profile. */
 @Module({
-  providers: [...READERS, CityDensity, PhotoPresenter, ProfilePurge, InspectionMetrics],
+  providers: [...READERS, CityDensity, PhotoPresenter, ProfilePurge, ProfileExport],
   exports: READERS,
 })
 export class MemberAccessModule {}

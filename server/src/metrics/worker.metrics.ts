@@ -16,7 +16,7 @@ const COLLECT_TIMEOUT_MS = 2_000;
 /**
  * The worker process's series: the depth of every queue (shared by all processes, so one
  * process reports them), the jobs it ran and how they ended, and payments by status
- * (from PostgreSQL at each scrape). The photo inspection queue is member-access's
+ * (from PostgreSQL at each scrape). The photo inspection queue is the inspection feature's
  * (InspectionMetrics).
  */
 @Injectable()

@@ -8,6 +8,7 @@ import { MailgunWebhookController } from './mailgun-webhook.controller';
 import { NotificationBatchProcessor } from './notification-batch.processor';
 import { NotificationBatches } from './notification-batches';
 import { NotificationMailsPurge } from './notification-mails.purge';
+import { NotificationMailsExport } from './notification-mails.export';
 import { NotificationsDisabled } from './notifications-disabled';
 import { PeriodicMails } from './periodic-mails';
 import { UnreadRemindersTask } from './unread-reminders.task';
@@ -37,6 +38,7 @@ import { WeeklyUpdateTask } from './weekly-update.task';
     NotificationsDisabled,
     MailgunEvents,
     NotificationMailsPurge,
+    NotificationMailsExport,
   ],
 })
 export class NotificationMailsModule {}

@@ -19,6 +19,7 @@ import { PackagesAdminController } from './packages-admin.controller';
 import { PackagesAdmin } from './packages-admin.service';
 import { PaymentsController } from './payments.controller';
 import { PaymentsPurge } from './payments.purge';
+import { PaymentsExport } from './payments.export';
 import { PendingPaymentsTask } from './pending-payments.task';
 import { PricingService } from './pricing.service';
 import { MollieProvider } from './providers/mollie/mollie.provider';
@@ -66,6 +67,7 @@ const provider: Provider = {
     DirectDebitLimits,
     DirectDebitService,
     PaymentsPurge,
+    PaymentsExport,
     PendingPaymentsTask,
     PackagesAdmin,
     ConsoleRefunds,

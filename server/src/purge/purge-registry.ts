@@ -1,5 +1,6 @@
 import { Injectable, SetMetadata } from '@nestjs/common';
 import { DiscoveryService, Reflector } from '@nestjs/core';
+import { coveredOnce, markedProviders } from '../common/marked-steps';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { queryRows } from '../prisma/sql';
@@ -46,28 +47,14 @@ export class PurgeRegistry {
   ) {}
 
   steps(): PurgeStep[] {
-    return this.discovery
-      .getProviders()
-      .filter(
-        (wrapper) =>
-          wrapper.metatype &&
-          wrapper.instance &&
-          this.reflector.get<boolean>(PURGE_STEP, wrapper.metatype as object as () => unknown),
-      )
-      .map((wrapper) => wrapper.instance as PurgeStep)
-      .sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+    return markedProviders<PurgeStep>(this.discovery, this.reflector, PURGE_STEP).sort(
+      (a, b) => (a.order ?? 0) - (b.order ?? 0),
+    );
   }
 
   /** Every covered column with what happens to it. */
   coverage(): Record<string, Coverage> {
-    const all: Record<string, Coverage> = {};
-    for (const step of this.steps()) {
-      for (const [column, coverage] of Object.entries(step.covers)) {
-        if (all[column]) throw new Error(`Two purge steps cover ${column}`);
-        all[column] = coverage;
-      }
-    }
-    return all;
+    return coveredOnce(this.steps(), 'purge');
   }
 
   /** The columns of the database that point at a member. */

@@ -1,2 +1,2 @@
 /** The staff console's chat partners: the partner editor, the operators' inbox, reply times. */
-export { StaffPartnersModule, StaffPartnersPurgeModule } from './staff-partners.module';
+export { StaffPartnersModule, StaffPartnersStepsModule } from './staff-partners.module';

@@ -7,6 +7,7 @@ import { InboxController } from './inbox.controller';
 import { InboxService } from './inbox.service';
 import { LibraryController } from './library.controller';
 import { LibraryMediaController } from './library-media.controller';
+import { LibraryExport } from './library.export';
 import { LibraryPurge } from './library.purge';
 import { LibraryService } from './library.service';
 import { OperatorReviewController } from './operator-review.controller';
@@ -16,14 +17,28 @@ import { OperatorToolsService } from './operator-tools.service';
 import { PartnersController } from './partners.controller';
 import { PartnersService } from './partners.service';
 import { PersonasController } from './personas.controller';
+import { PersonasExport } from './personas.export';
 import { PersonasPurge } from './personas.purge';
 import { PersonasService } from './personas.service';
 import { ReplyTimesService } from './reply-times.service';
+import { StaffPartnersExport } from './staff-partners.export';
 import { StaffPartnersPurge } from './staff-partners.purge';
 
-/** The purge step alone (the worker, which runs the purge, has no console routes). */
-@Module({ providers: [StaffPartnersPurge, LibraryPurge, PersonasPurge] })
-export class StaffPartnersPurgeModule {}
+/**
+ * The purge and export steps alone (the worker, which runs the purge and builds the exports, has
+ * no console routes).
+ */
+@Module({
+  providers: [
+    StaffPartnersPurge,
+    StaffPartnersExport,
+    LibraryPurge,
+    LibraryExport,
+    PersonasPurge,
+    PersonasExport,
+  ],
+})
+export class StaffPartnersStepsModule {}
 
 /**
  * Chat partners in the staff console: admins' partner editor, the operators' inbox (locks,
@@ -38,7 +53,7 @@ export class StaffPartnersPurgeModule {}
     ChatsModule,
     PhotosModule,
     ProfilesModule,
-    StaffPartnersPurgeModule,
+    StaffPartnersStepsModule,
   ],
   controllers: [
     PartnersController,

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { AuthModule } from '../auth';
 import { AuditLog } from './audit.service';
 import { AuditPurge } from './audit.purge';
+import { AuditExport } from './audit.export';
 import { SecondFactor } from './second-factor';
 import { StaffAuth } from './staff-auth.service';
 import { StaffAuthController } from './staff-auth.controller';
@@ -23,7 +24,7 @@ const EXPORTED = [StaffSessions, StaffGuard, AuditLog, StaffChanges];
 @Module({
   imports: [AuthModule],
   controllers: [StaffAuthController],
-  providers: [...EXPORTED, SecondFactor, StaffAuth, AuditPurge],
+  providers: [...EXPORTED, SecondFactor, StaffAuth, AuditPurge, AuditExport],
   exports: EXPORTED,
 })
 export class StaffModule {}

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma, Statement } from '../generated/prisma/client';
-import { BansService } from '../complaints';
-import { ModeratedContent } from '../member-access';
+import { BansService, restorePhoto } from '../complaints';
 import type { StaffPrincipal } from '../staff';
 
 type Tx = Prisma.TransactionClient;
@@ -15,10 +14,7 @@ type Tx = Prisma.TransactionClient;
  */
 @Injectable()
 export class Reversals {
-  constructor(
-    private readonly bans: BansService,
-    private readonly moderated: ModeratedContent,
-  ) {}
+  constructor(private readonly bans: BansService) {}
 
   async reverse(
     tx: Tx,
@@ -66,7 +62,7 @@ export class Reversals {
 
   private async showPhoto(tx: Tx, staff: StaffPrincipal, photoId: number | null) {
     if (photoId === null) return {};
-    const shown = await this.moderated.restorePhoto(tx, photoId, staff.userId);
+    const shown = await restorePhoto(tx, photoId, staff.userId);
     return { photo: shown ? 'active' : 'unchanged' };
   }
 

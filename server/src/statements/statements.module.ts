@@ -7,6 +7,7 @@ import { NoticesService } from './notices.service';
 import { Reversals } from './reversals';
 import { StatementsController, StaffAppealsController } from './statements.controller';
 import { StatementsPurge } from './statements.purge';
+import { StatementsExport } from './statements.export';
 import { TransparencyService } from './transparency.service';
 
 /**
@@ -17,6 +18,13 @@ import { TransparencyService } from './transparency.service';
 @Module({
   imports: [ComplaintsModule, MailModule, MemberAccessModule],
   controllers: [StatementsController, StaffAppealsController],
-  providers: [AppealsService, NoticesService, Reversals, TransparencyService, StatementsPurge],
+  providers: [
+    AppealsService,
+    NoticesService,
+    Reversals,
+    TransparencyService,
+    StatementsPurge,
+    StatementsExport,
+  ],
 })
 export class StatementsModule {}

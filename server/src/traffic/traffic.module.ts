@@ -7,6 +7,7 @@ import { TrafficBeaconController } from './traffic-beacon.controller';
 import { TrafficBeacons } from './traffic-beacons.service';
 import { TrafficController } from './traffic.controller';
 import { TrafficPurge } from './traffic.purge';
+import { TrafficExport } from './traffic.export';
 import { TrafficReport } from './traffic-report.service';
 import { TrafficRollupTask } from './traffic-rollup.task';
 
@@ -27,6 +28,7 @@ import { TrafficRollupTask } from './traffic-rollup.task';
     PostbackSender,
     PostbackProcessor,
     TrafficPurge,
+    TrafficExport,
   ],
   exports: [PostbackOutbox],
 })

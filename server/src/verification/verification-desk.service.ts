@@ -12,15 +12,17 @@ import {
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
 import { queryRows } from '../prisma/sql';
-import { InspectionReads, ModeratedContent, staffViewerOf } from '../member-access';
+import { InspectionReads, staffViewerOf } from '../member-access';
 import { Realtime } from '../realtime';
 import { AuditLog, type StaffPrincipal } from '../staff';
 import { Statements } from '../statement-writer';
 import { Selfies } from './selfies';
 import {
   claimStatement,
+  lockBadgeStatement,
   lockRequestStatement,
   type ClaimedRow,
+  type LockedBadgeRow,
   type LockedRequestRow,
 } from './verification.sql';
 
@@ -42,7 +44,6 @@ export class VerificationDesk {
     private readonly audit: AuditLog,
     private readonly realtime: Realtime,
     private readonly statements: Statements,
-    private readonly moderated: ModeratedContent,
   ) {}
 
   async stats(): Promise<InspectionStats> {
@@ -192,7 +193,7 @@ export class VerificationDesk {
   ): Promise<VerificationWithdrawResponse> {
     const done = await this.prisma.$transaction(async (tx) => {
       // the row lock makes two withdrawals at once one success and one 409
-      const locked = await this.moderated.lockBadge(tx, input.member);
+      const [locked] = await queryRows<LockedBadgeRow>(tx, lockBadgeStatement(input.member));
       if (!locked) throw new AppError('not_found');
       if (!locked.verified) throw new AppError('not_verified');
       const profile = { id: locked.id, userId: locked.user_id };

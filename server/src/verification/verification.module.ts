@@ -6,6 +6,7 @@ import { VerificationController, VerificationDeskController } from './verificati
 import { VerificationDesk } from './verification-desk.service';
 import { VerificationExpiryTask } from './verification-expiry.task';
 import { VerificationPurge } from './verification.purge';
+import { VerificationExport } from './verification.export';
 import { VerificationService } from './verification.service';
 
 /** The verified badge: the member's request and selfie, the moderators' desk, expiry, purge. */
@@ -18,6 +19,7 @@ import { VerificationService } from './verification.service';
     VerificationDesk,
     VerificationExpiryTask,
     VerificationPurge,
+    VerificationExport,
   ],
 })
 export class VerificationModule {}
@@ -25,6 +27,6 @@ export class VerificationModule {}
 /** What the worker runs of it: the hourly expiry and the purge step. */
 @Module({
   imports: [MemberAccessModule],
-  providers: [Selfies, VerificationExpiryTask, VerificationPurge],
+  providers: [Selfies, VerificationExpiryTask, VerificationPurge, VerificationExport],
 })
 export class VerificationWorkerModule {}

@@ -50,3 +50,18 @@ export function lockRequestStatement(id: number) {
       claimed_until
     FROM verification_requests WHERE id = ${id} FOR UPDATE`;
 }
+
+/** A real member's profile and badge, locked in the transaction withdrawing the badge. */
+export interface LockedBadgeRow {
+  id: number;
+  user_id: number;
+  verified: boolean;
+  verified_at: Date | null;
+}
+
+/** Locks a real member's (not a chat pal's) profile for withdrawing the verified badge. */
+export function lockBadgeStatement(profileId: number) {
+  return Prisma.sql`
+    SELECT id, user_id, verified, verified_at
+    FROM profiles WHERE id = ${profileId} AND NOT fictional FOR UPDATE`;
+}

@@ -1,11 +1,11 @@
 import { INSPECTION_PAGE, PHOTO_SCREEN_WAIT_SECONDS } from '@app/contract';
-import { Prisma } from '../../generated/prisma/client';
 import { numbered, type NumberedStatement } from '../../prisma/sql';
 
 /*
- * The inspection queues' statements (inspection.ts): a queue page, its length and the atomic
- * claim for each kind, written once from the kind's table (prepared on pg: the staff console
- * polls them), and the row locks a decision takes (FOR UPDATE, which Prisma cannot say).
+ * The inspection queues' reads (inspection.ts): a queue page and its length for each kind,
+ * written once from the kind's table (prepared on pg: the staff console polls them). The kinds'
+ * tables are exported: the inspection feature writes its claim from them
+ * (inspection/claims.sql.ts), in the same order as the page.
  */
 
 /** A queue row of either kind: the item, its profile, and whether someone holds it now. */
@@ -57,29 +57,6 @@ LIMIT ${INSPECTION_PAGE}`,
 SELECT count(*)::int AS waiting, min(created_at) AS oldest_at
 FROM ${table} WHERE status = '${waiting}'`,
     ),
-    /**
-     * Claims the first item in the queue's order that nobody else holds, atomically: the row is locked by the inner
-     * SELECT (SKIP LOCKED: a moderator claiming at the same moment takes the next one) and
-     * re-checked on its newest version before the claim is written, so two moderators never
-     * hold one item.
-     */
-    claim: numbered<
-      { id: number; claimed_until: Date },
-      [moderator: number, until: string, now: string, exclude: number[]]
-    >(
-      `inspection-${kind}-claim`,
-      `
-UPDATE ${table} SET claimed_by_id = $1, claimed_until = $2
-WHERE id = (
-  SELECT i.id FROM ${table} i${join}
-  WHERE i.status = '${waiting}'
-    AND (i.claimed_until IS NULL OR i.claimed_until <= $3 OR i.claimed_by_id = $1)
-    AND NOT (i.id = ANY($4::int[]))
-  ORDER BY ${order('$3')}
-  LIMIT 1
-  FOR UPDATE OF i SKIP LOCKED)
-RETURNING id, claimed_until`,
-    ),
   };
 }
 
@@ -104,50 +81,28 @@ const photoOrder = (now: string) => `
     - interval '${PHOTO_SCREEN_WAIT_SECONDS} seconds' THEN 1 ELSE -1 END) DESC,
   i.created_at, i.id`;
 
+/** The kinds' tables: their items' table, waiting state, queue columns and order. */
+export const INSPECTION_KINDS = {
+  photo: {
+    table: 'photos',
+    waiting: 'under_inspection',
+    column: 'filename',
+    extra: `, s.risk, s.scores, s.abuse_match, s.scored_at, (s.id IS NOT NULL) AS screened`,
+    join: ' LEFT JOIN photo_screenings s ON s.photo_id = i.id',
+    order: photoOrder,
+  },
+  text: {
+    table: 'profile_text_reviews',
+    waiting: 'waiting',
+    column: 'field',
+    extra: '',
+    join: '',
+    order: () => 'i.created_at, i.id',
+  },
+} satisfies Record<string, KindSql>;
+
 /** The kinds' statements. */
 export const INSPECTION_SQL = {
-  photo: statementsOf(
-    {
-      table: 'photos',
-      waiting: 'under_inspection',
-      column: 'filename',
-      extra: `, s.risk, s.scores, s.abuse_match, s.scored_at, (s.id IS NOT NULL) AS screened`,
-      join: ' LEFT JOIN photo_screenings s ON s.photo_id = i.id',
-      order: photoOrder,
-    },
-    'photo',
-  ),
-  text: statementsOf(
-    {
-      table: 'profile_text_reviews',
-      waiting: 'waiting',
-      column: 'field',
-      extra: '',
-      join: '',
-      order: () => 'i.created_at, i.id',
-    },
-    'text',
-  ),
+  photo: statementsOf(INSPECTION_KINDS.photo, 'photo'),
+  text: statementsOf(INSPECTION_KINDS.text, 'text'),
 };
-
-/** Locks a photo and its profile in a deciding transaction (camelCase columns, as Prisma reads). */
-export const lockDecidedPhotoStatement = (photoId: number) => Prisma.sql`
-  SELECT f.id, f.profile_id AS "profileId", p.user_id AS "userId", f.status::text AS status,
-         f.filename,
-         f.rejected_reason AS "rejectedReason", f.moderated_by_id AS "moderatedById",
-         f.moderated_at AS "moderatedAt", f.claimed_by_id AS "claimedById",
-         f.claimed_until AS "claimedUntil", p.main_photo_id AS "mainPhotoId",
-         f.created_at AS "createdAt"
-  FROM photos f JOIN profiles p ON p.id = f.profile_id
-  WHERE f.id = ${photoId}
-  FOR UPDATE OF f, p`;
-
-/** Locks a text review and its profile in a deciding transaction. */
-export const lockDecidedTextStatement = (reviewId: number) => Prisma.sql`
-  SELECT r.id, r.profile_id AS "profileId", p.user_id AS "userId", r.field, r.previous,
-         r.text, r.held, r.status, r.reason, r.claimed_by_id AS "claimedById",
-         r.claimed_until AS "claimedUntil",
-         CASE WHEN r.field = 'name' THEN p.name ELSE p.about END AS current
-  FROM profile_text_reviews r JOIN profiles p ON p.id = r.profile_id
-  WHERE r.id = ${reviewId}
-  FOR UPDATE OF r, p`;

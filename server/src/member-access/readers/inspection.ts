@@ -18,8 +18,6 @@ import { PhotoPresenter } from '../photo.presenter';
 import { isStaff, type Viewer } from '../visibility';
 import {
   INSPECTION_SQL,
-  lockDecidedPhotoStatement,
-  lockDecidedTextStatement,
   type QueueRow,
   type QueueStatement,
   type ScreeningColumns,
@@ -87,47 +85,11 @@ export function screeningOf(row: {
   };
 }
 
-/** A photo as a decision needs it, locked in the deciding transaction. */
-export interface LockedPhoto {
-  id: number;
-  filename: string;
-  profileId: number;
-  userId: number;
-  status: PhotoStatus;
-  rejectedReason: string | null;
-  moderatedById: number | null;
-  moderatedAt: Date | null;
-  claimedById: number | null;
-  claimedUntil: Date | null;
-  mainPhotoId: number | null;
-  /** When it was uploaded (a statement of reasons' handling time starts there). */
-  createdAt: Date;
-  /** Every photo of the profile, in order (to choose a main photo). */
-  photos: { id: number; status: PhotoStatus }[];
-}
-
-/** A text review as a decision needs it, locked in the deciding transaction. */
-export interface LockedText {
-  id: number;
-  profileId: number;
-  userId: number;
-  field: ReviewedTextField;
-  previous: string | null;
-  text: string | null;
-  /** Not shown until approved (the signup text). */
-  held: boolean;
-  status: string;
-  reason: string | null;
-  claimedById: number | null;
-  claimedUntil: Date | null;
-  /** The profile's field as it is now. */
-  current: string | null;
-}
-
 /**
  * The staff's reads for inspection (photos and profile texts waiting for a moderator): the
- * queues, their length, the atomic claim, the member beside an item, and the rows a decision
- * locks. Staff only: a viewer without a staff role gets 403.
+ * queues, their length, the member beside an item, and a profile's photos for a decision. The
+ * claim and the rows a decision locks are the inspection feature's (inspection/claims.ts).
+ * Staff only: a viewer without a staff role gets 403.
  */
 @Injectable()
 export class InspectionReads {
@@ -170,22 +132,6 @@ export class InspectionReads {
     ]);
     const table: KindTable<K> = KINDS[kind];
     return table.page(page, stats, this.photos);
-  }
-
-  /** Claims the oldest free item (or the caller's own) for `until`; null when none is left. */
-  async claim(
-    kind: InspectionKind,
-    viewer: Viewer,
-    exclude: number[],
-    now: Date,
-    until: Date,
-  ): Promise<{ id: number; claimedUntil: Date } | null> {
-    const staff = staffOnly(viewer);
-    const rows = await queryRows(
-      this.prisma.pool,
-      INSPECTION_SQL[kind].claim(staff.userId, utcTimestamp(until), utcTimestamp(now), exclude),
-    );
-    return rows[0] ? { id: rows[0].id, claimedUntil: rows[0].claimed_until } : null;
   }
 
   /** A photo under inspection with what a moderator sees beside it. */
@@ -294,26 +240,16 @@ export class InspectionReads {
     };
   }
 
-  /** Locks a photo (and reads its profile's photos) in a deciding transaction; null: gone. */
-  async lockPhoto(tx: Db, photoId: number): Promise<LockedPhoto | null> {
-    const rows = await queryRows<Omit<LockedPhoto, 'photos'>>(
-      tx,
-      lockDecidedPhotoStatement(photoId),
-    );
-    const row = rows[0];
-    if (!row) return null;
-    const photos = await tx.photo.findMany({
-      where: { profileId: row.profileId },
+  /**
+   * Every photo of a profile with its state, in order: what a photo decision, in its
+   * transaction, needs to choose the profile's main photo (the inspection's InspectionClaims).
+   */
+  profilePhotos(tx: Db, profileId: number): Promise<{ id: number; status: PhotoStatus }[]> {
+    return tx.photo.findMany({
+      where: { profileId },
       orderBy: [{ position: 'asc' }, { id: 'asc' }],
       select: { id: true, status: true },
     });
-    return { ...row, photos };
-  }
-
-  /** Locks a text review and its profile in a deciding transaction; null: gone. */
-  async lockText(tx: Db, reviewId: number): Promise<LockedText | null> {
-    const rows = await queryRows<LockedText>(tx, lockDecidedTextStatement(reviewId));
-    return rows[0] ?? null;
   }
 
   /**

@@ -1,9 +1,9 @@
-import { Prisma } from '../../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
 
 /**
  * The moderation's row locks in SQL (run through queryRows, server/src/prisma/sql.ts, in
  * Prisma's transaction): FOR UPDATE, which Prisma cannot take, so two moderators hiding one
- * member's text or photo run one after the other.
+ * member's text or photo (or an appeal showing it again) run one after the other.
  */
 
 /** A member's "about me". */
@@ -24,23 +24,9 @@ export interface LockedPhotoRow {
   profileId: number;
 }
 
-/** Locks a photo for rejecting it (none: no row). */
+/** Locks a photo for rejecting it, or showing it again (none: no row). */
 export function lockPhotoStatement(photoId: number): Prisma.Sql {
   return Prisma.sql`
       SELECT filename, status::text AS status, profile_id AS "profileId"
       FROM photos WHERE id = ${photoId} FOR UPDATE`;
-}
-
-export interface LockedBadgeRow {
-  id: number;
-  user_id: number;
-  verified: boolean;
-  verified_at: Date | null;
-}
-
-/** Locks a real member's (not a chat pal's) profile for withdrawing the verified badge. */
-export function lockBadgeStatement(profileId: number) {
-  return Prisma.sql`
-    SELECT id, user_id, verified, verified_at
-    FROM profiles WHERE id = ${profileId} AND NOT fictional FOR UPDATE`;
 }

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { Metrics } from '../metrics';
-import { InspectionReads } from './readers/inspection';
+import { InspectionReads } from '../member-access';
 
 /**
  * photos_under_inspection: the photo inspection queue's length, read at each scrape (one indexed
