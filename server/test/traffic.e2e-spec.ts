@@ -147,10 +147,13 @@ describe('the traffic report (admins)', () => {
       }),
     ).toEqual(rows);
     // two workers rolling the day up at once (the hourly job on two worker replicas): one waits
-    // for the other, both succeed, and the day holds the same rows once
+    // for the other, both succeed, and the day holds the same rows once. The run that reads the
+    // final days first rolls up both days; the other, when it reads them after the first has
+    // finished the 29th, finds that day final and rolls up today only
     await t.prisma.trafficRollupDay.delete({ where: { day: new Date('2031-03-29T00:00:00Z') } });
     const both = await Promise.all([task.run(NOW), task.run(NOW)]);
-    expect(both.map((run) => run.rolledUp)).toEqual([2, 2]);
+    expect(Math.max(...both.map((run) => run.rolledUp))).toBe(2);
+    expect(Math.min(...both.map((run) => run.rolledUp))).toBeGreaterThanOrEqual(1);
     expect(
       await t.prisma.dailyTraffic.findMany({
         where: { day: new Date('2031-03-29T00:00:00Z') },
