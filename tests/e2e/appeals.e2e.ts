@@ -31,6 +31,8 @@ for (const size of [
       page,
       browser,
     }) => {
+      // three people, mails and a scan at every step: past a minute on a busy machine
+      test.setTimeout(120_000);
       const shot = (name: string) => path.join(shots, `appeals-${name}-${size.name}.png`);
       const { problems, scan } = scanner(page, shot);
       const name = `Geblokkeerd${size.name}${randomUUID().slice(0, 6)}`;

@@ -32,6 +32,8 @@ test.describe('boosts', () => {
     page,
     browser,
   }) => {
+    // two members, a payment and a search, each screen scanned: past a minute on a busy machine
+    test.setTimeout(120_000);
     const booster = await seedE2eMember({
       name: 'Boost Bente',
       country: 'NL',
