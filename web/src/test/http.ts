@@ -44,36 +44,16 @@ export function deferred() {
   return { promise, resolve };
 }
 
-/** window.matchMedia answering each media query with `matches(query)`. */
-export function mockMediaQueries(matches: (query: string) => boolean) {
-  window.matchMedia = ((query: string) => ({
-    matches: matches(query),
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-}
-
-/** Desktop (>= 992 px) or phone, as window.matchMedia reports it. */
-export function mockViewport(desktop: boolean) {
-  mockMediaQueries(() => desktop);
-}
-
 /**
- * A window that can be resized across the desktop breakpoint: `resize(desktop)` changes what
- * every media query list answers and tells their `change` listeners, as a browser does when a
- * window is narrowed or a tablet turned.
+ * window.matchMedia answering each media query with `matches(query)`, asked each time the
+ * answer is read; `changed()` tells the lists' `change` listeners, as a browser does when the
+ * answer may have changed (a window resized, a tablet turned).
  */
-export function mockResizableViewport(desktop: boolean) {
-  let wide = desktop;
+export function mockMediaQueries(matches: (query: string) => boolean) {
   const listeners = new Set<() => void>();
   window.matchMedia = ((query: string) => ({
     get matches() {
-      return wide;
+      return matches(query);
     },
     media: query,
     onchange: null,
@@ -84,9 +64,28 @@ export function mockResizableViewport(desktop: boolean) {
     dispatchEvent: () => false,
   })) as unknown as typeof window.matchMedia;
   return {
+    changed() {
+      for (const listener of [...listeners]) listener();
+    },
+  };
+}
+
+/** Desktop (>= 992 px) or phone, as window.matchMedia reports it. */
+export function mockViewport(desktop: boolean) {
+  mockMediaQueries(() => desktop);
+}
+
+/**
+ * A window that can be resized across the desktop breakpoint: `resize(desktop)` changes what
+ * every media query list answers and tells their `change` listeners.
+ */
+export function mockResizableViewport(desktop: boolean) {
+  let wide = desktop;
+  const media = mockMediaQueries(() => wide);
+  return {
     resize(toDesktop: boolean) {
       wide = toDesktop;
-      for (const listener of [...listeners]) listener();
+      media.changed();
     },
   };
 }
