@@ -9,6 +9,7 @@ import { createAppRouter } from './app/router';
 import { reloadOnceForChunkError } from './app/chunk-reload';
 import { captureTracking } from './components/signup/tracking';
 import { countVisit } from './app/traffic-beacons';
+import { registerServiceWorkerLater } from './app/pwa/register-later';
 
 // Vite reports a failed preload of a page chunk here; reload once (guarded), else let it fail.
 window.addEventListener('vite:preloadError', (event) => {
@@ -23,7 +24,7 @@ countVisit(window.location);
 // the installed app's service worker (not in development: Vite serves sources there); workbox-window
 // loads on its own, after the page's own scripts (it registers after the load event anyway)
 if (import.meta.env.PROD) {
-  void import('./app/pwa/register').then(({ registerServiceWorker }) => registerServiceWorker());
+  void registerServiceWorkerLater();
 }
 
 const queryClient = createQueryClient();

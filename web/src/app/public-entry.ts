@@ -8,7 +8,4 @@ export { DefaultLayout } from './layouts/DefaultLayout';
 export { LanderLayout } from './layouts/LanderLayout';
 export { usePageBounceLogging } from './page-bounce';
 export { countVisit, useTrafficBounce } from './traffic-beacons';
-
-/** Registers the service worker, its code fetched in a chunk of its own. */
-export const registerServiceWorkerLater = () =>
-  import('./pwa/register').then(({ registerServiceWorker }) => registerServiceWorker());
+export { registerServiceWorkerLater } from './pwa/register-later';
