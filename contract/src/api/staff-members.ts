@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbId } from './fields';
+import { paymentStatus } from './payments';
 import { staffRole } from './staff';
 
 /**
@@ -83,7 +84,7 @@ export const staffMemberPayment = z.object({
   id: z.number().int(),
   payment_id: z.string(),
   method: z.string(),
-  status: z.string(),
+  status: paymentStatus,
   credits: z.number().int(),
   amount_cents: z.number().int(),
   currency: z.string(),

@@ -174,7 +174,7 @@ describe('the members area of the console', () => {
     expect(await screen.findByText('Geen leden gevonden voor „niemand”.')).toBeInTheDocument();
   });
 
-  it('shows the tabs of a member page by keyboard: payments, sessions with device and IP', async () => {
+  it('shows the tabs of a member page by keyboard: payments with method and status named, sessions with device and IP', async () => {
     const { router } = renderConsole('/admin/members/42', {
       'GET /api/staff/members/42': () => jsonResponse(200, memberPage()),
     });
@@ -186,7 +186,12 @@ describe('the members area of the console', () => {
     expect(screen.getByText('Utrecht, NL')).toBeInTheDocument();
     fireEvent.keyDown(within(tabs).getByRole('tab', { name: /Profiel/ }), { key: 'ArrowRight' });
     fireEvent.keyDown(within(tabs).getByRole('tab', { name: /Foto's/ }), { key: 'ArrowRight' });
-    expect(await screen.findByText('ideal')).toBeInTheDocument();
+    // the method's name and the status in the staff language, not the stored ids
+    const payment = (await screen.findByText('iDEAL')).closest('tr')!;
+    expect(within(payment).getByText('Betaald')).toBeInTheDocument();
+    expect(within(payment).queryByText('paid')).not.toBeInTheDocument();
+    const refunded = screen.getByText('Automatische incasso').closest('tr')!;
+    expect(within(refunded).getByText('Terugbetaald')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=payments');
     fireEvent.click(within(tabs).getByRole('tab', { name: /Sessies/ }));
     const panel = screen.getByRole('tabpanel');

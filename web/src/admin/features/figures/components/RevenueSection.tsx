@@ -23,7 +23,7 @@ export function RevenueSection({
       ?.amount_cents ?? 0;
   const series: ChartSeries[] = methods.map((method, index) => ({
     key: method,
-    name: t(`figures.methods.${method}`, { defaultValue: method }),
+    name: t(`payment.methods.${method}`, { defaultValue: method }),
     color: COLORS[index % COLORS.length],
   }));
   const total = lines.reduce((sum, line) => sum + line.amount_cents, 0);
@@ -56,7 +56,7 @@ export function RevenueSection({
       <ul className="list-inline small text-body-secondary mb-2">
         {lines.map((line) => (
           <li key={line.method} className="list-inline-item">
-            {t(`figures.methods.${line.method}`, { defaultValue: line.method })}:{' '}
+            {t(`payment.methods.${line.method}`, { defaultValue: line.method })}:{' '}
             {money(line.amount_cents)}
           </li>
         ))}

@@ -38,7 +38,7 @@ export function PaymentsTab({ page }: { page: StaffMemberPage }) {
         row={(payment) => (
           <tr key={payment.id}>
             <td>{format.dateTime(payment.created_at)}</td>
-            <td>{payment.method}</td>
+            <td>{t(`payment.methods.${payment.method}`, { defaultValue: payment.method })}</td>
             <td>
               {format.money(payment.amount_cents, payment.currency)}
               {payment.reversed_cents > 0 && (
@@ -73,7 +73,7 @@ export function PaymentsTab({ page }: { page: StaffMemberPage }) {
                 ))}
             </td>
             <td>{payment.credits}</td>
-            <td>{payment.status}</td>
+            <td>{t(`payment.status.${payment.status}`)}</td>
             <td>
               {payment.refundable_cents > 0 && (
                 <button
