@@ -112,11 +112,12 @@ async function startProxy(
   const server = net.createServer((socket) => {
     const taps = tap();
     const upstream = net.connect(target.port, target.host);
-    socket.on('data', (chunk) => {
+    // no encoding is set on either socket: every chunk is a Buffer
+    socket.on('data', (chunk: Buffer) => {
       taps.client(chunk);
       upstream.write(chunk);
     });
-    upstream.on('data', (chunk) => {
+    upstream.on('data', (chunk: Buffer) => {
       taps.server(chunk);
       socket.write(chunk);
     });
