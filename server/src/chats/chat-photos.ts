@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import sharp from 'sharp';
-import { processPhoto } from '../photos';
+import { PhotoProcessor } from '../photos';
 import { FileStorage, newPhotoBase } from '../storage';
 import { chatImageFiles } from './message.presenter';
 
@@ -36,10 +36,14 @@ export interface StoredChatPhoto {
 export class ChatPhotos {
   private readonly logger = new Logger('Chat');
 
-  constructor(private readonly storage: FileStorage) {}
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly pipeline: PhotoProcessor,
+  ) {}
 
+  /** The upload may be moved to the pipeline's worker: the caller does not read it afterwards. */
   async process(upload: Buffer): Promise<ChatPhoto> {
-    const processed = await processPhoto(upload);
+    const processed = await this.pipeline.process(upload);
     const thumb = await sharp(processed.files.full)
       .resize(CHAT_THUMB_SIDE, CHAT_THUMB_SIDE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })

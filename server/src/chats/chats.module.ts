@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CreditsModule } from '../credits';
 import { MemberAccessModule } from '../member-access';
 import { PhotoScreeningModule } from '../photo-screening';
+import { PhotoProcessingModule } from '../photos';
 import { SettingsModule } from '../settings';
 import { ChatEvents } from './chat-events';
 import { ChatMediaController } from './chat-media.controller';
@@ -35,6 +36,7 @@ import { AccountLinksModule } from '../account-links';
     CreditsModule,
     SettingsModule,
     PhotoScreeningModule,
+    PhotoProcessingModule,
     AccountLinksModule,
   ],
   controllers: [ChatsController, OperatorController, ChatMediaController, GiftsAdminController],

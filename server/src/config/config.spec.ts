@@ -1,7 +1,9 @@
+import os from 'node:os';
 import {
   loadConfig,
   ConfigError,
   directDatabaseUrl,
+  photoWorkers,
   shutdownDrainMs,
   smsTransport,
 } from './config';
@@ -65,6 +67,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgresql://h/x', REDIS_URL: 'http://x' })).toThrow(
       /REDIS_URL must start with redis:\/\//,
     );
+  });
+
+  it('decodes photos on one thread fewer than the cores (1 to 4) unless PHOTO_WORKERS says otherwise; 0 is inline', () => {
+    const base = { DATABASE_URL: 'postgresql://h/x' };
+    const cores = jest.spyOn(os, 'availableParallelism');
+    try {
+      for (const [available, threads] of [
+        [1, 1],
+        [2, 1],
+        [4, 3],
+        [16, 4],
+      ]) {
+        cores.mockReturnValue(available);
+        expect(photoWorkers(loadConfig({ ...base, PHOTO_WORKERS: '' }))).toBe(threads);
+      }
+    } finally {
+      cores.mockRestore();
+    }
+    expect(photoWorkers(loadConfig({ ...base, PHOTO_WORKERS: '0' }))).toBe(0);
+    expect(photoWorkers(loadConfig({ ...base, PHOTO_WORKERS: '6' }))).toBe(6);
+    expect(() => loadConfig({ ...base, PHOTO_WORKERS: 'many' })).toThrow(/PHOTO_WORKERS/);
   });
 });
 

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { z } from 'zod';
 import { pairingRules, productionRules } from './rules';
 import { variables } from './variables';
@@ -59,6 +60,14 @@ export function shutdownDrainMs(config: Pick<AppConfig, 'NODE_ENV' | 'SHUTDOWN_D
  */
 export function directDatabaseUrl(config: Pick<AppConfig, 'DATABASE_URL' | 'DATABASE_DIRECT_URL'>) {
   return config.DATABASE_DIRECT_URL ?? config.DATABASE_URL;
+}
+
+/**
+ * How many worker threads decode photos (PHOTO_WORKERS): unset, one fewer than the cores (the
+ * request thread keeps one), at least 1 and at most 4 (each thread keeps libheif's memory).
+ */
+export function photoWorkers(config: Pick<AppConfig, 'PHOTO_WORKERS'>): number {
+  return config.PHOTO_WORKERS ?? Math.min(4, Math.max(1, os.availableParallelism() - 1));
 }
 
 /** Injection token for the validated configuration. */

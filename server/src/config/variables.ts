@@ -51,6 +51,12 @@ export const variables = z.object({
   WEB_DIST_DIR: z.string().optional(),
   STORAGE_DIR: z.string().default('storage'),
   /**
+   * Worker threads decoding uploaded photos (photos/photo-pool.ts), so one upload never stalls
+   * other requests. Unset: one fewer than the cores (at least 1, at most 4); 0 decodes on the
+   * request thread itself (the bench's "before").
+   */
+  PHOTO_WORKERS: unsetWhenEmpty(z.coerce.number().int().min(0).max(32)),
+  /**
    * Key of the signed, expiring media URLs (photos): at least 32 characters in production.
    * Every app process of one site needs the same value.
    */

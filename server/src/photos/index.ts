@@ -1,7 +1,9 @@
 /** The photos feature's public API. */
 export { PhotosModule } from './photos.module';
 export { PhotosService } from './photos.service';
-export { processPhoto, PHOTO_SIZES, type PhotoSize, type ProcessedPhoto } from './photo-pipeline';
+export { PHOTO_SIZES, type PhotoSize, type ProcessedPhoto } from './photo-pipeline';
+export { PhotoProcessingModule } from './photo-processing.module';
+export { PhotoProcessor } from './photo-processor';
 export {
   ApiPhotoUpload,
   PhotoUploadInterceptor,

@@ -8,7 +8,8 @@ import { lockProfileStatement } from './photos.sql';
 import { OwnPhotos, type Viewer } from '../member-access';
 import { FileStorage, newPhotoBase, photoFileName, photoFileNames } from '../storage';
 import { PhotoScreening } from '../photo-screening';
-import { PHOTO_SIZES, processPhoto } from './photo-pipeline';
+import { PHOTO_SIZES } from './photo-pipeline';
+import { PhotoProcessor } from './photo-processor';
 
 /** Free members may have 3 photos, premium members 25 (SPEC points 5 and 9). */
 export function maxPhotos(viewer: NonNullable<Viewer>): number {
@@ -29,6 +30,7 @@ export class PhotosService {
     private readonly ownPhotos: OwnPhotos,
     private readonly storage: FileStorage,
     private readonly screening: PhotoScreening,
+    private readonly pipeline: PhotoProcessor,
   ) {}
 
   async list(viewer: NonNullable<Viewer>): Promise<OwnPhotosResponse> {
@@ -99,7 +101,7 @@ export class PhotosService {
     max: number,
     status: 'under_inspection' | 'active',
   ): Promise<{ id: number; main: boolean; screeningId: number | null }> {
-    const processed = await processPhoto(data);
+    const processed = await this.pipeline.process(data);
     const base = newPhotoBase();
     const written: string[] = [];
     try {

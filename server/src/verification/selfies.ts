@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { processPhoto } from '../photos';
+import { PhotoProcessor } from '../photos';
 import { FileStorage } from '../storage';
 
 /**
@@ -13,11 +13,14 @@ import { FileStorage } from '../storage';
 export class Selfies {
   private readonly logger = new Logger('Verification');
 
-  constructor(private readonly storage: FileStorage) {}
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly pipeline: PhotoProcessor,
+  ) {}
 
   /** Processes and stores an upload; its stored name. Bad input: the pipeline's 4xx. */
   async store(upload: Buffer): Promise<string> {
-    const processed = await processPhoto(upload);
+    const processed = await this.pipeline.process(upload);
     const name = `${randomBytes(18).toString('base64url')}.webp`;
     await this.storage.put('selfies', name, processed.files.full, 'image/webp');
     return name;

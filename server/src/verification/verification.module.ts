@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MemberAccessModule } from '../member-access';
+import { PhotoProcessingModule } from '../photos';
 import { StatementWriterModule } from '../statement-writer';
 import { Selfies } from './selfies';
 import { VerificationController, VerificationDeskController } from './verification.controller';
@@ -11,7 +12,7 @@ import { VerificationService } from './verification.service';
 
 /** The verified badge: the member's request and selfie, the moderators' desk, expiry, purge. */
 @Module({
-  imports: [MemberAccessModule, StatementWriterModule],
+  imports: [MemberAccessModule, StatementWriterModule, PhotoProcessingModule],
   controllers: [VerificationController, VerificationDeskController],
   providers: [
     Selfies,
@@ -26,7 +27,8 @@ export class VerificationModule {}
 
 /** What the worker runs of it: the hourly expiry and the purge step. */
 @Module({
-  imports: [MemberAccessModule],
+  // Selfies takes the pipeline; the worker only removes selfies (no thread ever starts)
+  imports: [MemberAccessModule, PhotoProcessingModule],
   providers: [Selfies, VerificationExpiryTask, VerificationPurge, VerificationExport],
 })
 export class VerificationWorkerModule {}
