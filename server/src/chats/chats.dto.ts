@@ -10,8 +10,6 @@ import {
   giftsResponse,
   icebreakersResponse,
   operatorQueueResponse,
-  operatorReplyRequest,
-  operatorReplyResponse,
   sendMessageRequest,
   sendMessageResponse,
   sendPhotoFields,
@@ -36,5 +34,3 @@ export class SendMessageResponseDto extends createZodDto(sendMessageResponse) {}
 export class GiftsResponseDto extends createZodDto(giftsResponse) {}
 export class IcebreakersResponseDto extends createZodDto(icebreakersResponse) {}
 export class OperatorQueueResponseDto extends createZodDto(operatorQueueResponse) {}
-export class OperatorReplyBody extends createZodDto(operatorReplyRequest) {}
-export class OperatorReplyResponseDto extends createZodDto(operatorReplyResponse) {}
