@@ -9,7 +9,6 @@ import {
   chatsResponse,
   giftsResponse,
   icebreakersResponse,
-  operatorQueueResponse,
   sendMessageRequest,
   sendMessageResponse,
   sendPhotoFields,
@@ -33,4 +32,3 @@ export class SendPhotoFieldsDto extends createZodDto(sendPhotoFields) {}
 export class SendMessageResponseDto extends createZodDto(sendMessageResponse) {}
 export class GiftsResponseDto extends createZodDto(giftsResponse) {}
 export class IcebreakersResponseDto extends createZodDto(icebreakersResponse) {}
-export class OperatorQueueResponseDto extends createZodDto(operatorQueueResponse) {}

@@ -10,6 +10,7 @@ import {
   type InboxResponse,
   type OperatorLock,
   type OperatorNote,
+  type OperatorQueueResponse,
   type OperatorReplyResponse,
   type VulnerableRequest,
   type VulnerableResponse,
@@ -17,7 +18,7 @@ import {
 import { AppError } from '../common/app-error';
 import { ageOn } from '../common/age';
 import { memberLanguage } from '../i18n/i18n';
-import { OperatorRepliesService, type OperatorTurn } from '../chats';
+import { OperatorRepliesService, PalNewestMessages, type OperatorTurn } from '../chats';
 import { ChatPartnerReads, staffViewerOf, type InboxRow } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
 import { queryRows } from '../prisma/sql';
@@ -52,6 +53,7 @@ export class InboxService {
     private readonly prisma: PrismaService,
     private readonly reads: ChatPartnerReads,
     private readonly replies: OperatorRepliesService,
+    private readonly newest: PalNewestMessages,
     private readonly audit: AuditLog,
     private readonly realtime: Realtime,
   ) {}
@@ -67,6 +69,36 @@ export class InboxService {
       waiting,
       waiting_capped: capped,
       next: more && last ? `${last.waiting_since.toISOString()}_${last.id}` : null,
+    };
+  }
+
+  /**
+   * The spec's GET /api/operator-queue.php, kept as an adapter: the inbox's first page in the
+   * spec's shape, each conversation with its newest message as the chat pal sees it.
+   */
+  async operatorQueue(staff: StaffPrincipal): Promise<OperatorQueueResponse> {
+    const { conversations } = await this.page(staff);
+    const newest = await this.newest.of(
+      conversations.map((c) => ({
+        id: c.conversation_id,
+        palProfileId: c.partner.id,
+        memberProfileId: c.member.id,
+      })),
+    );
+    return {
+      conversations: conversations.flatMap((c) => {
+        const last = newest.get(c.conversation_id);
+        if (!last) return [];
+        return [
+          {
+            conversation_id: c.conversation_id,
+            fictional_profile: { id: c.partner.id, name: c.partner.name },
+            member_profile: { id: c.member.id, name: c.member.name },
+            waiting_since: c.waiting_since,
+            last_message: last,
+          },
+        ];
+      }),
     };
   }
 
