@@ -5,13 +5,13 @@ import type { Gift, InboxConversation } from '@app/contract';
 import { useKeyedCall } from '../../../../api/idempotency';
 import { AdminError } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { inboxKey } from '../api';
+import { inboxKey } from '../api/partners';
 import {
   conversationLibraryQueryOptions,
   operatorGiftsQueryOptions,
   sendGift,
   sendLibraryPhoto,
-} from './api';
+} from '../api/operator-tools';
 
 type Choice = { kind: 'photo'; id: number } | { kind: 'gift'; id: number } | null;
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { CLAIMED, conversationQueryOptions, inboxKey } from '../api';
-import { claimNextConversation } from './api';
+import { CLAIMED, conversationQueryOptions, inboxKey } from '../api/partners';
+import { claimNextConversation } from '../api/operator-tools';
 
 /**
  * "Next conversation": claims the longest-waiting conversation nobody holds (the operator's

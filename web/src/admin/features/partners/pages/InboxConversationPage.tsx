@@ -16,7 +16,7 @@ import {
   replyInConversation,
   setVulnerable,
   takeOverConversation,
-} from '../api';
+} from '../api/partners';
 import { FictionalBadge } from './FictionalBadge';
 import { ComposerExtras, NextConversationButton } from '../operator-tools';
 import { PersonaPanel } from '../persona/PersonaPanel';

@@ -13,8 +13,8 @@ import type {
   VulnerableRequest,
   VulnerableResponse,
 } from '@app/contract';
-import { apiRequest } from '../../../api/client';
-import { ADMIN_KEY } from '../../shared/api';
+import { apiRequest } from '../../../../api/client';
+import { ADMIN_KEY } from '../../../shared/api';
 
 /** The inbox's queries start with ['admin', 'inbox']: 'queue:changed' reloads them. */
 export const inboxKey = [...ADMIN_KEY, 'inbox'] as const;
