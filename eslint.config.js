@@ -232,7 +232,7 @@ export default tseslint.config(
         {
           default: 'disallow',
           message:
-            "A feature uses another only through its index ('../<feature>'); the shell uses a feature's index.ts or pages/index.ts; the public entry (public/) uses a feature's index.ts, pages/index.ts or one page module (pages/<Page>.tsx, each page in a chunk of its own) and the shell's public-entry.ts; the shared code (components, api, realtime, config, i18n, test, styles) uses no feature and not the shell; the staff console (admin/) uses the shared code and its own (admin/shared, an area's index.ts), and the router loads it through admin/app/pages.ts and each area's pages/index.ts",
+            "A feature uses another only through its index ('../<feature>'); the shell uses a feature's index.ts or pages/index.ts; the public entry (public/) uses a feature's index.ts, pages/index.ts or one page module (pages/<Page>.tsx, each page in a chunk of its own) and the shell's public-entry.ts; the shared code (components, api, realtime, config, i18n, test, styles) uses no feature and not the shell; the staff console (admin/) uses the shared code and its own (admin/shared, an area's index.ts; app/areas.ts an area's routes.ts), and the router maps over admin/app/areas.ts, the one list of the console's routes",
           policies: [
             {
               from: {
@@ -283,16 +283,16 @@ export default tseslint.config(
               },
             },
             {
-              // the site's router loads the console's shell and areas lazily
+              // the console's one list of areas takes each area's routes (which load its pages)
+              from: { element: { type: 'web-admin-app', fileInternalPath: 'areas.ts' } },
+              allow: {
+                to: { element: { type: 'web-admin-feature', fileInternalPath: 'routes.ts' } },
+              },
+            },
+            {
+              // the site's router maps over that list (the shell and pages load lazily)
               from: { element: { type: 'web-shell' } },
-              allow: [
-                { to: { element: { type: 'web-admin-app', fileInternalPath: 'pages.ts' } } },
-                {
-                  to: {
-                    element: { type: 'web-admin-feature', fileInternalPath: 'pages/index.ts' },
-                  },
-                },
-              ],
+              allow: { to: { element: { type: 'web-admin-app', fileInternalPath: 'areas.ts' } } },
             },
           ],
         },

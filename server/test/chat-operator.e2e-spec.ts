@@ -53,6 +53,26 @@ describe('chat: messages to chat pals wait for staff, whose replies reach the me
       member_profile: { id: member.profile.id, name: member.profile.name },
       last_message: { text: 'Hoi chatmaatje', mine: false, sender: member.profile.id },
     });
+    // the first shape, to the byte: its fields in order, the wait as stored, the message as the
+    // member's own answer had it, seen from the chat pal's side (not theirs, nothing paid)
+    const waiting = await t.prisma.conversation.findUniqueOrThrow({
+      where: { id: conversation },
+      select: { awaitingReplySince: true },
+    });
+    expect(Object.keys(queue.conversations[1])).toEqual([
+      'conversation_id',
+      'fictional_profile',
+      'member_profile',
+      'waiting_since',
+      'last_message',
+    ]);
+    expect(queue.conversations[1].waiting_since).toBe(waiting.awaitingReplySince?.toISOString());
+    expect(queue.conversations[1].last_message).toEqual({
+      ...sent.body.message,
+      mine: false,
+      credits: 0,
+      status: queue.conversations[1].last_message.status,
+    });
 
     const tab = await connect(base, member.cookie);
     sockets.push(tab);

@@ -280,6 +280,65 @@ describe('chat partners in the staff console: made by admins, answered honestly 
     expect(console.of<{ queue: string }>('queue:changed').at(-1)).toEqual({ queue: 'inbox' });
   });
 
+  it('writes each reply’s audit row in the send’s transaction: none for a failed send, one for a sent one; a retried key sends once', async () => {
+    const { conversation } = await writtenPartner('Ben je er?');
+    const operator = await staffer(['operator']);
+    await as(operator).post(`/api/staff/inbox/${conversation}/open`).expect(200);
+    const key = randomUUID();
+    const reply = (text: string, path = `/api/staff/inbox/${conversation}/reply`, k = key) =>
+      t
+        .http()
+        .post(path)
+        .set('Cookie', operator.cookie)
+        .set('X-Request-Type', 'client')
+        .set('Idempotency-Key', k)
+        .send(path.endsWith('.php') ? { conversation, text } : { text });
+    const replies = () =>
+      t.prisma.message.findMany({
+        where: { conversationId: conversation, operatorId: operator.account.id },
+        select: { id: true },
+        orderBy: { id: 'asc' },
+      });
+    const rows = async () =>
+      (await audit('inbox.replied'))
+        .filter((row) => (row.after as { conversation?: number }).conversation === conversation)
+        .map((row) => row.subjectId);
+
+    // the audit row cannot be written: the send fails whole, no message goes without its row
+    await t.prisma.$executeRawUnsafe(
+      `CREATE FUNCTION test_refuse_reply_audit() RETURNS trigger LANGUAGE plpgsql
+       AS $$ BEGIN RAISE EXCEPTION 'audit refused'; END $$`,
+    );
+    await t.prisma.$executeRawUnsafe(
+      `CREATE TRIGGER test_refuse_reply_audit BEFORE INSERT ON staff_audit_log FOR EACH ROW
+       WHEN (NEW.action = 'inbox.replied') EXECUTE FUNCTION test_refuse_reply_audit()`,
+    );
+    try {
+      await reply('Ja hoor!').expect(500);
+    } finally {
+      await t.prisma.$executeRawUnsafe('DROP TRIGGER test_refuse_reply_audit ON staff_audit_log');
+      await t.prisma.$executeRawUnsafe('DROP FUNCTION test_refuse_reply_audit()');
+    }
+    expect(await replies()).toEqual([]);
+    expect(await rows()).toEqual([]);
+
+    // the same key again, twice at once: one message, one audit row, both answered with it
+    const answers = await Promise.all([reply('Ja hoor!'), reply('Ja hoor!')]);
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    const sent = answers[0].body.message.id as number;
+    expect(answers[1].body.message.id).toBe(sent);
+    expect(await replies()).toEqual([{ id: sent }]);
+    expect(await rows()).toEqual([String(sent)]);
+
+    // another text under that key is refused; with a new key it goes, audited
+    await reply('Ja hoor! En jij?').expect(422);
+    const other = randomUUID();
+    const edited = await reply('Ja hoor! En jij?', undefined, other).expect(201);
+    // the spec's route takes the same path: the hold, the audit row, the key on the message
+    const spec = await reply('Nog iets?', '/api/operator-reply.php', randomUUID()).expect(201);
+    expect(await rows()).toEqual([sent, edited.body.message.id, spec.body.message.id].map(String));
+  });
+
   it('highlights a member asking for a real person and offers the honest answer in their language; warns of a vulnerable member', async () => {
     const { conversation, member } = await writtenPartner('Ben je wel echt? Ik voel me zo eenzaam');
     const operator = await staffer(['operator']);

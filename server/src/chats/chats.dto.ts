@@ -9,9 +9,6 @@ import {
   chatsResponse,
   giftsResponse,
   icebreakersResponse,
-  operatorQueueResponse,
-  operatorReplyRequest,
-  operatorReplyResponse,
   sendMessageRequest,
   sendMessageResponse,
   sendPhotoFields,
@@ -35,6 +32,3 @@ export class SendPhotoFieldsDto extends createZodDto(sendPhotoFields) {}
 export class SendMessageResponseDto extends createZodDto(sendMessageResponse) {}
 export class GiftsResponseDto extends createZodDto(giftsResponse) {}
 export class IcebreakersResponseDto extends createZodDto(icebreakersResponse) {}
-export class OperatorQueueResponseDto extends createZodDto(operatorQueueResponse) {}
-export class OperatorReplyBody extends createZodDto(operatorReplyRequest) {}
-export class OperatorReplyResponseDto extends createZodDto(operatorReplyResponse) {}

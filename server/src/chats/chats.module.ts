@@ -19,16 +19,15 @@ import { MarkersService } from './markers.service';
 import { MessageDelivery } from './message-delivery';
 import { MessageWriter } from './message-writer';
 import { MessagePresenter } from './message.presenter';
-import { OperatorController } from './operator.controller';
 import { OperatorRepliesService } from './operator-replies.service';
-import { OperatorService } from './operator.service';
+import { PalNewestMessages } from './pal-newest-messages';
 import { SendsService } from './sends.service';
 import { AccountLinksModule } from '../account-links';
 
 /**
  * Chat: conversations, paid text, photo and gift messages, catch-up and markers, the gift
- * catalogue and icebreakers, the operator queue for chat pals, and the live events (through
- * the realtime infrastructure).
+ * catalogue and icebreakers, the chat pals' side of the operators' sends (staff-partners runs
+ * the inbox), and the live events (through the realtime infrastructure).
  */
 @Module({
   imports: [
@@ -39,7 +38,7 @@ import { AccountLinksModule } from '../account-links';
     PhotoProcessingModule,
     AccountLinksModule,
   ],
-  controllers: [ChatsController, OperatorController, ChatMediaController, GiftsAdminController],
+  controllers: [ChatsController, ChatMediaController, GiftsAdminController],
   providers: [
     ConversationsService,
     MarkersService,
@@ -52,11 +51,17 @@ import { AccountLinksModule } from '../account-links';
     GiftsService,
     GiftsAdmin,
     MessagePresenter,
-    OperatorService,
+    PalNewestMessages,
     ChatEvents,
     ChatsPurge,
     ChatsExport,
   ],
-  exports: [HeldMessagesService, OperatorRepliesService, ChatPhotos, GiftsService],
+  exports: [
+    HeldMessagesService,
+    OperatorRepliesService,
+    PalNewestMessages,
+    ChatPhotos,
+    GiftsService,
+  ],
 })
 export class ChatsModule {}

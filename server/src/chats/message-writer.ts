@@ -19,6 +19,9 @@ import type { Content, Recipient, Sender } from './sending';
 
 const REASON: Record<MessageType, LedgerReason> = { text: 'message', photo: 'photo', gift: 'gift' };
 
+/** What the caller writes in the message's transaction once it is stored (not for a repeat). */
+export type InTransaction = (tx: Prisma.TransactionClient, row: MessageRow) => Promise<void>;
+
 /** What a write stored (or, for a repeated key, had stored) and the sender's balance after it. */
 export interface Written {
   row: MessageRow;
@@ -32,7 +35,8 @@ export interface Written {
  * row naming the message: the balance can never go below zero, however many sends race). Into
  * an existing conversation on `pg`'s pool, the statement its own transaction (one round trip,
  * no ORM work: the common case); a new conversation in Prisma's transaction, counted and added
- * under the sender's chat lock. The Idempotency-Key is kept on the message (unique per sender), so two
+ * under the sender's chat lock; what the caller writes with the message (`inTransaction`: an
+ * operator's audit row) commits with it or not at all. The Idempotency-Key is kept on the message (unique per sender), so two
  * racing requests with one key store and charge once: the second replays the first.
  */
 @Injectable()
@@ -43,19 +47,15 @@ export class MessageWriter {
     private readonly conversations: ConversationsService,
   ) {}
 
-  async write(sender: Sender, to: Recipient, content: Content, meta: InsertMeta): Promise<Written> {
-    const existing = to.conversationId;
+  async write(
+    sender: Sender,
+    to: Recipient,
+    content: Content,
+    meta: InsertMeta,
+    inTransaction?: InTransaction,
+  ): Promise<Written> {
     try {
-      const stored =
-        existing !== null
-          ? // the common case: one statement on the pool (its own transaction), no ORM work
-            await this.insertAndPay(this.prisma.pool, existing, sender, to, content, meta)
-          : await this.prisma.$transaction(async (tx) => {
-              // a new conversation: counted and added under the sender's lock
-              await lockChats(tx, [sender.userId, to.partner.userId]);
-              const started = await this.start(tx, sender, to.partner.userId);
-              return this.insertAndPay(tx, started, sender, to, content, meta);
-            });
+      const stored = await this.insert(sender, to, content, meta, inTransaction);
       return { ...stored, replayed: false };
     } catch (error) {
       // the same key raced past the idempotency record (or outlived it): one message, paid once;
@@ -68,6 +68,35 @@ export class MessageWriter {
       if (!repeated) throw error;
       return { ...(await this.replay(sender, to, content, meta.key)), replayed: true };
     }
+  }
+
+  /**
+   * Into an existing conversation, the message alone is one statement on the pool (its own
+   * transaction, no ORM work: the common case); a new conversation, or what the caller writes
+   * with the message (an operator's audit row), takes Prisma's transaction.
+   */
+  private async insert(
+    sender: Sender,
+    to: Recipient,
+    content: Content,
+    meta: InsertMeta,
+    inTransaction?: InTransaction,
+  ): Promise<{ row: MessageRow; credits: number }> {
+    const existing = to.conversationId;
+    if (existing !== null && !inTransaction) {
+      return this.insertAndPay(this.prisma.pool, existing, sender, to, content, meta);
+    }
+    return this.prisma.$transaction(async (tx) => {
+      let conversationId = existing;
+      if (conversationId === null) {
+        // a new conversation: counted and added under the sender's lock
+        await lockChats(tx, [sender.userId, to.partner.userId]);
+        conversationId = await this.start(tx, sender, to.partner.userId);
+      }
+      const written = await this.insertAndPay(tx, conversationId, sender, to, content, meta);
+      await inTransaction?.(tx, written.row);
+      return written;
+    });
   }
 
   /**

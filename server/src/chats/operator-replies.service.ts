@@ -2,22 +2,21 @@ import { Injectable } from '@nestjs/common';
 import { DB_INT_MAX, type OperatorReplyResponse } from '@app/contract';
 import { AppError } from '../common/app-error';
 import { PrismaService } from '../prisma/prisma.service';
-import { queryRows } from '../prisma/sql';
-import { Correspondents, type Viewer } from '../member-access';
+import { Correspondents } from '../member-access';
 import { ChatPhotos, type ChatPhoto } from './chat-photos';
 import { checkedText } from './chat-rules';
 import { ConversationsService } from './conversations.service';
 import { GiftsService } from './gifts.service';
-import { operatorLockStatement, type OperatorLockRow } from './operator-replies.sql';
 import { SendsService } from './sends.service';
-import type { Content, Recipient, Sender, Sent } from './sending';
+import type { Content, OperatorTurn, Recipient, Sender, Sent } from './sending';
 
 /**
- * POST /api/operator-reply.php (and the operators' inbox, staff-partners): staff answer in a
- * conversation with a chat pal, as the chat pal (free of credits), with the operator recorded on
- * the message. The reply goes the members' own way from there (SendsService.store): the member
- * gets it live, and the conversation leaves the operator queue. The console also sends a photo
- * of the chat pal's library and a gift, as the chat pal, the same way (free of credits).
+ * The operators' sends as the chat pal (staff-partners: the inbox's reply, its photo and gift,
+ * and the spec's operator-reply.php over the inbox): free of credits, the operator recorded on
+ * the message. staff-partners checks the operator's hold first and hands over an OperatorTurn
+ * (chats never reads the console's locks); the send goes the members' own way from there
+ * (SendsService.store), with the turn's audit row in the message's transaction: the member gets
+ * it live, and the conversation leaves the operator queue.
  */
 @Injectable()
 export class OperatorRepliesService {
@@ -30,21 +29,11 @@ export class OperatorRepliesService {
     private readonly gifts: GiftsService,
   ) {}
 
-  /** A text as the chat pal (POST /api/operator-reply.php and the console's reply). */
-  async reply(
-    operator: NonNullable<Viewer>,
-    conversationId: number,
-    rawText: string,
-    key: string,
-  ): Promise<OperatorReplyResponse> {
+  /** A text as the chat pal (the console's reply and POST /api/operator-reply.php). */
+  async reply(turn: OperatorTurn, rawText: string, key: string): Promise<OperatorReplyResponse> {
     const settings = await this.conversations.chatSettings();
     const text = checkedText(rawText, settings);
-    const sent = await this.send(
-      operator,
-      conversationId,
-      { type: 'text', body: text, cost: 0 },
-      key,
-    );
+    const sent = await this.send(turn, { type: 'text', body: text, cost: 0 }, key);
     return { message: sent.answer.message };
   }
 
@@ -55,16 +44,15 @@ export class OperatorRepliesService {
    * Not pre-screened: staff chose it among the library's photos, which admins put there.
    */
   async replyPhoto(
-    operator: NonNullable<Viewer>,
-    conversationId: number,
+    turn: OperatorTurn,
     photo: Pick<ChatPhoto, 'full' | 'thumb' | 'width' | 'height'>,
     key: string,
   ): Promise<OperatorReplyResponse> {
-    const target = await this.target(operator, conversationId);
+    const target = await this.target(turn.conversationId);
     const image = await this.photos.store(photo);
     let sent: Sent;
     try {
-      sent = await this.deliver(operator, target, { type: 'photo', image, cost: 0 }, key);
+      sent = await this.deliver(turn, target, { type: 'photo', image, cost: 0 }, key);
     } catch (error) {
       await this.photos.remove(image.filename);
       throw error;
@@ -77,61 +65,34 @@ export class OperatorRepliesService {
    * A gift of the catalogue on offer, as the chat pal: free (cost 0: no debit, no ledger row;
    * the pal has no credits and the member is charged nothing for a gift they receive).
    */
-  async replyGift(
-    operator: NonNullable<Viewer>,
-    conversationId: number,
-    giftId: number,
-    key: string,
-  ): Promise<OperatorReplyResponse> {
+  async replyGift(turn: OperatorTurn, giftId: number, key: string): Promise<OperatorReplyResponse> {
     const gift = await this.gifts.offered(giftId);
     if (!gift) throw new AppError('not_found', {}, 'gift');
-    const sent = await this.send(
-      operator,
-      conversationId,
-      { type: 'gift', giftId: gift.id, cost: 0 },
-      key,
-    );
+    const sent = await this.send(turn, { type: 'gift', giftId: gift.id, cost: 0 }, key);
     return { message: sent.answer.message };
   }
 
-  private async send(
-    operator: NonNullable<Viewer>,
-    conversationId: number,
-    content: Content,
-    key: string,
-  ): Promise<Sent> {
-    return this.deliver(operator, await this.target(operator, conversationId), content, key);
+  private async send(turn: OperatorTurn, content: Content, key: string): Promise<Sent> {
+    return this.deliver(turn, await this.target(turn.conversationId), content, key);
   }
 
   private deliver(
-    operator: NonNullable<Viewer>,
+    turn: OperatorTurn,
     target: { sender: Sender; to: Recipient },
     content: Content,
     key: string,
   ): Promise<Sent> {
-    return this.sends.store(target.sender, target.to, content, key, operator.userId);
+    return this.sends.store(target.sender, target.to, content, key, turn);
   }
 
-  /**
-   * The chat pal (as the sender) and the member of a conversation with one, unless another
-   * operator holds it (409); 404 for any other conversation.
-   */
-  private async target(
-    operator: NonNullable<Viewer>,
-    conversationId: number,
-  ): Promise<{ sender: Sender; to: Recipient }> {
+  /** The chat pal (as the sender) and the member of a conversation with one; else 404. */
+  private async target(conversationId: number): Promise<{ sender: Sender; to: Recipient }> {
     if (conversationId > DB_INT_MAX) throw new AppError('not_found');
     const conversation = await this.prisma.conversation.findUnique({
       where: { id: conversationId },
       select: { id: true, userLowId: true, userHighId: true },
     });
     if (!conversation) throw new AppError('not_found');
-    // another operator holds it (the console's lock, staff-partners/inbox.service.ts)
-    const [held] = await queryRows<OperatorLockRow>(
-      this.prisma,
-      operatorLockStatement(conversation.id),
-    );
-    if (held && held.operator_id !== operator.userId) throw new AppError('conversation_locked');
     const pals = await this.correspondents.fictionalAmong([
       conversation.userLowId,
       conversation.userHighId,

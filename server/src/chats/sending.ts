@@ -1,5 +1,5 @@
 import type { SendMessageResponse } from '@app/contract';
-import type { MessageType, StaffRole } from '../generated/prisma/client';
+import type { MessageType, Prisma, StaffRole } from '../generated/prisma/client';
 
 /** Who sends: the member of the session (or, for an operator's reply, the chat pal). */
 export interface Sender {
@@ -39,4 +39,16 @@ export interface Content {
 export interface Sent {
   answer: SendMessageResponse;
   replayed: boolean;
+}
+
+/**
+ * An operator's send as the chat pal, once staff-partners has checked the operator's hold of the
+ * conversation (the console's lock, which chats never reads): who sends, where, and what the
+ * console writes in the send's own transaction (its audit row), so a sent reply always has its
+ * row and a failed one has none. Not called for a repeated key (the first send wrote it).
+ */
+export interface OperatorTurn {
+  operatorId: number;
+  conversationId: number;
+  inTransaction(tx: Prisma.TransactionClient, message: { id: number }): Promise<void>;
 }

@@ -18,7 +18,7 @@ import { GiftsService } from './gifts.service';
 import { MessageDelivery } from './message-delivery';
 import { MessagePresenter } from './message.presenter';
 import { MessageWriter } from './message-writer';
-import type { Content, Recipient, Sender, Sent } from './sending';
+import type { Content, OperatorTurn, Recipient, Sender, Sent } from './sending';
 
 /**
  * Sending (SPEC points 2-4, 6): text, photo and gift messages to a member the `contact` rule
@@ -100,24 +100,27 @@ export class SendsService {
   /**
    * The common end of every send, the operator's reply included: stored and paid (or, for a
    * repeated key, the stored message), then delivered to both members' tabs, the operators'
-   * inbox and the sender's balance.
+   * inbox and the sender's balance. An operator's send (`turn`) writes the console's audit row
+   * in the message's transaction.
    */
   async store(
     sender: Sender,
     to: Recipient,
     content: Content,
     key: string,
-    operatorId?: number,
+    turn?: OperatorTurn,
   ): Promise<Sent> {
     const { partner } = to;
     const held = sender.status === 'not_confirmed';
+    const operatorId = turn?.operatorId;
     const scam = scanOf(content, partner.fictional, operatorId);
-    const { row, credits, replayed } = await this.writer.write(sender, to, content, {
-      held,
-      key,
-      operatorId,
-      scam,
-    });
+    const { row, credits, replayed } = await this.writer.write(
+      sender,
+      to,
+      content,
+      { held, key, operatorId, scam },
+      turn && ((tx, stored) => turn.inTransaction(tx, stored)),
+    );
     if (scam && !replayed)
       this.realtime.toStaff(['moderator'], 'queue:changed', { queue: 'scams' });
     const seen = this.messages.presentToBoth(row, sender, partner, await this.gifts.all());

@@ -19,6 +19,12 @@ interface IdempotentOptions {
    * reused key with another file or other fields is 422 like any other body.
    */
   upload?: Type<NestInterceptor>;
+  /**
+   * The handler keeps the key on what it stores and answers a repeat from there (an operator's
+   * send as the chat pal: the message's key, unique per sender); no interceptor record, so one
+   * action has one idempotency layer. Goes with `required`.
+   */
+  keptByHandler?: boolean;
 }
 
 /**
@@ -29,7 +35,9 @@ interface IdempotentOptions {
 export const Idempotent = (options: IdempotentOptions = {}) =>
   applyDecorators(
     ...(options.required ? [UseGuards(new IdempotencyKeyRequired('any'))] : []),
-    UseInterceptors(...(options.upload ? [options.upload] : []), IdempotencyInterceptor),
+    ...(options.keptByHandler
+      ? []
+      : [UseInterceptors(...(options.upload ? [options.upload] : []), IdempotencyInterceptor)]),
     ApiHeader({
       name: 'Idempotency-Key',
       required: options.required ?? false,

@@ -133,12 +133,18 @@ export class InspectionController {
     return this.undos.undo(staff, params.id, req.ip);
   }
 
-  // ------------------------------------------------- the spec's route, kept compatible
+  // ------------------------------------------------- the first route, kept compatible
 
   @Get('photo-moderation.php')
   @Staff('moderator')
   @Returns(ModerationListResponseDto)
-  @ApiOperation({ summary: 'Staff: photos waiting for inspection (or of another state)' })
+  @ApiOperation({
+    summary: 'Staff: photos waiting for inspection (or of another state)',
+    description:
+      'Deprecated: the photo desk (GET /api/staff/inspection/photos, POST .../next). Kept as ' +
+      'it answered: the 100 oldest of a state, unclaimed or not (the desk serves the riskiest first).',
+    deprecated: true,
+  })
   async legacyQueue(@CurrentStaff() staff: StaffPrincipal, @Query() query: ModerationQuery) {
     return { photos: await this.staffPhotos.moderationQueue(staffViewerOf(staff), query.status) };
   }
@@ -152,6 +158,9 @@ export class InspectionController {
       'Staff: approve a photo (active) or reject it with a reason shown to the member ' +
       '(the decision of the inspection console: audited, told live, refused while another ' +
       'moderator holds the photo)',
+    description:
+      'Deprecated: the photo desk’s decision (POST /api/staff/inspection/photos/{id}/decision).',
+    deprecated: true,
   })
   async legacyModerate(
     @CurrentStaff() staff: StaffPrincipal,

@@ -39,6 +39,16 @@ export class InboxController {
     return this.inbox.page(staff, query.after);
   }
 
+  @Get('inbox/:id')
+  @Staff('operator')
+  @Returns(InboxConversationResponseDto)
+  @ApiOperation({
+    summary: 'Operator: a conversation the operator holds, read again without extending the hold',
+  })
+  async read(@CurrentStaff() staff: StaffPrincipal, @Param() params: IdParam) {
+    return { conversation: await this.inbox.read(staff, params.id) };
+  }
+
   @Post('inbox/:id/open')
   @Staff('operator')
   @Returns(InboxConversationResponseDto)
@@ -61,7 +71,7 @@ export class InboxController {
 
   @Post('inbox/:id/reply')
   @Staff('operator')
-  @Idempotent({ required: true })
+  @Idempotent({ required: true, keptByHandler: true })
   @Returns(InboxReplyResponseDto, 201)
   @ApiHeader(CLIENT_HEADER)
   @ApiOperation({ summary: 'Operator: a reply as the chat partner, through the chat send path' })

@@ -10,6 +10,7 @@ import {
   type InboxResponse,
   type OperatorLock,
   type OperatorNote,
+  type OperatorQueueResponse,
   type OperatorReplyResponse,
   type VulnerableRequest,
   type VulnerableResponse,
@@ -17,14 +18,15 @@ import {
 import { AppError } from '../common/app-error';
 import { ageOn } from '../common/age';
 import { memberLanguage } from '../i18n/i18n';
-import { OperatorRepliesService } from '../chats';
+import { OperatorRepliesService, PalNewestMessages, type OperatorTurn } from '../chats';
 import { ChatPartnerReads, staffViewerOf, type InboxRow } from '../member-access';
 import { PrismaService } from '../prisma/prisma.service';
 import { queryRows } from '../prisma/sql';
 import { Realtime } from '../realtime';
-import { AuditLog, mayAct, type StaffPrincipal } from '../staff';
+import { AuditLog, mayAct, type AuditRecord, type StaffPrincipal } from '../staff';
 import {
   holdForUpdateStatement,
+  liveHoldStatement,
   takeHoldStatement,
   takeOverHoldStatement,
   type OperatorHoldRow,
@@ -51,6 +53,7 @@ export class InboxService {
     private readonly prisma: PrismaService,
     private readonly reads: ChatPartnerReads,
     private readonly replies: OperatorRepliesService,
+    private readonly newest: PalNewestMessages,
     private readonly audit: AuditLog,
     private readonly realtime: Realtime,
   ) {}
@@ -69,6 +72,36 @@ export class InboxService {
     };
   }
 
+  /**
+   * The spec's GET /api/operator-queue.php, kept as an adapter: the inbox's first page in the
+   * spec's shape, each conversation with its newest message as the chat pal sees it.
+   */
+  async operatorQueue(staff: StaffPrincipal): Promise<OperatorQueueResponse> {
+    const { conversations } = await this.page(staff);
+    const newest = await this.newest.of(
+      conversations.map((c) => ({
+        id: c.conversation_id,
+        palProfileId: c.partner.id,
+        memberProfileId: c.member.id,
+      })),
+    );
+    return {
+      conversations: conversations.flatMap((c) => {
+        const last = newest.get(c.conversation_id);
+        if (!last) return [];
+        return [
+          {
+            conversation_id: c.conversation_id,
+            fictional_profile: { id: c.partner.id, name: c.partner.name },
+            member_profile: { id: c.member.id, name: c.member.name },
+            waiting_since: c.waiting_since,
+            last_message: last,
+          },
+        ];
+      }),
+    };
+  }
+
   /** Opens a conversation: locked to the asking operator, or 409 conversation_locked. */
   async open(staff: StaffPrincipal, conversationId: number): Promise<InboxConversation> {
     const conversation = await this.conversation(conversationId);
@@ -83,6 +116,21 @@ export class InboxService {
       this.changed();
     }
     return this.view(staff, conversation, lock);
+  }
+
+  /**
+   * Reads a conversation the asking operator holds, without extending the hold: the console's
+   * view again after a live event ('queue:changed'), which must not keep a lock alive that no
+   * one works on. 409 conversation_locked once the hold is not theirs (expired or taken over).
+   */
+  async read(staff: StaffPrincipal, conversationId: number): Promise<InboxConversation> {
+    const conversation = await this.conversation(conversationId);
+    const [hold] = await queryRows<OperatorHoldRow>(
+      this.prisma,
+      liveHoldStatement(conversation.id),
+    );
+    if (!hold || hold.operator_id !== staff.userId) throw new AppError('conversation_locked');
+    return this.view(staff, conversation, hold);
   }
 
   /** An admin takes over a conversation another operator holds (audited: from whom). */
@@ -113,7 +161,9 @@ export class InboxService {
 
   /**
    * The operator's reply as the chat partner, through the chat's send path (idempotent by the
-   * key): only while the operator holds the conversation (taken now if nobody does).
+   * key kept on the message): only while the operator holds the conversation (taken now if
+   * nobody does), its audit row in the message's transaction. The spec's operator-reply.php
+   * comes this way too.
    */
   async reply(
     staff: StaffPrincipal,
@@ -121,17 +171,15 @@ export class InboxService {
     text: string,
     key: string,
   ): Promise<OperatorReplyResponse> {
-    const conversation = await this.conversation(conversationId);
-    await this.lock(staff, conversation.id);
-    const sent = await this.replies.reply(staffViewerOf(staff), conversation.id, text, key);
-    await this.audit.record(this.prisma, staff, {
+    const { conversation } = await this.hold(staff, conversationId);
+    const turn = this.turn(staff, conversation.id, (message) => ({
       action: 'inbox.replied',
       targetUserId: null,
       subjectType: 'message',
-      subjectId: sent.message.id,
+      subjectId: message.id,
       after: { conversation: conversation.id, honest: isHonestAnswer(text) },
-    });
-    return sent;
+    }));
+    return this.replies.reply(turn, text, key);
   }
 
   async notes(staff: StaffPrincipal, memberUserId: number): Promise<OperatorNote[]> {
@@ -230,6 +278,34 @@ export class InboxService {
   }
 
   /**
+   * What every send as the chat partner starts with: the conversation and its two sides (404
+   * for one without a chat partner), then the operator's hold (taken now if nobody has it; 409
+   * while another operator does). The one place the lock is checked before a send.
+   */
+  async hold(staff: StaffPrincipal, conversationId: number) {
+    const conversation = await this.conversation(conversationId);
+    const sides = await this.reads.conversationSides(staffViewerOf(staff), conversation);
+    await this.lock(staff, conversation.id);
+    return { conversation, ...sides };
+  }
+
+  /**
+   * The operator's turn handed to the chat's send path (OperatorRepliesService): the audit row
+   * of the send, written in the message's transaction (none for a failed send or a repeat).
+   */
+  turn(
+    staff: StaffPrincipal,
+    conversationId: number,
+    entry: (message: { id: number }) => AuditRecord,
+  ): OperatorTurn {
+    return {
+      operatorId: staff.userId,
+      conversationId,
+      inTransaction: (tx, message) => this.audit.record(tx, staff, entry(message)),
+    };
+  }
+
+  /**
    * Takes or extends the asking operator's hold: one statement, so of two operators racing for
    * a free (or expired) conversation exactly one gets it; 409 conversation_locked otherwise.
    */
@@ -250,7 +326,7 @@ export class InboxService {
       userHighId: number;
       awaitingReplySince: Date | null;
     },
-    lock: TakenHoldRow,
+    lock: OperatorHoldRow,
     now = new Date(),
   ): Promise<InboxConversation> {
     const { partner, member } = await this.reads.conversationSides(

@@ -5,12 +5,21 @@ import { Prisma } from '../generated/prisma/client';
  * The operators' holds on conversations (operator_locks; run through queryRows,
  * server/src/prisma/sql.ts, on Prisma): SQL because a hold is taken in one atomic upsert (of two
  * operators racing exactly one gets it) and read under a row lock (FOR UPDATE) for a take-over.
+ * Only staff-partners reads this table: the chat's send path gets the checked hold
+ * (InboxService.hold) as an OperatorTurn.
  */
 
 /** A hold: who, until when. */
 export interface OperatorHoldRow {
   operator_id: number;
   expires_at: Date;
+}
+
+/** A conversation's live hold (none: nobody holds it, or it expired). */
+export function liveHoldStatement(conversationId: number): Prisma.Sql {
+  return Prisma.sql`
+        SELECT operator_id, expires_at FROM operator_locks
+        WHERE conversation_id = ${conversationId} AND expires_at > now()`;
 }
 
 /** A conversation's hold, row-locked for the rest of the transaction (none: no row). */

@@ -54,7 +54,7 @@ export class OperatorToolsController {
 
   @Post(':id/photo')
   @Staff('operator')
-  @Idempotent({ required: true })
+  @Idempotent({ required: true, keptByHandler: true })
   @Returns(InboxReplyResponseDto, 201)
   @ApiHeader(CLIENT_HEADER)
   @ApiOperation({
@@ -71,7 +71,7 @@ export class OperatorToolsController {
 
   @Post(':id/gift')
   @Staff('operator')
-  @Idempotent({ required: true })
+  @Idempotent({ required: true, keptByHandler: true })
   @Returns(InboxReplyResponseDto, 201)
   @ApiHeader(CLIENT_HEADER)
   @ApiOperation({

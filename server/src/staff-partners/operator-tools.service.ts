@@ -69,15 +69,14 @@ export class OperatorToolsService {
   ): Promise<OperatorReplyResponse> {
     const { conversation, partner, member } = await this.prepare(staff, conversationId);
     const photo = await this.library.ownPhoto(partner.id, photoId);
-    const sent = await this.replies.replyPhoto(staffViewerOf(staff), conversation.id, photo, key);
-    await this.audit.record(this.prisma, staff, {
+    const turn = this.inbox.turn(staff, conversation.id, (message) => ({
       action: 'inbox.photo_sent',
       targetUserId: member.userId,
       subjectType: 'message',
-      subjectId: sent.message.id,
+      subjectId: message.id,
       after: { conversation: conversation.id, library_photo: photo.id },
-    });
-    return sent;
+    }));
+    return this.replies.replyPhoto(turn, photo, key);
   }
 
   /** A gift of the catalogue as the partner: free for the member, charged to nobody. */
@@ -88,15 +87,14 @@ export class OperatorToolsService {
     key: string,
   ): Promise<OperatorReplyResponse> {
     const { conversation, member } = await this.prepare(staff, conversationId);
-    const sent = await this.replies.replyGift(staffViewerOf(staff), conversation.id, giftId, key);
-    await this.audit.record(this.prisma, staff, {
+    const turn = this.inbox.turn(staff, conversation.id, (message) => ({
       action: 'inbox.gift_sent',
       targetUserId: member.userId,
       subjectType: 'message',
-      subjectId: sent.message.id,
+      subjectId: message.id,
       after: { conversation: conversation.id, gift: giftId },
-    });
-    return sent;
+    }));
+    return this.replies.replyGift(turn, giftId, key);
   }
 
   /**
@@ -132,15 +130,14 @@ export class OperatorToolsService {
   // ------------------------------------------------------------------ the parts
 
   /**
-   * What every send as the partner starts with, as the text reply does: the conversation (404
-   * for one without a chat partner), the operator's hold (taken now if nobody has it; 409 while
-   * another operator does), and the honest answer first.
+   * What every send as the partner starts with: the text reply's (InboxService.hold: 404 for
+   * a conversation without a chat partner, the operator's hold or 409), and the honest answer
+   * first.
    */
   private async prepare(staff: StaffPrincipal, conversationId: number) {
-    const { conversation, partner, member } = await this.sides(staff, conversationId);
-    await this.inbox.lock(staff, conversation.id);
-    await this.honestAnswerFirst(conversation.id, member.userId);
-    return { conversation, partner, member };
+    const held = await this.inbox.hold(staff, conversationId);
+    await this.honestAnswerFirst(held.conversation.id, held.member.userId);
+    return held;
   }
 
   private async sides(staff: StaffPrincipal, conversationId: number) {

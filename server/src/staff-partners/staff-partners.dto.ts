@@ -10,6 +10,8 @@ import {
   inboxResponse,
   operatorNoteBody,
   operatorNotesResponse,
+  operatorQueueResponse,
+  operatorReplyRequest,
   operatorReplyResponse,
   replyTimesQuery,
   replyTimesResponse,
@@ -32,6 +34,10 @@ export class VulnerableBody extends createZodDto(vulnerableBody) {}
 export class VulnerableResponseDto extends createZodDto(vulnerableResponse) {}
 export class ReplyTimesQueryDto extends createZodDto(replyTimesQuery) {}
 export class ReplyTimesResponseDto extends createZodDto(replyTimesResponse) {}
+/** The spec's operator-queue.php and operator-reply.php (operator-spec.controller.ts). */
+export class OperatorQueueResponseDto extends createZodDto(operatorQueueResponse) {}
+export class OperatorReplyBody extends createZodDto(operatorReplyRequest) {}
+export class OperatorReplyResponseDto extends createZodDto(operatorReplyResponse) {}
 export class IdParam extends createZodDto(idParam) {}
 export class PhotoParam extends createZodDto(idParam.extend({ photo: idParam.shape.id })) {}
 export type Id = z.infer<typeof idParam>;

@@ -10,6 +10,7 @@ import { LibraryMediaController } from './library-media.controller';
 import { LibraryExport } from './library.export';
 import { LibraryPurge } from './library.purge';
 import { LibraryService } from './library.service';
+import { OperatorSpecController } from './operator-spec.controller';
 import { OperatorReviewController } from './operator-review.controller';
 import { OperatorReviewService } from './operator-review.service';
 import { OperatorToolsController } from './operator-tools.controller';
@@ -64,6 +65,7 @@ export class StaffPartnersStepsModule {}
     LibraryMediaController,
     OperatorReviewController,
     PersonasController,
+    OperatorSpecController,
   ],
   providers: [
     PartnersService,

@@ -13,6 +13,8 @@ import { DefaultLayout } from './layouts/DefaultLayout';
 import { LanderLayout } from './layouts/LanderLayout';
 import { LANDERS, STATIC_PAGES, isTokenPage } from '@app/contract';
 import { EmptyLayout } from './layouts/EmptyLayout';
+// the staff console: its list of routes here, its shell and pages in chunks of their own
+import { ADMIN_ROUTES, loadAdminShell, type AdminRoute } from '../admin/app/areas';
 
 /** A loader's answer for a member who is logged in already: to where the login was for. */
 function redirectAfterLogin(redirectTo: string | null): Response {
@@ -38,24 +40,6 @@ const home = () => import('../features/home/pages');
 const lander = () => import('../features/landers/pages');
 const swipe = () => import('../features/swipe/pages');
 const notificationPreferences = () => import('../features/notification-preferences/pages');
-// the staff console: its own chunks, never part of a member's first load
-const adminShell = () => import('../admin/app/pages');
-const adminAuth = () => import('../admin/features/auth/pages');
-const adminAudit = () => import('../admin/features/audit/pages');
-const adminFigures = () => import('../admin/features/figures/pages');
-const adminStaff = () => import('../admin/features/staff/pages');
-const adminMembers = () => import('../admin/features/members/pages');
-const adminPartners = () => import('../admin/features/partners/pages');
-const adminSettings = () => import('../admin/features/settings/pages');
-const adminComplaints = () => import('../admin/features/complaints/pages');
-const adminAppeals = () => import('../admin/features/appeals/pages');
-const adminInspection = () => import('../admin/features/inspection/pages');
-const adminVerification = () => import('../admin/features/verification/pages');
-const adminCatalogue = () => import('../admin/features/catalogue/pages');
-const adminCampaigns = () => import('../admin/features/campaigns/pages');
-const adminBookkeeping = () => import('../admin/features/bookkeeping/pages');
-const adminJobs = () => import('../admin/features/jobs/pages');
-const adminOperators = () => import('../admin/features/operators/pages');
 
 /**
  * /signup: the auth feature's signup page, which on a desktop opens its modal over the home
@@ -76,6 +60,17 @@ function page<M>(
   extra: Partial<RouteObject> = {},
 ): RouteObject {
   return { id, path, lazy: lazyPage(load, pick), ...extra } as RouteObject;
+}
+
+/** A route of the console's list (admin/app/areas.ts): a page loaded lazily, or a redirect. */
+function adminRoute(route: AdminRoute): RouteObject {
+  if ('redirectTo' in route) {
+    return { id: route.id, path: route.path, loader: () => redirect(route.redirectTo) };
+  }
+  const lazy = lazyPage(route.load, (Component) => Component);
+  return route.path === ''
+    ? { id: route.id, index: true, lazy }
+    : { id: route.id, path: route.path, lazy };
 }
 
 /**
@@ -329,78 +324,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       // the staff console (/admin): its own shell, sign-in, texts and session
       id: 'admin',
       path: '/admin',
-      lazy: lazyPage(adminShell, (m) => m.AdminShell),
+      lazy: lazyPage(loadAdminShell, (AdminShell) => AdminShell),
       hydrateFallbackElement: <ShellLoading />,
       errorElement: <RouteErrorBoundary />,
-      children: [
-        page('admin-login', 'login', adminAuth, (m) => m.AdminLoginPage),
-        {
-          id: 'admin-home',
-          index: true,
-          lazy: lazyPage(adminShell, (m) => m.AdminHomePage),
-        } as RouteObject,
-        page('admin-audit', 'audit', adminAudit, (m) => m.AuditPage),
-        page('admin-figures', 'figures', adminFigures, (m) => m.FiguresPage),
-        page('admin-bookkeeping', 'bookkeeping', adminBookkeeping, (m) => m.BookkeepingPage),
-        page('admin-jobs', 'jobs', adminJobs, (m) => m.JobsPage),
-        page('admin-traffic', 'figures/traffic', adminFigures, (m) => m.TrafficPage),
-        page('admin-postbacks', 'figures/postbacks', adminFigures, (m) => m.PostbacksPage),
-        page('admin-staff', 'staff', adminStaff, (m) => m.StaffPage),
-        page('admin-members', 'members', adminMembers, (m) => m.MembersSearchPage),
-        page('admin-member', 'members/:id', adminMembers, (m) => m.MemberPage),
-        page('admin-inbox', 'inbox', adminPartners, (m) => m.InboxPage),
-        page(
-          'admin-inbox-conversation',
-          'inbox/:id',
-          adminPartners,
-          (m) => m.InboxConversationPage,
-        ),
-        page('admin-partners', 'partners', adminPartners, (m) => m.PartnersPage),
-        page('admin-partner', 'partners/:id', adminPartners, (m) => m.PartnerPage),
-        page('admin-operators', 'operators', adminOperators, (m) => m.OperatorsPage),
-        page('admin-operator', 'operators/:id', adminOperators, (m) => m.OperatorReviewPage),
-        page('admin-settings', 'settings', adminSettings, (m) => m.SettingsPage),
-        {
-          id: 'admin-catalogue',
-          path: 'catalogue',
-          loader: () => redirect('/admin/catalogue/invites'),
-        } as RouteObject,
-        page('admin-catalogue-invites', 'catalogue/invites', adminCatalogue, (m) => m.InvitesPage),
-        page(
-          'admin-catalogue-discounts',
-          'catalogue/discounts',
-          adminCatalogue,
-          (m) => m.DiscountsPage,
-        ),
-        page(
-          'admin-catalogue-packages',
-          'catalogue/packages',
-          adminCatalogue,
-          (m) => m.PackagesPage,
-        ),
-        page('admin-catalogue-gifts', 'catalogue/gifts', adminCatalogue, (m) => m.GiftsPage),
-        page('admin-catalogue-company', 'catalogue/company', adminCatalogue, (m) => m.CompanyPage),
-        page('admin-campaigns', 'campaigns', adminCampaigns, (m) => m.CampaignsPage),
-        page('admin-campaign', 'campaigns/:id', adminCampaigns, (m) => m.CampaignEditorPage),
-        page('admin-complaints', 'complaints', adminComplaints, (m) => m.ComplaintsInboxPage),
-        page('admin-complaint', 'complaints/:id', adminComplaints, (m) => m.ComplaintPage),
-        page('admin-scams', 'scams', adminComplaints, (m) => m.ScamQueuePage),
-        page('admin-appeals', 'appeals', adminAppeals, (m) => m.AppealsPage),
-        page('admin-inspection', 'inspection', adminInspection, (m) => m.PhotoInspectionPage),
-        page(
-          'admin-inspection-texts',
-          'inspection/texts',
-          adminInspection,
-          (m) => m.TextInspectionPage,
-        ),
-        page(
-          'admin-inspection-verification',
-          'inspection/verification',
-          adminVerification,
-          (m) => m.VerificationDeskPage,
-        ),
-        page('admin-not-found', '*', adminShell, (m) => m.AdminNotFoundPage),
-      ],
+      children: ADMIN_ROUTES.map(adminRoute),
     },
   ];
 }

@@ -16,6 +16,18 @@ export type CatalogueLoaders = Record<
   () => Promise<{ default: Catalogue }>
 >;
 
+/**
+ * One part's loaders from one import of its `locales/<language>.json` (the bundler makes a chunk
+ * per file it finds there): `lazyCatalogues((language) => import(`./locales/${language}.json`))`.
+ */
+export function lazyCatalogues(
+  load: (language: keyof CatalogueLoaders) => Promise<{ default: Catalogue }>,
+): CatalogueLoaders {
+  return Object.fromEntries(
+    SUPPORTED_LANGUAGES.map((language) => [language, () => load(language)]),
+  ) as CatalogueLoaders;
+}
+
 function languageOf(language: string): string {
   return (SUPPORTED_LANGUAGES as readonly string[]).includes(language)
     ? language

@@ -9,14 +9,13 @@ import {
   forgetStaff,
   isForbidden,
   mayUse,
-  staffLogout,
   staffMeQueryKey,
   staffMeQueryOptions,
 } from '../shared/api';
 import { useAdminMessages, useAdminTranslation } from '../shared/i18n';
 import { useStaffActivity } from '../shared/activity';
 import { useStaffSocket } from '../shared/realtime';
-import { RecoveryCodesNotice } from '../features/auth';
+import { RecoveryCodesNotice, staffLogout } from '../features/auth';
 import { ADMIN_AREAS } from './areas';
 import { ADMIN_CATALOGUES } from './catalogues';
 import './admin.scss';

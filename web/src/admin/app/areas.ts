@@ -1,37 +1,63 @@
-import type { StaffRoleName } from '@app/contract';
-
 /**
- * The console's areas: the navigation shows a staff member the ones their roles may use (admins
- * all), and the home page offers them. Each area's pages live in admin/features/<area>; the
- * routes are in app/router.tsx (the site's one router), lazily loaded.
+ * The console's areas, in the navigation's order: the one list of what the console has. Each
+ * area in admin/features/<area> exports its routes and its navigation entries (routes.ts); the
+ * site's router (app/router.tsx) maps over ADMIN_ROUTES, lazily loading each area's pages, and
+ * the shell's navigation and home page show a staff member the ADMIN_AREAS their roles may use
+ * (admins all). The member site's first load carries this list and the areas' routes.ts files,
+ * so they import no page, text or call of the console.
  */
-export interface AdminArea {
-  /** Its path under /admin ('' is the home page). */
-  path: string;
-  /** Its name and description: `app.areas.<key>.name` / `.description` (namespace admin). */
-  key: string;
-  /** A small icon beside the name. */
-  icon: string;
-  /** The roles that use it (admins use every area). */
-  roles: readonly StaffRoleName[];
-}
+import { pagesOf, type AdminArea, type AdminAreaRoutes, type AdminRoute } from '../shared/routes';
+import { area as appeals } from '../features/appeals/routes';
+import { area as audit } from '../features/audit/routes';
+import { area as auth } from '../features/auth/routes';
+import { area as bookkeeping } from '../features/bookkeeping/routes';
+import { area as campaigns } from '../features/campaigns/routes';
+import { area as catalogue } from '../features/catalogue/routes';
+import { area as complaints } from '../features/complaints/routes';
+import { area as figures } from '../features/figures/routes';
+import { area as inspection } from '../features/inspection/routes';
+import { area as jobs } from '../features/jobs/routes';
+import { area as members } from '../features/members/routes';
+import { area as operators } from '../features/operators/routes';
+import { area as partners } from '../features/partners/routes';
+import { area as settings } from '../features/settings/routes';
+import { area as staff } from '../features/staff/routes';
+import { area as verification } from '../features/verification/routes';
 
-export const ADMIN_AREAS: readonly AdminArea[] = [
-  { path: '', key: 'home', icon: '🏠', roles: ['moderator', 'operator'] },
-  { path: 'members', key: 'members', icon: '👥', roles: ['admin'] },
-  { path: 'inbox', key: 'inbox', icon: '💬', roles: ['operator'] },
-  { path: 'partners', key: 'partners', icon: '🎭', roles: ['admin'] },
-  { path: 'operators', key: 'operators', icon: '🧑‍💻', roles: ['admin'] },
-  { path: 'complaints', key: 'complaints', icon: '🚩', roles: ['moderator'] },
-  { path: 'scams', key: 'scams', icon: '🛡️', roles: ['moderator'] },
-  { path: 'appeals', key: 'appeals', icon: '⚖️', roles: ['moderator'] },
-  { path: 'inspection', key: 'inspection', icon: '🔍', roles: ['moderator'] },
-  { path: 'audit', key: 'audit', icon: '📜', roles: ['admin'] },
-  { path: 'figures', key: 'figures', icon: '📈', roles: ['admin'] },
-  { path: 'bookkeeping', key: 'bookkeeping', icon: '🧾', roles: ['admin'] },
-  { path: 'jobs', key: 'jobs', icon: '🛠️', roles: ['admin'] },
-  { path: 'staff', key: 'staff', icon: '🪪', roles: ['admin'] },
-  { path: 'settings', key: 'settings', icon: '⚙️', roles: ['admin'] },
-  { path: 'catalogue', key: 'catalogue', icon: '🏷️', roles: ['admin'] },
-  { path: 'campaigns', key: 'campaigns', icon: '✉️', roles: ['admin'] },
+export type { AdminArea, AdminRoute };
+
+const shell = () => import('./pages');
+const shellPage = pagesOf(shell);
+
+/** The console's shell (its layout route at /admin), loaded with the first console page. */
+export const loadAdminShell = async () => (await shell()).AdminShell;
+
+const AREAS: readonly AdminAreaRoutes[] = [
+  {
+    routes: [shellPage('admin-home', '', (m) => m.AdminHomePage)],
+    nav: [{ path: '', key: 'home', icon: '🏠', roles: ['moderator', 'operator'] }],
+  },
+  auth,
+  members,
+  partners,
+  operators,
+  complaints,
+  appeals,
+  inspection,
+  verification,
+  audit,
+  figures,
+  bookkeeping,
+  jobs,
+  staff,
+  settings,
+  catalogue,
+  campaigns,
+  { routes: [shellPage('admin-not-found', '*', (m) => m.AdminNotFoundPage)], nav: [] },
 ];
+
+/** The navigation's entries, in order. */
+export const ADMIN_AREAS: readonly AdminArea[] = AREAS.flatMap((area) => area.nav);
+
+/** Every route under /admin, the router's children of the console's shell. */
+export const ADMIN_ROUTES: readonly AdminRoute[] = AREAS.flatMap((area) => area.routes);

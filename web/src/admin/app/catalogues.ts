@@ -1,4 +1,4 @@
-import type { CatalogueLoaders } from '../shared/i18n';
+import { lazyCatalogues, type CatalogueLoaders } from '../shared/i18n';
 import { messages as auditMessages } from '../features/audit';
 import { messages as authMessages } from '../features/auth';
 import { messages as figuresMessages } from '../features/figures';
@@ -17,15 +17,9 @@ import { messages as jobsMessages } from '../features/jobs';
 import { messages as operatorsMessages } from '../features/operators';
 
 /** The console's own texts (navigation, home, states). */
-const appMessages: CatalogueLoaders = {
-  nl: () => import('./locales/nl.json'),
-  en: () => import('./locales/en.json'),
-  de: () => import('./locales/de.json'),
-  es: () => import('./locales/es.json'),
-  fr: () => import('./locales/fr.json'),
-  it: () => import('./locales/it.json'),
-  pl: () => import('./locales/pl.json'),
-};
+const appMessages: CatalogueLoaders = lazyCatalogues(
+  (language) => import(`./locales/${language}.json`),
+);
 
 /** Every part of the console that brings texts: the shell and each area. */
 export const ADMIN_CATALOGUES: readonly CatalogueLoaders[] = [

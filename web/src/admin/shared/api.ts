@@ -1,23 +1,12 @@
 /**
- * The staff console's calls (/api/staff/...), on the web's one request function (apiRequest:
- * its errors, retries of what is safe to repeat, X-Request-Type). Staff routes answer 403
+ * The staff console's shared calls and keys (/api/staff/...; each area's own calls are in its
+ * api/ folder), on the web's one request function (apiRequest: its errors, retries of what is
+ * safe to repeat, X-Request-Type). Staff routes answer 403
  * `forbidden` to anyone without a staff session of the right role; the console then reads
  * /api/staff/me to tell a lost session (back to the sign-in) from a role.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type {
-  AuditQuery,
-  AuditResponse,
-  ReplyTimesResponse,
-  StaffCodeRequest,
-  StaffLoginRequest,
-  StaffLoginResponse,
-  StaffMeResponse,
-  StaffRecoveryCodesRequest,
-  StaffRecoveryCodesResponse,
-  StaffRoleName,
-  StaffSignedInResponse,
-} from '@app/contract';
+import type { ReplyTimesResponse, StaffMeResponse, StaffRoleName } from '@app/contract';
 import { ApiError, apiRequest } from '../../api/client';
 
 /** Every staff query key starts with this: signing out clears them all. */
@@ -31,25 +20,6 @@ export const staffMeQueryOptions = () =>
     queryFn: ({ signal }) => apiRequest<StaffMeResponse>('staff/me', { signal }),
     staleTime: 60_000,
   });
-
-export function staffLogin(body: StaffLoginRequest): Promise<StaffLoginResponse> {
-  return apiRequest<StaffLoginResponse>('staff/login', { method: 'POST', body });
-}
-
-export function staffLoginCode(body: StaffCodeRequest): Promise<StaffSignedInResponse> {
-  return apiRequest<StaffSignedInResponse>('staff/login-code', { method: 'POST', body });
-}
-
-/** New recovery codes for the signed-in staff member, confirmed with an authenticator code. */
-export function renewRecoveryCodes(
-  body: StaffRecoveryCodesRequest,
-): Promise<StaffRecoveryCodesResponse> {
-  return apiRequest<StaffRecoveryCodesResponse>('staff/recovery-codes', { method: 'POST', body });
-}
-
-export function staffLogout(): Promise<{ ok: true }> {
-  return apiRequest<{ ok: true }>('staff/logout', { method: 'POST' });
-}
 
 /** After signing out or losing the session: nothing of the console stays in the cache. */
 export function forgetStaff(queryClient: QueryClient): void {
@@ -65,13 +35,6 @@ export function isForbidden(error: unknown): boolean {
 /** Whether an account with `has` may use an area for `allowed` (admins may use every one). */
 export function mayUse(has: readonly StaffRoleName[], allowed: readonly StaffRoleName[]): boolean {
   return has.includes('admin') || allowed.some((role) => has.includes(role));
-}
-
-export const auditQueryKey = (filters: Omit<AuditQuery, 'before'>) =>
-  [...ADMIN_KEY, 'audit', filters] as const;
-
-export function fetchAudit(query: AuditQuery, signal?: AbortSignal): Promise<AuditResponse> {
-  return apiRequest<AuditResponse>('staff/audit', { signal, query: { ...query } });
 }
 
 /**

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { lazyNamespace, type CatalogueLoaders } from '../../i18n/lazy-messages';
 
 export type { CatalogueLoaders };
+export { lazyCatalogues } from '../../i18n/lazy-messages';
 
 export const ADMIN_NS = 'admin';
 

@@ -3,7 +3,7 @@ import type { StaffMember, VatReportResponse } from '@app/contract';
 import { createRoutes } from '../../../app/router';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { jsonResponse, mockFetch, type Responder } from '../../../test/http';
-import { recentQuarters } from './api';
+import { recentQuarters } from './api/bookkeeping';
 
 jest.mock('socket.io-client', () =>
   jest

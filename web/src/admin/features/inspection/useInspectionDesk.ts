@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { INSPECTION_UNDO_SECONDS } from '@app/contract';
-import { decide, inspectionStatsQueryOptions, undoDecision, type InspectionKind } from './api';
+import {
+  decide,
+  inspectionStatsQueryOptions,
+  undoDecision,
+  type InspectionKind,
+} from './api/inspection';
 
 /** The last decision, while it can be undone. */
 export interface LastDecision<T> {

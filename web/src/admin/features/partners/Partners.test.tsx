@@ -121,6 +121,7 @@ describe('chat partners in the console', () => {
     const { calls } = renderConsole('/admin/inbox/1', {
       'GET /api/staff/me': () => jsonResponse(200, { staff: operator }),
       'POST /api/staff/inbox/1/open': () => jsonResponse(200, { conversation }),
+      'GET /api/staff/inbox/1': () => jsonResponse(200, { conversation }),
       'POST /api/staff/inbox/1/reply': () => jsonResponse(201, { message: { id: 2 } }),
       'GET /api/staff/inbox': () =>
         jsonResponse(200, { conversations: [], waiting: 0, waiting_capped: false, next: null }),
@@ -135,6 +136,61 @@ describe('chat partners in the console', () => {
     await waitFor(() => expect(box).toHaveValue(''));
     const sent = calls.find((c) => c.url.endsWith('/api/staff/inbox/1/reply'));
     expect(sent?.body).toEqual({ text: conversation.honest_answer });
+  });
+
+  it('takes the hold once: a queue event reads the conversation again without opening it', async () => {
+    const later: InboxConversation = {
+      ...conversation,
+      messages: [
+        ...conversation.messages,
+        { ...conversation.messages[0], id: 2, text: 'Hallo? Ben je er nog?', asks_real: false },
+      ],
+    };
+    const { calls } = renderConsole('/admin/inbox/1', {
+      'GET /api/staff/me': () => jsonResponse(200, { staff: operator }),
+      'POST /api/staff/inbox/1/open': () => jsonResponse(200, { conversation }),
+      'GET /api/staff/inbox/1': () => jsonResponse(200, { conversation: later }),
+    });
+    const chat = await screen.findByRole('region', { name: 'Lid1 met Sanne' });
+    await waitFor(() => expect(staffSocket.handlers.has('queue:changed')).toBe(true));
+    act(() => staffSocket.handlers.get('queue:changed')!({ queue: 'inbox' }));
+    expect(await within(chat).findByText('Hallo? Ben je er nog?')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/staff/inbox/1/open')).toHaveLength(1);
+  });
+
+  it('sends a failed reply again with its key, and an edited text with a new key', async () => {
+    let replies = 0;
+    const { calls } = renderConsole('/admin/inbox/1', {
+      'GET /api/staff/me': () => jsonResponse(200, { staff: operator }),
+      'POST /api/staff/inbox/1/open': () => jsonResponse(200, { conversation }),
+      'GET /api/staff/inbox/1': () => jsonResponse(200, { conversation }),
+      'POST /api/staff/inbox/1/reply': () => {
+        replies += 1;
+        return replies < 3
+          ? jsonResponse(400, { error: 'validation_failed', message: 'Niet gelukt' })
+          : jsonResponse(201, { message: { id: 2 } });
+      },
+      'GET /api/staff/inbox': () =>
+        jsonResponse(200, { conversations: [], waiting: 0, waiting_capped: false, next: null }),
+    });
+    const box = await screen.findByLabelText('Antwoord als Sanne');
+    const send = screen.getByRole('button', { name: 'Versturen' });
+    const sent = () => calls.filter((c) => c.url === '/api/staff/inbox/1/reply');
+    fireEvent.change(box, { target: { value: 'Hoi!' } });
+    fireEvent.click(send);
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    await waitFor(() => expect(send).toBeEnabled());
+    fireEvent.click(send); // the same reply again
+    await waitFor(() => expect(sent()).toHaveLength(2));
+    await waitFor(() => expect(send).toBeEnabled());
+    fireEvent.change(box, { target: { value: 'Hoi! Hoe gaat het?' } });
+    fireEvent.click(send); // another reply
+    await waitFor(() => expect(box).toHaveValue(''));
+    const [first, again, edited] = sent().map((c) => c.headers['Idempotency-Key']);
+    expect(first).toBeTruthy();
+    expect(again).toBe(first);
+    expect(edited).not.toBe(first);
+    expect(sent()[2].body).toEqual({ text: 'Hoi! Hoe gaat het?' });
   });
 
   it('tells an operator another one holds the conversation, and offers an admin to take it over', async () => {

@@ -5,7 +5,7 @@ import type { AppealOutcome, StaffAppeal } from '@app/contract';
 import { staffMeQueryOptions } from '../../../shared/api';
 import { AdminEmpty, AdminError, AdminLoading, AdminPage } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { appealsKey, decideAppeal, fetchAppeals, transparencyUrl } from '../api';
+import { appealsKey, decideAppeal, fetchAppeals, transparencyUrl } from '../api/appeals';
 
 /**
  * Appeals (moderators, admins): open appeals by deadline, each with the statement it is about;

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { STAFF_ACTIONS, type AuditEntry } from '@app/contract';
-import { auditQueryKey, fetchAudit } from '../../../shared/api';
+import { auditQueryKey, fetchAudit } from '../api/audit';
 import {
   AdminEmpty,
   AdminError,

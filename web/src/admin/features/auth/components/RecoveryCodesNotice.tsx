@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormField, ServerErrorAlert, SubmitButton, useApiForm } from '../../../../components/form';
-import { renewRecoveryCodes, staffMeQueryKey } from '../../../shared/api';
+import { staffMeQueryKey } from '../../../shared/api';
+import { renewRecoveryCodes } from '../api/sign-in';
 import { useAdminTranslation } from '../../../shared/i18n';
 import { RecoveryCodes } from './RecoveryCodes';
 

@@ -15,7 +15,7 @@ import {
   AdminSelect,
 } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { recentQuarters, vatCsvUrl, vatReportQueryOptions } from '../api';
+import { recentQuarters, vatCsvUrl, vatReportQueryOptions } from '../api/bookkeeping';
 
 /**
  * VAT and bookkeeping (admins): a quarter (in the address, `?quarter=2026-Q3`) per country of

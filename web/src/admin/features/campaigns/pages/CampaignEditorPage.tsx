@@ -32,7 +32,7 @@ import {
   saveCampaign,
   scheduleCampaign,
   testCampaign,
-} from '../api';
+} from '../api/campaigns';
 import { localInputValue, useDateTime } from './format';
 import '../campaigns.scss';
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { StaffCampaign } from '@app/contract';
 import { AdminEmpty, AdminError, AdminLoading, AdminPage } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { campaignsOptions } from '../api';
+import { campaignsOptions } from '../api/campaigns';
 import { useDateTime } from './format';
 
 /** Admins: the campaigns, newest first, with what became of their mails. */

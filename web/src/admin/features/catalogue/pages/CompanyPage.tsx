@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompanyInfoValues } from '@app/contract';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { changeCompany, companyKey, companyOptions } from '../api';
+import { changeCompany, companyKey, companyOptions } from '../api/catalogue';
 import { CatalogueFrame, Loaded } from '../components/CatalogueFrame';
 import { otherProblems } from '../model/problems';
 import { useSave } from '../hooks/useSave';

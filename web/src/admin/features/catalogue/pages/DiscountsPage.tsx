@@ -7,7 +7,12 @@ import {
   type StaffDiscount,
 } from '@app/contract';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { createDiscount, deactivateDiscount, discountsKey, discountsOptions } from '../api';
+import {
+  createDiscount,
+  deactivateDiscount,
+  discountsKey,
+  discountsOptions,
+} from '../api/catalogue';
 import {
   CatalogueFrame,
   CatalogueTable,

@@ -8,7 +8,7 @@ import {
   type StaffGift,
 } from '@app/contract';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { changeGift, createGift, giftsKey, giftsOptions } from '../api';
+import { changeGift, createGift, giftsKey, giftsOptions } from '../api/catalogue';
 import { CatalogueFrame, CreateToggle, ListSection } from '../components/CatalogueFrame';
 import { useItemSave } from '../hooks/useSave';
 import { InputField, SelectField, SwitchField } from '../components/fields';

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { StaffInvite } from '@app/contract';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { createInvites, invitesKey, invitesOptions, revokeInvite } from '../api';
+import { createInvites, invitesKey, invitesOptions, revokeInvite } from '../api/catalogue';
 import {
   CatalogueFrame,
   CatalogueTable,

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { PackageChange, PackageCreate, StaffPackage } from '@app/contract';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { changePackage, createPackage, packagesKey, packagesOptions } from '../api';
+import { changePackage, createPackage, packagesKey, packagesOptions } from '../api/catalogue';
 import { CatalogueFrame, CreateToggle, ListSection } from '../components/CatalogueFrame';
 import { formatPrice, fromCents, toCents } from '../model/values';
 import { useItemSave } from '../hooks/useSave';

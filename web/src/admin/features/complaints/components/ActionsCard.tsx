@@ -7,7 +7,7 @@ import {
 } from '@app/contract';
 import { AdminError } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { actOnComplaint, complaintQueryOptions, complaintsKey } from '../api';
+import { actOnComplaint, complaintQueryOptions, complaintsKey } from '../api/complaints';
 
 const ACTION_STYLE: Record<ComplaintAction, string> = {
   dismiss: 'btn-outline-secondary',

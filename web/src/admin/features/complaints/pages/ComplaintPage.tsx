@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { AdminError, AdminLoading, AdminPage } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { complaintQueryOptions } from '../api';
+import { complaintQueryOptions } from '../api/complaints';
 import { ActionsCard } from '../components/ActionsCard';
 import { ContentCard } from '../components/ContentCard';
 import { HistoryCard } from '../components/HistoryCard';

@@ -9,7 +9,7 @@ import {
   AdminPage,
 } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { fetchInbox, inboxQueryKey } from '../api';
+import { fetchInbox, inboxQueryKey } from '../api/complaints';
 import { MemberName } from '../components/MemberName';
 import { StateBadge } from '../components/StateBadge';
 

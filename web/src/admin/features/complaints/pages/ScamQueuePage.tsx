@@ -9,7 +9,7 @@ import {
   AdminPage,
 } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { actOnScamFlag, fetchScamQueue, scamQueueKey, scamsKey } from '../api';
+import { actOnScamFlag, fetchScamQueue, scamQueueKey, scamsKey } from '../api/complaints';
 import { MemberName } from '../components/MemberName';
 
 const ACTION_STYLE: Record<ScamFlagAction, string> = {

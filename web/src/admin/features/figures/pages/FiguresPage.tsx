@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FIGURES_RANGES, type FiguresRange } from '@app/contract';
 import { AdminError, AdminLoading, AdminPage } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { figuresQueryOptions } from '../api';
+import { figuresQueryOptions } from '../api/figures';
 import { Dashboard } from '../components/Dashboard';
 import { ReplyTimesSection } from '../components/ReplyTimesSection';
 

@@ -23,7 +23,7 @@ import {
   networksQueryOptions,
   postbackLogQueryOptions,
   saveNetwork,
-} from '../api';
+} from '../api/figures';
 
 const EMPTY: Required<AffiliateNetworkInput> = {
   network: '',

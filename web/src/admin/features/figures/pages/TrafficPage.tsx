@@ -18,7 +18,7 @@ import {
   AdminSelect,
 } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { trafficCsvUrl, trafficQueryOptions, type TrafficParams } from '../api';
+import { trafficCsvUrl, trafficQueryOptions, type TrafficParams } from '../api/figures';
 import { COLORS } from '../components/chart-colors';
 import { FigureSection } from '../components/FigureSection';
 import { useFigureFormats } from '../hooks/useFigureFormats';

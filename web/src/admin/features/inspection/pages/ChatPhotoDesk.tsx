@@ -14,7 +14,7 @@ import {
 } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
 import { formatDate } from '../../../../i18n/format';
-import { chatPhotosQueryOptions, decideChatPhoto } from '../api';
+import { chatPhotosQueryOptions, decideChatPhoto } from '../api/inspection';
 import { ScreeningPanel } from './ScreeningPanel';
 
 /**

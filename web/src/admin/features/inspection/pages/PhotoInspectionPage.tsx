@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { PHOTO_REJECT_REASONS, type InspectionPhoto } from '@app/contract';
 import { useAdminTranslation } from '../../../shared/i18n';
 import { formatDate } from '../../../../i18n/format';
-import { claimNext } from '../api';
+import { claimNext } from '../api/inspection';
 import { useInspectionDesk, type DeskKind } from '../useInspectionDesk';
 import { ChatPhotoDesk } from './ChatPhotoDesk';
 import { DeskPage } from './DeskPage';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { TEXT_REJECT_REASONS, type InspectionText } from '@app/contract';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { claimNext } from '../api';
+import { claimNext } from '../api/inspection';
 import { useInspectionDesk, type DeskKind } from '../useInspectionDesk';
 import { DeskPage } from './DeskPage';
 

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { JobRetryResponse, StaffJob } from '@app/contract';
 import { AdminEmpty, AdminError, AdminLoading, AdminPage } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { jobsKey, jobsQueryOptions, retryJob } from '../api';
+import { jobsKey, jobsQueryOptions, retryJob } from '../api/jobs';
 
 const COUNTS = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MAX_CREDIT_ADJUSTMENT, type StaffMemberPage } from '@app/contract';
 import { usePendingKey } from '../../../../api/idempotency';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { adjustCredits, endSessions, erase, memberPageKey, reactivate } from '../api';
+import { adjustCredits, endSessions, erase, memberPageKey, reactivate } from '../api/members';
 import { ActionDialog, ReasonField, reasonOk } from './ActionDialog';
 
 type Open = 'credits' | 'sessions' | 'reactivate' | 'erase' | null;

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { reversalCredits, type PaymentRefundResponse, type StaffMemberPage } from '@app/contract';
 import { usePendingKey } from '../../../../api/idempotency';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { refundPayment } from '../api';
+import { refundPayment } from '../api/members';
 import { useFormats } from '../hooks/useFormats';
 import { ActionDialog, ReasonField, reasonOk } from './ActionDialog';
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { dbId, type StaffMemberPage } from '@app/contract';
 import { AdminEmpty, AdminError, AdminLoading, AdminPage } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { memberPageOptions } from '../api';
+import { memberPageOptions } from '../api/members';
 import { MemberActions } from '../components/MemberActions';
 import { MemberTabs } from '../components/MemberTabs';
 import { StatusBadge } from '../components/StatusBadge';

@@ -10,7 +10,7 @@ import {
   AdminPage,
 } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { memberSearchKey, searchMembers } from '../api';
+import { memberSearchKey, searchMembers } from '../api/members';
 import { StatusBadge } from '../components/StatusBadge';
 import '../members.scss';
 

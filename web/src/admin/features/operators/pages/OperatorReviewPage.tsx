@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReviewedReply } from '@app/contract';
 import { AdminEmpty, AdminError, AdminLoading, AdminPage } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { operatorReviewQueryOptions, reviewRangeOf } from '../api';
+import { operatorReviewQueryOptions, reviewRangeOf } from '../api/operators';
 import { useReviewFormats } from './formats';
 import { RangeNav } from './RangeNav';
 

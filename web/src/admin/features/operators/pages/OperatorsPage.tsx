@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { AdminEmpty, AdminError, AdminLoading, AdminPage } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { operatorsQueryOptions, reviewRangeOf } from '../api';
+import { operatorsQueryOptions, reviewRangeOf } from '../api/operators';
 import { useReviewFormats } from './formats';
 import { RangeNav } from './RangeNav';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { OPERATOR_REVIEW_RANGES } from '@app/contract';
 import { useAdminTranslation } from '../../../shared/i18n';
-import type { ReviewRange } from '../api';
+import type { ReviewRange } from '../api/operators';
 
 /** The period chosen (1, 7, 30 or 90 days), kept in the address's `days`. */
 export function RangeNav({ range }: { range: ReviewRange }) {

@@ -1,17 +1,17 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Gift, InboxConversation } from '@app/contract';
-import { newIdempotencyKey } from '../../../../api/client';
+import { useKeyedCall } from '../../../../api/idempotency';
 import { AdminError } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { inboxKey } from '../api';
+import { inboxKey } from '../api/partners';
 import {
   conversationLibraryQueryOptions,
   operatorGiftsQueryOptions,
   sendGift,
   sendLibraryPhoto,
-} from './api';
+} from '../api/operator-tools';
 
 type Choice = { kind: 'photo'; id: number } | { kind: 'gift'; id: number } | null;
 
@@ -29,14 +29,15 @@ export function ComposerExtras({ conversation: c }: { conversation: InboxConvers
   const gifts = useQuery(operatorGiftsQueryOptions());
   const [choice, setChoice] = useState<Choice>(null);
   const [sentNote, setSentNote] = useState('');
-  const key = useRef(newIdempotencyKey());
+  // one key per intended send: the same choice again after a failure repeats it
+  const sendChoice = useKeyedCall((chosen: NonNullable<Choice>, key: string) =>
+    chosen.kind === 'photo'
+      ? sendLibraryPhoto(c.conversation_id, chosen.id, key)
+      : sendGift(c.conversation_id, chosen.id, key),
+  );
   const send = useMutation({
-    mutationFn: (chosen: NonNullable<Choice>) =>
-      chosen.kind === 'photo'
-        ? sendLibraryPhoto(c.conversation_id, chosen.id, key.current)
-        : sendGift(c.conversation_id, chosen.id, key.current),
+    mutationFn: sendChoice,
     onSuccess: (_data, chosen) => {
-      key.current = newIdempotencyKey();
       setChoice(null);
       setSentNote(
         chosen.kind === 'photo' ? t('operatorTools.photo.sent') : t('operatorTools.gift.sent'),
@@ -45,8 +46,6 @@ export function ComposerExtras({ conversation: c }: { conversation: InboxConvers
     },
   });
   const choose = (next: NonNullable<Choice>) => {
-    // another choice is another intended send: a new key
-    if (choice?.kind !== next.kind || choice.id !== next.id) key.current = newIdempotencyKey();
     setSentNote('');
     setChoice(next);
   };

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { inboxKey } from '../api';
-import { claimNextConversation } from './api';
+import { CLAIMED, conversationQueryOptions, inboxKey } from '../api/partners';
+import { claimNextConversation } from '../api/operator-tools';
 
 /**
  * "Next conversation": claims the longest-waiting conversation nobody holds (the operator's
@@ -18,7 +18,7 @@ export function NextConversationButton({ className = 'btn btn-primary btn-sm' })
   const next = useMutation({
     mutationFn: claimNextConversation,
     onSuccess: (data) => {
-      // the inbox list only: the open conversation's own query would take its hold back
+      // the inbox list only: the conversation just left is no longer the operator's
       void queryClient.invalidateQueries({ queryKey: inboxKey, exact: true });
       if (!data.conversation) {
         setNone(true);
@@ -27,8 +27,10 @@ export function NextConversationButton({ className = 'btn btn-primary btn-sm' })
       setNone(false);
       const id = data.conversation.conversation_id;
       // the page opens with the conversation the claim answered (its hold already the operator's)
-      queryClient.setQueryData([...inboxKey, 'open', id], { conversation: data.conversation });
-      void navigate(`/admin/inbox/${id}`);
+      queryClient.setQueryData(conversationQueryOptions(id).queryKey, {
+        conversation: data.conversation,
+      });
+      void navigate(`/admin/inbox/${id}`, { state: CLAIMED });
     },
   });
   return (

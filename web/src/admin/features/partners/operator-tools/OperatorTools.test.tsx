@@ -102,6 +102,7 @@ describe('the operators’ tools in the inbox', () => {
     const { calls } = renderConsole('/admin/inbox/1', {
       'GET /api/staff/me': () => jsonResponse(200, { staff: operator }),
       'POST /api/staff/inbox/1/open': () => jsonResponse(200, { conversation: conversation() }),
+      'GET /api/staff/inbox/1': () => jsonResponse(200, { conversation: conversation() }),
       'GET /api/staff/inbox/1/library': () => jsonResponse(200, library),
       'GET /api/staff/inbox/gifts': () => jsonResponse(200, gifts),
       'POST /api/staff/inbox/1/photo': () => jsonResponse(201, { message: { id: 9 } }),

@@ -3,7 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PartnerLibraryResponse } from '@app/contract';
 import { AdminError, AdminField, AdminLoading } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { addLibraryPhoto, partnerLibraryQueryOptions, removeLibraryPhoto } from './api';
+import {
+  addLibraryPhoto,
+  partnerLibraryQueryOptions,
+  removeLibraryPhoto,
+} from '../api/operator-tools';
 
 /**
  * Admins: a chat partner's photo library, which operators send from in the partner's

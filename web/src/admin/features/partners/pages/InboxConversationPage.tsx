@@ -1,19 +1,22 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InboxConversation } from '@app/contract';
-import { ApiError, newIdempotencyKey } from '../../../../api/client';
+import type { InboxConversation, InboxConversationResponse } from '@app/contract';
+import { ApiError } from '../../../../api/client';
+import { useKeyedCall } from '../../../../api/idempotency';
 import { AdminError, AdminLoading, AdminPage } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
 import { staffMeQueryOptions } from '../../../shared/api';
 import {
   addNote,
+  CLAIMED,
+  conversationQueryOptions,
   inboxKey,
   openConversation,
   replyInConversation,
   setVulnerable,
   takeOverConversation,
-} from '../api';
+} from '../api/partners';
 import { FictionalBadge } from './FictionalBadge';
 import { ComposerExtras, NextConversationButton } from '../operator-tools';
 import { PersonaPanel } from '../persona/PersonaPanel';
@@ -22,7 +25,8 @@ import { PersonaPanel } from '../persona/PersonaPanel';
  * One conversation, locked to the operator while it is open: the member's public profile, the
  * whole conversation (a question whether a real person writes highlighted, with the honest
  * answer ready to send), the warning for a vulnerable member, the notes of other operators,
- * and the reply sent as the chat partner.
+ * and the reply sent as the chat partner. Opening takes the hold once (a mutation); the view is
+ * then read without it, so the live reloads ('queue:changed') never keep an idle hold alive.
  */
 export function InboxConversationPage() {
   const { t } = useAdminTranslation();
@@ -30,17 +34,21 @@ export function InboxConversationPage() {
   const queryClient = useQueryClient();
   const me = useQuery(staffMeQueryOptions());
   const isAdmin = me.data?.staff?.roles.includes('admin') ?? false;
-  const query = useQuery({
-    queryKey: [...inboxKey, 'open', id],
-    queryFn: () => openConversation(id),
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
-  const takeOver = useMutation({
-    mutationFn: () => takeOverConversation(id),
-    onSuccess: (data) => queryClient.setQueryData([...inboxKey, 'open', id], data),
-  });
-  const locked = query.error instanceof ApiError && query.error.code === 'conversation_locked';
+  const conversationQuery = conversationQueryOptions(id);
+  const show = (data: InboxConversationResponse) =>
+    queryClient.setQueryData(conversationQuery.queryKey, data);
+  const open = useMutation({ mutationFn: () => openConversation(id), onSuccess: show });
+  const takeOver = useMutation({ mutationFn: () => takeOverConversation(id), onSuccess: show });
+  // a claim ("next conversation") took the hold and left its answer in the cache
+  const claimed = (useLocation().state as typeof CLAIMED | null)?.held === CLAIMED.held;
+  const { mutate: takeHold } = open;
+  useEffect(() => {
+    if (!claimed) takeHold();
+  }, [takeHold, claimed, id]);
+  const held = claimed || open.isSuccess || takeOver.isSuccess;
+  const query = useQuery({ ...conversationQuery, enabled: held });
+  const failed = query.error ?? (takeOver.isSuccess ? null : open.error);
+  const locked = failed instanceof ApiError && failed.code === 'conversation_locked';
   return (
     <AdminPage
       title={t('partners.conversation.title')}
@@ -53,26 +61,36 @@ export function InboxConversationPage() {
         </div>
       }
     >
-      {query.isPending ? (
-        <AdminLoading />
-      ) : locked ? (
+      {locked ? (
         <div className="alert alert-warning" role="alert">
           <p className="mb-2">{t('partners.lock.taken')}</p>
-          {isAdmin && (
+          <div className="d-flex flex-wrap gap-2">
             <button
               type="button"
-              className="btn btn-warning btn-sm"
-              disabled={takeOver.isPending}
-              onClick={() => takeOver.mutate()}
+              className="btn btn-outline-secondary btn-sm"
+              disabled={open.isPending}
+              onClick={() => open.mutate()}
             >
-              {t('partners.lock.takeOver')}
+              {t('partners.lock.again')}
             </button>
-          )}
+            {isAdmin && (
+              <button
+                type="button"
+                className="btn btn-warning btn-sm"
+                disabled={takeOver.isPending}
+                onClick={() => takeOver.mutate()}
+              >
+                {t('partners.lock.takeOver')}
+              </button>
+            )}
+          </div>
         </div>
-      ) : query.isError ? (
-        <AdminError error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
+      ) : failed ? (
+        <AdminError error={failed} onRetry={() => open.mutate()} />
+      ) : query.data ? (
         <Conversation conversation={query.data.conversation} />
+      ) : (
+        <AdminLoading />
       )}
     </AdminPage>
   );
@@ -86,7 +104,6 @@ function Conversation({ conversation: c }: { conversation: InboxConversation }) 
   const [note, setNote] = useState('');
   const [notes, setNotes] = useState(c.notes);
   const [flag, setFlag] = useState({ flagged: c.vulnerable.flagged, reason: c.vulnerable.reason });
-  const key = useRef(newIdempotencyKey());
   const end = useRef<HTMLLIElement>(null);
   useEffect(() => {
     // in braces: Chromium's scrollIntoView returns a promise, which React would take for a clean-up
@@ -94,10 +111,14 @@ function Conversation({ conversation: c }: { conversation: InboxConversation }) 
   }, [c.messages.length]);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const reload = () => void queryClient.invalidateQueries({ queryKey: inboxKey });
+  // one key per intended reply: the same text again after a failure repeats it, an edited text
+  // is another reply with a new key
+  const reply = useKeyedCall((body: string, key: string) =>
+    replyInConversation(c.conversation_id, body, key),
+  );
   const send = useMutation({
-    mutationFn: (body: string) => replyInConversation(c.conversation_id, body, key.current),
+    mutationFn: reply,
     onSuccess: () => {
-      key.current = newIdempotencyKey();
       setText('');
       reload();
     },

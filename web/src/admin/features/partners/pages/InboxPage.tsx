@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { AdminEmpty, AdminError, AdminLoading, AdminPage } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { inboxQueryOptions } from '../api';
+import { inboxQueryOptions } from '../api/partners';
 import { FictionalBadge } from './FictionalBadge';
 import { NextConversationButton } from '../operator-tools';
 import { useWaited } from './waited';

@@ -18,7 +18,7 @@ import {
   regionsQueryOptions,
   removePartnerPhoto,
   savePartner,
-} from '../api';
+} from '../api/partners';
 import { FictionalBadge } from './FictionalBadge';
 import { PartnerLibrarySection } from '../operator-tools';
 

@@ -6,7 +6,7 @@ import { AdminEmpty, AdminError, AdminLoading, AdminPage } from '../../../shared
 import { useAdminTranslation } from '../../../shared/i18n';
 import { formatNumber } from '../../../../i18n/format';
 import { replyTimesQueryOptions } from '../../../shared/api';
-import { partnersQueryOptions } from '../api';
+import { partnersQueryOptions } from '../api/partners';
 import { FictionalBadge } from './FictionalBadge';
 
 /** Admins: the chat partners, and the operators' reply times. */

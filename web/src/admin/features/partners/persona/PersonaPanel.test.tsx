@@ -4,7 +4,7 @@ import { createRoutes } from '../../../../app/router';
 import { renderRoutes, seededQueryClient } from '../../../../test/render';
 import { jsonResponse, mockFetch, type Responder } from '../../../../test/http';
 import { staffSocket } from '../../../../test/staff-socket';
-import { withCannedReply } from './api';
+import { withCannedReply } from '../api/personas';
 
 jest.mock('socket.io-client', () =>
   jest

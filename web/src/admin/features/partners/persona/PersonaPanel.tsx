@@ -27,7 +27,7 @@ import {
   removePersonaFact,
   withCannedReply,
   writePersona,
-} from './api';
+} from '../api/personas';
 
 /**
  * Beside a conversation with a chat partner: the partner as one person. Its persona sheet

@@ -17,7 +17,7 @@ import {
 import { ApiError } from '../../../../api/client';
 import { AdminEmpty, AdminError, AdminLoading, AdminPage } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
-import { changeSettings, staffSettingsKey, staffSettingsOptions } from '../api';
+import { changeSettings, staffSettingsKey, staffSettingsOptions } from '../api/settings';
 
 /** How each setting is edited: its type in the settings schema. */
 const LISTS: Partial<Record<SettingName, readonly string[]>> = {

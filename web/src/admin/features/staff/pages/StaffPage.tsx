@@ -16,7 +16,7 @@ import {
   staffAccountsKey,
   staffAccountsQueryOptions,
   type StaffAccountCommand,
-} from '../api';
+} from '../api/staff';
 
 /**
  * Staff accounts (admins): the list, a new account (its password shown once), roles, disable

@@ -19,7 +19,11 @@ import {
 } from '../../../shared/components';
 import { useAdminTranslation } from '../../../shared/i18n';
 import { formatDate } from '../../../../i18n/format';
-import { decideVerification, verificationClaimQueryOptions, withdrawBadge } from '../api';
+import {
+  decideVerification,
+  verificationClaimQueryOptions,
+  withdrawBadge,
+} from '../api/verification';
 import '../verification.scss';
 
 const ICONS: Record<string, string> = Object.fromEntries(

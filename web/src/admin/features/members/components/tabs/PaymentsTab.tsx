@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { StaffMemberPage } from '@app/contract';
 import { useAdminTranslation } from '../../../../shared/i18n';
-import { memberPageKey } from '../../api';
+import { memberPageKey } from '../../api/members';
 import { useFormats } from '../../hooks/useFormats';
 import { RecordTable } from '../RecordTable';
 import { RefundDialog } from '../RefundDialog';

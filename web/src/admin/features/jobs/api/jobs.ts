@@ -1,8 +1,8 @@
 /** The jobs area's calls (contract api/staff-jobs.ts). */
 import { queryOptions } from '@tanstack/react-query';
 import type { JobRetryResponse, StaffJob, StaffJobsResponse } from '@app/contract';
-import { apiRequest } from '../../../api/client';
-import { ADMIN_KEY } from '../../shared/api';
+import { apiRequest } from '../../../../api/client';
+import { ADMIN_KEY } from '../../../shared/api';
 
 export const jobsKey = [...ADMIN_KEY, 'jobs'] as const;
 

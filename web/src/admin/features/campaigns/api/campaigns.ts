@@ -12,8 +12,8 @@ import type {
   Language,
   StaffCampaign,
 } from '@app/contract';
-import { apiRequest } from '../../../api/client';
-import { ADMIN_KEY } from '../../shared/api';
+import { apiRequest } from '../../../../api/client';
+import { ADMIN_KEY } from '../../../shared/api';
 
 const BASE = 'staff/campaigns';
 

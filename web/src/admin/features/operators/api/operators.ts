@@ -5,8 +5,8 @@ import {
   type OperatorReviewResponse,
   type OperatorsResponse,
 } from '@app/contract';
-import { apiRequest } from '../../../api/client';
-import { ADMIN_KEY } from '../../shared/api';
+import { apiRequest } from '../../../../api/client';
+import { ADMIN_KEY } from '../../../shared/api';
 
 export type ReviewRange = (typeof OPERATOR_REVIEW_RANGES)[number];
 export const DEFAULT_REVIEW_RANGE: ReviewRange = 7;

@@ -24,8 +24,8 @@ import type {
   StaffPackage,
   StaffPackagesResponse,
 } from '@app/contract';
-import { apiRequest } from '../../../api/client';
-import { ADMIN_KEY } from '../../shared/api';
+import { apiRequest } from '../../../../api/client';
+import { ADMIN_KEY } from '../../../shared/api';
 
 const BASE = 'staff/catalogue';
 

@@ -1,7 +1,7 @@
 /** The appeals area's calls (contract api/statements.ts). */
 import type { AppealDecisionRequest, StaffAppeal, StaffAppealsResponse } from '@app/contract';
-import { apiRequest, apiUrl } from '../../../api/client';
-import { ADMIN_KEY } from '../../shared/api';
+import { apiRequest, apiUrl } from '../../../../api/client';
+import { ADMIN_KEY } from '../../../shared/api';
 
 export const appealsKey = [...ADMIN_KEY, 'complaints', 'appeals'] as const;
 

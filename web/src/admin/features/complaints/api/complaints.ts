@@ -9,8 +9,8 @@ import type {
   ScamQueueResponse,
   StaffInboxResponse,
 } from '@app/contract';
-import { apiRequest } from '../../../api/client';
-import { ADMIN_KEY } from '../../shared/api';
+import { apiRequest } from '../../../../api/client';
+import { ADMIN_KEY } from '../../../shared/api';
 
 /** Keys under ['admin', 'complaints']: the console socket's `queue:changed` reloads them. */
 export const complaintsKey = [...ADMIN_KEY, 'complaints'] as const;

@@ -6,8 +6,8 @@ import type {
   StaffAccountsResponse,
   StaffRoleName,
 } from '@app/contract';
-import { apiRequest } from '../../../api/client';
-import { ADMIN_KEY } from '../../shared/api';
+import { apiRequest } from '../../../../api/client';
+import { ADMIN_KEY } from '../../../shared/api';
 
 export const staffAccountsKey = [...ADMIN_KEY, 'staff-accounts'] as const;
 

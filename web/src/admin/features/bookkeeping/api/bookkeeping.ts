@@ -1,8 +1,8 @@
 /** The bookkeeping area's calls (contract api/staff-bookkeeping.ts). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { quarterOf, type BookkeepingFile, type VatReportResponse } from '@app/contract';
-import { apiRequest, apiUrl } from '../../../api/client';
-import { ADMIN_KEY } from '../../shared/api';
+import { apiRequest, apiUrl } from '../../../../api/client';
+import { ADMIN_KEY } from '../../../shared/api';
 
 /** GET /api/staff/bookkeeping/vat?quarter= (admins): the preview of the quarter. */
 export const vatReportQueryOptions = (quarter: string) =>

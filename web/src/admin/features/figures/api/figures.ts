@@ -8,8 +8,8 @@ import type {
   TrafficQuery,
   TrafficResponse,
 } from '@app/contract';
-import { apiRequest, apiUrl } from '../../../api/client';
-import { ADMIN_KEY } from '../../shared/api';
+import { apiRequest, apiUrl } from '../../../../api/client';
+import { ADMIN_KEY } from '../../../shared/api';
 
 /** GET /api/staff/figures?range= (admins); the figures change slowly: kept a minute. */
 export const figuresQueryOptions = (range: FiguresRange) =>

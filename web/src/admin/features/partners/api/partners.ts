@@ -13,8 +13,8 @@ import type {
   VulnerableRequest,
   VulnerableResponse,
 } from '@app/contract';
-import { apiRequest } from '../../../api/client';
-import { ADMIN_KEY } from '../../shared/api';
+import { apiRequest } from '../../../../api/client';
+import { ADMIN_KEY } from '../../../shared/api';
 
 /** The inbox's queries start with ['admin', 'inbox']: 'queue:changed' reloads them. */
 export const inboxKey = [...ADMIN_KEY, 'inbox'] as const;
@@ -26,6 +26,23 @@ export const inboxQueryOptions = () =>
     queryFn: ({ signal }) => apiRequest<InboxResponse>('staff/inbox', { signal }),
   });
 
+/**
+ * The conversation the operator holds, read again without taking or extending the hold: under
+ * the inbox's key, so 'queue:changed' reloads it; never stale on its own (the open or the
+ * claim that took the hold put its first answer there).
+ */
+export const conversationQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...inboxKey, 'conversation', id],
+    queryFn: ({ signal }) => apiRequest<InboxConversationResponse>(`staff/inbox/${id}`, { signal }),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+/** The conversation page's router state when a claim ("next conversation") took the hold. */
+export const CLAIMED = { held: true } as const;
+
+/** Takes (or extends) the operator's hold on a conversation: a mutation, once per visit. */
 export const openConversation = (id: number) =>
   apiRequest<InboxConversationResponse>(`staff/inbox/${id}/open`, { method: 'POST' });
 

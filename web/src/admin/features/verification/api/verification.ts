@@ -10,8 +10,8 @@ import type {
   VerificationWithdrawRequest,
   VerificationWithdrawResponse,
 } from '@app/contract';
-import { apiRequest } from '../../../api/client';
-import { ADMIN_KEY } from '../../shared/api';
+import { apiRequest } from '../../../../api/client';
+import { ADMIN_KEY } from '../../../shared/api';
 
 /**
  * Under ['admin', 'verification']: the console's socket reloads it when the queue changes. The

@@ -10,8 +10,8 @@ import type {
   PhotoNextResponse,
   TextNextResponse,
 } from '@app/contract';
-import { apiRequest } from '../../../api/client';
-import { ADMIN_KEY } from '../../shared/api';
+import { apiRequest } from '../../../../api/client';
+import { ADMIN_KEY } from '../../../shared/api';
 
 export type InspectionKind = 'photos' | 'texts';
 

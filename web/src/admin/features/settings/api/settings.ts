@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SettingsChange, StaffSettingsResponse } from '@app/contract';
-import { apiRequest } from '../../../api/client';
-import { ADMIN_KEY } from '../../shared/api';
+import { apiRequest } from '../../../../api/client';
+import { ADMIN_KEY } from '../../../shared/api';
 
 export const staffSettingsKey = [...ADMIN_KEY, 'settings'] as const;
 

@@ -13,8 +13,8 @@ import type {
   PaymentRefundResponse,
   StaffMemberPage,
 } from '@app/contract';
-import { apiRequest } from '../../../api/client';
-import { ADMIN_KEY } from '../../shared/api';
+import { apiRequest } from '../../../../api/client';
+import { ADMIN_KEY } from '../../../shared/api';
 
 export const membersKey = [...ADMIN_KEY, 'members'] as const;
 
