@@ -10,6 +10,8 @@ import { AppError } from '../common/app-error';
 import { PHOTO_SIZES, processPhoto, type ProcessedPhoto } from './photo-pipeline';
 import type { WorkerAnswer } from './photo-worker';
 
+type RunTransferList = NonNullable<Parameters<Piscina['run']>[1]>['transferList'];
+
 export interface PhotoPoolOptions {
   /** Worker threads at the most; 0 runs the pipeline inline, on the calling thread. */
   threads: number;
@@ -64,7 +66,11 @@ export class PhotoPool {
     try {
       answer = await this.pool.run(
         upload,
-        movable(upload) ? { transferList: [upload.buffer as ArrayBuffer] } : {},
+        // piscina infers its TransferList from MessagePort.postMessage, whose last overload in
+        // @types/node 26 takes options; at run time it is the array postMessage transfers
+        movable(upload)
+          ? { transferList: [upload.buffer as ArrayBuffer] as unknown as RunTransferList }
+          : {},
       );
     } catch (error) {
       // the pool only rejects when the worker ended with the upload (or the pool was closed)
