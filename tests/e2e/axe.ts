@@ -31,6 +31,38 @@ export function scanner(page: Page, file: (name: string) => string) {
   return { problems, scan };
 }
 
+/** The two widths every screen is photographed and scanned at: a phone's and a desktop's. */
+export const WIDTHS = [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 900 },
+] as const;
+
+export type Width = (typeof WIDTHS)[number];
+
+/** The width a journey runs its flow at when it looks at each screen at both `WIDTHS`. */
+export const DESKTOP = WIDTHS[1];
+
+/**
+ * A journey that runs its flow once and looks at each screen at both widths: `scan(name)` sets
+ * the page to each of `WIDTHS` in turn, keeps its axe problems under `${name}-${width.name}` in
+ * `problems` and saves a full-page screenshot at `file(name, width)`, then gives the page back
+ * the size the flow runs at. (Half the cost of running the whole flow once per width.)
+ */
+export function scannerAtBothWidths(page: Page, file: (name: string, width: Width) => string) {
+  const problems: Record<string, unknown> = {};
+  const scan = async (name: string) => {
+    const flow = page.viewportSize();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width: width.width, height: width.height });
+      const found = await violations(page);
+      if (found.length > 0) problems[`${name}-${width.name}`] = found;
+      await page.screenshot({ path: file(name, width), fullPage: true });
+    }
+    if (flow) await page.setViewportSize(flow);
+  };
+  return { problems, scan };
+}
+
 /**
  * Waits until the screen is drawn and done loading, so a scan sees what a member sees: its main
  * heading shown, no spinner, busy region or loading placeholder left, the fonts in, and a

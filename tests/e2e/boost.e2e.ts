@@ -4,28 +4,20 @@
  * marked "Boost"; a premium member is offered the free boost of the week, a member with too few
  * credits the way to the shop; the pricing page states the live price.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { scanner } from './axe.js';
+import { scannerAtBothWidths, WIDTHS } from './axe.js';
 import { enter, loggedInPage, openMenu } from './members.js';
 import { seedE2eMember } from './seed.js';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
 
-const VIEWPORTS = [
-  { name: '375', width: 375, height: 812 },
-  { name: '1280', width: 1280, height: 900 },
-];
-
-async function atBothSizes(page: Page, scan: (name: string) => Promise<void>, name: string) {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await scan(`${name}-${viewport.name}`);
-  }
-}
+/** `boost-offer-375.png` and so on: the screenshots keep their width in pixels. */
+const shot = (name: string, { width }: { width: number }) =>
+  path.join(shots, `boost-${name}-${width}.png`);
 
 test.describe('boosts', () => {
   test('a member buys a boost and another member of her region finds her first, marked Boost', async ({
@@ -48,7 +40,7 @@ test.describe('boosts', () => {
       gender: 'male',
       seekingGender: 'female',
     });
-    const { problems, scan } = scanner(page, (name) => path.join(shots, `boost-${name}.png`));
+    const { problems, scan } = scannerAtBothWidths(page, shot);
 
     // the menu leads to the boost page
     await enter(page, booster);
@@ -58,27 +50,25 @@ test.describe('boosts', () => {
     await expect(page).toHaveURL(/\/boost$/);
     await expect(page.getByRole('heading', { level: 1, name: /Boost je profiel/ })).toBeVisible();
     await expect(page.getByText('Een boost kost 50 credits. Je hebt 120 credits.')).toBeVisible();
-    await atBothSizes(page, scan, 'offer');
+    await scan('offer');
 
     await page.getByRole('button', { name: 'Boost voor 50 credits' }).click();
     await expect(page.getByText('Je boost loopt')).toBeVisible();
     await expect(page.getByTestId('boost-left')).toHaveText(/^Nog (30|29) min\., tot \d{2}:\d{2}$/);
-    await atBothSizes(page, scan, 'running');
+    await scan('running');
     // it survives a reload: the server's state
     await page.reload();
     await expect(page.getByText('Je boost loopt')).toBeVisible();
 
     // another member of Zeeland: she is first, marked
-    const other = await loggedInPage(browser, searcher, { viewport: VIEWPORTS[0] });
-    const { problems: searchProblems, scan: scanSearch } = scanner(other.page, (name) =>
-      path.join(shots, `boost-${name}.png`),
-    );
+    const other = await loggedInPage(browser, searcher, { viewport: WIDTHS[0] });
+    const { problems: searchProblems, scan: scanSearch } = scannerAtBothWidths(other.page, shot);
     await expect(other.page).toHaveURL(/gender=female/);
     const first = other.page.getByTestId('member-card').first();
     await expect(first).toContainText('Boost Bente');
     await expect(first.getByTestId('boost-mark')).toBeVisible();
     await expect(other.page.getByTestId('boost-mark')).toHaveCount(1);
-    await atBothSizes(other.page, scanSearch, 'search');
+    await scanSearch('search');
     await other.context.close();
     expect(problems).toEqual({});
     expect(searchProblems).toEqual({});
@@ -95,10 +85,10 @@ test.describe('boosts', () => {
       gender: 'female',
       paidUser: true,
     });
-    const { problems, scan } = scanner(page, (name) => path.join(shots, `boost-${name}.png`));
+    const { problems, scan } = scannerAtBothWidths(page, shot);
     await enter(page, premium, '/boost');
     await expect(page.getByText('Je gratis boost van deze week staat klaar')).toBeVisible();
-    await atBothSizes(page, scan, 'free');
+    await scan('free');
     await page.getByRole('button', { name: 'Gratis boosten' }).click();
     await expect(page.getByText('Je boost loopt')).toBeVisible();
     await expect(page.getByTestId('boost-running')).toContainText('Limburg');
@@ -110,15 +100,13 @@ test.describe('boosts', () => {
       gender: 'female',
       credits: 10,
     });
-    const other = await loggedInPage(browser, poor, { viewport: VIEWPORTS[0] });
+    const other = await loggedInPage(browser, poor, { viewport: WIDTHS[0] });
     await other.page.goto('/boost');
     await expect(
       other.page.getByText('Een boost kost 50 credits en je hebt er 10: je komt er 40 tekort.'),
     ).toBeVisible();
-    const { problems: shortProblems, scan: scanShort } = scanner(other.page, (name) =>
-      path.join(shots, `boost-${name}.png`),
-    );
-    await atBothSizes(other.page, scanShort, 'short');
+    const { problems: shortProblems, scan: scanShort } = scannerAtBothWidths(other.page, shot);
+    await scanShort('short');
     await other.page.getByRole('link', { name: 'Credits kopen' }).click();
     await expect(other.page).toHaveURL(/\/credits$/);
     await other.context.close();

@@ -4,21 +4,16 @@
  * who), their match by name, and the way to premium; the pricing page says what premium adds.
  * A premium member sees every liker.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { scanner } from './axe.js';
+import { scannerAtBothWidths } from './axe.js';
 import { enter, loggedInApi } from './members.js';
 import { seedE2eMember, type E2eMember } from './seed.js';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
-
-const VIEWPORTS = [
-  { name: '375', width: 375, height: 812 },
-  { name: '1280', width: 1280, height: 900 },
-];
 
 /** `member` likes `profileId` through the API, as the profile page's button does. */
 async function like(base: string, member: E2eMember, profileId: number): Promise<void> {
@@ -33,13 +28,6 @@ async function open(base: string, member: E2eMember, profileId: number): Promise
   const api = await loggedInApi(base, member);
   expect((await api.get(`/api/member.php?id=${profileId}`)).status()).toBe(200);
   await api.dispose();
-}
-
-async function scanAtBothWidths(page: Page, scan: (name: string) => Promise<void>, name: string) {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await scan(`${name}-${viewport.name}`);
-  }
 }
 
 test.describe('what free members see of their likes', () => {
@@ -60,13 +48,15 @@ test.describe('what free members see of their likes', () => {
     await like(baseURL!, gijs, me.profileId);
     await like(baseURL!, vince, me.profileId);
 
-    const { problems, scan } = scanner(page, (name) => path.join(shots, `likes-free-${name}.png`));
+    const { problems, scan } = scannerAtBothWidths(page, (name, { width }) =>
+      path.join(shots, `likes-free-${name}-${width}.png`),
+    );
     await enter(page, me, '/likes');
     // the new-like modal: someone, not who
     const modal = page.getByRole('dialog', { name: 'Je hebt een nieuwe like!' });
     await expect(modal).toContainText('Iemand vindt jou leuk. Word premium en zie wie het is.');
     await expect(modal.getByRole('button', { name: 'Word premium' })).toBeFocused();
-    await scanAtBothWidths(page, scan, 'modal');
+    await scan('modal');
     await modal.getByRole('button', { name: 'Sluiten' }).click();
     await expect(modal).toBeHidden();
 
@@ -80,14 +70,14 @@ test.describe('what free members see of their likes', () => {
     // nothing of the hidden likers is in the page, not even hidden
     const html = await page.content();
     for (const name of ['Geheime Gijs', 'Verborgen Vince']) expect(html).not.toContain(name);
-    await scanAtBothWidths(page, scan, 'received');
+    await scan('received');
 
     // the pricing page says what premium adds, from the live settings
     await page.goto('/pricing');
     await expect(page.getByTestId('pricing-premium')).toContainText(
       'Zien wie jou leuk vindt (gratis leden zien alleen hoeveel)',
     );
-    await scanAtBothWidths(page, scan, 'pricing');
+    await scan('pricing');
 
     // and the way to premium leads to the shop
     await page.goto('/likes');
@@ -113,8 +103,8 @@ test.describe('what free members see of their likes', () => {
     await like(baseURL!, eva, me.profileId);
     await like(baseURL!, tom, me.profileId);
 
-    const { problems, scan } = scanner(page, (name) =>
-      path.join(shots, `likes-premium-${name}.png`),
+    const { problems, scan } = scannerAtBothWidths(page, (name, { width }) =>
+      path.join(shots, `likes-premium-${name}-${width}.png`),
     );
     await enter(page, me, '/likes');
     // the new-like modal names the newest liker
@@ -127,7 +117,7 @@ test.describe('what free members see of their likes', () => {
     await expect(cards.nth(1)).toContainText('Zichtbare Eva');
     await expect(page.getByTestId('like-blurred')).toHaveCount(0);
     await expect(page.getByTestId('likes-premium')).toHaveCount(0);
-    await scanAtBothWidths(page, scan, 'received');
+    await scan('received');
     expect(problems).toEqual({});
   });
 });
