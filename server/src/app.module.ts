@@ -45,7 +45,7 @@ import { DiscountsModule } from './discounts';
 import { PaymentsModule } from './payments';
 import { SmsModule } from './sms';
 import { StaffMembersModule } from './staff-members';
-import { SiteSettingsModule } from './site-settings';
+import { StaffSettingsModule } from './staff-settings';
 import { PushModule } from './push';
 import { NotificationPreferencesModule } from './notification-preferences';
 import { SitePagesModule } from './site-pages';
@@ -92,7 +92,7 @@ export class AppModule {
         SmsModule,
         DiscountsModule,
         CampaignsModule,
-        SiteSettingsModule,
+        StaffSettingsModule,
         PaymentsModule,
         FiguresModule,
         StaffJobsModule,

@@ -21,7 +21,7 @@ import { area as members } from '../features/members/routes';
 import { area as operators } from '../features/operators/routes';
 import { area as partners } from '../features/partners/routes';
 import { area as settings } from '../features/settings/routes';
-import { area as staff } from '../features/staff/routes';
+import { area as accounts } from '../features/accounts/routes';
 import { area as verification } from '../features/verification/routes';
 
 export type { AdminArea, AdminRoute };
@@ -49,7 +49,7 @@ const AREAS: readonly AdminAreaRoutes[] = [
   figures,
   bookkeeping,
   jobs,
-  staff,
+  accounts,
   settings,
   catalogue,
   campaigns,

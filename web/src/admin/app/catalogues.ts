@@ -2,7 +2,7 @@ import { lazyCatalogues, type CatalogueLoaders } from '../shared/i18n';
 import { messages as auditMessages } from '../features/audit';
 import { messages as authMessages } from '../features/auth';
 import { messages as figuresMessages } from '../features/figures';
-import { messages as staffMessages } from '../features/staff';
+import { messages as accountsMessages } from '../features/accounts';
 import { messages as membersMessages } from '../features/members';
 import { messages as partnersMessages, personaMessages, toolMessages } from '../features/partners';
 import { messages as settingsMessages } from '../features/settings';
@@ -27,7 +27,7 @@ export const ADMIN_CATALOGUES: readonly CatalogueLoaders[] = [
   authMessages,
   auditMessages,
   figuresMessages,
-  staffMessages,
+  accountsMessages,
   membersMessages,
   partnersMessages,
   toolMessages,
