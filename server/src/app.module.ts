@@ -41,6 +41,7 @@ import { StaffAccountsModule } from './staff-accounts';
 import { StaffJobsModule } from './staff-jobs';
 import { ChatsModule } from './chats';
 import { StaffPartnersModule } from './staff-partners';
+import { StaffOperatorsModule } from './staff-operators';
 import { DiscountsModule } from './discounts';
 import { PaymentsModule } from './payments';
 import { SmsModule } from './sms';
@@ -89,6 +90,7 @@ export class AppModule {
         ProfilesModule,
         ChatsModule,
         StaffPartnersModule,
+        StaffOperatorsModule,
         SmsModule,
         DiscountsModule,
         CampaignsModule,

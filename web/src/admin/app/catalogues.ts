@@ -7,7 +7,7 @@ import { messages as membersMessages } from '../features/members';
 import { messages as partnersMessages, personaMessages, toolMessages } from '../features/partners';
 import { messages as settingsMessages } from '../features/settings';
 import { messages as complaintsMessages } from '../features/complaints';
-import { messages as appealsMessages } from '../features/appeals';
+import { messages as statementsMessages } from '../features/statements';
 import { messages as inspectionMessages } from '../features/inspection';
 import { messages as verificationMessages } from '../features/verification';
 import { messages as catalogueMessages } from '../features/catalogue';
@@ -34,7 +34,7 @@ export const ADMIN_CATALOGUES: readonly CatalogueLoaders[] = [
   personaMessages,
   settingsMessages,
   complaintsMessages,
-  appealsMessages,
+  statementsMessages,
   inspectionMessages,
   verificationMessages,
   catalogueMessages,
