@@ -232,7 +232,7 @@ export default tseslint.config(
         {
           default: 'disallow',
           message:
-            "A feature uses another only through its index ('../<feature>'); the shell uses a feature's index.ts or pages/index.ts; the public entry (public/) uses a feature's index.ts, pages/index.ts or one page module (pages/<Page>.tsx, each page in a chunk of its own) and the shell's public-entry.ts; the shared code (components, api, realtime, config, i18n, test, styles) uses no feature and not the shell; the staff console (admin/) uses the shared code and its own (admin/shared, an area's index.ts; app/areas.ts an area's routes.ts), and the router maps over admin/app/areas.ts, the one list of the console's routes",
+            "A feature uses another only through its index ('../<feature>'); the shell uses a feature's index.ts or pages/index.ts; the public entry (public/) uses a feature's index.ts, pages/index.ts or one page module (pages/<Page>.tsx, each page in a chunk of its own) and the shell's public-entry.ts; the shared code (components, api, realtime, config, i18n, test, styles) uses no feature and not the shell; the staff console (admin/) uses the shared code and its own (admin/shared, an area's index.ts; app/areas.ts an area's routes.ts), and the router maps over admin/app/routes.ts, the areas of admin/app/areas.ts with the shell's pages",
           policies: [
             {
               from: {
@@ -290,9 +290,10 @@ export default tseslint.config(
               },
             },
             {
-              // the site's router maps over that list (the shell and pages load lazily)
+              // the site's router maps over that list, with the shell's pages (app/routes.ts;
+              // the shell and every page load lazily)
               from: { element: { type: 'web-shell' } },
-              allow: { to: { element: { type: 'web-admin-app', fileInternalPath: 'areas.ts' } } },
+              allow: { to: { element: { type: 'web-admin-app', fileInternalPath: 'routes.ts' } } },
             },
           ],
         },

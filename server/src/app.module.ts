@@ -41,11 +41,12 @@ import { StaffAccountsModule } from './staff-accounts';
 import { StaffJobsModule } from './staff-jobs';
 import { ChatsModule } from './chats';
 import { StaffPartnersModule } from './staff-partners';
+import { StaffOperatorsModule } from './staff-operators';
 import { DiscountsModule } from './discounts';
 import { PaymentsModule } from './payments';
 import { SmsModule } from './sms';
 import { StaffMembersModule } from './staff-members';
-import { SiteSettingsModule } from './site-settings';
+import { StaffSettingsModule } from './staff-settings';
 import { PushModule } from './push';
 import { NotificationPreferencesModule } from './notification-preferences';
 import { SitePagesModule } from './site-pages';
@@ -89,10 +90,11 @@ export class AppModule {
         ProfilesModule,
         ChatsModule,
         StaffPartnersModule,
+        StaffOperatorsModule,
         SmsModule,
         DiscountsModule,
         CampaignsModule,
-        SiteSettingsModule,
+        StaffSettingsModule,
         PaymentsModule,
         FiguresModule,
         StaffJobsModule,

@@ -5,9 +5,6 @@ import {
   libraryPhotoParam,
   nextConversationResponse,
   operatorGiftsResponse,
-  operatorReviewQuery,
-  operatorReviewResponse,
-  operatorsResponse,
   partnerLibraryResponse,
 } from '@app/contract';
 
@@ -17,6 +14,3 @@ export class InboxPhotoBody extends createZodDto(inboxPhotoBody) {}
 export class InboxGiftBody extends createZodDto(inboxGiftBody) {}
 export class OperatorGiftsResponseDto extends createZodDto(operatorGiftsResponse) {}
 export class NextConversationResponseDto extends createZodDto(nextConversationResponse) {}
-export class OperatorReviewQueryDto extends createZodDto(operatorReviewQuery) {}
-export class OperatorsResponseDto extends createZodDto(operatorsResponse) {}
-export class OperatorReviewResponseDto extends createZodDto(operatorReviewResponse) {}

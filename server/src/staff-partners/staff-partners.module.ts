@@ -11,8 +11,6 @@ import { LibraryExport } from './library.export';
 import { LibraryPurge } from './library.purge';
 import { LibraryService } from './library.service';
 import { OperatorSpecController } from './operator-spec.controller';
-import { OperatorReviewController } from './operator-review.controller';
-import { OperatorReviewService } from './operator-review.service';
 import { OperatorToolsController } from './operator-tools.controller';
 import { OperatorToolsService } from './operator-tools.service';
 import { PartnersController } from './partners.controller';
@@ -46,7 +44,7 @@ export class StaffPartnersStepsModule {}
  * notes, the honest answer, the care warning), the partners' persona sheets, notes per
  * conversation and canned replies, the operators' reply-time figures, and the
  * operators' tools (issue 38 item 5): the partners' photo libraries, photos and gifts sent as the
- * partner, the next conversation, and the admins' review per operator.
+ * partner and the next conversation (the admins' review per operator: staff-operators).
  */
 @Module({
   imports: [
@@ -63,7 +61,6 @@ export class StaffPartnersStepsModule {}
     InboxController,
     LibraryController,
     LibraryMediaController,
-    OperatorReviewController,
     PersonasController,
     OperatorSpecController,
   ],
@@ -73,7 +70,6 @@ export class StaffPartnersStepsModule {}
     ReplyTimesService,
     LibraryService,
     OperatorToolsService,
-    OperatorReviewService,
     PersonasService,
   ],
 })

@@ -14,7 +14,7 @@ import { LanderLayout } from './layouts/LanderLayout';
 import { LANDERS, STATIC_PAGES, isTokenPage } from '@app/contract';
 import { EmptyLayout } from './layouts/EmptyLayout';
 // the staff console: its list of routes here, its shell and pages in chunks of their own
-import { ADMIN_ROUTES, loadAdminShell, type AdminRoute } from '../admin/app/areas';
+import { ADMIN_ROUTES, loadAdminShell, type AdminRoute } from '../admin/app/routes';
 
 /** A loader's answer for a member who is logged in already: to where the login was for. */
 function redirectAfterLogin(redirectTo: string | null): Response {

@@ -1,13 +1,12 @@
 /**
  * The console's areas, in the navigation's order: the one list of what the console has. Each
  * area in admin/features/<area> exports its routes and its navigation entries (routes.ts); the
- * site's router (app/router.tsx) maps over ADMIN_ROUTES, lazily loading each area's pages, and
- * the shell's navigation and home page show a staff member the ADMIN_AREAS their roles may use
- * (admins all). The member site's first load carries this list and the areas' routes.ts files,
- * so they import no page, text or call of the console.
+ * site's router maps over their routes (with the shell's own two pages: ./routes.ts), lazily
+ * loading each area's pages, and the shell's navigation and home page show a staff member the
+ * ADMIN_AREAS their roles may use (admins all). The member site's first load carries this list
+ * and the areas' routes.ts files, so they import no page, text or call of the console.
  */
-import { pagesOf, type AdminArea, type AdminAreaRoutes, type AdminRoute } from '../shared/routes';
-import { area as appeals } from '../features/appeals/routes';
+import type { AdminArea, AdminAreaRoutes, AdminRoute } from '../shared/routes';
 import { area as audit } from '../features/audit/routes';
 import { area as auth } from '../features/auth/routes';
 import { area as bookkeeping } from '../features/bookkeeping/routes';
@@ -21,43 +20,35 @@ import { area as members } from '../features/members/routes';
 import { area as operators } from '../features/operators/routes';
 import { area as partners } from '../features/partners/routes';
 import { area as settings } from '../features/settings/routes';
-import { area as staff } from '../features/staff/routes';
+import { area as statements } from '../features/statements/routes';
+import { area as accounts } from '../features/accounts/routes';
 import { area as verification } from '../features/verification/routes';
 
 export type { AdminArea, AdminRoute };
 
-const shell = () => import('./pages');
-const shellPage = pagesOf(shell);
-
-/** The console's shell (its layout route at /admin), loaded with the first console page. */
-export const loadAdminShell = async () => (await shell()).AdminShell;
-
 const AREAS: readonly AdminAreaRoutes[] = [
-  {
-    routes: [shellPage('admin-home', '', (m) => m.AdminHomePage)],
-    nav: [{ path: '', key: 'home', icon: '🏠', roles: ['moderator', 'operator'] }],
-  },
+  // the home page (a page of the shell: ./routes.ts)
+  { routes: [], nav: [{ path: '', key: 'home', icon: '🏠', roles: ['moderator', 'operator'] }] },
   auth,
   members,
   partners,
   operators,
   complaints,
-  appeals,
+  statements,
   inspection,
   verification,
   audit,
   figures,
   bookkeeping,
   jobs,
-  staff,
+  accounts,
   settings,
   catalogue,
   campaigns,
-  { routes: [shellPage('admin-not-found', '*', (m) => m.AdminNotFoundPage)], nav: [] },
 ];
 
 /** The navigation's entries, in order. */
 export const ADMIN_AREAS: readonly AdminArea[] = AREAS.flatMap((area) => area.nav);
 
-/** Every route under /admin, the router's children of the console's shell. */
-export const ADMIN_ROUTES: readonly AdminRoute[] = AREAS.flatMap((area) => area.routes);
+/** The areas' routes under /admin. */
+export const AREA_ROUTES: readonly AdminRoute[] = AREAS.flatMap((area) => area.routes);

@@ -2,12 +2,12 @@ import { lazyCatalogues, type CatalogueLoaders } from '../shared/i18n';
 import { messages as auditMessages } from '../features/audit';
 import { messages as authMessages } from '../features/auth';
 import { messages as figuresMessages } from '../features/figures';
-import { messages as staffMessages } from '../features/staff';
+import { messages as accountsMessages } from '../features/accounts';
 import { messages as membersMessages } from '../features/members';
 import { messages as partnersMessages, personaMessages, toolMessages } from '../features/partners';
 import { messages as settingsMessages } from '../features/settings';
 import { messages as complaintsMessages } from '../features/complaints';
-import { messages as appealsMessages } from '../features/appeals';
+import { messages as statementsMessages } from '../features/statements';
 import { messages as inspectionMessages } from '../features/inspection';
 import { messages as verificationMessages } from '../features/verification';
 import { messages as catalogueMessages } from '../features/catalogue';
@@ -27,14 +27,14 @@ export const ADMIN_CATALOGUES: readonly CatalogueLoaders[] = [
   authMessages,
   auditMessages,
   figuresMessages,
-  staffMessages,
+  accountsMessages,
   membersMessages,
   partnersMessages,
   toolMessages,
   personaMessages,
   settingsMessages,
   complaintsMessages,
-  appealsMessages,
+  statementsMessages,
   inspectionMessages,
   verificationMessages,
   catalogueMessages,

@@ -4,11 +4,11 @@ import { Returns } from '../common/responses';
 import { CurrentStaff, Staff, type StaffPrincipal } from '../staff';
 import { OperatorReviewService } from './operator-review.service';
 import {
+  IdParam,
   OperatorReviewQueryDto,
   OperatorReviewResponseDto,
   OperatorsResponseDto,
-} from './operator-tools.dto';
-import { IdParam } from './staff-partners.dto';
+} from './staff-operators.dto';
 
 /** Admins: the operators' answered conversations, reply times and a sample of replies. */
 @ApiTags('staff')

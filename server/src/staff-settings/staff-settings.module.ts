@@ -10,4 +10,4 @@ import { SettingsAdmin } from './settings-admin.service';
   controllers: [SettingsAdminController],
   providers: [SettingsAdmin],
 })
-export class SiteSettingsModule {}
+export class StaffSettingsModule {}
