@@ -8,6 +8,8 @@ import { MESSAGE_SELECT, MessagePresenter } from './message.presenter';
 export interface PalConversation {
   id: number;
   palProfileId: number;
+  /** The chat pal's account: the side the message is presented to. */
+  palUserId: number;
   memberProfileId: number;
 }
 
@@ -27,7 +29,7 @@ export class PalNewestMessages {
   async of(conversations: PalConversation[]): Promise<Map<number, ChatMessage>> {
     const newest = new Map<number, ChatMessage>();
     if (conversations.length === 0) return newest;
-    const [rows, pals, gifts] = await Promise.all([
+    const [rows, gifts] = await Promise.all([
       this.prisma.conversation.findMany({
         where: { id: { in: conversations.map((c) => c.id) } },
         select: {
@@ -40,19 +42,14 @@ export class PalNewestMessages {
           },
         },
       }),
-      this.prisma.profile.findMany({
-        where: { id: { in: conversations.map((c) => c.palProfileId) } },
-        select: { id: true, userId: true },
-      }),
       this.gifts.all(),
     ]);
-    const palUser = new Map(pals.map((pal) => [pal.id, pal.userId]));
     const last = new Map(rows.map((row) => [row.id, row.messages[0]]));
     const none = { read: 0, delivered: 0 };
     for (const c of conversations) {
       const message = last.get(c.id);
-      const palUserId = palUser.get(c.palProfileId);
-      if (!message || palUserId === undefined) continue;
+      const palUserId = c.palUserId;
+      if (!message) continue;
       const side = {
         viewerId: palUserId,
         profileOf: (userId: number) => (userId === palUserId ? c.palProfileId : c.memberProfileId),

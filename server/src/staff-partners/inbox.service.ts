@@ -77,24 +77,26 @@ export class InboxService {
    * spec's shape, each conversation with its newest message as the chat pal sees it.
    */
   async operatorQueue(staff: StaffPrincipal): Promise<OperatorQueueResponse> {
-    const { conversations } = await this.page(staff);
+    const { rows } = await this.reads.inboxPage(staffViewerOf(staff), null);
+    const shown = rows.slice(0, INBOX_PAGE);
     const newest = await this.newest.of(
-      conversations.map((c) => ({
-        id: c.conversation_id,
-        palProfileId: c.partner.id,
-        memberProfileId: c.member.id,
+      shown.map((row) => ({
+        id: row.id,
+        palProfileId: row.partner_id,
+        palUserId: row.partner_user_id,
+        memberProfileId: row.member_id,
       })),
     );
     return {
-      conversations: conversations.flatMap((c) => {
-        const last = newest.get(c.conversation_id);
+      conversations: shown.flatMap((row) => {
+        const last = newest.get(row.id);
         if (!last) return [];
         return [
           {
-            conversation_id: c.conversation_id,
-            fictional_profile: { id: c.partner.id, name: c.partner.name },
-            member_profile: { id: c.member.id, name: c.member.name },
-            waiting_since: c.waiting_since,
+            conversation_id: row.id,
+            fictional_profile: { id: row.partner_id, name: row.partner_name },
+            member_profile: { id: row.member_id, name: row.member_name },
+            waiting_since: row.waiting_since.toISOString(),
             last_message: last,
           },
         ];

@@ -14,6 +14,8 @@ export interface InboxRow {
   id: number;
   waiting_since: Date;
   partner_id: number;
+  /** The chat partner's account (the side the newest message is presented to). */
+  partner_user_id: number;
   partner_name: string;
   member_id: number;
   member_name: string;
@@ -31,7 +33,7 @@ export interface InboxRow {
 export function inboxPageStatement(after: { at: Date; id: number } | null): Prisma.Sql {
   return Prisma.sql`
       SELECT c.id, c.awaiting_reply_since AS waiting_since,
-        pp.id AS partner_id, pp.name AS partner_name, mp.id AS member_id, mp.name AS member_name,
+        pp.id AS partner_id, pp.user_id AS partner_user_id, pp.name AS partner_name, mp.id AS member_id, mp.name AS member_name,
         lm.body, l.operator_id AS lock_operator,
         COALESCE(ou.staff_name, split_part(ou.email, '@', 1)) AS lock_name,
         l.expires_at AS lock_expires
@@ -39,6 +41,7 @@ export function inboxPageStatement(after: { at: Date; id: number } | null): Pris
       JOIN profiles pl ON pl.user_id = c.user_low_id
       JOIN profiles ph ON ph.user_id = c.user_high_id
       CROSS JOIN LATERAL (SELECT CASE WHEN pl.fictional THEN pl.id ELSE ph.id END AS id,
+          CASE WHEN pl.fictional THEN pl.user_id ELSE ph.user_id END AS user_id,
           CASE WHEN pl.fictional THEN pl.name ELSE ph.name END AS name) pp
       JOIN profiles mp ON mp.id = CASE WHEN pl.fictional THEN ph.id ELSE pl.id END
       LEFT JOIN LATERAL (SELECT m.body FROM messages m
