@@ -27,6 +27,11 @@
  * those members' sockets dropped at once, and the app restarted under them; each client catches
  * up as the web does; beside the same-run baseline of socket.io's connection state recovery.
  *
+ * Only when asked (BENCH_ROWS=photoupload), the photo upload rows (tests/perf/photo-upload-bench.ts):
+ * GET /api/user.php at a fixed rate (open-loop), quiet and while ten members upload a 12 MP HEIC each at
+ * once, on a server with the pipeline on the request thread (PHOTO_WORKERS=0) and on one with
+ * its worker pool.
+ *
  * Then, only when asked (BENCH_ROWS=sockets), the scale row (tests/perf/scale-bench.ts):
  * BENCH_SCALE_SOCKETS members (default 20,000) connected from several client processes while
  * BENCH_SCALE_RATE messages a second (default 500) are sent: delivery p50/p95/p99, the app's
@@ -53,7 +58,9 @@
  * reconnect storms, the push fan-out of tests/perf/push-bench.ts; `pages` alone measures just the
  * profile page and the first matches beside their baselines, which `base` includes, and the swipe
  * game's candidates; `replica` the profile page and the page-1 searches twice, on the primary
- * only and with their reads on the streaming replica BENCH_REPLICA_URL: see replicaRows).
+ * only and with their reads on the streaming replica BENCH_REPLICA_URL: see replicaRows;
+ * `photoupload` the photo upload rows, with BENCH_PHOTO_UPLOADERS, BENCH_PHOTO_RATE and
+ * BENCH_PHOTO_WORKERS: see photo-upload-bench.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -84,6 +91,11 @@ import { seedChat } from './seed-chat.js';
 import { measureStorm, restartApp, type StormRow } from './storm-bench.js';
 import { BENCH_BOOSTS, SEARCH_MIXES } from './search-mixes.js';
 import { measurePhotoQueue } from './photo-queue-bench.js';
+import {
+  measurePhotoUploads,
+  printPhotoUploadTable,
+  type PhotoUploadRow,
+} from './photo-upload-bench.js';
 import { seedMillion } from './seed-million.js';
 import { inboxRows } from './inbox-bench.js';
 import { measurePush, printPushTable, type PushRow } from './push-bench.js';
@@ -519,6 +531,7 @@ async function main(): Promise<void> {
   let stormRows: StormRow[] = [];
   let pushRows: PushRow[] = [];
   let scaleRow: ScaleRow | null = null;
+  let photoRows: PhotoUploadRow[] = [];
   try {
     const demo = await loginDemo(app.base);
     const headers = { cookie: demo.cookie };
@@ -610,6 +623,7 @@ async function main(): Promise<void> {
     if (groups.has('search')) pairs = await searchRows(app, demo);
     if (groups.has('replica')) rows.push(...(await replicaRows(app, demo)));
     if (groups.has('photoqueue')) await measurePhotoQueue(app, measure);
+    if (groups.has('photoupload')) photoRows = await measurePhotoUploads();
     if (groups.has('chat')) {
       console.log('Chat:');
       chatRows = await measureChat(base, pid, chatMembers);
@@ -645,6 +659,7 @@ async function main(): Promise<void> {
   if (stormRows.length > 0) printStormTable(stormRows);
   if (pushRows.length > 0) printPushTable(pushRows);
   if (scaleRow) printScaleTable(scaleRow);
+  if (photoRows.length > 0) printPhotoUploadTable(photoRows);
   if (process.env.BENCH_OUT) {
     writeFileSync(
       process.env.BENCH_OUT,
@@ -657,6 +672,7 @@ async function main(): Promise<void> {
           storm: stormRows,
           push: pushRows,
           scale: scaleRow,
+          photoUploads: photoRows,
         },
         null,
         2,
@@ -683,6 +699,23 @@ async function main(): Promise<void> {
   if (failedPush.length > 0) {
     throw new Error(
       `push rows with pushes missing or refused: ${failedPush.map((r) => r.name).join('; ')}`,
+    );
+  }
+  // the inline rows' errors are what they measure
+  const failedUploads = photoRows.filter(
+    (r) =>
+      !r.inline &&
+      (r.socketErrors + r.non2xx > 0 ||
+        Object.keys(r.uploads?.statuses ?? {}).some((status) => status !== '201')),
+  );
+  if (failedUploads.length > 0) {
+    throw new Error(
+      `photo upload rows with errors: ${failedUploads
+        .map(
+          (r) =>
+            `${r.name} (${JSON.stringify(r.statusCodes)}, uploads ${JSON.stringify(r.uploads?.statuses)})`,
+        )
+        .join('; ')}`,
     );
   }
   const failed = [...rows, ...pairs.flatMap((p) => [p.baseline, p.app])].filter(

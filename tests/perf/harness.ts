@@ -180,9 +180,12 @@ export async function startBaseline(
   return { port, pid: child.pid as number, stop: () => stopChild(child) };
 }
 
-/** One load run by autocannon in its own process (tests/perf/load.ts). */
-export async function load(job: LoadJob): Promise<LoadResult> {
-  const child = spawn(process.execPath, [path.join(perfDir, 'load.ts'), JSON.stringify(job)], {
+/**
+ * One load run in its own process: autocannon (tests/perf/load.ts), or another generator that
+ * answers the same (paced-load.ts: open-loop, at the job's rate).
+ */
+export async function load(job: LoadJob, generator = 'load.ts'): Promise<LoadResult> {
+  const child = spawn(process.execPath, [path.join(perfDir, generator), JSON.stringify(job)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';

@@ -39,31 +39,7 @@ export async function seedChat(
   try {
     await client.query('BEGIN');
     await client.query(`SET LOCAL synchronous_commit = off`);
-    await client.query(
-      `INSERT INTO users (email, password_hash, status, credits, paid_user, language, signup_date,
-                          confirmed_at, last_seen_at, created_at, updated_at)
-       SELECT 'chat-' || g || '@bench.test', $2, 'confirmed', 1000000, true, 'nl', now(), now(),
-              now(), now(), now()
-       FROM generate_series(1, $1::int) g
-       ON CONFLICT (email) DO UPDATE SET credits = 1000000, status = 'confirmed'`,
-      [count, NO_LOGIN_HASH],
-    );
-    await client.query(
-      `INSERT INTO notification_preferences (user_id, updated_at)
-       SELECT id, now() FROM users WHERE email LIKE 'chat-%@bench.test'
-       ON CONFLICT (user_id) DO NOTHING`,
-    );
-    await client.query(
-      `INSERT INTO profiles (user_id, name, status, gender, seeking_gender, date_of_birth,
-                             country_code, last_active_at, created_at, updated_at)
-       SELECT u.id, 'Chat' || substring(u.email from 6 for position('@' in u.email) - 6), 'active',
-              CASE WHEN u.id % 2 = 0 THEN 'female'::"Gender" ELSE 'male'::"Gender" END,
-              CASE WHEN u.id % 2 = 0 THEN 'male'::"Gender" ELSE 'female'::"Gender" END,
-              (current_date - (365.25 * (20 + (u.id % 40)))::int)::date, 'NL', now(), now(), now()
-       FROM users u
-       WHERE u.email LIKE 'chat-%@bench.test'
-         AND NOT EXISTS (SELECT 1 FROM profiles p WHERE p.user_id = u.id)`,
-    );
+    await seedBenchMembers(client, 'chat', count, salt, 1_000_000);
     await client.query(
       `INSERT INTO photos (profile_id, filename, thumb_filename, status, width, height, moderated_at)
        SELECT p.id, 'chatb' || p.id || '-full.webp', 'chatb' || p.id || '-thumb.webp', 'active',
@@ -75,18 +51,6 @@ export async function seedChat(
     await client.query(
       `UPDATE profiles p SET main_photo_id = f.id FROM photos f
        WHERE f.profile_id = p.id AND p.main_photo_id IS NULL AND f.filename LIKE 'chatb%'`,
-    );
-    // this run's sessions
-    await client.query(
-      `DELETE FROM sessions s USING users u WHERE u.id = s.user_id AND u.email LIKE 'chat-%@bench.test'`,
-    );
-    await client.query(
-      `INSERT INTO sessions (id, user_id, token_hash, expires_at, last_seen_at)
-       SELECT gen_random_uuid(), u.id,
-              encode(sha256(convert_to('chatbench-' || g || '-' || $2, 'UTF8')), 'hex'),
-              now() + interval '1 day', now()
-       FROM generate_series(1, $1::int) g JOIN users u ON u.email = 'chat-' || g || '@bench.test'`,
-      [count, salt],
     );
     // a conversation per pair (n, n + count/2)
     await client.query(
@@ -140,6 +104,64 @@ export async function seedChat(
   } finally {
     await client.end();
   }
+}
+
+/**
+ * `count` bench members `<prefix>-<n>@bench.test` in the caller's transaction: confirmed, premium,
+ * `credits` credits, active NL profiles (`Chat<n>` for prefix `chat`; women and men by turns),
+ * and one live session each whose token is `<prefix>bench-<n>-<salt>` (the sessions of the run
+ * before are replaced). They log in only by that session: `sid=<prefix>bench-<n>-<salt>`.
+ */
+export async function seedBenchMembers(
+  client: pg.Client,
+  prefix: string,
+  count: number,
+  salt: string,
+  credits = 0,
+): Promise<void> {
+  const pattern = `${prefix}-%@bench.test`;
+  await client.query(
+    `INSERT INTO users (email, password_hash, status, credits, paid_user, language, signup_date,
+                        confirmed_at, last_seen_at, created_at, updated_at)
+     SELECT $3 || '-' || g || '@bench.test', $2, 'confirmed', $4, true, 'nl', now(), now(),
+            now(), now(), now()
+     FROM generate_series(1, $1::int) g
+     ON CONFLICT (email) DO UPDATE SET credits = $4, status = 'confirmed', paid_user = true`,
+    [count, NO_LOGIN_HASH, prefix, credits],
+  );
+  await client.query(
+    `INSERT INTO notification_preferences (user_id, updated_at)
+     SELECT id, now() FROM users WHERE email LIKE $1
+     ON CONFLICT (user_id) DO NOTHING`,
+    [pattern],
+  );
+  await client.query(
+    `INSERT INTO profiles (user_id, name, status, gender, seeking_gender, date_of_birth,
+                           country_code, last_active_at, created_at, updated_at)
+     SELECT u.id, initcap($2) || substring(u.email from length($2) + 2
+                                           for position('@' in u.email) - length($2) - 2),
+            'active',
+            CASE WHEN u.id % 2 = 0 THEN 'female'::"Gender" ELSE 'male'::"Gender" END,
+            CASE WHEN u.id % 2 = 0 THEN 'male'::"Gender" ELSE 'female'::"Gender" END,
+            (current_date - (365.25 * (20 + (u.id % 40)))::int)::date, 'NL', now(), now(), now()
+     FROM users u
+     WHERE u.email LIKE $1
+       AND NOT EXISTS (SELECT 1 FROM profiles p WHERE p.user_id = u.id)`,
+    [pattern, prefix],
+  );
+  // this run's sessions
+  await client.query(
+    `DELETE FROM sessions s USING users u WHERE u.id = s.user_id AND u.email LIKE $1`,
+    [pattern],
+  );
+  await client.query(
+    `INSERT INTO sessions (id, user_id, token_hash, expires_at, last_seen_at)
+     SELECT gen_random_uuid(), u.id,
+            encode(sha256(convert_to($3 || 'bench-' || g || '-' || $2, 'UTF8')), 'hex'),
+            now() + interval '1 day', now()
+     FROM generate_series(1, $1::int) g JOIN users u ON u.email = $3 || '-' || g || '@bench.test'`,
+    [count, salt, prefix],
+  );
 }
 
 /** The demo member's chats and likes for the polling rows (chats.php, likes.php). */

@@ -101,6 +101,16 @@ describe('the photo pool: the pipeline on worker threads', () => {
     },
   );
 
+  it('serves the uploads waiting for its thread in the order they came', async () => {
+    const single = poolOf({ threads: 1 });
+    const uploads = await Promise.all([png(400, 300), png(401, 300), png(402, 300), png(403, 300)]);
+    const finished: number[] = [];
+    await Promise.all(
+      uploads.map((upload) => single.process(upload).then((photo) => finished.push(photo.width))),
+    );
+    expect(finished).toEqual([400, 401, 402, 403]);
+  });
+
   it('keeps the main thread turning its event loop while libheif decodes a HEIC in a worker', async () => {
     // slot 0: the main thread's turns; slot 1: the turns the probe saw during the decode
     const turns = new Int32Array(new SharedArrayBuffer(8));

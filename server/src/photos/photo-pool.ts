@@ -25,7 +25,7 @@ export interface PhotoPoolOptions {
 
 /**
  * A worker beyond the first ends after this long idle, and the memory of its decodes (libheif's
- * heap) with it; the first stays, so an upload seldom waits for a thread to start (about half a
+ * heap) with it; the first stays, so an upload seldom waits for a thread to start (most of a
  * second: sharp, libheif and the contract loaded anew in the thread).
  */
 const IDLE_MS = 60_000;
@@ -53,7 +53,7 @@ export class PhotoPool {
 
   constructor(private readonly options: PhotoPoolOptions) {}
 
-  /** How many worker threads run now (none before the first upload and after idling). */
+  /** How many worker threads run now (none before the first upload, or inline). */
   get threads(): number {
     return this.pool?.threads.length ?? 0;
   }
@@ -96,6 +96,10 @@ export class PhotoPool {
       minThreads: 1,
       maxThreads: this.options.threads,
       idleTimeout: IDLE_MS,
+      // uploads waiting for a thread go in the order they came: piscina's default puts one it
+      // could not hand out at the back of the queue, and under a steady stream of uploads some
+      // waited minutes while later ones went through
+      stricterFIFO: true,
       workerData: this.options.workerData,
       // a TypeScript worker (from the sources) is loaded through tsx; the built one takes the
       // process's own flags (--enable-source-maps)
