@@ -20,7 +20,8 @@ const INBOX_SQL = `
     COALESCE(ou.staff_name, split_part(ou.email, '@', 1)) AS lock_name, l.expires_at AS lock_expires,
     (SELECT count(*)::int FROM (SELECT 1 FROM conversations w
       WHERE w.awaiting_reply_since IS NOT NULL LIMIT $2) wc) AS waiting
-  FROM conversations c
+  FROM (SELECT w.id, w.user_low_id, w.user_high_id, w.awaiting_reply_since FROM conversations w
+    WHERE w.awaiting_reply_since IS NOT NULL ORDER BY w.awaiting_reply_since, w.id LIMIT $1) c
   JOIN profiles pl ON pl.user_id = c.user_low_id
   JOIN profiles ph ON ph.user_id = c.user_high_id
   CROSS JOIN LATERAL (SELECT CASE WHEN pl.fictional THEN pl.id ELSE ph.id END AS id,
@@ -30,9 +31,8 @@ const INBOX_SQL = `
     WHERE m.conversation_id = c.id AND NOT m.held ORDER BY m.seq DESC LIMIT 1) lm ON true
   LEFT JOIN operator_locks l ON l.conversation_id = c.id AND l.expires_at > now()
   LEFT JOIN users ou ON ou.id = l.operator_id
-  WHERE c.awaiting_reply_since IS NOT NULL AND pl.fictional <> ph.fictional
-  ORDER BY c.awaiting_reply_since, c.id
-  LIMIT $1`;
+  WHERE pl.fictional <> ph.fictional
+  ORDER BY c.awaiting_reply_since, c.id`;
 
 interface Row {
   id: number;

@@ -29,6 +29,14 @@ export interface InboxRow {
  * A page (INBOX_PAGE, and one more to tell a next page) of conversations waiting for a chat
  * partner's reply, longest wait first, with the member's newest message and the lock (if alive);
  * `after`: the previous page's last (time, id).
+ *
+ * The page's conversations are taken first, in the order of the awaiting_reply_since index, and
+ * only then joined to their profiles: a waiting conversation is by construction one between a
+ * member and a chat partner (the message writer and the held messages' release set the time only
+ * then), as the waiting count below assumes too. With the chat-partner test in the join instead,
+ * PostgreSQL reckons from the profiles' statistics (a few hundred chat partners among a million
+ * members) that hardly any waiting conversation passes it, and reads and sorts every waiting
+ * conversation for each page: about 2 s a page at 100,000 waiting (docs/performance.md).
  */
 export function inboxPageStatement(after: { at: Date; id: number } | null): Prisma.Sql {
   return Prisma.sql`
@@ -37,7 +45,16 @@ export function inboxPageStatement(after: { at: Date; id: number } | null): Pris
         lm.body, l.operator_id AS lock_operator,
         COALESCE(ou.staff_name, split_part(ou.email, '@', 1)) AS lock_name,
         l.expires_at AS lock_expires
-      FROM conversations c
+      FROM (SELECT w.id, w.user_low_id, w.user_high_id, w.awaiting_reply_since
+        FROM conversations w
+        WHERE w.awaiting_reply_since IS NOT NULL
+          ${
+            after
+              ? Prisma.sql`AND (w.awaiting_reply_since, w.id) > (${after.at}::timestamp(3), ${after.id}::int)`
+              : Prisma.empty
+          }
+        ORDER BY w.awaiting_reply_since, w.id
+        LIMIT ${INBOX_PAGE + 1}) c
       JOIN profiles pl ON pl.user_id = c.user_low_id
       JOIN profiles ph ON ph.user_id = c.user_high_id
       CROSS JOIN LATERAL (SELECT CASE WHEN pl.fictional THEN pl.id ELSE ph.id END AS id,
@@ -48,14 +65,8 @@ export function inboxPageStatement(after: { at: Date; id: number } | null): Pris
         WHERE m.conversation_id = c.id AND NOT m.held ORDER BY m.seq DESC LIMIT 1) lm ON true
       LEFT JOIN operator_locks l ON l.conversation_id = c.id AND l.expires_at > now()
       LEFT JOIN users ou ON ou.id = l.operator_id
-      WHERE c.awaiting_reply_since IS NOT NULL AND pl.fictional <> ph.fictional
-        ${
-          after
-            ? Prisma.sql`AND (c.awaiting_reply_since, c.id) > (${after.at}::timestamp(3), ${after.id}::int)`
-            : Prisma.empty
-        }
-      ORDER BY c.awaiting_reply_since, c.id
-      LIMIT ${INBOX_PAGE + 1}`;
+      WHERE pl.fictional <> ph.fictional
+      ORDER BY c.awaiting_reply_since, c.id`;
 }
 
 /** How many conversations wait, counted up to INBOX_COUNT_CAP + 1 only. */
