@@ -8,7 +8,11 @@
  * without the boosted members and the boosted members' own page. Prints Markdown for
  * docs/performance.md.
  *
- * Usage: node --import tsx tests/perf/explain-search.ts
+ * With `--generic`, each statement is prepared and explained as PostgreSQL's generic plan
+ * (plan_cache_mode = force_generic_plan), the plan the app's named prepared statements run after
+ * their fifth execution when PostgreSQL finds it no dearer than the custom ones.
+ *
+ * Usage: node --import tsx tests/perf/explain-search.ts [--generic]
  */
 import pg from 'pg';
 import { searchQuery } from '@app/contract';
@@ -45,15 +49,39 @@ const prisma = new PrismaClient({
 const geo = new GeoService(prisma as unknown as ConstructorParameters<typeof GeoService>[0]);
 const near = (km: number): Promise<CitiesNear> => geo.citiesWithin(demo.rows[0].city_id, km);
 
-/** EXPLAIN (ANALYZE, BUFFERS) of a statement, the best of three runs (planning + execution). */
+const generic = process.argv.includes('--generic');
+let prepared = 0;
+
+/** A parameter written into EXECUTE's argument list (numbers, text, dates, arrays of them). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  if (Array.isArray(value)) {
+    return `'{${value.map((v) => (typeof v === 'string' ? `"${v}"` : String(v))).join(',')}}'`;
+  }
+  return `'${String(value).replace(/'/g, "''")}'`;
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of a statement, the best of three runs (planning + execution): as
+ * a custom plan for its values, or with --generic as the prepared statement's generic plan.
+ */
 async function explain(text: string, values: unknown[]): Promise<string[]> {
+  let statement = { text: `EXPLAIN (ANALYZE, BUFFERS) ${text}`, values };
+  if (generic) {
+    const name = `explained_${prepared++}`;
+    await client.query('SET plan_cache_mode = force_generic_plan');
+    await client.query(`PREPARE ${name} AS ${text}`);
+    statement = {
+      text: `EXPLAIN (ANALYZE, BUFFERS) EXECUTE ${name}(${values.map(literal).join(', ')})`,
+      values: [],
+    };
+  }
   let best: string[] = [];
   let bestMs = Infinity;
   for (let run = 0; run < 3; run++) {
-    const plan = await client.query<{ 'QUERY PLAN': string }>({
-      text: `EXPLAIN (ANALYZE, BUFFERS) ${text}`,
-      values,
-    });
+    const plan = await client.query<{ 'QUERY PLAN': string }>(statement);
     const lines = plan.rows.map((row) => row['QUERY PLAN']);
     const ms = lines
       .filter((line) => /^(Planning|Execution) Time/.test(line))

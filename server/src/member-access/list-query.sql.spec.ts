@@ -126,7 +126,7 @@ describe('listStatement', () => {
     expect(text).toContain(
       'FROM unnest($5::int[]) AS only_id(id) CROSS JOIN LATERAL ( SELECT p.id, p.last_active_at FROM profiles p',
     );
-    expect(text).toContain('p.city_id = ANY($4::int[]) AND p.id = only_id.id ) x');
+    expect(text).toContain('p.city_id = ANY($4::int[]) AND p.id = only_id.id OFFSET 0 ) x');
     expect(text).toContain('ORDER BY x.last_active_at DESC, x.id DESC LIMIT $6');
     expect(text).not.toContain('AS city(id)');
     expect(Math.max(...placeholders(text))).toBe(values.length);
