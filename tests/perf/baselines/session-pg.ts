@@ -2,7 +2,8 @@
  * Baseline: the essence of GET /api/user.php with one prepared `pg` statement. Reads the `sid`
  * cookie, hashes it (SHA-256, hex), selects the session by token hash joined to its user, profile
  * and the profile's main photo (only the columns the answer needs; prepared once per connection
- * as "session"), checks expiry and user status and answers the same JSON as the app (see
+ * as "session"), with the versions of the terms and privacy statement the member accepted
+ * (pending_consents), checks expiry and user status and answers the same JSON as the app (see
  * server/src/accounts/user.presenter.ts: the main photo in whatever state, its card and thumbnail
  * URLs signed for the owner). No activity write, no middleware: the ceiling for a
  * session-reading route. Own process; prints `{"port":N}`. Env: DATABASE_URL, DB_POOL_SIZE,
@@ -10,12 +11,14 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { LEGAL_DOCUMENTS, currentLegalVersion, type LegalDocument } from '@app/contract';
 import { photoUrl, pool } from './common.ts';
 import { sessionTokenHash } from './session-cookie.ts';
 
 const SESSION_SQL = `SELECT s.expires_at, u.id, u.status, u.credits, u.paid_user, u.language,
     u.signup_date, u.notifications_disabled::text[] AS notifications_disabled,
-    u.roles::text[] AS roles, p.id AS profile_id, p.name, p.status AS profile_status,
+    u.roles::text[] AS roles, u.accepted_terms_version, u.accepted_privacy_version,
+    p.id AS profile_id, p.name, p.status AS profile_status,
     p.country_code, p.gender, p.seeking_gender, p.fictional, p.invisible, p.privacy_mode,
     ph.id AS photo_id, ph.filename, ph.status AS photo_status
   FROM sessions s
@@ -34,6 +37,8 @@ interface SessionRow {
   signup_date: Date;
   notifications_disabled: string[] | null;
   roles: string[] | null;
+  accepted_terms_version: string | null;
+  accepted_privacy_version: string | null;
   profile_id: number | null;
   name: string;
   profile_status: string;
@@ -48,6 +53,10 @@ interface SessionRow {
   photo_status: string | null;
 }
 
+function accepted(row: SessionRow, document: LegalDocument): string | null {
+  return document === 'terms' ? row.accepted_terms_version : row.accepted_privacy_version;
+}
+
 function present(row: SessionRow, fictionalIcon: string) {
   return {
     id: row.id,
@@ -60,6 +69,10 @@ function present(row: SessionRow, fictionalIcon: string) {
     // Prisma reads a NULL list as []
     notifications_disabled: row.notifications_disabled ?? [],
     roles: row.roles ?? [],
+    // the legal documents whose version in force the member has not accepted
+    pending_consents: LEGAL_DOCUMENTS.filter(
+      (document) => accepted(row, document) !== currentLegalVersion(document).id,
+    ),
     profile:
       row.profile_id === null
         ? null
