@@ -533,5 +533,54 @@ describe('mails that bring members back, and campaigns', () => {
       });
       expect(audit?.before).toEqual({ status: 'sending' });
     });
+
+    it('shows a campaign whose last batch is written as still sending while its mails wait in the outbox, lets it be stopped then, and shows it sent once they are out', async () => {
+      const waiting = await seedTestMember(t, { country: 'IT' });
+      const created = await staffCall('post', '/api/staff/campaigns').send(draft('IT')).expect(201);
+      const id = created.body.campaign.id as number;
+      await dueForTest(id);
+      const sender = t.worker.get(CampaignSender);
+      const outbox = t.worker.get(MailOutbox);
+      const dispatch = outbox.dispatch.bind(outbox);
+      outbox.dispatch = async () => {};
+      try {
+        let outcome = await sender.batch(id);
+        while (outcome.state === 'sending') outcome = await sender.batch(id);
+        expect(outcome.state).toBe('sent');
+      } finally {
+        outbox.dispatch = dispatch;
+      }
+      expect(await t.prisma.campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({
+        status: 'sent',
+      });
+      const shown = await staffCall('get', `/api/staff/campaigns/${id}`).expect(200);
+      expect(shown.body.campaign).toMatchObject({ status: 'sending', counts: { queued: 1 } });
+      const list = await staffCall('get', '/api/staff/campaigns').expect(200);
+      expect(
+        (list.body.campaigns as { id: number; status: string }[]).find((c) => c.id === id)?.status,
+      ).toBe('sending');
+
+      await staffCall('post', `/api/staff/campaigns/${id}/cancel`).expect(200);
+      await outbox.relay(new Date(Date.now() + 5_000));
+      await drained(waiting);
+      expect(mailsTo(waiting)).toHaveLength(0);
+      const audit = await t.prisma.staffAuditEntry.findFirst({
+        where: { subjectType: 'campaign', subjectId: String(id), action: 'campaign.cancel' },
+      });
+      expect(audit?.before).toEqual({ status: 'sending' });
+
+      // a campaign whose mails are all out is sent, and can no longer be stopped
+      const out = await seedTestMember(t, { country: 'US' });
+      const second = await staffCall('post', '/api/staff/campaigns').send(draft('US')).expect(201);
+      const secondId = second.body.campaign.id as number;
+      await dueForTest(secondId);
+      while ((await sender.batch(secondId)).state === 'sending');
+      await waitForMail(t.smtp.mails, out.user.email as string, /Lenteactie US/);
+      await eventually(async () => {
+        const res = await staffCall('get', `/api/staff/campaigns/${secondId}`).expect(200);
+        return res.body.campaign.status === 'sent' && res.body.campaign.counts.queued === 0;
+      }, 15_000);
+      await staffCall('post', `/api/staff/campaigns/${secondId}/cancel`).expect(409);
+    });
   });
 });

@@ -34,11 +34,19 @@ const NO_COUNTS: Counts = {
   unsubscribed: 0,
 };
 
+/**
+ * The status an admin sees: a campaign whose last batch is written is stored `sent`, but while
+ * its mails still wait in the outbox it is still being sent (and may still be stopped).
+ */
+function shownStatus(status: string, queued: number): CampaignStatus {
+  return status === 'sent' && queued > 0 ? 'sending' : (status as CampaignStatus);
+}
+
 function present(c: Campaign, counts: Counts): StaffCampaign {
   return {
     id: c.id,
     name: c.name,
-    status: c.status as CampaignStatus,
+    status: shownStatus(c.status, counts.queued),
     consent: c.consent as CampaignConsent,
     content: c.content as CampaignContent,
     audience: campaignAudience.parse(c.audience),
@@ -277,7 +285,10 @@ export class CampaignsService implements OnApplicationShutdown {
     return { campaign: present(row, NO_COUNTS) };
   }
 
-  /** Cancels a campaign not yet sent: no more batches, and queued mails are dropped unsent. */
+  /**
+   * Cancels a campaign not yet sent (scheduled, or with mails still waiting in the outbox): no
+   * more batches, and queued mails are dropped unsent.
+   */
   async cancel(staff: StaffPrincipal, id: number, ip?: string) {
     const row = await this.changes.apply(staff, ip, null, async (tx) => {
       const [locked] = await tx.$queryRaw<
@@ -285,7 +296,11 @@ export class CampaignsService implements OnApplicationShutdown {
       >`SELECT id FROM campaigns WHERE id = ${id} FOR UPDATE`;
       if (!locked) throw new AppError('campaign_not_found');
       const before = await tx.campaign.findUniqueOrThrow({ where: { id } });
-      if (before.status === 'sent' || before.status === 'cancelled') {
+      const queued = await tx.campaignRecipient.count({
+        where: { campaignId: id, status: 'queued' },
+      });
+      const status = shownStatus(before.status, queued);
+      if (status === 'sent' || status === 'cancelled') {
         throw new AppError('campaign_not_editable');
       }
       const cancelled = await tx.campaign.update({
@@ -298,7 +313,7 @@ export class CampaignsService implements OnApplicationShutdown {
           action: 'campaign.cancel',
           subjectType: 'campaign',
           subjectId: id,
-          before: { status: before.status },
+          before: { status },
           after: { status: 'cancelled' },
         },
       };
