@@ -151,6 +151,31 @@ describe('the photo pool: the pipeline on worker threads', () => {
     expect(next.map((photo) => photo.width)).toEqual([640, 400]);
   });
 
+  it('ends the thread of an upload that runs past its limit in the worker with 422 photo_unreadable, counting only its own run, and goes on serving', async () => {
+    const warnings: string[] = [];
+    const probed = poolOf({
+      threads: 1,
+      workerFile: PROBE,
+      processLimitMs: 3_000,
+      warn: (message) => warnings.push(message),
+    });
+    // one thread: the JPEG waits behind the hung upload for as long as the limit and more, and
+    // is still processed, since only its own run is timed
+    const [hung, waited] = await Promise.all([
+      refusal(probed.process(Buffer.from('HANG, as a decoder in an endless loop would'))),
+      probed.process(await jpeg(400, 300)),
+    ]);
+    expect({ code: hung.code, status: hung.status }).toEqual({
+      code: 'photo_unreadable',
+      status: 422,
+    });
+    expect(warnings).toContainEqual(
+      'An upload ran longer than 3000 ms in its photo worker; the thread was ended',
+    );
+    expect(waited.width).toBe(400);
+    expect((await probed.process(await heic())).width).toBe(640);
+  });
+
   it('moves an upload that holds its memory alone to the worker, and copies one that shares it', async () => {
     const photo = await jpeg(800, 600);
     const alone = Buffer.alloc(photo.length);

@@ -13,10 +13,24 @@ export type WorkerAnswer =
   | { failed: { message: string; stack?: string } };
 
 /**
+ * One upload for a worker thread: its bytes (moved or copied from the main thread) and a flag on
+ * shared memory the worker raises when it begins, so the main thread times the processing and
+ * not the wait for a thread (photo-pool.ts).
+ */
+export interface WorkerTask {
+  upload: Uint8Array;
+  started: Int32Array;
+}
+
+/**
  * The task of a worker thread of the photo pool: the whole pipeline (sniff, header checks, HEIC
  * decode, sharp, hash) on an upload moved or copied from the main thread.
  */
-export default async function processInWorker(upload: Uint8Array): Promise<WorkerAnswer> {
+export default async function processInWorker({
+  upload,
+  started,
+}: WorkerTask): Promise<WorkerAnswer> {
+  Atomics.store(started, 0, 1);
   const bytes = Buffer.from(upload.buffer, upload.byteOffset, upload.byteLength);
   try {
     return { photo: await processPhoto(bytes) };
