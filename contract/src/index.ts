@@ -30,7 +30,7 @@ export * from './api/safety';
 export * from './api/likes';
 export * from './api/visitors';
 export * from './api/boosts';
-export * from './api/complaints-staff';
+export * from './api/staff-complaints';
 export * from './api/search';
 export * from './api/swipe';
 export * from './api/landers';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decisionGround } from './statements';
 import { COMPLAINT_ABOUT } from '../constants';
 import { userStatus } from './accounts';
-import { COMPLAINT_STATUSES, complaintStatus, reportedContent } from './complaints-staff';
+import { COMPLAINT_STATUSES, complaintStatus, reportedContent } from './staff-complaints';
 import { dbId } from './fields';
 import { photoStatus } from './photos';
 

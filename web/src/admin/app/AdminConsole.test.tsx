@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { StaffMember } from '@app/contract';
 import { createRoutes } from '../../app/router';
-import { renderRoutes, seededQueryClient } from '../../test/render';
-import { jsonResponse, mockFetch, type Responder } from '../../test/http';
+import { jsonResponse } from '../../test/http';
+import { consoleRenderer, staffAdmin as admin } from '../../test/console';
 import { SUPPORTED_LANGUAGES } from '../../config/constants';
 import { ADMIN_CATALOGUES } from './catalogues';
 import { staffSocket } from '../../test/staff-socket';
@@ -20,7 +20,6 @@ const moderator: StaffMember = {
   name: null,
   roles: ['moderator'],
 };
-const admin: StaffMember = { id: 8, email: 'admin@vonkje.test', name: 'Anna', roles: ['admin'] };
 
 const auditPage = {
   entries: [
@@ -42,12 +41,7 @@ const auditPage = {
   next_before: '12',
 };
 
-function renderConsole(path: string, routes: Record<string, Responder>) {
-  const http = mockFetch(routes);
-  const queryClient = seededQueryClient();
-  const rendered = renderRoutes(createRoutes(queryClient), { path, queryClient });
-  return { ...rendered, ...http };
-}
+const renderConsole = consoleRenderer(createRoutes);
 
 describe('the staff console', () => {
   beforeEach(() => {

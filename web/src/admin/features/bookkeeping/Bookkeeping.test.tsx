@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { StaffMember, VatReportResponse } from '@app/contract';
+import type { VatReportResponse } from '@app/contract';
 import { createRoutes } from '../../../app/router';
-import { renderRoutes, seededQueryClient } from '../../../test/render';
-import { jsonResponse, mockFetch, type Responder } from '../../../test/http';
+import { jsonResponse } from '../../../test/http';
+import { consoleRenderer, staffAdmin as admin } from '../../../test/console';
 import { recentQuarters } from './api/bookkeeping';
 
 jest.mock('socket.io-client', () =>
@@ -10,8 +10,6 @@ jest.mock('socket.io-client', () =>
     .requireActual<typeof import('../../../test/staff-socket')>('../../../test/staff-socket')
     .socketIoModule(),
 );
-
-const admin: StaffMember = { id: 8, email: 'admin@vonkje.test', name: 'Anna', roles: ['admin'] };
 
 const report: VatReportResponse = {
   quarter: '2026-Q3',
@@ -71,14 +69,7 @@ const report: VatReportResponse = {
   lines: 5,
 };
 
-function renderConsole(path: string, routes: Record<string, Responder>) {
-  const http = mockFetch({
-    'GET /api/staff/me': () => jsonResponse(200, { staff: admin }),
-    ...routes,
-  });
-  const queryClient = seededQueryClient();
-  return { ...renderRoutes(createRoutes(queryClient), { path, queryClient }), ...http };
-}
+const renderConsole = consoleRenderer(createRoutes, admin);
 
 const quarterOfUrl = (url: string) => new URL(url, 'http://x').searchParams.get('quarter');
 

@@ -1,22 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type {
-  CompanyInfoValues,
-  StaffGift,
-  StaffInvite,
-  StaffMember,
-  StaffPackage,
-} from '@app/contract';
+import type { CompanyInfoValues, StaffGift, StaffInvite, StaffPackage } from '@app/contract';
 import { createRoutes } from '../../../app/router';
 import { renderRoutes, seededQueryClient } from '../../../test/render';
 import { deferred, jsonResponse, mockFetch, type Responder } from '../../../test/http';
+import { staffAdmin as admin } from '../../../test/console';
 
 jest.mock('socket.io-client', () =>
   jest
     .requireActual<typeof import('../../../test/staff-socket')>('../../../test/staff-socket')
     .socketIoModule(),
 );
-
-const admin: StaffMember = { id: 8, email: 'admin@vonkje.test', name: 'Anna', roles: ['admin'] };
 
 const invite: StaffInvite = {
   id: 3,

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ComplaintDetailResponse, StaffMember } from '@app/contract';
 import { createRoutes } from '../../../app/router';
-import { renderRoutes, seededQueryClient } from '../../../test/render';
-import { jsonResponse, mockFetch, type Responder } from '../../../test/http';
+import { jsonResponse } from '../../../test/http';
+import { consoleRenderer } from '../../../test/console';
 
 jest.mock('socket.io-client', () =>
   jest
@@ -72,14 +72,7 @@ function detail(over: Partial<ComplaintDetailResponse['complaint']> = {}): Compl
   };
 }
 
-function renderConsole(path: string, routes: Record<string, Responder>) {
-  const http = mockFetch({
-    'GET /api/staff/me': () => jsonResponse(200, { staff: moderator }),
-    ...routes,
-  });
-  const queryClient = seededQueryClient();
-  return { ...renderRoutes(createRoutes(queryClient), { path, queryClient }), ...http };
-}
+const renderConsole = consoleRenderer(createRoutes, moderator);
 
 describe('the complaints area of the console', () => {
   it('shows the inbox with a count per state and opens a complaint', async () => {

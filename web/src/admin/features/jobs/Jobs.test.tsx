@@ -1,16 +1,14 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { StaffJob, StaffJobsResponse, StaffMember } from '@app/contract';
+import type { StaffJob, StaffJobsResponse } from '@app/contract';
 import { createRoutes } from '../../../app/router';
-import { renderRoutes, seededQueryClient } from '../../../test/render';
-import { jsonResponse, mockFetch, type Responder } from '../../../test/http';
+import { jsonResponse, type Responder } from '../../../test/http';
+import { consoleRenderer, staffAdmin as admin } from '../../../test/console';
 
 jest.mock('socket.io-client', () =>
   jest
     .requireActual<typeof import('../../../test/staff-socket')>('../../../test/staff-socket')
     .socketIoModule(),
 );
-
-const admin: StaffMember = { id: 8, email: 'admin@vonkje.test', name: 'Anna', roles: ['admin'] };
 
 const failed: StaffJob = {
   queue: 'mail',
@@ -60,17 +58,8 @@ function jobs(list: StaffJob[]): StaffJobsResponse {
   };
 }
 
-function renderConsole(routes: Record<string, Responder>) {
-  const http = mockFetch({
-    'GET /api/staff/me': () => jsonResponse(200, { staff: admin }),
-    ...routes,
-  });
-  const queryClient = seededQueryClient();
-  return {
-    ...renderRoutes(createRoutes(queryClient), { path: '/admin/jobs', queryClient }),
-    ...http,
-  };
-}
+const render = consoleRenderer(createRoutes, admin);
+const renderConsole = (routes: Record<string, Responder>) => render('/admin/jobs', routes);
 
 describe('the failed jobs screen', () => {
   it('lists failed and stuck jobs with their reason and ids, and retries a failed one once', async () => {

@@ -1,16 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { StaffMember, StaffMemberPage } from '@app/contract';
+import type { StaffMemberPage } from '@app/contract';
 import { createRoutes } from '../../../app/router';
-import { renderRoutes, seededQueryClient } from '../../../test/render';
-import { jsonResponse, mockFetch, type Responder } from '../../../test/http';
+import { jsonResponse } from '../../../test/http';
+import { consoleRenderer, staffAdmin as admin } from '../../../test/console';
 
 jest.mock('socket.io-client', () =>
   jest
     .requireActual<typeof import('../../../test/staff-socket')>('../../../test/staff-socket')
     .socketIoModule(),
 );
-
-const admin: StaffMember = { id: 8, email: 'admin@vonkje.test', name: 'Anna', roles: ['admin'] };
 
 const hit = {
   id: 42,
@@ -125,15 +123,7 @@ function memberPage(overrides: Partial<StaffMemberPage['member']> = {}): StaffMe
   };
 }
 
-function renderConsole(path: string, routes: Record<string, Responder>) {
-  const http = mockFetch({
-    'GET /api/staff/me': () => jsonResponse(200, { staff: admin }),
-    ...routes,
-  });
-  const queryClient = seededQueryClient();
-  const rendered = renderRoutes(createRoutes(queryClient), { path, queryClient });
-  return { ...rendered, ...http };
-}
+const renderConsole = consoleRenderer(createRoutes, admin);
 
 describe('the members area of the console', () => {
   it('finds a member by e-mail address and opens their page', async () => {

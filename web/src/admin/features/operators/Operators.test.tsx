@@ -1,16 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { OperatorReviewResponse, OperatorsResponse, StaffMember } from '@app/contract';
+import type { OperatorReviewResponse, OperatorsResponse } from '@app/contract';
 import { createRoutes } from '../../../app/router';
-import { renderRoutes, seededQueryClient } from '../../../test/render';
-import { jsonResponse, mockFetch, type Responder } from '../../../test/http';
+import { jsonResponse } from '../../../test/http';
+import { consoleRenderer, staffAdmin as admin } from '../../../test/console';
 
 jest.mock('socket.io-client', () =>
   jest
     .requireActual<typeof import('../../../test/staff-socket')>('../../../test/staff-socket')
     .socketIoModule(),
 );
-
-const admin: StaffMember = { id: 8, email: 'admin@vonkje.test', name: 'Anna', roles: ['admin'] };
 
 const figures = {
   operator: { id: 5, name: 'Olga' },
@@ -53,12 +51,7 @@ const review = (text: string): OperatorReviewResponse => ({
   ],
 });
 
-function renderConsole(path: string, routes: Record<string, Responder>) {
-  const http = mockFetch(routes);
-  const queryClient = seededQueryClient();
-  const rendered = renderRoutes(createRoutes(queryClient), { path, queryClient });
-  return { ...rendered, ...http };
-}
+const renderConsole = consoleRenderer(createRoutes);
 
 jest.setTimeout(30_000);
 

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InboxConversation, InboxResponse, StaffMember } from '@app/contract';
 import { createRoutes } from '../../../app/router';
-import { renderRoutes, seededQueryClient } from '../../../test/render';
-import { jsonResponse, mockFetch, type Responder } from '../../../test/http';
+import { jsonResponse } from '../../../test/http';
+import { consoleRenderer, staffAdmin as admin } from '../../../test/console';
 import { staffSocket } from '../../../test/staff-socket';
 
 jest.mock('socket.io-client', () =>
@@ -12,7 +12,6 @@ jest.mock('socket.io-client', () =>
 );
 
 const operator: StaffMember = { id: 5, email: 'op@vonkje.test', name: 'Olga', roles: ['operator'] };
-const admin: StaffMember = { id: 8, email: 'admin@vonkje.test', name: 'Anna', roles: ['admin'] };
 
 const item = (id: number, overrides: Partial<InboxResponse['conversations'][number]> = {}) => ({
   conversation_id: id,
@@ -59,12 +58,7 @@ const conversation: InboxConversation = {
   lock: { operator: { id: 5, name: 'Olga' }, mine: true, expires_at: '2026-11-26T01:05:00.000Z' },
 };
 
-function renderConsole(path: string, routes: Record<string, Responder>) {
-  const http = mockFetch(routes);
-  const queryClient = seededQueryClient();
-  const rendered = renderRoutes(createRoutes(queryClient), { path, queryClient });
-  return { ...rendered, ...http };
-}
+const renderConsole = consoleRenderer(createRoutes);
 
 jest.setTimeout(30_000);
 

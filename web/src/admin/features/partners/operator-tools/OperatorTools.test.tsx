@@ -6,8 +6,8 @@ import type {
   StaffMember,
 } from '@app/contract';
 import { createRoutes } from '../../../../app/router';
-import { renderRoutes, seededQueryClient } from '../../../../test/render';
-import { jsonResponse, mockFetch, type Responder } from '../../../../test/http';
+import { jsonResponse } from '../../../../test/http';
+import { consoleRenderer, staffAdmin as admin } from '../../../../test/console';
 import { staffSocket } from '../../../../test/staff-socket';
 
 jest.mock('socket.io-client', () =>
@@ -17,7 +17,6 @@ jest.mock('socket.io-client', () =>
 );
 
 const operator: StaffMember = { id: 5, email: 'op@vonkje.test', name: 'Olga', roles: ['operator'] };
-const admin: StaffMember = { id: 8, email: 'admin@vonkje.test', name: 'Anna', roles: ['admin'] };
 
 const conversation = (overrides: Partial<InboxConversation> = {}): InboxConversation => ({
   conversation_id: 1,
@@ -83,12 +82,7 @@ const gifts: OperatorGiftsResponse = {
   ],
 };
 
-function renderConsole(path: string, routes: Record<string, Responder>) {
-  const http = mockFetch(routes);
-  const queryClient = seededQueryClient();
-  const rendered = renderRoutes(createRoutes(queryClient), { path, queryClient });
-  return { ...rendered, ...http };
-}
+const renderConsole = consoleRenderer(createRoutes);
 
 const inboxEmpty = () =>
   jsonResponse(200, { conversations: [], waiting: 0, waiting_capped: false, next: null });

@@ -1,7 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InboxConversation, InboxConversationResponse } from '@app/contract';
+import {
+  OPERATOR_NOTE_MAX,
+  type InboxConversation,
+  type InboxConversationResponse,
+} from '@app/contract';
 import { ApiError } from '../../../../api/client';
 import { useKeyedCall } from '../../../../api/idempotency';
 import { AdminError, AdminLoading, AdminPage } from '../../../shared/components';
@@ -20,6 +24,15 @@ import {
 import { FictionalBadge } from './FictionalBadge';
 import { ComposerExtras, NextConversationButton } from '../operator-tools';
 import { PersonaPanel } from '../persona/PersonaPanel';
+import { NotesSection } from '../components/NotesSection';
+
+/** The translation keys of the operators' notes on the member. */
+const MEMBER_NOTE_TEXTS = {
+  title: 'partners.notes.title',
+  none: 'partners.notes.none',
+  add: 'partners.notes.add',
+  save: 'partners.notes.save',
+};
 
 /**
  * One conversation, locked to the operator while it is open: the member's public profile, the
@@ -101,7 +114,6 @@ function Conversation({ conversation: c }: { conversation: InboxConversation }) 
   const formId = useId();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
-  const [note, setNote] = useState('');
   const [notes, setNotes] = useState(c.notes);
   const [flag, setFlag] = useState({ flagged: c.vulnerable.flagged, reason: c.vulnerable.reason });
   const end = useRef<HTMLLIElement>(null);
@@ -121,13 +133,6 @@ function Conversation({ conversation: c }: { conversation: InboxConversation }) 
     onSuccess: () => {
       setText('');
       reload();
-    },
-  });
-  const saveNote = useMutation({
-    mutationFn: () => addNote(c.member.user_id, note),
-    onSuccess: (data) => {
-      setNotes(data.notes);
-      setNote('');
     },
   });
   const toggleFlag = useMutation({
@@ -241,50 +246,12 @@ function Conversation({ conversation: c }: { conversation: InboxConversation }) 
             {flag.flagged ? t('partners.vulnerable.unflag') : t('partners.vulnerable.flag')}
           </button>
         </section>
-        <section className="card card-body" aria-labelledby={`${formId}-notes`}>
-          <h2 className="h6" id={`${formId}-notes`}>
-            {t('partners.notes.title')}
-          </h2>
-          {notes.length === 0 ? (
-            <p className="small text-body-secondary">{t('partners.notes.none')}</p>
-          ) : (
-            <ul className="list-unstyled small">
-              {notes.map((n) => (
-                <li key={n.id} className="mb-2">
-                  <span className="text-break">{n.body}</span>
-                  <span className="d-block text-body-secondary">
-                    {n.author ?? '—'} · {when.format(new Date(n.at))}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (note.trim()) saveNote.mutate();
-            }}
-          >
-            <label className="form-label small fw-semibold" htmlFor={`${formId}-note`}>
-              {t('partners.notes.add')}
-            </label>
-            <textarea
-              id={`${formId}-note`}
-              className="form-control form-control-sm mb-2"
-              rows={2}
-              maxLength={1000}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-            />
-            <button
-              type="submit"
-              className="btn btn-outline-primary btn-sm"
-              disabled={!note.trim()}
-            >
-              {t('partners.notes.save')}
-            </button>
-          </form>
-        </section>
+        <NotesSection
+          notes={notes}
+          texts={MEMBER_NOTE_TEXTS}
+          maxLength={OPERATOR_NOTE_MAX}
+          onSave={async (body) => setNotes((await addNote(c.member.user_id, body)).notes)}
+        />
         <PersonaPanel
           conversationId={c.conversation_id}
           onInsert={setText}

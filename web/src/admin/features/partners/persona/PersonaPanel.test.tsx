@@ -5,6 +5,7 @@ import { renderRoutes, seededQueryClient } from '../../../../test/render';
 import { jsonResponse, mockFetch, type Responder } from '../../../../test/http';
 import { staffSocket } from '../../../../test/staff-socket';
 import { withCannedReply } from '../api/personas';
+import { staffAdmin as admin } from '../../../../test/console';
 
 jest.mock('socket.io-client', () =>
   jest
@@ -13,7 +14,6 @@ jest.mock('socket.io-client', () =>
 );
 
 const operator: StaffMember = { id: 5, email: 'op@vonkje.test', name: 'Olga', roles: ['operator'] };
-const admin: StaffMember = { id: 8, email: 'admin@vonkje.test', name: 'Anna', roles: ['admin'] };
 
 const conversation: InboxConversation = {
   conversation_id: 1,

@@ -15,6 +15,7 @@ import {
   type PersonaSheet,
 } from '@app/contract';
 import { AdminError, AdminLoading } from '../../../shared/components';
+import { NotesSection } from '../components/NotesSection';
 import { useAdminTranslation } from '../../../shared/i18n';
 import { staffMeQueryOptions } from '../../../shared/api';
 import {
@@ -76,11 +77,6 @@ function usePanelUpdate(conversationId: number) {
     queryClient.setQueryData<PersonaPanelResponse>(personaPanelKey(conversationId), (panel) =>
       panel ? change(panel) : panel,
     );
-}
-
-function useWhen() {
-  const { i18n } = useAdminTranslation();
-  return new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
 }
 
 // ------------------------------------------------------------------ the persona sheet
@@ -252,66 +248,27 @@ function Notes({
   conversationId: number;
   notes: PersonaPanelResponse['notes'];
 }) {
-  const { t } = useAdminTranslation();
-  const id = useId();
-  const when = useWhen();
   const update = usePanelUpdate(conversationId);
-  const [note, setNote] = useState('');
-  const save = useMutation({
-    mutationFn: () => addConversationNote(conversationId, note.trim()),
-    onSuccess: (data) => {
-      update((panel) => ({ ...panel, notes: data.notes }));
-      setNote('');
-    },
-  });
   return (
-    <section className="card card-body" aria-labelledby={`${id}-notes`}>
-      <h2 className="h6" id={`${id}-notes`}>
-        {t('persona.notes.title')}
-      </h2>
-      {notes.length === 0 ? (
-        <p className="small text-body-secondary">{t('persona.notes.none')}</p>
-      ) : (
-        <ul className="list-unstyled small">
-          {notes.map((n) => (
-            <li key={n.id} className="mb-2">
-              <span className="text-break">{n.body}</span>
-              <span className="d-block text-body-secondary">
-                {n.author ?? '—'} · {when.format(new Date(n.at))}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (note.trim()) save.mutate();
-        }}
-      >
-        <label className="form-label small fw-semibold" htmlFor={`${id}-note`}>
-          {t('persona.notes.add')}
-        </label>
-        <textarea
-          id={`${id}-note`}
-          className="form-control form-control-sm mb-2"
-          rows={2}
-          maxLength={CONVERSATION_NOTE_MAX}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-        />
-        {save.isError && <AdminError error={save.error} />}
-        <button
-          type="submit"
-          className="btn btn-outline-primary btn-sm"
-          disabled={!note.trim() || save.isPending}
-        >
-          {t('persona.notes.save')}
-        </button>
-      </form>
-    </section>
+    <NotesSection
+      notes={notes}
+      texts={CONVERSATION_NOTE_TEXTS}
+      maxLength={CONVERSATION_NOTE_MAX}
+      onSave={async (body) => {
+        const { notes: stored } = await addConversationNote(conversationId, body);
+        update((panel) => ({ ...panel, notes: stored }));
+      }}
+    />
   );
 }
+
+/** The translation keys of the notes on one conversation. */
+const CONVERSATION_NOTE_TEXTS = {
+  title: 'persona.notes.title',
+  none: 'persona.notes.none',
+  add: 'persona.notes.add',
+  save: 'persona.notes.save',
+};
 
 // ------------------------------------------------------------------ canned replies
 

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { SettingsValues, StaffMember } from '@app/contract';
+import type { SettingsValues } from '@app/contract';
 import { createRoutes } from '../../../../app/router';
 import { renderRoutes, seededQueryClient } from '../../../../test/render';
 import { jsonResponse, mockFetch } from '../../../../test/http';
+import { staffAdmin as admin } from '../../../../test/console';
 
 jest.mock('socket.io-client', () =>
   jest
@@ -10,7 +11,6 @@ jest.mock('socket.io-client', () =>
     .socketIoModule(),
 );
 
-const admin: StaffMember = { id: 8, email: 'admin@vonkje.test', name: 'Anna', roles: ['admin'] };
 const values: SettingsValues = {
   name: 'Vonkje',
   index_title: 'Daten',
