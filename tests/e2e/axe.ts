@@ -43,24 +43,53 @@ export type Width = (typeof WIDTHS)[number];
 export const DESKTOP = WIDTHS[1];
 
 /**
+ * Looks at the page at both widths: sets it to each of `WIDTHS` in turn, runs `look` there (a
+ * check of what differs by width, a screenshot), then gives the page back the size the flow runs
+ * at, also when a check failed.
+ */
+export async function atBothWidths(page: Page, look: (width: Width) => Promise<unknown>) {
+  const flow = page.viewportSize();
+  try {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width: width.width, height: width.height });
+      await look(width);
+    }
+  } finally {
+    if (flow) await page.setViewportSize(flow);
+  }
+}
+
+/**
  * A journey that runs its flow once and looks at each screen at both widths: `scan(name)` sets
  * the page to each of `WIDTHS` in turn, keeps its axe problems under `${name}-${width.name}` in
  * `problems` and saves a full-page screenshot at `file(name, width)`, then gives the page back
- * the size the flow runs at. (Half the cost of running the whole flow once per width.)
+ * the size the flow runs at. (Half the cost of running the whole flow once per width.) `check`,
+ * where given, runs at each width before the scan: what a screen must show at that width.
  */
 export function scannerAtBothWidths(page: Page, file: (name: string, width: Width) => string) {
   const problems: Record<string, unknown> = {};
-  const scan = async (name: string) => {
-    const flow = page.viewportSize();
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width: width.width, height: width.height });
+  const scan = (name: string, check?: (width: Width) => Promise<void>) =>
+    atBothWidths(page, async (width) => {
+      if (check) await check(width);
       const found = await violations(page);
       if (found.length > 0) problems[`${name}-${width.name}`] = found;
       await page.screenshot({ path: file(name, width), fullPage: true });
-    }
-    if (flow) await page.setViewportSize(flow);
-  };
+    });
   return { problems, scan };
+}
+
+/**
+ * Screenshots of a journey's screens at both widths, for screens it photographs without an axe
+ * scan: `shoot(name)` saves the page (the viewport; `fullPage`: all of it) at `file(name, width)`
+ * at each of `WIDTHS`, then gives the page back the size the flow runs at.
+ */
+export function photographerAtBothWidths(
+  page: Page,
+  file: (name: string, width: Width) => string,
+  { fullPage = false }: { fullPage?: boolean } = {},
+) {
+  return (name: string) =>
+    atBothWidths(page, (width) => page.screenshot({ path: file(name, width), fullPage }));
 }
 
 /**

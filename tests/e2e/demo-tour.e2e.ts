@@ -15,17 +15,12 @@ import {
   MODERATOR_LOGIN,
   OPERATOR_LOGIN,
 } from '../../prisma/seed/demo-logins.js';
-import { violations } from './axe.js';
+import { DESKTOP, scannerAtBothWidths, type Width } from './axe.js';
 import { enter } from './members.js';
 import { staffSignIn } from './staff.js';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
-
-const VIEWPORTS = [
-  { name: 'phone', width: 375, height: 812 },
-  { name: 'desktop', width: 1280, height: 900 },
-] as const;
 
 /**
  * The moderator approves every photo the seed left waiting. Showing a photo claims it for two
@@ -51,19 +46,18 @@ test('the demo tour: the demo member’s account is lived in and every staff log
 }) => {
   test.setTimeout(240_000);
   const problems: Record<string, unknown> = {};
-  /** The page at both widths: checked by `see`, scanned by axe and photographed at each. */
-  async function atBothWidths(page: Page, name: string, see: () => Promise<void>) {
-    for (const viewport of VIEWPORTS) {
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await see();
-      const found = await violations(page);
-      if (found.length > 0) problems[`${name} (${viewport.name})`] = found;
-      await page.screenshot({
-        path: path.join(shots, `demo-tour-${name}-${viewport.name}.png`),
-        fullPage: true,
-      });
-    }
+  /**
+   * The page at both widths: checked by `see` at each (what it must show there), scanned by axe
+   * and photographed; the tour goes on at a desktop's width.
+   */
+  async function atBothWidths(page: Page, name: string, see: (width: Width) => Promise<void>) {
+    const scanned = scannerAtBothWidths(page, (screen, width) =>
+      path.join(shots, `demo-tour-${screen}-${width.name}.png`),
+    );
+    await scanned.scan(name, see);
+    Object.assign(problems, scanned.problems);
   }
+  const size = { viewport: { width: DESKTOP.width, height: DESKTOP.height } };
 
   // the staff first: their queues as the seed left them
   const queues = [
@@ -93,7 +87,7 @@ test('the demo tour: the demo member’s account is lived in and every staff log
     },
   ];
   for (const queue of queues) {
-    const context = await browser.newContext();
+    const context = await browser.newContext(size);
     const page = await context.newPage();
     await staffSignIn(context.request, queue.login);
     await page.goto(queue.path);
@@ -103,7 +97,7 @@ test('the demo tour: the demo member’s account is lived in and every staff log
   }
 
   // the demo member
-  const memberContext = await browser.newContext();
+  const memberContext = await browser.newContext(size);
   const member = await memberContext.newPage();
   await enter(member, DEMO_LOGIN, '/profile');
   await atBothWidths(member, 'member-photos', async () => {

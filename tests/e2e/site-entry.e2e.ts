@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SITE_ENTRY_SKIP_KEY } from '@app/contract';
-import { scanner } from './axe.js';
+import { DESKTOP, scannerAtBothWidths, type Width } from './axe.js';
 import { entryWarning, passEntryWarning } from './entry-warning.js';
 import { seedE2eMember } from './seed.js';
 
@@ -58,83 +58,82 @@ async function landerShown(page: import('@playwright/test').Page) {
   await page.waitForLoadState('networkidle');
 }
 
-for (const viewport of [
-  { name: 'phone', width: 375, height: 812 },
-  { name: 'desktop', width: 1280, height: 900 },
-]) {
-  test.describe(`the site-entry warning on a ${viewport.name}`, () => {
-    test('a visitor from NL meets it once on a lander, and not again after answering it', async ({
-      browser,
-    }) => {
-      const { context, page } = await visitor(browser, 'NL', { viewport });
-      const { problems, scan } = scanner(page, (name) =>
-        path.join(shots, `site-entry-${name}-${viewport.name}.png`),
-      );
-      await page.goto('/landers/gallery');
-      const dialog = entryWarning(page);
-      await expect(dialog).toBeVisible();
-      await expect(dialog).toContainText('alleen bedoeld voor bezoekers van 18 jaar en ouder');
-      await expect(dialog.getByRole('button', { name: 'Ik ben 18+, ga verder' })).toBeFocused();
-      await expect(
-        dialog.getByRole('link', { name: 'Ik ben jonger dan 18, verlaat de site' }),
-      ).toHaveAttribute('href', /^https:\/\//);
-      // Escape is no answer
-      await page.keyboard.press('Escape');
-      await expect(dialog).toBeVisible();
-      await scan('lander');
+// the flow runs once, at a desktop's width; the warning is scanned and photographed at both
+// widths (375 and 1280 px)
+const viewport = { width: DESKTOP.width, height: DESKTOP.height };
 
-      await passEntryWarning(page);
-      const stored = await page.evaluate(
-        (key) => window.localStorage.getItem(key),
-        SITE_ENTRY_SKIP_KEY,
-      );
-      expect(Number(stored)).toBeGreaterThan(Date.now() - 120_000);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+/** A screen at a width: screenshots/site-entry-<name>-<phone|desktop>.png. */
+const shot = (name: string, width: Width) =>
+  path.join(shots, `site-entry-${name}-${width.name}.png`);
 
-      await page.reload();
-      await landerShown(page);
-      await expect(entryWarning(page)).toHaveCount(0);
-      await page.goto('/landers/video');
-      await landerShown(page);
-      await expect(entryWarning(page)).toHaveCount(0);
-      expect(problems).toEqual({});
-      await context.close();
-    });
+test.describe('the site-entry warning', () => {
+  test('a visitor from NL meets it once on a lander, and not again after answering it', async ({
+    browser,
+  }) => {
+    const { context, page } = await visitor(browser, 'NL', { viewport });
+    const { problems, scan } = scannerAtBothWidths(page, shot);
+    await page.goto('/landers/gallery');
+    const dialog = entryWarning(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('alleen bedoeld voor bezoekers van 18 jaar en ouder');
+    await expect(dialog.getByRole('button', { name: 'Ik ben 18+, ga verder' })).toBeFocused();
+    await expect(
+      dialog.getByRole('link', { name: 'Ik ben jonger dan 18, verlaat de site' }),
+    ).toHaveAttribute('href', /^https:\/\//);
+    // Escape is no answer
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await scan('lander');
 
-    test("a visitor from DE meets it on a member's landing page", async ({ browser }) => {
-      // (a visitor who opens a member's chat page is sent to that member's signup page, in the
-      // default layout: the chat layout's case is covered by the web tests)
-      const member = await seedE2eMember({ name: 'Lotte' });
-      const { context, page } = await visitor(browser, 'DE', { viewport });
-      const { problems, scan } = scanner(page, (name) =>
-        path.join(shots, `site-entry-${name}-${viewport.name}.png`),
-      );
-      await page.goto(`/members/${member.profileId}/landing`);
-      await expect(entryWarning(page)).toBeVisible();
-      await scan('member-landing');
-      await passEntryWarning(page);
-      expect(problems).toEqual({});
-      await context.close();
-    });
+    await passEntryWarning(page);
+    const stored = await page.evaluate(
+      (key) => window.localStorage.getItem(key),
+      SITE_ENTRY_SKIP_KEY,
+    );
+    expect(Number(stored)).toBeGreaterThan(Date.now() - 120_000);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-    test('a visitor from the US and the installed app never meet it', async ({ browser }) => {
-      const abroad = await visitor(browser, 'US', { viewport });
-      await abroad.page.goto('/landers/gallery');
-      await landerShown(abroad.page);
-      await expect(entryWarning(abroad.page)).toHaveCount(0);
-      await abroad.context.close();
-
-      const app = await visitor(browser, 'NL', { viewport, installed: true });
-      await app.page.goto('/landers/gallery');
-      expect(
-        await app.page.evaluate(() => window.matchMedia('(display-mode: standalone)').matches),
-      ).toBe(true);
-      await landerShown(app.page);
-      await expect(entryWarning(app.page)).toHaveCount(0);
-      await app.context.close();
-    });
+    await page.reload();
+    await landerShown(page);
+    await expect(entryWarning(page)).toHaveCount(0);
+    await page.goto('/landers/video');
+    await landerShown(page);
+    await expect(entryWarning(page)).toHaveCount(0);
+    expect(problems).toEqual({});
+    await context.close();
   });
-}
+
+  test("a visitor from DE meets it on a member's landing page", async ({ browser }) => {
+    // (a visitor who opens a member's chat page is sent to that member's signup page, in the
+    // default layout: the chat layout's case is covered by the web tests)
+    const member = await seedE2eMember({ name: 'Lotte' });
+    const { context, page } = await visitor(browser, 'DE', { viewport });
+    const { problems, scan } = scannerAtBothWidths(page, shot);
+    await page.goto(`/members/${member.profileId}/landing`);
+    await expect(entryWarning(page)).toBeVisible();
+    await scan('member-landing');
+    await passEntryWarning(page);
+    expect(problems).toEqual({});
+    await context.close();
+  });
+
+  test('a visitor from the US and the installed app never meet it', async ({ browser }) => {
+    const abroad = await visitor(browser, 'US', { viewport });
+    await abroad.page.goto('/landers/gallery');
+    await landerShown(abroad.page);
+    await expect(entryWarning(abroad.page)).toHaveCount(0);
+    await abroad.context.close();
+
+    const app = await visitor(browser, 'NL', { viewport, installed: true });
+    await app.page.goto('/landers/gallery');
+    expect(
+      await app.page.evaluate(() => window.matchMedia('(display-mode: standalone)').matches),
+    ).toBe(true);
+    await landerShown(app.page);
+    await expect(entryWarning(app.page)).toHaveCount(0);
+    await app.context.close();
+  });
+});
 
 test("a lander's HTML brings the warning, painted with the page: it shows and is answered before the page's scripts have run, and a browser that answered it never sees it again", async ({
   browser,

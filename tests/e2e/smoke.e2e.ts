@@ -2,14 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { atBothWidths, DESKTOP, type Width } from './axe.js';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
 
-const WIDTHS = [
-  { name: 'mobile', width: 375, height: 812 },
-  { name: 'desktop', width: 1280, height: 900 },
-];
+/** The screenshots' names: home-mobile.png, 404-desktop.png... */
+const shot = (name: string, width: Width) =>
+  path.join(shots, `${name}-${width.name === 'phone' ? 'mobile' : width.name}.png`);
 
 async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(
@@ -18,48 +18,47 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-for (const viewport of WIDTHS) {
-  test.describe(`at ${viewport.width} px`, () => {
-    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+// each page is loaded once, at a desktop's width, and looked at at both widths (375 and 1280
+// px): what it must show there, no horizontal scrolling, a screenshot
+test.describe('the home page and the error page', () => {
+  test.use({ viewport: { width: DESKTOP.width, height: DESKTOP.height } });
 
-    test('the home page renders with the settings the server put into the page, asking for none', async ({
-      page,
-    }) => {
-      const asked: string[] = [];
-      page.on('request', (r) => {
-        if (r.url().includes('/api/settings.php')) asked.push(r.url());
-      });
-      const response = await page.goto('/');
-      expect(response?.status()).toBe(200);
-      expect(await response?.text()).toContain(
-        '<script type="application/json" id="settings-data">',
-      );
+  test('the home page renders with the settings the server put into the page, asking for none', async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/settings.php')) asked.push(r.url());
+    });
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    expect(await response?.text()).toContain('<script type="application/json" id="settings-data">');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+    await atBothWidths(page, async (width) => {
       // the site name and the fictional-profile notice come from the inlined settings answer
       await expect(page.getByText('Vonkje').first()).toBeVisible();
       await expect(page.getByText(/chatmaatje/i).first()).toBeVisible();
       await expect(page.getByRole('link', { name: /inloggen/i }).first()).toBeVisible();
-      await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
       await expectNoHorizontalScroll(page);
-      expect(asked).toEqual([]);
-      await page.screenshot({
-        path: path.join(shots, `home-${viewport.name}.png`),
-        fullPage: true,
-      });
+      await page.screenshot({ path: shot('home', width), fullPage: true });
     });
+    expect(asked).toEqual([]);
+  });
 
-    test('an unknown route shows the error page with a link home', async ({ page }) => {
-      await page.goto('/this/route/does-not-exist');
-      await expect(page.getByText('404')).toBeVisible();
+  test('an unknown route shows the error page with a link home', async ({ page }) => {
+    await page.goto('/this/route/does-not-exist');
+    await expect(page.getByText('404')).toBeVisible();
+    const home = page.getByRole('link', { name: /home|startpagina/i }).last();
+    await atBothWidths(page, async (width) => {
       await expect(page.getByText('This page could not be found')).toBeVisible();
-      const home = page.getByRole('link', { name: /home|startpagina/i }).last();
       await expect(home).toBeVisible();
       await expectNoHorizontalScroll(page);
-      await page.screenshot({ path: path.join(shots, `404-${viewport.name}.png`), fullPage: true });
-      await home.click();
-      await expect(page).toHaveURL(/\/$/);
+      await page.screenshot({ path: shot('404', width), fullPage: true });
     });
+    await home.click();
+    await expect(page).toHaveURL(/\/$/);
   });
-}
+});
 
 test('the footer links reach the static pages', async ({ page }) => {
   await page.goto('/');

@@ -8,17 +8,23 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { scanner } from './axe.js';
+import { DESKTOP, scannerAtBothWidths } from './axe.js';
 import { enter, loggedInApi, openMenu } from './members.js';
 import { seedE2eMember, type E2eMember } from './seed.js';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
 
-const VIEWPORTS = [
-  { name: '375', width: 375, height: 812 },
-  { name: '1280', width: 1280, height: 900 },
-];
+// the flow runs once, at a desktop's width; each screen is scanned and photographed at both
+// widths, as <name>-375.png and <name>-1280.png
+const viewport = { width: DESKTOP.width, height: DESKTOP.height };
+
+/** The scans of a journey whose screenshots are screenshots/<prefix>-<name>-<375|1280>.png. */
+function scannerFor(page: Page, prefix: string) {
+  return scannerAtBothWidths(page, (name, { width }) =>
+    path.join(shots, `${prefix}-${name}-${width}.png`),
+  );
+}
 
 /** Opens the profile page of `profileId` as `member` (through the API: the visit it leaves). */
 async function visit(base: string, member: E2eMember, profileId: number): Promise<void> {
@@ -39,6 +45,10 @@ async function visitorsCounted(page: Page, count: number): Promise<void> {
 }
 
 test.describe('the visitors page', () => {
+  test.use({ viewport });
+  // each screen scanned at both widths: past the default 60 s on a loaded machine
+  test.describe.configure({ timeout: 120_000 });
+
   test('a free member sees how many visited and blurred cards, never who', async ({
     page,
     baseURL,
@@ -49,9 +59,7 @@ test.describe('the visitors page', () => {
       seedE2eMember({ name: 'Verborgen Vince', country: 'NL', gender: 'male' }),
     ]);
     for (const fan of fans) await visit(baseURL!, fan, me.profileId);
-    const { problems, scan } = scanner(page, (name) =>
-      path.join(shots, `visitors-free-${name}.png`),
-    );
+    const { problems, scan } = scannerFor(page, 'visitors-free');
     await enter(page, me, '/visitors');
     await expect(page.getByRole('heading', { level: 1, name: 'Bezoekers' })).toBeVisible();
     await visitorsCounted(page, 2);
@@ -60,10 +68,7 @@ test.describe('the visitors page', () => {
     // nothing of the visitors is in the page, not even hidden
     const html = await page.content();
     for (const name of ['Geheime Gijs', 'Verborgen Vince']) expect(html).not.toContain(name);
-    for (const viewport of VIEWPORTS) {
-      await page.setViewportSize(viewport);
-      await scan(viewport.name);
-    }
+    await scan('page');
     // the menu leads here
     await page.goto('/members');
     await openMenu(page);
@@ -86,9 +91,7 @@ test.describe('the visitors page', () => {
     const first = await seedE2eMember({ name: 'Eerste Erik', country: 'NL', gender: 'male' });
     const second = await seedE2eMember({ name: 'Tweede Tom', country: 'NL', gender: 'male' });
     await visit(baseURL!, first, me.profileId);
-    const { problems, scan } = scanner(page, (name) =>
-      path.join(shots, `visitors-premium-${name}.png`),
-    );
+    const { problems, scan } = scannerFor(page, 'visitors-premium');
     await enter(page, me, '/visitors');
     await visitorsCounted(page, 1);
     await visit(baseURL!, second, me.profileId);
@@ -98,10 +101,7 @@ test.describe('the visitors page', () => {
     await expect(cards.nth(0)).toContainText('Tweede Tom');
     await expect(cards.nth(1)).toContainText('Eerste Erik');
     await expect(page.getByTestId('visitor-blurred')).toHaveCount(0);
-    for (const viewport of VIEWPORTS) {
-      await page.setViewportSize(viewport);
-      await scan(viewport.name);
-    }
+    await scan('page');
 
     // browsing unseen, on the account page
     await page.goto('/account');
@@ -120,6 +120,10 @@ test.describe('the visitors page', () => {
 });
 
 test.describe('favourites', () => {
+  test.use({ viewport });
+  // each screen scanned at both widths: past the default 60 s on a loaded machine
+  test.describe.configure({ timeout: 120_000 });
+
   test('a member stars a profile in search, finds it on the favourites page and in "only favourites", and takes it off', async ({
     page,
   }) => {
@@ -130,7 +134,7 @@ test.describe('favourites', () => {
       seekingGender: 'male',
     });
     const star = await seedE2eMember({ name: 'Sjoerd Ster', country: 'NL', gender: 'male' });
-    const { problems, scan } = scanner(page, (name) => path.join(shots, `favourites-${name}.png`));
+    const { problems, scan } = scannerFor(page, 'favourites');
     await enter(page, me, `/members/${star.profileId}`);
     const add = page.getByRole('button', { name: 'Sjoerd Ster aan je favorieten toevoegen' });
     await add.click();
@@ -143,10 +147,7 @@ test.describe('favourites', () => {
     const cards = page.getByTestId('member-card');
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText('Sjoerd Ster');
-    for (const viewport of VIEWPORTS) {
-      await page.setViewportSize(viewport);
-      await scan(viewport.name);
-    }
+    await scan('page');
 
     // the search's "only favourites"
     await page.goto('/members?favourites=1&country=NL');

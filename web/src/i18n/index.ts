@@ -63,6 +63,14 @@ export const i18nReady = i18n
     react: { useSuspense: false },
   });
 
+/**
+ * The rest of the language's texts: the app has them all once `i18nReady` resolved (the public
+ * entry's module of the same name fetches what its page did not bring: web/src/public/i18n.ts).
+ */
+export function completeCatalogue(): Promise<void> {
+  return i18nReady.then(() => undefined);
+}
+
 function syncHtmlLang(language: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }

@@ -76,6 +76,11 @@ void i18n
 
 export const i18nReady: Promise<unknown> = Promise.resolve();
 
+/** Every catalogue is here (web/src/public/i18n.ts fetches the rest of a page's in the browser). */
+export function completeCatalogue(): Promise<void> {
+  return Promise.resolve();
+}
+
 /** Renders in `language`: the switch is synchronous (every catalogue is here). */
 export function switchLanguageForRender(language: Language): void {
   void i18n.changeLanguage(language);

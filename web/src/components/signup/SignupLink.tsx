@@ -9,10 +9,17 @@ import {
   type ReactNode,
 } from 'react';
 import { Link } from 'react-router';
+import { completeCatalogue } from '../../i18n';
 import { isDesktopNow } from '../useIsDesktop';
 
-// the form loads only when a visitor opens the modal
-const SignupModal = lazy(() => import('./SignupModal').then((m) => ({ default: m.SignupModal })));
+// the form loads only when a visitor opens the modal, and opens with its texts: a page of the
+// public entry brought only the texts it shows, and its texts rendered before the rest of the
+// language's arrived would stay keys until something renders the form again (web/src/public)
+const SignupModal = lazy(() =>
+  Promise.all([import('./SignupModal'), completeCatalogue().catch(() => undefined)]).then(
+    ([m]) => ({ default: m.SignupModal }),
+  ),
+);
 
 interface SignupModalControl {
   open: () => void;
