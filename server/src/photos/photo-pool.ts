@@ -124,9 +124,9 @@ export class PhotoPool {
 
   /**
    * An upload's turn: piscina gets an upload only when a thread is free for it, and the others
-   * wait here in the order they came. Piscina's own queue cannot keep that order for uploads it
-   * may abort (the time limit): with `stricterFIFO`, each abortable task it cannot hand out at
-   * once goes to the front of its queue, so waiting uploads were served last-come-first.
+   * wait here in the order they came. Piscina's own queue keeps no order under a steady stream
+   * (a task it cannot hand out goes to the back; with `stricterFIFO`, an abortable one, as ours
+   * are for the time limit, to the front), so waiting uploads overtook each other.
    */
   private async turn(): Promise<void> {
     if (this.running < this.options.threads) {
@@ -156,10 +156,8 @@ export class PhotoPool {
       minThreads: 1,
       maxThreads: this.options.threads,
       idleTimeout: IDLE_MS,
-      // uploads waiting for a thread go in the order they came: piscina's default puts one it
-      // could not hand out at the back of the queue, and under a steady stream of uploads some
-      // waited minutes while later ones went through
-      stricterFIFO: true,
+      // no queue option: the order of waiting uploads is the pool's own (turn), and piscina only
+      // ever holds uploads that have a thread (or one starting) for them
       workerData: this.options.workerData,
       // a TypeScript worker (from the sources) is loaded through tsx; the built one takes the
       // process's own flags (--enable-source-maps)
